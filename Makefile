@@ -1,0 +1,150 @@
+# chesskit: one non-recursive GNU Makefile; every output lands under $(BUILD).
+# The user owns CFLAGS; the project's own flags live in the other variables.
+
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man/man1
+BUILD   ?= build
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+SHARED  ?= ../shared/data
+# Depth of the perft suites in `make check` (check-slow raises it).
+PERFT_DEPTH ?= 4
+PERFT960_DEPTH ?= 3
+
+WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
+ifneq ($(CI),)
+WARNINGS += -Werror
+endif
+ifneq ($(WERROR),)
+WARNINGS += -Werror
+endif
+
+SANFLAGS :=
+ifneq ($(SAN),)
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+
+PROJECT_CFLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd $(WARNINGS) $(SANFLAGS)
+DEPFLAGS := -MMD -MP
+LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
+
+TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn
+CMD_SRC    := $(wildcard cmd/*.c)
+TOOLS      := $(filter $(TOOL_NAMES),$(basename $(notdir $(CMD_SRC))))
+CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))
+LIB_SRC    := $(wildcard lib/*.c)
+UNIT_SRC   := $(wildcard tests/unit/test_*.c)
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+LIBCHESS := $(BUILD)/libchess.a
+LIBCLI   := $(BUILD)/libcli.a
+BINS     := $(TOOLS:%=$(BUILD)/bin/%)
+UNITS    := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
+DEPS_STAMP := $(BUILD)/.deps-installed
+
+.PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
+        check-unit check-perft check-cli format
+
+all: $(BINS) $(UNITS)
+
+# System packages: installed once (only what is missing) before the first build.
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/install-deps
+	@mkdir -p $(@D)
+	scripts/install-deps
+	@touch $@
+
+$(BUILD)/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIBCHESS): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIBCLI): $(CLI_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/man/%.1: $(BUILD)/bin/%
+	@mkdir -p $(@D)
+	help2man --no-info --no-discard-stderr --name="$$($< --help | sed -n '2{s/^ *//;p}')" -o $@ ./$<
+
+# Tests print TAP; scripts/tap-summary counts every "ok"/"not ok" line and ends
+# with "N passed, N failed".
+check: all
+	@mkdir -p $(BUILD)
+	@{ $(MAKE) --no-print-directory -s check-unit check-perft check-cli BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	  | tee $(BUILD)/check.log | scripts/tap-summary
+
+check-unit: $(UNITS)
+	@for t in $(UNITS); do SHARED=$(SHARED) $$t || echo "not ok - $$t exited $$?"; done
+
+check-perft: $(BUILD)/tests/test_perft_suites
+	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/standard.epd --depth $(PERFT_DEPTH) \
+	  || echo "not ok - standard perft suite"
+	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/fischer960.epd --depth $(PERFT960_DEPTH) \
+	  || echo "not ok - fischer960 perft suite"
+
+check-cli: $(BINS)
+	@if ls tests/cli/*.bats >/dev/null 2>&1; then \
+	  PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
+	  bats --tap tests/cli || true; fi
+
+check-asan:
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" PERFT_DEPTH=3 PERFT960_DEPTH=2 check
+
+check-slow: all
+	@{ $(MAKE) --no-print-directory -s check-perft PERFT_DEPTH=6 PERFT960_DEPTH=6 2>&1; \
+	   for s in scripts/check-slow-*; do [ -x "$$s" ] && BUILD=$(BUILD) SHARED=$(SHARED) $$s; done; echo "make-status 0"; } \
+	  | tee $(BUILD)/check-slow.log | scripts/tap-summary
+
+bench: all
+	@for s in scripts/bench-*; do echo "== $$s"; BUILD=$(BUILD) SHARED=$(SHARED) $$s || exit 1; done
+
+# libFuzzer targets, built with clang; FUZZ_SECONDS each.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := build/fuzz
+FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) -lpcre2-8 -lpthread
+fuzz: $(FUZZ_BINS)
+	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
+	  echo "== $$n for $(FUZZ_SECONDS)s"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 $(FUZZ_BUILD)/corpus/$$n tests/fuzz/seeds/$$n 2>&1 | tail -n 12 || exit 1; done
+
+demo: all
+	scripts/demo $(BUILD)
+
+install: $(BINS) $(MANS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1)
+
+format:
+	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d)

@@ -1,0 +1,158 @@
+/*
+ * cli.h - command-line code shared by every chesskit tool: exit statuses,
+ * the common options, a streaming line reader over FILE operands, uniform
+ * diagnostics, and checked closing of stdout.
+ *
+ * A tool wires the common options into its own argp as a child:
+ *
+ *     struct options {
+ *         struct cli_common common;
+ *         ...
+ *     };
+ *
+ *     static error_t parse_opt(int key, char *arg, struct argp_state *state)
+ *     {
+ *         struct options *opt = state->input;
+ *         switch (key) {
+ *         case ARGP_KEY_INIT:
+ *             state->child_inputs[0] = &opt->common;   // filled by the child
+ *             break;
+ *         ...
+ *         }
+ *     }
+ *
+ *     static const struct argp_child children[] = {
+ *         {&cli_common_argp, 0, "Common options:", 0}, {0}};
+ *     static const struct argp argp = {tool_options, parse_opt, "[FILE...]",
+ *         "One-line description.\vLonger text.\n\n" CLI_EXIT_STATUS_DOC, children, 0, 0};
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         struct options opt = {0};
+ *         int status = CLI_OK;
+ *         cli_init(argc, argv);
+ *         argp_parse(&argp, argc, argv, 0, NULL, &opt);
+ *         ...
+ *         return cli_finish(status);
+ *     }
+ *
+ * and reads each operand (none means stdin) line by line:
+ *
+ *     struct cli_input in;
+ *     if (!cli_input_open(&in, path)) {
+ *         status = cli_status_merge(status, CLI_NOINPUT);
+ *         continue;
+ *     }
+ *     in.max_line = opt.common.max_line;
+ *     while ((n = cli_input_line(&in, &line, &len)) >= 0) {
+ *         if (in.truncated)
+ *             cli_diag(in.name, in.line_no, 0, "line too long");
+ *         ...
+ *     }
+ *     if (n == -2)
+ *         status = cli_status_merge(status, CLI_NOINPUT);
+ *     cli_input_close(&in);
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <argp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* Exit statuses, shared by every tool (the numbers are sysexits.h's). */
+enum cli_status {
+    CLI_OK = 0,        /* all input valid */
+    CLI_INVALID = 1,   /* some input invalid */
+    CLI_USAGE = 64,    /* bad command line */
+    CLI_NOINPUT = 66,  /* an input file could not be opened or read */
+    CLI_IOERR = 74,    /* writing the output failed */
+};
+
+/* The exit status table for the argp doc, after its "\v". */
+#define CLI_EXIT_STATUS_DOC                                                                        \
+    "Exit status:\n"                                                                               \
+    "  0   all input valid\n"                                                                      \
+    "  1   some input invalid\n"                                                                   \
+    "  64  usage error\n"                                                                          \
+    "  66  an input file could not be read\n"                                                      \
+    "  74  write error\n"
+
+/* Values of cli_common.color. */
+enum cli_color {
+    CLI_COLOR_AUTO,   /* only when the stream is a terminal (and NO_COLOR is unset) */
+    CLI_COLOR_ALWAYS,
+    CLI_COLOR_NEVER,
+};
+
+/* Default of --max-line: 1 MiB. */
+#define CLI_MAX_LINE_DEFAULT ((size_t)1 << 20)
+
+/* What the common options set; cli_common_argp fills in the defaults. */
+struct cli_common {
+    bool quiet;      /* -q: print nothing, only the exit status tells */
+    int color;       /* enum cli_color */
+    size_t max_line; /* longest accepted input line in bytes, without the newline */
+};
+
+/* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
+ * --max-line=BYTES. Its input must be a struct cli_common *. */
+extern const struct argp cli_common_argp;
+
+/* Set the program name used in messages to argv[0]'s basename and make argp
+ * exit with CLI_USAGE on a usage error. Call first thing in main(). */
+void cli_init(int argc, char **argv);
+
+/* Whether to color what is written to fp, per --color. */
+bool cli_use_color(const struct cli_common *common, FILE *fp);
+
+/* A line reader over one input file. The public fields may be read; set
+ * max_line after cli_input_open() (it defaults to CLI_MAX_LINE_DEFAULT). */
+struct cli_input {
+    const char *name;      /* the path, or "<stdin>": for messages */
+    unsigned long line_no; /* 1-based number of the last line returned */
+    size_t max_line;       /* longer lines are cut to this many bytes */
+    bool truncated;        /* the last line returned was longer than max_line */
+    bool error;            /* a read error happened (already reported) */
+    /* private */
+    FILE *fp;
+    char *buf;
+    size_t cap;
+};
+
+/* Open path ("-" or NULL: stdin). On failure print "PROG: cannot open PATH:
+ * reason" and return false; the caller then goes on with its next operand
+ * (and exits CLI_NOINPUT in the end). */
+bool cli_input_open(struct cli_input *in, const char *path);
+
+/* Read the next line, without its "\n" nor a trailing "\r", and without a
+ * UTF-8 BOM at the start of the file. Sets *line (valid until the next call,
+ * NUL-terminated, but may hold NUL bytes itself) and *len, and returns len;
+ * returns -1 at end of file, and -2 after reporting a read error. A line
+ * longer than max_line is consumed whole but only its first max_line bytes
+ * are returned, with in->truncated set. */
+ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
+
+/* Close the file (not stdin) and free the buffer. Safe after a failed open. */
+void cli_input_close(struct cli_input *in);
+
+/* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL". */
+__attribute__((format(printf, 4, 5))) void cli_diag(const char *file, unsigned long line,
+                                                    unsigned long col, const char *fmt, ...);
+
+/* Print "PROG: message" to stderr. */
+__attribute__((format(printf, 1, 2))) void cli_error(const char *fmt, ...);
+
+/* Whether writing to stdout has failed already, so a long run can stop. */
+bool cli_stdout_failed(void);
+
+/* Flush and close stdout; on failure print "PROG: write error: reason" and
+ * return CLI_IOERR, else return status. End main() with it. */
+int cli_finish(int status);
+
+/* The more severe of two exit statuses: 74 > 66 > 64 > 1 > 0. */
+int cli_status_merge(int a, int b);
+
+#endif /* CLI_H */

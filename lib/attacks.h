@@ -1,0 +1,71 @@
+/* Attack tables: what each piece attacks from each square.  Sliding pieces
+ * use one table per square indexed either by PEXT (BMI2, chosen at run time
+ * when the CPU has it) or by a magic multiplication; both index schemes give
+ * the same table size, so one binary serves every x86-64 CPU at full speed.
+ * The tables are filled once, before main, and only read afterwards. */
+#ifndef CHESS_ATTACKS_H
+#define CHESS_ATTACKS_H
+
+#include "bitboard.h"
+
+struct attacks_slider {
+    bitboard mask;   /* relevant occupancy: the rays without their edge squares */
+    bitboard magic;  /* multiplier when PEXT is not used */
+    bitboard *table; /* 2^popcount(mask) attack sets */
+    unsigned shift;  /* 64 - popcount(mask) */
+};
+
+extern struct attacks_slider attacks_rook_slider[SQUARE_NB];
+extern struct attacks_slider attacks_bishop_slider[SQUARE_NB];
+extern bitboard attacks_knight_table[SQUARE_NB];
+extern bitboard attacks_king_table[SQUARE_NB];
+extern bitboard attacks_pawn_table[COLOR_NB][SQUARE_NB];
+/* Squares strictly between two aligned squares, else empty. */
+extern bitboard attacks_between_table[SQUARE_NB][SQUARE_NB];
+/* The whole line (rank, file or diagonal) through two aligned squares, else empty. */
+extern bitboard attacks_line_table[SQUARE_NB][SQUARE_NB];
+/* True when the sliders are indexed with PEXT. */
+extern bool attacks_use_pext;
+
+/* PEXT through inline assembly so that no translation unit needs -mbmi2:
+ * the instruction only runs when attacks_use_pext says the CPU has it. */
+static inline bitboard attacks_pext(bitboard src, bitboard mask)
+{
+#if defined(__x86_64__)
+    bitboard dst;
+    __asm__("pextq %2, %1, %0" : "=r"(dst) : "r"(src), "r"(mask));
+    return dst;
+#else
+    (void)src;
+    (void)mask;
+    return 0;
+#endif
+}
+
+static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bitboard occ)
+{
+    if (attacks_use_pext)
+        return s->table[attacks_pext(occ, s->mask)];
+    return s->table[((occ & s->mask) * s->magic) >> s->shift];
+}
+
+static inline bitboard attacks_rook(int sq, bitboard occ) { return attacks_slider_lookup(&attacks_rook_slider[sq], occ); }
+static inline bitboard attacks_bishop(int sq, bitboard occ) { return attacks_slider_lookup(&attacks_bishop_slider[sq], occ); }
+static inline bitboard attacks_queen(int sq, bitboard occ) { return attacks_rook(sq, occ) | attacks_bishop(sq, occ); }
+static inline bitboard attacks_knight(int sq) { return attacks_knight_table[sq]; }
+static inline bitboard attacks_king(int sq) { return attacks_king_table[sq]; }
+static inline bitboard attacks_pawn(enum color c, int sq) { return attacks_pawn_table[c][sq]; }
+static inline bitboard attacks_between(int a, int b) { return attacks_between_table[a][b]; }
+static inline bitboard attacks_line(int a, int b) { return attacks_line_table[a][b]; }
+static inline bool attacks_aligned(int a, int b, int c) { return bb_test(attacks_line_table[a][b], c); }
+
+/* Rays on an empty board, computed slowly; used to build the tables and by
+ * code that must not depend on them (tests, lone-piece listings). */
+bitboard attacks_slow_rook(int sq, bitboard occ);
+bitboard attacks_slow_bishop(int sq, bitboard occ);
+
+/* Ensure the tables are filled (they are before main; this is for callers
+ * that run earlier, such as other constructors). Idempotent. */
+void attacks_init(void);
+
+#endif

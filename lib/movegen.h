@@ -1,0 +1,69 @@
+/* Legal move generation.  Moves are generated legal directly (check and pin
+ * masks), never pseudo-legal and filtered, so that counting the moves of a
+ * position needs no make/unmake at all. */
+#ifndef CHESS_MOVEGEN_H
+#define CHESS_MOVEGEN_H
+
+#include "position.h"
+
+/* A move in 16 bits: from (0-5), to (6-11), kind (12-15).  Castling is
+ * encoded king-takes-own-rook (to = the rook's square), which serves
+ * standard chess and Chess960 alike; uci.h writes it either way. */
+typedef uint16_t move;
+
+enum move_kind {
+    MOVE_NORMAL = 0,
+    MOVE_DOUBLE_PUSH = 1,
+    MOVE_CASTLE = 2,
+    MOVE_EN_PASSANT = 3,
+    MOVE_PROMOTE_KNIGHT = 4,
+    MOVE_PROMOTE_BISHOP = 5,
+    MOVE_PROMOTE_ROOK = 6,
+    MOVE_PROMOTE_QUEEN = 7,
+};
+
+enum { MOVE_NONE = 0, MOVELIST_MAX = 256 };
+
+static inline move move_make(int from, int to, enum move_kind kind)
+{
+    return (move)(from | (to << 6) | ((int)kind << 12));
+}
+static inline int move_from(move m) { return m & 63; }
+static inline int move_to(move m) { return (m >> 6) & 63; }
+static inline enum move_kind move_kind(move m) { return (enum move_kind)(m >> 12); }
+static inline bool move_is_promotion(move m) { return (m >> 12) >= MOVE_PROMOTE_KNIGHT; }
+static inline enum piece_type move_promotion(move m)
+{
+    return move_is_promotion(m) ? (enum piece_type)((m >> 12) - MOVE_PROMOTE_KNIGHT + KNIGHT) : NO_PIECE_TYPE;
+}
+/* The squares where the king and the rook end up when castling with the rook
+ * on rook_sq (FIDE Art. 3.8.2 and its Chess960 counterpart: g/f or c/d file). */
+static inline int move_castle_king_to(int king_sq, int rook_sq)
+{
+    return square_make(rook_sq > king_sq ? 6 : 2, square_rank(king_sq));
+}
+static inline int move_castle_rook_to(int king_sq, int rook_sq)
+{
+    return square_make(rook_sq > king_sq ? 5 : 3, square_rank(king_sq));
+}
+
+struct movelist {
+    int count;
+    move moves[MOVELIST_MAX];
+};
+
+/* All legal moves of the side to move, in a fixed order: king moves,
+ * castling, knights, bishops, rooks, queens (each by from-square), pawns. */
+int movegen_legal(const struct position *p, struct movelist *list);
+/* The number of legal moves, without building the list (perft leaves). */
+int movegen_count(const struct position *p);
+/* Is m one of the legal moves of p? */
+bool movegen_is_legal(const struct position *p, move m);
+
+/* Is the move a capture (en passant included, castling excluded)? */
+static inline bool move_is_capture(const struct position *p, move m)
+{
+    return move_kind(m) == MOVE_EN_PASSANT || (move_kind(m) != MOVE_CASTLE && p->board[move_to(m)] != NO_PIECE);
+}
+
+#endif

@@ -1,0 +1,169 @@
+#include "position.h"
+
+#include "attacks.h"
+
+#include <string.h>
+
+uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB];
+uint64_t position_zobrist_castling[16];
+uint64_t position_zobrist_ep_file[8];
+uint64_t position_zobrist_side;
+
+/* SplitMix64: the keys must be the same on every run so that hashes written
+ * by one process can be compared by another. */
+static uint64_t splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+__attribute__((constructor)) static void position_init_keys(void)
+{
+    uint64_t s = 0x5EEDC0DE12345678ULL;
+    for (int p = 0; p < PIECE_NB; p++)
+        for (int sq = 0; sq < SQUARE_NB; sq++)
+            position_zobrist_piece[p][sq] = splitmix(&s);
+    uint64_t single[4];
+    for (int i = 0; i < 4; i++)
+        single[i] = splitmix(&s);
+    for (int c = 0; c < 16; c++) {
+        position_zobrist_castling[c] = 0;
+        for (int i = 0; i < 4; i++)
+            if (c & (1 << i))
+                position_zobrist_castling[c] ^= single[i];
+    }
+    for (int f = 0; f < 8; f++)
+        position_zobrist_ep_file[f] = splitmix(&s);
+    position_zobrist_side = splitmix(&s);
+}
+
+void position_clear(struct position *p)
+{
+    memset(p, 0, sizeof *p);
+    memset(p->castle_rook, SQUARE_NONE, sizeof p->castle_rook);
+    p->ep_square = SQUARE_NONE;
+    p->fullmove = 1;
+}
+
+void position_put(struct position *p, int piece, int sq)
+{
+    bitboard b = bb_square(sq);
+    p->board[sq] = (uint8_t)piece;
+    p->by_type[piece_type(piece)] |= b;
+    p->by_type[0] |= b;
+    p->by_color[piece_color(piece)] |= b;
+    p->key ^= position_zobrist_piece[piece][sq];
+}
+
+void position_remove(struct position *p, int sq)
+{
+    int piece = p->board[sq];
+    if (piece == NO_PIECE)
+        return;
+    bitboard b = bb_square(sq);
+    p->board[sq] = NO_PIECE;
+    p->by_type[piece_type(piece)] &= ~b;
+    p->by_type[0] &= ~b;
+    p->by_color[piece_color(piece)] &= ~b;
+    p->key ^= position_zobrist_piece[piece][sq];
+}
+
+void position_start(struct position *p)
+{
+    static const enum piece_type back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+    position_clear(p);
+    for (int f = 0; f < 8; f++) {
+        position_put(p, piece_make(WHITE, back[f]), square_make(f, 0));
+        position_put(p, piece_make(WHITE, PAWN), square_make(f, 1));
+        position_put(p, piece_make(BLACK, PAWN), square_make(f, 6));
+        position_put(p, piece_make(BLACK, back[f]), square_make(f, 7));
+    }
+    p->castling = CASTLE_ALL;
+    p->castle_rook[0] = 7;
+    p->castle_rook[1] = 0;
+    p->castle_rook[2] = 63;
+    p->castle_rook[3] = 56;
+    p->key = position_compute_key(p);
+}
+
+uint64_t position_compute_key(const struct position *p)
+{
+    uint64_t k = 0;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (p->board[sq] != NO_PIECE)
+            k ^= position_zobrist_piece[p->board[sq]][sq];
+    k ^= position_zobrist_castling[p->castling & 15];
+    if (p->ep_square != SQUARE_NONE)
+        k ^= position_zobrist_ep_file[square_file(p->ep_square)];
+    if (p->side == BLACK)
+        k ^= position_zobrist_side;
+    return k;
+}
+
+bitboard position_attackers(const struct position *p, int sq, bitboard occ)
+{
+    return (attacks_pawn(BLACK, sq) & position_pieces(p, WHITE, PAWN)) |
+           (attacks_pawn(WHITE, sq) & position_pieces(p, BLACK, PAWN)) |
+           (attacks_knight(sq) & p->by_type[KNIGHT]) | (attacks_king(sq) & p->by_type[KING]) |
+           (attacks_bishop(sq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN])) |
+           (attacks_rook(sq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]));
+}
+
+bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
+{
+    bitboard them = p->by_color[by];
+    if (attacks_pawn((enum color)!by, sq) & p->by_type[PAWN] & them)
+        return true;
+    if (attacks_knight(sq) & p->by_type[KNIGHT] & them)
+        return true;
+    if (attacks_king(sq) & p->by_type[KING] & them)
+        return true;
+    if (attacks_bishop(sq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN]) & them)
+        return true;
+    return (attacks_rook(sq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & them) != 0;
+}
+
+bitboard position_checkers(const struct position *p)
+{
+    int k = position_king(p, (enum color)p->side);
+    if (k == SQUARE_NONE)
+        return 0;
+    return position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
+}
+
+/* A piece is pinned when it is the only piece between its king and an enemy
+ * slider on the same line. */
+bitboard position_pinned(const struct position *p, enum color c)
+{
+    int k = position_king(p, c);
+    if (k == SQUARE_NONE)
+        return 0;
+    bitboard them = p->by_color[!c];
+    bitboard snipers = ((attacks_rook(k, 0) & (p->by_type[ROOK] | p->by_type[QUEEN])) |
+                        (attacks_bishop(k, 0) & (p->by_type[BISHOP] | p->by_type[QUEEN]))) &
+                       them;
+    bitboard pinned = 0, occ = position_occupied(p);
+    while (snipers) {
+        int s = bb_pop(&snipers);
+        bitboard between = attacks_between(k, s) & occ;
+        if (between && !bb_several(between))
+            pinned |= between & p->by_color[c];
+    }
+    return pinned;
+}
+
+bool position_insufficient_material(const struct position *p)
+{
+    if (p->by_type[PAWN] | p->by_type[ROOK] | p->by_type[QUEEN])
+        return false;
+    bitboard minors = p->by_type[KNIGHT] | p->by_type[BISHOP];
+    if (bb_count(minors) <= 1)
+        return true;
+    /* Only bishops, all on squares of one colour: no mate is possible. */
+    if (p->by_type[KNIGHT])
+        return false;
+    bitboard b = p->by_type[BISHOP];
+    return (b & BB_LIGHT_SQUARES) == 0 || (b & BB_DARK_SQUARES) == 0;
+}

@@ -1,0 +1,23 @@
+/* UCI move text ("e2e4", "e7e8q"), in and out.  Castling is written as the
+ * king's two-square move in standard chess and as king-takes-rook in
+ * Chess960 unless the caller asks otherwise. */
+#ifndef CHESS_UCI_H
+#define CHESS_UCI_H
+
+#include "movegen.h"
+
+enum uci_castling {
+    UCI_CASTLING_AUTO,       /* king two squares in standard chess, king takes rook in Chess960 */
+    UCI_CASTLING_KING_TWO,   /* always the king's destination square */
+    UCI_CASTLING_KING_ROOK,  /* always king takes own rook */
+};
+
+enum { UCI_MOVE_MAX = 6 };
+
+/* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length. */
+size_t uci_format(const struct position *p, move m, enum uci_castling style, char buf[UCI_MOVE_MAX]);
+/* Find the legal move of p that the UCI text names (either castling form
+ * accepted); MOVE_NONE if there is none. */
+move uci_parse(const struct position *p, const char *s, size_t len);
+
+#endif

@@ -64,11 +64,11 @@
 
 /* Exit statuses, shared by every tool (the numbers are sysexits.h's). */
 enum cli_status {
-    CLI_OK = 0,        /* all input valid */
-    CLI_INVALID = 1,   /* some input invalid */
-    CLI_USAGE = 64,    /* bad command line */
-    CLI_NOINPUT = 66,  /* an input file could not be opened or read */
-    CLI_IOERR = 74,    /* writing the output failed */
+    CLI_OK = 0,       /* all input valid */
+    CLI_INVALID = 1,  /* some input invalid */
+    CLI_USAGE = 64,   /* bad command line */
+    CLI_NOINPUT = 66, /* an input file could not be opened or read */
+    CLI_IOERR = 74,   /* writing the output failed */
 };
 
 /* The exit status table for the argp doc, after its "\v". */
@@ -82,7 +82,7 @@ enum cli_status {
 
 /* Values of cli_common.color. */
 enum cli_color {
-    CLI_COLOR_AUTO,   /* only when the stream is a terminal (and NO_COLOR is unset) */
+    CLI_COLOR_AUTO, /* only when the stream is a terminal (and NO_COLOR is unset) */
     CLI_COLOR_ALWAYS,
     CLI_COLOR_NEVER,
 };

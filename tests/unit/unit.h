@@ -76,8 +76,8 @@ __attribute__((unused)) static bool unit_eq_u64(uint64_t got, uint64_t want, con
 
 /* Strings compare equal when both are NULL or both hold the same bytes; a NULL
  * is shown as (null) rather than crashing the test program. */
-__attribute__((unused)) static bool unit_eq_str(const char *got, const char *want,
-                                                const char *file, int line, const char *desc)
+__attribute__((unused)) static bool unit_eq_str(const char *got, const char *want, const char *file,
+                                                int line, const char *desc)
 {
     bool pass = (got && want) ? strcmp(got, want) == 0 : got == want;
     if (unit_report(pass, file, line, "%s", desc))

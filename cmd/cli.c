@@ -1,0 +1,333 @@
+/*
+ * cli.c - command-line code shared by every chesskit tool (see cli.h).
+ */
+#include "cli.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Read by argp for --version. */
+const char *argp_program_version = "chesskit 0.1";
+
+/* Largest --max-line accepted: far beyond any sane input line, yet small
+ * enough that a buffer of that size is still an allocation one can afford. */
+#define MAX_LINE_LIMIT ((size_t)1 << 30)
+
+/* First size of a line buffer; it doubles from there as lines need. */
+#define LINE_BUF_MIN 256
+
+enum { OPT_COLOR = 0x100, OPT_MAX_LINE };
+
+static const struct argp_option common_options[] = {
+    {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0},
+    {"color", OPT_COLOR, "WHEN", OPTION_ARG_OPTIONAL,
+     "Color the output: auto (the default: only on a terminal), always or never", 0},
+    {"max-line", OPT_MAX_LINE, "BYTES", 0,
+     "Longest accepted input line (default 1M; K and M suffixes allowed)", 0},
+    {0},
+};
+
+/* Parse a --max-line value ("4096", "64K", "1M") into bytes; false when it is
+ * not a plain positive number within MAX_LINE_LIMIT. strtoull alone would take
+ * leading blanks and a minus sign, so the first character must be a digit. */
+static bool parse_size(const char *arg, size_t *out)
+{
+    char *end;
+    unsigned long long value, unit = 1;
+
+    if (*arg < '0' || *arg > '9')
+        return false;
+    errno = 0;
+    value = strtoull(arg, &end, 10);
+    if (errno != 0)
+        return false;
+    if (*end == 'K' || *end == 'k')
+        unit = 1024, end++;
+    else if (*end == 'M' || *end == 'm')
+        unit = 1024 * 1024, end++;
+    if (*end != '\0' || value == 0 || value > MAX_LINE_LIMIT / unit)
+        return false;
+    *out = (size_t)(value * unit);
+    return true;
+}
+
+/* The argp parser of the common options: sets the defaults into the tool's
+ * struct cli_common at init, then records each option. */
+static error_t common_parse(int key, char *arg, struct argp_state *state)
+{
+    struct cli_common *common = state->input;
+
+    switch (key) {
+    case ARGP_KEY_INIT:
+        assert(common != NULL && "set state->child_inputs[0] in the tool's ARGP_KEY_INIT");
+        *common = (struct cli_common){
+            .quiet = false, .color = CLI_COLOR_AUTO, .max_line = CLI_MAX_LINE_DEFAULT};
+        return 0;
+    case 'q':
+        common->quiet = true;
+        return 0;
+    case OPT_COLOR:
+        if (!arg || strcmp(arg, "always") == 0)
+            common->color = CLI_COLOR_ALWAYS;
+        else if (strcmp(arg, "never") == 0)
+            common->color = CLI_COLOR_NEVER;
+        else if (strcmp(arg, "auto") == 0)
+            common->color = CLI_COLOR_AUTO;
+        else
+            argp_error(state, "invalid --color value '%s' (expected auto, always or never)", arg);
+        return 0;
+    case OPT_MAX_LINE:
+        if (!parse_size(arg, &common->max_line))
+            argp_error(state,
+                       "invalid --max-line value '%s' (expected 1 to 1G bytes, K or M suffix)",
+                       arg);
+        return 0;
+    default:
+        return ARGP_ERR_UNKNOWN;
+    }
+}
+
+const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL, NULL};
+
+/* Messages name the tool by its short name ("fen-check", not
+ * "./build/bin/fen-check"), getopt's included, which reads argv[0]; and a bad
+ * command line must exit 64 like every other usage error. */
+void cli_init(int argc, char **argv)
+{
+    char *name = argc > 0 && argv[0] && argv[0][0] ? argv[0] : "chesskit";
+    char *slash = strrchr(name, '/');
+
+    if (slash && slash[1])
+        name = slash + 1;
+    if (argc > 0)
+        argv[0] = name;
+    program_invocation_name = name;
+    program_invocation_short_name = name;
+    argp_err_exit_status = CLI_USAGE;
+}
+
+/* "auto" colors only a terminal, and honours the NO_COLOR convention and
+ * TERM=dumb, so pipes and logs never receive escape sequences. */
+bool cli_use_color(const struct cli_common *common, FILE *fp)
+{
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+
+    switch (common->color) {
+    case CLI_COLOR_ALWAYS:
+        return true;
+    case CLI_COLOR_NEVER:
+        return false;
+    default:
+        if ((no_color && *no_color) || (term && strcmp(term, "dumb") == 0))
+            return false;
+        return isatty(fileno(fp)) == 1;
+    }
+}
+
+/* Operands name files, "-" or none the standard input; a file that cannot be
+ * opened is reported here so that every tool words it the same way. */
+bool cli_input_open(struct cli_input *in, const char *path)
+{
+    bool use_stdin = !path || strcmp(path, "-") == 0;
+
+    *in =
+        (struct cli_input){.name = use_stdin ? "<stdin>" : path, .max_line = CLI_MAX_LINE_DEFAULT};
+    if (use_stdin) {
+        clearerr(stdin); /* "-" given twice reads on after the first end */
+        in->fp = stdin;
+        return true;
+    }
+    in->fp = fopen(path, "re");
+    if (!in->fp) {
+        cli_error("cannot open %s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* Grow the line buffer by doubling, but never past max bytes, so memory stays
+ * bounded by --max-line whatever the input. */
+static bool grow_buffer(struct cli_input *in, size_t max)
+{
+    size_t cap = in->cap ? in->cap * 2 : LINE_BUF_MIN;
+    char *buf;
+
+    if (cap > max)
+        cap = max;
+    buf = realloc(in->buf, cap);
+    if (!buf) {
+        cli_error("cannot read %s: %s", in->name, strerror(ENOMEM));
+        in->error = true;
+        return false;
+    }
+    in->buf = buf;
+    in->cap = cap;
+    return true;
+}
+
+/* Append one byte to the line being read, or drop it once the line holds
+ * limit bytes: the rest of an over-long line is consumed but not kept. */
+static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool *over)
+{
+    if (*n >= limit) {
+        *over = true;
+        return true;
+    }
+    if (*n + 1 >= in->cap && !grow_buffer(in, limit + 1))
+        return false;
+    in->buf[(*n)++] = (char)c;
+    return true;
+}
+
+/* Lines are read byte by byte into a buffer of at most max_line + 2 bytes
+ * (one more for a '\r' to strip, one for the NUL), and the rest of a longer
+ * line is skipped: one huge line costs time, never memory. */
+ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
+{
+    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+    size_t limit = in->max_line + 1;
+    size_t n = 0;
+    bool over = false;
+    int c;
+
+    if (in->error)
+        return -2;
+    if (!in->fp)
+        return -1;
+    if (in->cap == 0 && !grow_buffer(in, limit + 1))
+        return -2;
+    in->truncated = false;
+    if (in->line_no == 0) {
+        /* A BOM opening the file is dropped; a partial match is content, and
+         * the byte that broke it goes back (one ungetc is always allowed). */
+        size_t k = 0;
+        while (k < 3 && (c = getc_unlocked(in->fp)) == bom[k])
+            k++;
+        if (k < 3) {
+            for (size_t i = 0; i < k; i++)
+                if (!put_byte(in, &n, bom[i], limit, &over))
+                    return -2;
+            if (c != EOF)
+                ungetc(c, in->fp);
+        }
+    }
+    while ((c = getc_unlocked(in->fp)) != EOF && c != '\n')
+        if (!put_byte(in, &n, c, limit, &over))
+            return -2;
+    if (c == EOF) {
+        if (ferror(in->fp)) {
+            cli_error("cannot read %s: %s", in->name, strerror(errno));
+            in->error = true;
+            return -2;
+        }
+        if (n == 0)
+            return -1; /* no unterminated last line */
+    }
+    in->line_no++;
+    if (!over && n > 0 && in->buf[n - 1] == '\r')
+        n--;
+    if (over || n > in->max_line) {
+        in->truncated = true;
+        n = in->max_line;
+    }
+    in->buf[n] = '\0';
+    *line = in->buf;
+    *len = n;
+    return (ssize_t)n;
+}
+
+void cli_input_close(struct cli_input *in)
+{
+    if (in->fp && in->fp != stdin)
+        fclose(in->fp);
+    free(in->buf);
+    in->fp = NULL;
+    in->buf = NULL;
+    in->cap = 0;
+}
+
+/* Diagnostics about the input point at it the way compilers do, so editors
+ * and people can jump to the place. */
+void cli_diag(const char *file, unsigned long line, unsigned long col, const char *fmt, ...)
+{
+    va_list ap;
+
+    flockfile(stderr); /* keep one message whole among threads */
+    if (col)
+        fprintf(stderr, "%s:%s:%lu:%lu: ", program_invocation_name, file, line, col);
+    else
+        fprintf(stderr, "%s:%s:%lu: ", program_invocation_name, file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    funlockfile(stderr);
+}
+
+/* Errors not tied to a place in the input: "PROG: message". */
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+
+    flockfile(stderr);
+    fprintf(stderr, "%s: ", program_invocation_name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    funlockfile(stderr);
+}
+
+bool cli_stdout_failed(void)
+{
+    return ferror(stdout) != 0;
+}
+
+/* Output that could not be written must not pass for success (think
+ * `tool >/dev/full`). As in gnulib's close_stdout, a stdout that was closed
+ * from the start is no error as long as nothing was written to it. */
+int cli_finish(int status)
+{
+    bool failed = ferror(stdout) != 0;
+    bool pending = __fpending(stdout) != 0;
+
+    errno = 0;
+    if (fclose(stdout) != 0 && (pending || errno != EBADF))
+        failed = true;
+    if (!failed)
+        return status;
+    if (errno)
+        cli_error("write error: %s", strerror(errno));
+    else
+        cli_error("write error");
+    return cli_status_merge(status, CLI_IOERR);
+}
+
+/* Rank of an exit status: the worst problem met decides the exit status.
+ * Unknown statuses rank as invalid input. */
+static int status_rank(int status)
+{
+    switch (status) {
+    case CLI_OK:
+        return 0;
+    case CLI_USAGE:
+        return 2;
+    case CLI_NOINPUT:
+        return 3;
+    case CLI_IOERR:
+        return 4;
+    default:
+        return 1;
+    }
+}
+
+int cli_status_merge(int a, int b)
+{
+    return status_rank(b) > status_rank(a) ? b : a;
+}

@@ -1,0 +1,172 @@
+/* PGN reading: a streaming, pure-text layer that splits PGN input into games
+ * and each game into tag pairs and classified movetext tokens.  It knows no
+ * chess rules (a later layer replays MOVE tokens with the SAN parser); it
+ * never prints, never exits and never fails on bad text: problems become
+ * diagnostics inside the game that holds them.  formats/pgn.md is the
+ * specification of what is accepted; keep the two in step.
+ *
+ *     struct pgn_reader *r = pgn_reader_new();
+ *     struct pgn_game g;
+ *     int rc;
+ *     pgn_reader_open_file(r, stdin, "-");
+ *     while ((rc = pgn_next_game(r, &g)) > 0)
+ *         for (size_t i = 0; i < g.ntokens; i++)
+ *             ... g.tokens[i].kind, g.tokens[i].text ...
+ *     if (rc < 0)
+ *         ... pgn_error_message(pgn_reader_error(r)) ...
+ *     pgn_reader_free(r);
+ *
+ * Memory is constant across games: the reader keeps one input buffer (at
+ * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
+ * current game, reused for the next one.  Every text pointer in a game
+ * (tag names and values, token texts) points into that arena and stays
+ * valid until the next pgn_next_game, pgn_reader_open_* or pgn_reader_free
+ * call on the same reader.  Every text is NUL-terminated and its length is
+ * also given.  A reader is not thread-safe; use one reader per thread.
+ *
+ * Positions are 1-based: line counts '\n' characters, col counts bytes
+ * (not characters; a tab is one column) within the line, not counting a
+ * UTF-8 byte-order mark at the start of a line. */
+#ifndef CHESS_PGN_H
+#define CHESS_PGN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Diagnostics inside a game, and the hard errors of pgn_next_game
+ * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
+ * scripts ("missing-result"), pgn_error_message a sentence fragment. */
+enum pgn_error {
+    PGN_OK = 0,
+    /* hard errors: pgn_next_game returns -1 */
+    PGN_E_NOMEM,
+    PGN_E_IO,
+    PGN_E_NOT_OPEN,
+    /* tag section */
+    PGN_E_BAD_TAG,          /* malformed tag pair (recovered or skipped) */
+    PGN_E_UNTERMINATED_TAG, /* '[' without ']' on the same line */
+    PGN_E_TOO_MANY_TAGS,    /* more than max_tags tag pairs: rest dropped */
+    /* movetext */
+    PGN_E_UNTERMINATED_COMMENT, /* '{' without '}' before the game ended */
+    PGN_E_UNCLOSED_VARIATION,   /* '(' still open when the game ended */
+    PGN_E_UNMATCHED_CLOSE,      /* ')' with no open variation: dropped */
+    PGN_E_UNEXPECTED_TOKEN,     /* text that is no PGN token: an UNKNOWN token */
+    PGN_E_BAD_NAG,              /* "$n" with n above 255: an UNKNOWN token */
+    PGN_E_RESULT_IN_VARIATION,  /* a result inside '(' ... ')': kept, game goes on */
+    /* game boundaries */
+    PGN_E_MISSING_RESULT, /* game ended by the next game's tags, no result */
+    PGN_E_TRUNCATED,      /* input ended inside a game (no result) */
+    /* sizes and bytes */
+    PGN_E_TOKEN_TOO_LONG,     /* comment, tag value or symbol over its cap: truncated */
+    PGN_E_LINE_TOO_LONG,      /* line over max_line bytes: split into pieces */
+    PGN_E_TOO_MANY_TOKENS,    /* more than max_tokens tokens: rest of game dropped */
+    PGN_E_TOO_MANY_DIAGS,     /* more than max_diags diagnostics: rest dropped */
+    PGN_E_BINARY,             /* NUL or other control byte: read as a space */
+    PGN_ERROR_NB
+};
+
+const char *pgn_error_name(enum pgn_error code);
+const char *pgn_error_message(enum pgn_error code);
+
+enum pgn_token_kind {
+    PGN_TOK_MOVE,            /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */
+    PGN_TOK_NULL_MOVE,       /* "--", "Z0", "0000" or "@@@@" */
+    PGN_TOK_MOVE_NUMBER,     /* "12." or "12..."; value = 12 */
+    PGN_TOK_NAG,             /* "$14" or a suffix/symbol such as "!?" or "+-"; value = NAG number */
+    PGN_TOK_COMMENT,         /* text of a {...} or ;... comment, without the delimiters */
+    PGN_TOK_VARIATION_START, /* "(" */
+    PGN_TOK_VARIATION_END,   /* ")" */
+    PGN_TOK_RESULT,          /* "1-0", "0-1", "1/2-1/2" or "*" */
+    PGN_TOK_UNKNOWN,         /* anything else, with its text (see PGN_E_UNEXPECTED_TOKEN) */
+    PGN_TOK_KIND_NB
+};
+
+/* "move", "null-move", "move-number", "nag", "comment", "variation-start",
+ * "variation-end", "result", "unknown". */
+const char *pgn_token_kind_name(enum pgn_token_kind kind);
+
+/* One movetext token.  MOVE texts have the move-number prefix, annotation
+ * suffixes ("!", "?", "!!", "??", "!?", "?!": they follow as a NAG token)
+ * and "e.p." removed; check marks "+"/"#" are kept; castling written with
+ * zeros or lower-case o is normalised to "O-O" / "O-O-O".  A RESULT text
+ * is one of the four standard results ("½-½" becomes "1/2-1/2").
+ * depth is the variation nesting level: 0 for the main line; tokens inside
+ * "(" ... ")" have the depth of the enclosing line plus one, and the "("
+ * and ")" tokens themselves have the depth of the enclosing line. */
+struct pgn_token {
+    enum pgn_token_kind kind;
+    const char *text; /* NUL-terminated, in the game's arena */
+    size_t len;
+    unsigned long line, col;
+    int depth;
+    unsigned value; /* NAG number for NAG, move number for MOVE_NUMBER, else 0 */
+};
+
+/* One tag pair, in input order; the value has \" and \\ unescaped. */
+struct pgn_tag {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+    unsigned long line, col; /* of the '[' */
+};
+
+struct pgn_diag {
+    unsigned long line, col;
+    enum pgn_error code;
+};
+
+/* A game: its tag pairs, then its movetext tokens (comments placed before
+ * the tag section come first), then what was wrong with it.  The game
+ * normally ends with a RESULT token at depth 0. */
+struct pgn_game {
+    unsigned long number;    /* 1 for the first game of the input */
+    unsigned long line, col; /* where the game's first tag or token starts */
+    const struct pgn_tag *tags;
+    size_t ntags;
+    const struct pgn_token *tokens;
+    size_t ntokens;
+    const struct pgn_diag *diags;
+    size_t ndiags;
+    const char *source; /* the name given to pgn_reader_open_* */
+};
+
+/* Caps that keep memory bounded on hostile input.  A zero field means the
+ * default (in brackets). */
+struct pgn_limits {
+    size_t max_line;   /* bytes per line [1 MiB]; longer lines are split */
+    size_t max_text;   /* bytes per comment or tag value [1 MiB]; truncated */
+    size_t max_tokens; /* tokens per game [1 Mi]; the rest are skipped */
+    size_t max_tags;   /* tag pairs per game [4096] */
+    size_t max_diags;  /* diagnostics per game [1024] */
+};
+
+/* A reader with its compiled patterns; NULL when out of memory. */
+struct pgn_reader *pgn_reader_new(void);
+void pgn_reader_free(struct pgn_reader *r);
+
+/* Changes the caps (before opening an input); lim may be NULL for the
+ * defaults. */
+void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim);
+
+/* Start reading a stream (not closed by the reader) or a memory buffer
+ * (not copied: it must outlive the reading).  name labels games (e.g. the
+ * file name); NULL reads as "-".  Returns PGN_OK or PGN_E_NOMEM. */
+enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name);
+enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,
+                                   const char *name);
+
+/* Reads the next game into *g: 1 when a game was read, 0 at the end of the
+ * input, -1 on a hard error (out of memory, read error; see
+ * pgn_reader_error).  Bad text never makes it fail. */
+int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
+
+/* The hard error behind the last -1 (PGN_OK if none), and for PGN_E_IO the
+ * errno value of the failed read. */
+enum pgn_error pgn_reader_error(const struct pgn_reader *r);
+int pgn_reader_errno(const struct pgn_reader *r);
+
+/* The value of the first tag called name (case-sensitive), or NULL. */
+const char *pgn_game_tag(const struct pgn_game *g, const char *name);
+
+#endif /* CHESS_PGN_H */

@@ -1,0 +1,50 @@
+/* Standard Algebraic Notation (PGN standard section 8.2.3): writing with
+ * exact disambiguation and check marks, and lenient reading of what real
+ * archives contain (zero castling, long algebraic, UCI, missing or
+ * superfluous check marks, over-disambiguation). */
+#ifndef CHESS_SAN_H
+#define CHESS_SAN_H
+
+#include "movegen.h"
+
+enum { SAN_MAX = 16 };
+
+enum san_error {
+    SAN_OK = 0,
+    SAN_SYNTAX,       /* not the shape of a move */
+    SAN_ILLEGAL,      /* well-formed, but no legal move matches */
+    SAN_AMBIGUOUS,    /* more than one legal move matches */
+    SAN_NO_PROMOTION, /* a pawn move to the last rank without its piece */
+    SAN_ERROR_NB
+};
+
+const char *san_error_message(enum san_error e);
+
+/* Write m (legal in p) as SAN into buf (SAN_MAX bytes), with '+' or '#'.
+ * Disambiguation considers only legal moves, so a pinned piece never adds
+ * a file or rank (PGN standard 8.2.3.4). Returns the length. */
+size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
+/* The same without the check mark (cheaper: no move is played). */
+size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
+
+/* What the text of a move says, before it is matched against a position. */
+struct san_parsed {
+    enum piece_type piece;  /* PAWN for pawn moves */
+    int from_file;          /* -1 when not given */
+    int from_rank;          /* -1 when not given */
+    int to;                 /* target square, SQUARE_NONE for castling */
+    enum piece_type promotion;
+    int castle;             /* 0, 1 king side, 2 queen side */
+    bool capture;           /* an 'x' or ':' was written */
+};
+
+/* Read the shape of a move without a position. */
+enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);
+
+/* Find the legal move of p that the text names. */
+enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out);
+
+/* Long algebraic notation: "Ng1-f3", "e4xd5", "e7-e8=Q", "O-O"; with '+'/'#'. */
+size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX]);
+
+#endif

@@ -1,3 +1,7 @@
+/* FEN, X-FEN, Shredder-FEN and EPD records: parsing (every syntax problem,
+ * each with its column) and writing.  formats/fen.md is the specification
+ * of what is accepted; keep the two in step.  The parser reads exactly
+ * len bytes and never assumes a NUL terminator, so any bytes are safe. */
 #include "fen.h"
 
 #include "attacks.h"
@@ -19,6 +23,7 @@ static const char *const code_names[FEN_CODE_NB] = {
     [FEN_BAD_SIDE] = "bad-side",
     [FEN_BAD_CASTLING] = "bad-castling",
     [FEN_CASTLING_ORDER] = "castling-order",
+    [FEN_CASTLING_REPEAT] = "castling-repeat",
     [FEN_BAD_EP] = "bad-en-passant",
     [FEN_BAD_HALFMOVE] = "bad-halfmove",
     [FEN_BAD_FULLMOVE] = "bad-fullmove",
@@ -39,6 +44,7 @@ static const char *const code_names[FEN_CODE_NB] = {
     [FEN_OPPONENT_IN_CHECK] = "opponent-in-check",
     [FEN_IMPOSSIBLE_CHECK] = "impossible-check",
     [FEN_HALFMOVE_EP] = "halfmove-en-passant",
+    [FEN_LINE_TOO_LONG] = "line-too-long",
 };
 
 const char *fen_code_name(enum fen_code code)
@@ -63,23 +69,48 @@ void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, co
 
 /* Show a byte in a message: printable ASCII as is, anything else as \xNN,
  * so that binary garbage cannot corrupt a terminal or a log. */
-static void show_byte(char out[8], unsigned char c)
+static void show_byte(char out[5], unsigned char c)
 {
-    if (c >= 0x20 && c < 0x7F)
-        snprintf(out, 8, "%c", c);
-    else
-        snprintf(out, 8, "\\x%02X", c);
+    static const char hex[] = "0123456789ABCDEF";
+    if (c >= 0x20 && c < 0x7F) {
+        out[0] = (char)c;
+        out[1] = '\0';
+        return;
+    }
+    out[0] = '\\';
+    out[1] = 'x';
+    out[2] = hex[c >> 4];
+    out[3] = hex[c & 15];
+    out[4] = '\0';
 }
 
-static int piece_from_letter(char c)
+/* Show a whole field the same way, cut with "..." when it does not fit
+ * (the messages that quote a field must stay within FEN_MESSAGE_MAX). */
+static void show_text(char *out, size_t size, const char *s, size_t len)
 {
-    static const char letters[] = "pnbrqk";
-    const char *p = strchr(letters, c | 0x20);
-    if (c == '\0' || !p)
-        return NO_PIECE;
-    enum color col = (c >= 'a') ? BLACK : WHITE;
-    return piece_make(col, (enum piece_type)(p - letters + 1));
+    size_t n = 0, i = 0;
+    for (; i < len; i++) {
+        char shown[5];
+        show_byte(shown, (unsigned char)s[i]);
+        size_t l = strlen(shown);
+        if (n + l + 4 > size) /* keep room for "..." and the NUL */
+            break;
+        memcpy(out + n, shown, l);
+        n += l;
+    }
+    if (i < len) {
+        memcpy(out + n, "...", 3);
+        n += 3;
+    }
+    out[n] = '\0';
 }
+
+/* Piece letters by byte: a table lookup instead of a search, since the
+ * board field is the bulk of every record. */
+static const uint8_t piece_by_letter[256] = {
+    ['P'] = 1, ['N'] = 2,  ['B'] = 3,  ['R'] = 4,  ['Q'] = 5,  ['K'] = 6,
+    ['p'] = 9, ['n'] = 10, ['b'] = 11, ['r'] = 12, ['q'] = 13, ['k'] = 14,
+};
 
 struct field {
     const char *s;
@@ -87,41 +118,63 @@ struct field {
     unsigned col;
 };
 
-/* Split the record at blanks (spaces and tabs).  Lenient mode accepts runs
- * of blanks; strict mode reports them.  The EPD operations, if any, start
- * at the first field that begins with ';' or contains one and are kept whole. */
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Does the field at s[b..) begin the EPD operations?  After the fourth FEN
+ * field they begin at a field that starts with ';', or with a letter (an
+ * opcode) when a ';' follows somewhere on the line; a field starting with
+ * ';' ends the FEN fields earlier too (a record cut short before its ops). */
+static bool starts_ops(const char *s, size_t len, size_t b, int n)
+{
+    if (s[b] == ';')
+        return true;
+    return n >= 4 && is_letter(s[b]) && memchr(s + b, ';', len - b) != NULL;
+}
+
+/* Split the record at blanks.  Lenient mode accepts runs of spaces and
+ * tabs anywhere; strict mode wants single spaces between fields and no
+ * blank at either end.  Returns the number of FEN fields (f[] holds the
+ * first seven) and points *ops at the EPD operations, if any. */
 static int split_fields(const char *s, size_t len, const struct fen_options *opt, struct field f[7],
-                        struct fen_report *rep, const char **ops, size_t *ops_len, unsigned *ops_col)
+                        struct fen_record *rec, struct fen_report *rep)
 {
     size_t i = 0;
     int n = 0;
-    *ops = NULL;
-    *ops_len = 0;
-    if (opt->strict && len && (s[0] == ' ' || s[0] == '\t'))
-        fen_report_add(rep, FEN_SPACING, 1, "leading blank");
     while (i < len) {
         size_t start = i;
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        while (i < len && is_blank(s[i]))
             i++;
-        if (opt->strict && n > 0 && i - start > 1)
-            fen_report_add(rep, FEN_SPACING, (unsigned)start + 1, "more than one blank between fields");
-        if (i >= len) {
-            if (opt->strict && i > start)
-                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1, "trailing blank");
-            break;
+        if (opt->strict && i > start) {
+            if (start == 0)
+                fen_report_add(rep, FEN_SPACING, 1, "blank at the start of the record (strict)");
+            else if (i >= len)
+                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
+                               "blank at the end of the record (strict)");
+            else if (i - start > 1 || s[start] != ' ')
+                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
+                               "fields must be separated by one space (strict)");
         }
+        if (i >= len)
+            break;
         size_t b = i;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
-        bool epd = n >= 4 && memchr(s + b, ';', i - b) != NULL;
-        if (epd || (n >= 4 && n < 6 && memchr(s + b, ';', len - b) && !(s[b] >= '0' && s[b] <= '9'))) {
-            *ops = s + b;
-            *ops_len = len - b;
-            *ops_col = (unsigned)b + 1;
-            while (*ops_len && (s[b + *ops_len - 1] == ' ' || s[b + *ops_len - 1] == '\t'))
-                (*ops_len)--;
+        if (starts_ops(s, len, b, n)) {
+            size_t e = len;
+            while (e > b && is_blank(s[e - 1]))
+                e--;
+            rec->ops = s + b;
+            rec->ops_len = e - b;
+            rec->ops_col = (unsigned)b + 1;
             break;
         }
+        while (i < len && !is_blank(s[i]))
+            i++;
         if (n < 7)
             f[n] = (struct field){s + b, i - b, (unsigned)b + 1};
         n++;
@@ -130,215 +183,408 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 }
 
 /* Field 1, piece placement: ranks 8 to 1 separated by '/', each summing to
- * eight squares; digits 1-8 count empty squares and never stand side by side. */
-static bool parse_board(const struct field *f, struct position *p, struct fen_report *rep)
+ * eight squares; digits 1-8 count empty squares and never stand side by
+ * side.  A rank holding a bad digit has no known size, so its size is not
+ * judged; pieces beyond the eighth file or rank are not placed. */
+static bool parse_board(const struct field *f, struct fen_record *rec, struct fen_report *rep)
 {
-    int rank = 7, file = 0, ranks = 1;
-    bool ok = true, prev_digit = false, rank_reported = false;
+    struct position *p = &rec->pos;
+    int rank = 7, file = 0, slashes = 0;
+    bool ok = true, prev_digit = false, size_done = false;
+    bitboard by_piece[PIECE_NB] = {0};
+    uint64_t key = 0;
     for (size_t i = 0; i < f->len; i++) {
         unsigned col = f->col + (unsigned)i;
-        char c = f->s[i];
-        char shown[8];
-        if (c == '/') {
-            if (file != 8 && !rank_reported && rank >= 0) {
-                fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d squares, expected 8", rank + 1, file);
-                ok = false;
+        unsigned char c = (unsigned char)f->s[i];
+        int piece = piece_by_letter[c];
+        if (piece) {
+            /* What position_put does, inlined: this is the hot loop. */
+            if (rank >= 0 && file < 8) {
+                int sq = square_make(file, rank);
+                p->board[sq] = (uint8_t)piece;
+                by_piece[piece] |= bb_square(sq);
+                key ^= position_zobrist_piece[piece][sq];
+                rec->square_col[sq] = col;
+                rec->piece_count[piece]++;
             }
-            rank--;
-            ranks++;
-            file = 0;
+            file++;
             prev_digit = false;
-            rank_reported = false;
-            continue;
-        }
-        if (c >= '0' && c <= '9') {
-            if (c == '0' || c == '9') {
-                fen_report_add(rep, FEN_BAD_DIGIT, col, "digit '%c' is not a count of 1 to 8 empty squares", c);
-                ok = false;
-            } else if (prev_digit) {
-                fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')", f->s[i - 1], c);
+        } else if (c >= '1' && c <= '8') {
+            if (prev_digit) {
+                fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
+                               f->s[i - 1], c);
                 ok = false;
             }
             file += c - '0';
             prev_digit = true;
-        } else {
-            int piece = piece_from_letter(c);
-            prev_digit = false;
-            if (piece == NO_PIECE) {
-                show_byte(shown, (unsigned char)c);
-                fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)", shown);
+        } else if (c == '/') {
+            if (rank >= 0 && !size_done && file != 8) {
+                fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d squares, expected 8",
+                               rank + 1, file);
                 ok = false;
-                file++;
-                continue;
             }
-            if (rank >= 0 && file < 8)
-                position_put(p, piece, square_make(file, rank));
-            file++;
-        }
-        if (file > 8 && !rank_reported && rank >= 0) {
-            fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has more than 8 squares", rank + 1);
-            rank_reported = true;
+            if (++slashes == 8) {
+                fen_report_add(rep, FEN_RANK_COUNT, col, "board has more than 8 ranks");
+                ok = false;
+            }
+            rank--;
+            file = 0;
+            prev_digit = false;
+            size_done = false;
+            continue;
+        } else if (c == '0' || c == '9') {
+            fen_report_add(rep, FEN_BAD_DIGIT, col,
+                           "digit '%c' is not a count of 1 to 8 empty squares", c);
             ok = false;
+            size_done = true;
+            prev_digit = false;
+        } else {
+            char shown[5];
+            show_byte(shown, c);
+            fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
+                           shown);
+            ok = false;
+            file++;
+            prev_digit = false;
+        }
+        if (file > 8 && rank >= 0 && !size_done) {
+            fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has more than 8 squares", rank + 1);
+            ok = false;
+            size_done = true;
         }
     }
-    if (file != 8 && !rank_reported && rank >= 0) {
-        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)f->len - 1, "rank %d has %d squares, expected 8",
-                       rank + 1, file);
+    if (rank >= 0 && !size_done && file != 8) {
+        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)f->len - 1,
+                       "rank %d has %d squares, expected 8", rank + 1, file);
         ok = false;
     }
-    if (ranks != 8) {
-        fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d ranks, expected 8", ranks);
+    if (slashes < 7) {
+        fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d ranks, expected 8", slashes + 1);
         ok = false;
     }
+    for (int c = WHITE; c <= BLACK; c++) {
+        for (int t = PAWN; t <= KING; t++) {
+            bitboard b = by_piece[piece_make((enum color)c, (enum piece_type)t)];
+            p->by_type[t] |= b;
+            p->by_color[c] |= b;
+        }
+    }
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    p->key ^= key;
     return ok;
 }
 
-/* The rook a castling letter refers to.  K/Q (and k/q) name the outermost
- * rook on that side of the king (X-FEN); a file letter names the rook on
- * that file (Shredder-FEN). */
-static int castling_rook(const struct position *p, enum color c, char letter, int *queen_side)
+/* Field 2: 'w' or 'b'. */
+static bool parse_side(const struct field *f, struct position *p, struct fen_report *rep)
 {
-    int ksq = position_king(p, c);
-    int rank = c == WHITE ? 0 : 7;
-    char up = (char)(letter & ~0x20);
-    if (ksq == SQUARE_NONE || square_rank(ksq) != rank)
-        return -1;
-    bitboard rooks = position_pieces(p, c, ROOK) & bb_rank(rank);
-    if (up == 'K' || up == 'Q') {
-        *queen_side = up == 'Q';
-        bitboard side = up == 'K' ? rooks & ~(bb_square(ksq + 1) - 1) : rooks & (bb_square(ksq) - 1);
-        if (!side)
-            return -2;
-        return up == 'K' ? bb_msb(side) : bb_lsb(side);
+    if (f->len == 1 && (f->s[0] == 'w' || f->s[0] == 'b')) {
+        p->side = f->s[0] == 'w' ? WHITE : BLACK;
+        return true;
     }
-    int sq = square_make(up - 'A', rank);
-    *queen_side = sq < ksq;
-    if (sq == ksq || !bb_test(rooks, sq))
-        return -2;
-    return sq;
+    char shown[48];
+    show_text(shown, sizeof shown, f->s, f->len);
+    fen_report_add(rep, FEN_BAD_SIDE, f->col, "side to move '%s' is not 'w' or 'b'", shown);
+    return false;
 }
 
-/* Field 3, castling availability: '-', or letters from KQkq (standard and
- * X-FEN) or A-H/a-h (Shredder-FEN), white's first, each right once. */
-static bool parse_castling(const struct field *f, const struct fen_options *opt, struct fen_record *rec,
-                           struct fen_report *rep)
+/* The index of a castling letter in the "seen" set: K Q k q, A-H, a-h. */
+static int castling_letter_index(char c)
 {
-    struct position *p = &rec->pos;
+    switch (c) {
+    case 'K':
+        return 0;
+    case 'Q':
+        return 1;
+    case 'k':
+        return 2;
+    case 'q':
+        return 3;
+    default:
+        if (c >= 'A' && c <= 'H')
+            return 4 + (c - 'A');
+        if (c >= 'a' && c <= 'h')
+            return 12 + (c - 'a');
+        return -1;
+    }
+}
+
+/* Field 3, castling availability, as text only: '-' alone, or letters from
+ * KQkq (standard and X-FEN) and A-H/a-h (Shredder-FEN), white's first, K
+ * before Q, none twice.  The good letters are kept for resolve_castling. */
+static bool parse_castling(const struct field *f, struct fen_record *rec, struct fen_report *rep)
+{
     if (f->len == 1 && f->s[0] == '-')
         return true;
-    bool ok = true, seen_black = false, shredder = false;
-    int last_rank = -1;
+    bool ok = true, seen_black = false;
+    uint32_t seen = 0;
     for (size_t i = 0; i < f->len; i++) {
         char c = f->s[i];
         unsigned col = f->col + (unsigned)i;
-        char up = (char)(c & ~0x20);
-        bool letter = (c >= 'A' && c <= 'H') || (c >= 'a' && c <= 'h') || up == 'K' || up == 'Q';
-        if (!letter) {
-            char shown[8];
+        int idx = castling_letter_index(c);
+        if (idx < 0) {
+            char shown[5];
             show_byte(shown, (unsigned char)c);
-            fen_report_add(rep, FEN_BAD_CASTLING, col, "'%s' is not a castling letter (KQkq, A-H, a-h or -)", shown);
+            if (c == '-')
+                fen_report_add(rep, FEN_BAD_CASTLING, col,
+                               "'-' must stand alone in the castling field");
+            else
+                fen_report_add(rep, FEN_BAD_CASTLING, col,
+                               "'%s' is not a castling letter (KQkq, A-H, a-h or -)", shown);
             ok = false;
             continue;
         }
-        enum color c_color = (c >= 'a') ? BLACK : WHITE;
-        if (c_color == WHITE && seen_black) {
-            fen_report_add(rep, FEN_CASTLING_ORDER, col, "white's castling rights must come before black's");
+        bool black = c >= 'a';
+        if (!black && seen_black) {
+            fen_report_add(rep, FEN_CASTLING_ORDER, col,
+                           "white's castling rights must come before black's ('%c')", c);
             ok = false;
         }
-        seen_black |= c_color == BLACK;
-        int queen_side = 0;
-        int rook = castling_rook(p, c_color, c, &queen_side);
-        if (up != 'K' && up != 'Q')
-            shredder = true;
-        if (rook == -1) {
-            fen_report_add(rep, FEN_CASTLING_NO_KING, col, "castling right '%c' but the %s king is not on its first rank",
-                           c, c_color == WHITE ? "white" : "black");
+        seen_black |= black;
+        if (seen & (1u << idx)) {
+            fen_report_add(rep, FEN_CASTLING_REPEAT, col, "castling letter '%c' is repeated", c);
             ok = false;
             continue;
         }
-        if (rook == -2) {
-            fen_report_add(rep, FEN_CASTLING_NO_ROOK, col, "castling right '%c' but no %s rook to castle with", c,
-                           c_color == WHITE ? "white" : "black");
-            ok = false;
-            continue;
-        }
-        int idx = castle_index(c_color, queen_side);
-        if (p->castling & (1 << idx)) {
-            fen_report_add(rep, FEN_CASTLING_ORDER, col, "castling right '%c' repeats a right already given", c);
-            ok = false;
-            continue;
-        }
-        /* Standard order is K before Q within a colour. */
-        if (!shredder && last_rank == idx + 1 && (idx & 1) == 0 && up == 'K') {
-            fen_report_add(rep, FEN_CASTLING_ORDER, col, "'%c' must come before '%c'", c, c == 'K' ? 'Q' : 'q');
+        if ((c == 'K' && (seen & 2)) || (c == 'k' && (seen & 8))) {
+            fen_report_add(rep, FEN_CASTLING_ORDER, col, "'%c' must come before '%c'", c,
+                           c == 'K' ? 'Q' : 'q');
             ok = false;
         }
-        last_rank = idx;
-        p->castling |= (uint8_t)(1 << idx);
-        p->castle_rook[idx] = (uint8_t)rook;
+        seen |= 1u << idx;
+        rec->castling[rec->castling_count++] = (struct fen_castling_letter){c, col, FEN_OK};
     }
-    /* Chess960 when asked, when file letters are used, or when a right does
-     * not describe the standard king-on-e, rooks-in-the-corner setup. */
-    bool standard = true;
-    for (int i = 0; i < 4; i++) {
-        if (!(p->castling & (1 << i)))
-            continue;
-        enum color c = (enum color)(i >> 1);
-        int home = c == WHITE ? 4 : 60;
-        int corner = (i & 1) ? home - 4 : home + 3;
-        if (position_king(p, c) != home || p->castle_rook[i] != corner)
-            standard = false;
-    }
-    if (opt->chess960 || shredder || !standard)
-        p->chess960 = 1;
     return ok;
 }
 
-/* A non-negative decimal counter that fits in 16 bits; no atoi, no sign. */
-static bool parse_counter(const struct field *f, unsigned *out)
+/* Which right and rook a castling letter names, for FIDE Art. 3.8.2 and
+ * its Chess960 counterpart.  Standard chess: K/Q need the king on e1/e8 and
+ * the rook in the h/a corner.  Chess960: K/Q name the outermost rook on
+ * that side of the king (X-FEN), a file letter the rook on that file
+ * (Shredder-FEN); the king stands anywhere on its first rank.  Returns
+ * FEN_OK and sets *right and *rook, or the problem. */
+static enum fen_code castling_target(const struct position *p, char letter, bool chess960,
+                                     int *right, int *rook)
 {
-    if (f->len == 0 || f->len > 5)
+    enum color c = letter >= 'a' ? BLACK : WHITE;
+    char up = (char)(letter & ~0x20);
+    int rank = c == WHITE ? 0 : 7;
+    bitboard kings = position_pieces(p, c, KING) & bb_rank(rank);
+    bitboard rooks = position_pieces(p, c, ROOK) & bb_rank(rank);
+    if (!kings)
+        return FEN_CASTLING_NO_KING;
+    int ksq = bb_lsb(kings);
+    if (!chess960) {
+        if (ksq != square_make(4, rank))
+            return FEN_CASTLING_NO_KING;
+        *rook = square_make(up == 'K' ? 7 : 0, rank);
+        *right = castle_index(c, up == 'Q');
+        return bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
+    }
+    if (up == 'K' || up == 'Q') {
+        bitboard above = ~((bb_square(ksq) << 1) - 1), below = bb_square(ksq) - 1;
+        bitboard side = rooks & (up == 'K' ? above : below);
+        *right = castle_index(c, up == 'Q');
+        if (!side)
+            return FEN_CASTLING_NO_ROOK;
+        *rook = up == 'K' ? bb_msb(side) : bb_lsb(side);
+        return FEN_OK;
+    }
+    *rook = square_make(up - 'A', rank);
+    *right = castle_index(c, *rook < ksq);
+    return *rook != ksq && bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
+}
+
+/* Turn the castling letters into rights once the board is known; each
+ * letter keeps its outcome for fen_validate to report.  File letters, or
+ * the caller's option, make the record Chess960. */
+static void resolve_castling(const struct fen_options *opt, struct fen_record *rec)
+{
+    struct position *p = &rec->pos;
+    bool chess960 = opt->chess960;
+    for (int i = 0; i < rec->castling_count; i++) {
+        char up = (char)(rec->castling[i].letter & ~0x20);
+        chess960 |= up != 'K' && up != 'Q';
+    }
+    p->chess960 = chess960;
+    for (int i = 0; i < rec->castling_count; i++) {
+        struct fen_castling_letter *cl = &rec->castling[i];
+        int right = 0, rook = SQUARE_NONE;
+        cl->status = castling_target(p, cl->letter, chess960, &right, &rook);
+        if (cl->status != FEN_OK)
+            continue;
+        if (p->castling & (1 << right)) {
+            cl->status = FEN_CASTLING_REPEAT;
+            continue;
+        }
+        p->castling |= (uint8_t)(1 << right);
+        p->castle_rook[right] = (uint8_t)rook;
+    }
+}
+
+/* Field 4: '-' or a square name in lower case. */
+static bool parse_ep(const struct field *f, struct fen_record *rec, struct fen_report *rep)
+{
+    if (f->len == 1 && f->s[0] == '-')
+        return true;
+    int sq = square_parse(f->s, f->len);
+    if (f->len == 2 && sq != SQUARE_NONE) {
+        rec->ep_raw = sq;
+        return true;
+    }
+    char shown[40];
+    show_text(shown, sizeof shown, f->s, f->len);
+    fen_report_add(rep, FEN_BAD_EP, f->col, "en-passant field '%s' is not '-' or a square", shown);
+    return false;
+}
+
+/* A non-negative decimal counter that fits the position's 16 bits; digits
+ * only (no sign, no blank, no atoi). */
+static bool parse_counter(const char *s, size_t len, unsigned *out)
+{
+    if (len == 0)
         return false;
     unsigned v = 0;
-    for (size_t i = 0; i < f->len; i++) {
-        if (f->s[i] < '0' || f->s[i] > '9')
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
             return false;
-        v = v * 10 + (unsigned)(f->s[i] - '0');
+        v = v * 10 + (unsigned)(s[i] - '0');
+        if (v > 65535)
+            return false;
     }
-    if (v > 65535)
-        return false;
     *out = v;
     return true;
 }
 
-static void print_field(char *out, size_t size, const struct field *f)
+/* Fields 5 and 6: the half-move clock (0 or more) and the full-move
+ * number (1 or more). */
+static bool parse_counter_field(const struct field *f, bool fullmove, uint16_t *out,
+                                struct fen_report *rep)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < f->len && n + 5 < size; i++) {
-        char shown[8];
-        show_byte(shown, (unsigned char)f->s[i]);
-        size_t l = strlen(shown);
-        memcpy(out + n, shown, l);
-        n += l;
+    unsigned v;
+    if (parse_counter(f->s, f->len, &v) && (!fullmove || v >= 1)) {
+        *out = (uint16_t)v;
+        return true;
     }
-    if (n + 5 >= size && f->len)
-        memcpy(out + n, "...", 4), n += 3;
-    out[n] = '\0';
+    char shown[40];
+    show_text(shown, sizeof shown, f->s, f->len);
+    if (fullmove)
+        fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
+                       "full-move number '%s' is not a number from 1 to 65535", shown);
+    else
+        fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
+                       "half-move clock '%s' is not a number from 0 to 65535", shown);
+    return false;
+}
+
+/* EPD operations (after the FEN fields): each an opcode (a letter, then
+ * letters, digits or '_', at most 15 in all) and operands separated by
+ * blanks, ended by ';'.  As in the perft suites, empty operations and a
+ * missing ';' after the last one are accepted.  Double quotes enclose
+ * strings that may hold blanks and ';'.  No control bytes anywhere. */
+static void check_ops(const char *s, size_t len, unsigned col0, struct fen_report *rep)
+{
+    size_t i = 0;
+    while (i < len) {
+        while (i < len && (is_blank(s[i]) || s[i] == ';'))
+            i++;
+        if (i >= len)
+            break;
+        size_t b = i;
+        while (i < len && !is_blank(s[i]) && s[i] != ';')
+            i++;
+        char shown[40];
+        show_text(shown, sizeof shown, s + b, i - b);
+        bool good = is_letter(s[b]) && i - b <= 15;
+        for (size_t k = b + 1; good && k < i; k++)
+            good = is_letter(s[k]) || (s[k] >= '0' && s[k] <= '9') || s[k] == '_';
+        if (!good)
+            fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)b, "'%s' is not an EPD opcode",
+                           shown);
+        bool quoted = false;
+        size_t quote_at = 0;
+        for (; i < len && (quoted || s[i] != ';'); i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c == '"') {
+                quoted = !quoted;
+                quote_at = i;
+            } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
+                char byte[5];
+                show_byte(byte, c);
+                fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)i,
+                               "control byte '%s' in the EPD operations", byte);
+            }
+        }
+        if (quoted)
+            fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)quote_at,
+                           "string in the EPD operations has no closing '\"'");
+    }
+}
+
+/* EPD gives the counters as operations "hmvc N" and "fmvn N" instead of
+ * fields; a record with four fields takes them from there. */
+static void epd_counters(struct fen_record *rec, struct fen_report *rep)
+{
+    static const char *const opcodes[2] = {"hmvc", "fmvn"};
+    for (int k = 0; k < 2; k++) {
+        const char *arg;
+        size_t alen;
+        unsigned v;
+        if (!fen_epd_find(rec->ops, rec->ops_len, opcodes[k], &arg, &alen))
+            continue;
+        if (parse_counter(arg, alen, &v) && (k == 0 || v >= 1)) {
+            if (k == 0)
+                rec->pos.halfmove = (uint16_t)v;
+            else
+                rec->pos.fullmove = (uint16_t)v;
+            continue;
+        }
+        char shown[40];
+        show_text(shown, sizeof shown, arg, alen);
+        fen_report_add(rep, FEN_BAD_EPD, rec->ops_col + (unsigned)(arg - rec->ops),
+                       "%s operand '%s' is not a number from %d to 65535", opcodes[k], shown,
+                       k == 0 ? 0 : 1);
+    }
+}
+
+/* The en-passant square the position keeps is the one the side to move
+ * could capture on in the sense of the move generator (right rank, pushed
+ * pawn in front, both squares behind empty, a pawn beside it), as
+ * makemove sets it; the raw field stays in rec for fen_validate. */
+static void set_ep_square(struct fen_record *rec)
+{
+    struct position *p = &rec->pos;
+    int ep = rec->ep_raw;
+    enum color us = (enum color)p->side, them = (enum color) !us;
+    if (ep == SQUARE_NONE || square_relative_rank(ep, us) != 5)
+        return;
+    int pushed = us == WHITE ? ep - 8 : ep + 8, from = us == WHITE ? ep + 8 : ep - 8;
+    if (p->board[pushed] != piece_make(them, PAWN) || p->board[ep] != NO_PIECE ||
+        p->board[from] != NO_PIECE)
+        return;
+    if (attacks_pawn(them, ep) & position_pieces(p, us, PAWN))
+        p->ep_square = (uint8_t)ep;
 }
 
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep)
 {
-    static const char *const names[6] = {"piece placement", "side to move", "castling", "en passant",
-                                         "half-move clock", "full-move number"};
+    static const char *const names[6] = {"piece placement", "side to move",    "castling",
+                                         "en passant",      "half-move clock", "full-move number"};
     int before = rep->count + rep->dropped;
-    memset(rec, 0, sizeof *rec);
     position_clear(&rec->pos);
+    rec->fields = 0;
     rec->ep_raw = SQUARE_NONE;
+    memset(rec->col, 0, sizeof rec->col);
+    rec->fields_ok = 0;
+    rec->ops = NULL;
+    rec->ops_len = 0;
+    rec->ops_col = 0;
+    rec->castling_count = 0;
+    memset(rec->piece_count, 0, sizeof rec->piece_count);
 
     struct field f[7];
-    int n = split_fields(s, len, opt, f, rep, &rec->ops, &rec->ops_len, &rec->ops_col);
-    if (n == 0) {
+    int n = split_fields(s, len, opt, f, rec, rep);
+    if (n == 0 && !rec->ops) {
         fen_report_add(rep, FEN_EMPTY, 1, "empty record");
         return false;
     }
@@ -347,79 +593,84 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         rec->col[i] = f[i].col;
 
     struct position *p = &rec->pos;
-    parse_board(&f[0], p, rep);
-    unsigned end_col = (unsigned)len + 1;
-    for (int i = n; i < 4; i++)
-        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field %d (%s)", i + 1, names[i]);
+    unsigned ok = 0;
+    if (n >= 1 && parse_board(&f[0], rec, rep))
+        ok |= FEN_FIELD_BOARD;
+    if (n >= 2 && parse_side(&f[1], p, rep))
+        ok |= FEN_FIELD_SIDE;
+    if (n >= 3 && parse_castling(&f[2], rec, rep))
+        ok |= FEN_FIELD_CASTLING;
+    if (n >= 4 && parse_ep(&f[3], rec, rep))
+        ok |= FEN_FIELD_EP;
+    if (n >= 5 && parse_counter_field(&f[4], false, &p->halfmove, rep))
+        ok |= FEN_FIELD_HALFMOVE;
+    if (n >= 6 && parse_counter_field(&f[5], true, &p->fullmove, rep))
+        ok |= FEN_FIELD_FULLMOVE;
+    rec->fields_ok = ok;
 
-    if (n >= 2) {
-        if (f[1].len == 1 && (f[1].s[0] == 'w' || f[1].s[0] == 'b')) {
-            p->side = f[1].s[0] == 'w' ? WHITE : BLACK;
-        } else {
-            char shown[40];
-            print_field(shown, sizeof shown, &f[1]);
-            fen_report_add(rep, FEN_BAD_SIDE, f[1].col, "side to move '%s' is not 'w' or 'b'", shown);
-        }
-    }
-    if (n >= 3)
-        parse_castling(&f[2], opt, rec, rep);
-    if (n >= 4) {
-        if (!(f[3].len == 1 && f[3].s[0] == '-')) {
-            int sq = f[3].len == 2 ? square_parse(f[3].s, 2) : SQUARE_NONE;
-            if (sq == SQUARE_NONE) {
-                char shown[40];
-                print_field(shown, sizeof shown, &f[3]);
-                fen_report_add(rep, FEN_BAD_EP, f[3].col, "en-passant field '%s' is not '-' or a square", shown);
-            } else {
-                rec->ep_raw = sq;
-            }
-        }
-    }
-    unsigned v;
-    if (n >= 5) {
-        if (parse_counter(&f[4], &v)) {
-            p->halfmove = (uint16_t)v;
-        } else {
-            char shown[40];
-            print_field(shown, sizeof shown, &f[4]);
-            fen_report_add(rep, FEN_BAD_HALFMOVE, f[4].col, "half-move clock '%s' is not a number from 0 to 65535",
-                           shown);
-        }
-    }
-    if (n >= 6) {
-        if (parse_counter(&f[5], &v) && v >= 1) {
-            p->fullmove = (uint16_t)v;
-        } else {
-            char shown[40];
-            print_field(shown, sizeof shown, &f[5]);
-            fen_report_add(rep, FEN_BAD_FULLMOVE, f[5].col, "full-move number '%s' is not a number from 1 to 65535",
-                           shown);
-        }
-    }
-    if (n == 5 || (n == 4 && opt->strict))
-        fen_report_add(rep, n == 5 ? FEN_MISSING_FIELD : FEN_MISSING_COUNTERS, end_col,
-                       n == 5 ? "missing field 6 (full-move number)"
-                              : "missing half-move clock and full-move number (strict)");
-    if (n > 6)
+    unsigned end_col = rec->ops ? rec->ops_col : (unsigned)len + 1;
+    if (n < 4) {
+        if (n == 3)
+            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 4 (%s)", names[3]);
+        else
+            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)",
+                           n + 1, names[n], names[3]);
+    } else if (n == 5) {
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s)", names[5]);
+    } else if (n == 4 && opt->strict) {
+        fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
+                       "missing half-move clock and full-move number (strict)");
+    } else if (n > 6) {
         fen_report_add(rep, FEN_EXTRA_FIELD, f[6].col, "extra field after the full-move number");
-    if (rec->ops && rec->ops_len == 0)
-        rec->ops = NULL;
+    }
+    if (rec->ops) {
+        check_ops(rec->ops, rec->ops_len, rec->ops_col, rep);
+        if (n == 4)
+            epd_counters(rec, rep);
+    }
 
-    /* The en-passant square the position keeps is the one a pawn of the
-     * side to move could capture on; the raw field is kept for validation. */
-    if (rec->ep_raw != SQUARE_NONE &&
-        (attacks_pawn((enum color)!p->side, rec->ep_raw) & position_pieces(p, (enum color)p->side, PAWN)))
-        p->ep_square = (uint8_t)rec->ep_raw;
-    p->key = position_compute_key(p);
+    resolve_castling(opt, rec);
+    if ((ok & FEN_FIELD_SIDE) && rec->ep_raw != SQUARE_NONE)
+        set_ep_square(rec);
+    /* position_put has hashed the pieces already. */
+    p->key ^= position_zobrist_castling[p->castling];
+    if (p->ep_square != SQUARE_NONE)
+        p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
+    if (p->side == BLACK)
+        p->key ^= position_zobrist_side;
     return rep->count + rep->dropped == before;
 }
 
 bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
               struct fen_report *rep)
 {
-    if (!fen_parse(s, len, opt, rec, rep))
+    bool parsed = fen_parse(s, len, opt, rec, rep);
+    int before = rep->count;
+    bool valid = fen_validate(rec, rep);
+    if (!valid && opt->playable && !rep->dropped) {
+        /* Drop the waived problems; what remains decides. */
+        int kept = before;
+        for (int i = before; i < rep->count; i++)
+            if (!fen_code_unreachable_only(rep->problems[i].code))
+                rep->problems[kept++] = rep->problems[i];
+        valid = kept == before && rep->count > before;
+        rep->count = kept;
+    }
+    return parsed && valid;
+}
+
+bool fen_code_unreachable_only(enum fen_code code)
+{
+    switch (code) {
+    case FEN_IMPOSSIBLE_CHECK:
+    case FEN_IMPOSSIBLE_MATERIAL:
+    case FEN_TOO_MANY_PAWNS:
+    case FEN_TOO_MANY_PIECES:
+    case FEN_HALFMOVE_EP:
+        return true;
+    default:
         return false;
-    return fen_validate(rec, rep);
+    }
 }
 
 /* Is there a legal en-passant capture?  Only then is the square part of the
@@ -436,9 +687,23 @@ static bool ep_capture_exists(const struct position *p)
     return false;
 }
 
+/* Decimal digits of v at out; returns their number. */
+static size_t put_uint(char *out, unsigned v)
+{
+    char tmp[10];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        out[i] = tmp[n - 1 - i];
+    return n;
+}
+
 size_t fen_format(const struct position *p, char *buf, size_t size)
 {
-    static const char letters[] = " PNBRQK  pnbrqk";
+    static const char letters[] = " PNBRQK  pnbrqk ";
     char tmp[FEN_MAX];
     size_t n = 0;
     for (int rank = 7; rank >= 0; rank--) {
@@ -452,7 +717,7 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
             if (empty)
                 tmp[n++] = (char)('0' + empty);
             empty = 0;
-            tmp[n++] = letters[pc];
+            tmp[n++] = letters[pc & 15];
         }
         if (empty)
             tmp[n++] = (char)('0' + empty);
@@ -462,13 +727,13 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
     tmp[n++] = ' ';
     tmp[n++] = p->side == WHITE ? 'w' : 'b';
     tmp[n++] = ' ';
-    if (!p->castling)
+    if (!(p->castling & CASTLE_ALL))
         tmp[n++] = '-';
     for (int i = 0; i < 4; i++) {
         if (!(p->castling & (1 << i)))
             continue;
         char c;
-        if (p->chess960)
+        if (p->chess960 && p->castle_rook[i] < SQUARE_NB)
             c = (char)('A' + square_file(p->castle_rook[i]));
         else
             c = (i & 1) ? 'Q' : 'K';
@@ -481,7 +746,10 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
     } else {
         tmp[n++] = '-';
     }
-    n += (size_t)snprintf(tmp + n, sizeof tmp - n, " %u %u", p->halfmove, p->fullmove);
+    tmp[n++] = ' ';
+    n += put_uint(tmp + n, p->halfmove);
+    tmp[n++] = ' ';
+    n += put_uint(tmp + n, p->fullmove);
     if (size) {
         size_t c = n < size ? n : size - 1;
         memcpy(buf, tmp, c);
@@ -490,14 +758,15 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
     return n;
 }
 
-bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg, size_t *arg_len)
+bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,
+                  size_t *arg_len)
 {
     size_t olen = strlen(opcode), i = 0;
     while (i < ops_len) {
-        while (i < ops_len && (ops[i] == ' ' || ops[i] == '\t' || ops[i] == ';'))
+        while (i < ops_len && (is_blank(ops[i]) || ops[i] == ';'))
             i++;
         size_t b = i;
-        while (i < ops_len && ops[i] != ' ' && ops[i] != '\t' && ops[i] != ';')
+        while (i < ops_len && !is_blank(ops[i]) && ops[i] != ';')
             i++;
         size_t e = i;
         /* The operand runs to the next ';' outside a quoted string. */
@@ -510,9 +779,9 @@ bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const cha
         }
         if (e - b == olen && memcmp(ops + b, opcode, olen) == 0) {
             size_t ae = i;
-            while (ab < ae && (ops[ab] == ' ' || ops[ab] == '\t'))
+            while (ab < ae && is_blank(ops[ab]))
                 ab++;
-            while (ae > ab && (ops[ae - 1] == ' ' || ops[ae - 1] == '\t'))
+            while (ae > ab && is_blank(ops[ae - 1]))
                 ae--;
             *arg = ops + ab;
             *arg_len = ae - ab;

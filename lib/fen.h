@@ -23,6 +23,7 @@ enum fen_code {
     FEN_BAD_SIDE,
     FEN_BAD_CASTLING,
     FEN_CASTLING_ORDER,
+    FEN_CASTLING_REPEAT,
     FEN_BAD_EP,
     FEN_BAD_HALFMOVE,
     FEN_BAD_FULLMOVE,
@@ -44,6 +45,8 @@ enum fen_code {
     FEN_OPPONENT_IN_CHECK,
     FEN_IMPOSSIBLE_CHECK,
     FEN_HALFMOVE_EP,
+    /* given by tools, not by this library: their line reader cut the line */
+    FEN_LINE_TOO_LONG,
     FEN_CODE_NB
 };
 
@@ -59,39 +62,83 @@ struct fen_problem {
 };
 
 struct fen_report {
-    int count;     /* problems stored (at most FEN_PROBLEMS_MAX) */
-    int dropped;   /* problems beyond the limit, counted only */
+    int count;   /* problems stored (at most FEN_PROBLEMS_MAX) */
+    int dropped; /* problems beyond the limit, counted only */
     struct fen_problem problems[FEN_PROBLEMS_MAX];
 };
 
 struct fen_options {
-    bool strict;   /* all six fields, single spaces, nothing else */
-    bool chess960; /* read KQkq as X-FEN even when the pieces stand as in standard chess */
+    bool strict;   /* all six fields, single spaces between fields, no leading or trailing blank */
+    bool chess960; /* Chess960: KQkq are X-FEN (outermost rook), castling is written as
+                    * Shredder-FEN.  Without it KQkq need the king on e1/e8 and the rook
+                    * in the corner; file letters (A-H, a-h) always mean Chess960. */
+    bool playable; /* fen_read: accept positions no game can reach (impossible checks or
+                    * material, as move-generator test suites have them) as long as the
+                    * rules apply: one king each, the side not to move not in check, no
+                    * pawn on the first or last rank */
+};
+
+/* Is this a problem of reachability only, one that leaves the rules of
+ * play well defined?  Those are the problems fen_options.playable waives. */
+bool fen_code_unreachable_only(enum fen_code code);
+
+/* Bits of fen_record.fields_ok, one per FEN field. */
+enum {
+    FEN_FIELD_BOARD = 1 << 0,
+    FEN_FIELD_SIDE = 1 << 1,
+    FEN_FIELD_CASTLING = 1 << 2,
+    FEN_FIELD_EP = 1 << 3,
+    FEN_FIELD_HALFMOVE = 1 << 4,
+    FEN_FIELD_FULLMOVE = 1 << 5,
+};
+
+/* A castling letter as written and what fen_parse found it to name, kept
+ * for fen_validate to judge (at most one of each of KQkq, A-H and a-h is
+ * stored; letters with a syntax problem are not). */
+enum { FEN_CASTLING_LETTERS_MAX = 20 };
+struct fen_castling_letter {
+    char letter;
+    unsigned col;
+    /* FEN_OK when the right was granted (rook square in pos.castle_rook),
+     * else FEN_CASTLING_NO_KING, FEN_CASTLING_NO_ROOK or FEN_CASTLING_REPEAT */
+    enum fen_code status;
 };
 
 /* What was read beyond the position itself. */
 struct fen_record {
     struct position pos;
-    int fields;            /* FEN fields present (4 to 6) */
-    int ep_raw;            /* the en-passant field as written (SQUARE_NONE for '-') */
-    unsigned col[6];       /* column of each field, 0 when absent */
-    const char *ops;       /* EPD operations (after the FEN fields), not NUL-terminated */
+    int fields;         /* FEN fields present (0 to 6) */
+    int ep_raw;         /* the en-passant field as written (SQUARE_NONE for '-') */
+    unsigned col[6];    /* column of each field, 0 when absent */
+    unsigned fields_ok; /* FEN_FIELD_* bits: present and read without a problem */
+    const char *ops;    /* EPD operations (after the FEN fields), not NUL-terminated */
     size_t ops_len;
     unsigned ops_col;
+    int castling_count; /* castling letters that passed the syntax check */
+    struct fen_castling_letter castling[FEN_CASTLING_LETTERS_MAX];
+    unsigned square_col[SQUARE_NB]; /* column of the letter of the piece on each occupied square */
+    uint8_t piece_count[PIECE_NB];  /* pieces of each kind the board field placed */
 };
 
-/* Parse one record (s[0..len), no newline).  Fills rec and appends every
- * syntax problem to rep; returns true when there was none.  When the board
- * and side could be read, rec->pos is usable even if later fields failed. */
+/* Parse one record (s[0..len), no newline; any bytes, NUL included).  Fills
+ * rec and appends every syntax problem to rep; returns true when there was
+ * none.  rec->pos then holds the pieces, side, counters, the castling rights
+ * that name an existing king and rook, and the en-passant square only when a
+ * pawn of the side to move could capture there.  Counters missing from a
+ * four-field record are 0 and 1, or the EPD operations hmvc and fmvn. */
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep);
 
 /* Check that a parsed position is legal (FIDE rules and what can be reached
  * from the initial position by piece counts and checks); appends problems to
- * rep and returns true when none were found. */
+ * rep and returns true when none were found.  It may be called after a
+ * failed fen_parse: each check runs only when the fields it needs were read
+ * (rec->fields_ok), so that every problem of a record is reported once.
+ * Without a readable board it adds nothing and returns false. */
 bool fen_validate(const struct fen_record *rec, struct fen_report *rep);
 
-/* Parse and validate; a convenience for tools that need a legal position. */
+/* Parse and validate (both always run, so rep holds every problem); a
+ * convenience for tools that need a legal position. */
 bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
               struct fen_report *rep);
 
@@ -106,6 +153,7 @@ void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, co
 
 /* Find EPD operation `opcode` in ops (as stored in a fen_record): points
  * *arg at its operand text (trimmed, quotes kept) and returns true. */
-bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg, size_t *arg_len);
+bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,
+                  size_t *arg_len);
 
 #endif

@@ -2,24 +2,56 @@
 
 #include "attacks.h"
 
+/* The generator below is one always-inline template, instantiated for each
+ * side to move (so every colour test folds away) and for listing or only
+ * counting the moves (out == NULL).  The public entry points are compiled
+ * twice more, once for CPUs with POPCNT/BMI (x86-64-v3) and once for any
+ * x86-64, and the loader picks the best at start-up: counting leans on
+ * popcount, which without the instruction is a slow library call. */
+#define GEN_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
+#define GEN_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#elif defined(__x86_64__) && defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+#define GEN_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#else
+#define GEN_CLONES
+#endif
+
 /* Pawns move "forward": north for White, south for Black. */
-static inline bitboard pawn_push(bitboard b, enum color c) { return c == WHITE ? b << 8 : b >> 8; }
+GEN_INLINE bitboard pawn_push(bitboard b, enum color c) { return c == WHITE ? b << 8 : b >> 8; }
+
+/* Every square attacked by a set of pawns of colour c, towards files a and h. */
+GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c) { return pawn_push(bb_west(b), c); }
+GEN_INLINE bitboard pawn_attacks_east(bitboard b, enum color c) { return pawn_push(bb_east(b), c); }
+
+/* Slider lookups with the index scheme fixed at compile time: the generator
+ * is instantiated for PEXT and for magics, chosen once per call. */
+GEN_INLINE bitboard slider(const struct attacks_slider *s, bitboard occ, bool pext)
+{
+    if (pext)
+        return s->table[attacks_pext(occ, s->mask)];
+    return s->table[((occ & s->mask) * s->magic) >> s->shift];
+}
+GEN_INLINE bitboard bishop_att(int sq, bitboard occ, bool pext)
+{
+    return slider(&attacks_bishop_slider[sq], occ, pext);
+}
+GEN_INLINE bitboard rook_att(int sq, bitboard occ, bool pext) { return slider(&attacks_rook_slider[sq], occ, pext); }
 
 struct sink {
     move *out;
     int n;
 };
 
-/* Emit a move, or only count it: the generator below is specialised for the
- * two uses by constant propagation (counting passes out == NULL). */
-static inline __attribute__((always_inline)) void emit(struct sink *s, int from, int to, enum move_kind kind)
+/* Emit a move, or only count it (counting passes out == NULL). */
+GEN_INLINE void emit(struct sink *s, int from, int to, enum move_kind kind)
 {
     if (s->out)
         s->out[s->n] = move_make(from, to, kind);
     s->n++;
 }
 
-static inline __attribute__((always_inline)) void emit_targets(struct sink *s, int from, bitboard targets)
+GEN_INLINE void emit_targets(struct sink *s, int from, bitboard targets)
 {
     if (!s->out) {
         s->n += bb_count(targets);
@@ -31,15 +63,14 @@ static inline __attribute__((always_inline)) void emit_targets(struct sink *s, i
 
 /* A pawn that reaches the last rank must promote (FIDE Art. 3.7.5.1), to a
  * queen, rook, bishop or knight: four moves. */
-static inline __attribute__((always_inline)) void emit_pawn_set(struct sink *s, bitboard targets, int delta,
-                                                                enum color us, enum move_kind kind)
+GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us, enum move_kind kind)
 {
     bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
-    bitboard promo = targets & last, plain = targets & ~last;
     if (!s->out) {
-        s->n += bb_count(plain) + 4 * bb_count(promo);
+        s->n += bb_count(targets) + 3 * bb_count(targets & last);
         return;
     }
+    bitboard promo = targets & last, plain = targets & ~last;
     while (plain) {
         int to = bb_pop(&plain);
         emit(s, to - delta, to, kind);
@@ -51,32 +82,106 @@ static inline __attribute__((always_inline)) void emit_pawn_set(struct sink *s, 
     }
 }
 
-/* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike: the
- * right is held, the king is not in check (checked by the caller), every
- * square the king and the rook cross or land on is empty apart from these
- * two pieces, and no square the king crosses or lands on is attacked.  The
- * attack test removes king and rook from the board so that a rook which
- * shields the king's landing square (Chess960) does not hide the attack. */
-static inline void gen_castling(const struct position *p, struct sink *s, enum color us, int ksq, bitboard occ)
+/* The position's pieces split the way the generator asks about them. */
+struct side_sets {
+    bitboard occ, own, enemy, own_rooks;
+    bitboard their_pawns, their_knights, their_diag, their_orth;
+    bitboard their_king_zone; /* squares the enemy king attacks */
+};
+
+/* Is sq attacked by the side not to move, with the occupancy occ?  The
+ * cheap leapers are tried before the slider lookups. */
+GEN_INLINE bool attacked(const struct side_sets *ss, int sq, bitboard occ, enum color us, bool pext)
 {
+    if (attacks_pawn(us, sq) & ss->their_pawns)
+        return true;
+    if (attacks_knight(sq) & ss->their_knights)
+        return true;
+    if (bb_test(ss->their_king_zone, sq))
+        return true;
+    if (ss->their_diag && (bishop_att(sq, occ, pext) & ss->their_diag))
+        return true;
+    return ss->their_orth && (rook_att(sq, occ, pext) & ss->their_orth);
+}
+
+/* Every square the side not to move attacks, with the occupancy occ. */
+GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them, bool pext)
+{
+    bitboard d = pawn_attacks_west(ss->their_pawns, them) | pawn_attacks_east(ss->their_pawns, them) |
+                 ss->their_king_zone;
+    bitboard b = ss->their_knights;
+    while (b)
+        d |= attacks_knight(bb_pop(&b));
+    b = ss->their_diag;
+    while (b)
+        d |= bishop_att(bb_pop(&b), occ, pext);
+    b = ss->their_orth;
+    while (b)
+        d |= rook_att(bb_pop(&b), occ, pext);
+    return d;
+}
+
+/* The castling rights (bits of p->castling) worth a closer look: held,
+ * the rook on its square, nothing between king and rook.  Whatever stands
+ * between them also stands on the path of one of them, so this cheap test
+ * rejects most. */
+GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss, enum color us, int ksq)
+{
+    unsigned out = 0;
+    if (!(p->castling & (us == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)))
+        return 0;
+    if (!p->chess960) {
+        /* Standard chess: king on e1 (e8), rooks in the corners. */
+        int shift = us == WHITE ? 0 : 56;
+        int king_side = castle_index(us, 0), queen_side = castle_index(us, 1);
+        if ((p->castling & (1 << king_side)) && !(ss->occ & (0x60ULL << shift)) && (ss->own_rooks & (0x80ULL << shift)))
+            out |= 1u << king_side;
+        if ((p->castling & (1 << queen_side)) && !(ss->occ & (0x0EULL << shift)) && (ss->own_rooks & (0x01ULL << shift)))
+            out |= 1u << queen_side;
+        return out;
+    }
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(us, side);
         if (!(p->castling & (1 << idx)))
             continue;
         int rsq = p->castle_rook[idx];
-        if (rsq == SQUARE_NONE || p->board[rsq] != piece_make(us, ROOK))
+        if (rsq != SQUARE_NONE && !(attacks_between(ksq, rsq) & ss->occ) && bb_test(ss->own_rooks, rsq))
+            out |= 1u << idx;
+    }
+    return out;
+}
+
+/* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike: the
+ * right is held, the king is not in check (checked by the caller), every
+ * square the king and the rook cross or land on is empty apart from these
+ * two pieces, and no square the king crosses or lands on is attacked.  In
+ * Chess960 the attack test removes king and rook from the board, so that a
+ * rook which shields the king's landing square does not hide the attack;
+ * in standard chess (danger given: the attacks with the king removed) the
+ * rook in its corner shields nothing the king crosses. */
+GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
+                             int ksq, unsigned candidates, const bitboard *danger, bool pext)
+{
+    for (int side = 0; side < 2; side++) {
+        int idx = castle_index(us, side);
+        if (!(candidates & (1u << idx)))
             continue;
+        int rsq = p->castle_rook[idx];
         int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
         bitboard both = bb_square(ksq) | bb_square(rsq);
-        bitboard path = attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
-        if ((path & ~both) & occ)
-            continue;
         bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
-        bitboard occ2 = occ ^ both;
+        bitboard path = king_path | attacks_between(rsq, rto) | bb_square(rto);
+        if ((path & ~both) & ss->occ)
+            continue;
         bool safe = true;
-        while (king_path && safe) {
-            int sq = bb_pop(&king_path);
-            safe = !position_attacked_by(p, sq, (enum color)!us, occ2);
+        if (danger) {
+            safe = !(king_path & *danger);
+        } else {
+            bitboard occ2 = ss->occ ^ both;
+            while (king_path && safe) {
+                int sq = bb_pop(&king_path);
+                safe = !attacked(ss, sq, occ2, us, pext);
+            }
         }
         if (safe)
             emit(s, ksq, rsq, MOVE_CASTLE);
@@ -86,26 +191,22 @@ static inline void gen_castling(const struct position *p, struct sink *s, enum c
 /* En passant (FIDE Art. 3.7.3.1): tried by playing it out on the
  * occupancy, since removing two pawns from one rank can expose the king
  * (the horizontal pin) in a way no pin mask describes. */
-static inline void gen_en_passant(const struct position *p, struct sink *s, enum color us, int ksq,
-                                  bitboard occ)
+GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
+                               int ksq, bool pext)
 {
     int ep = p->ep_square;
-    if (ep == SQUARE_NONE)
-        return;
     enum color them = (enum color)!us;
     int victim = us == WHITE ? ep - 8 : ep + 8;
-    if (p->board[victim] != piece_make(them, PAWN))
+    if (!bb_test(ss->their_pawns, victim))
         return;
-    bitboard capturers = attacks_pawn(them, ep) & position_pieces(p, us, PAWN);
-    bitboard enemy = p->by_color[them];
+    bitboard capturers = attacks_pawn(them, ep) & p->by_type[PAWN] & ss->own;
     while (capturers) {
         int from = bb_pop(&capturers);
-        bitboard occ2 = (occ ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
-        bitboard pawns = position_pieces(p, them, PAWN) & ~bb_square(victim);
-        bitboard attackers = (attacks_bishop(ksq, occ2) & (p->by_type[BISHOP] | p->by_type[QUEEN])) |
-                             (attacks_rook(ksq, occ2) & (p->by_type[ROOK] | p->by_type[QUEEN])) |
-                             (attacks_knight(ksq) & p->by_type[KNIGHT]) | (attacks_pawn(us, ksq) & pawns);
-        if (!(attackers & enemy))
+        bitboard occ2 = (ss->occ ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
+        bitboard pawns = ss->their_pawns & ~bb_square(victim);
+        bitboard attackers = (bishop_att(ksq, occ2, pext) & ss->their_diag) | (rook_att(ksq, occ2, pext) & ss->their_orth) |
+                             (attacks_knight(ksq) & ss->their_knights) | (attacks_pawn(us, ksq) & pawns);
+        if (!attackers)
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
 }
@@ -113,73 +214,143 @@ static inline void gen_en_passant(const struct position *p, struct sink *s, enum
 /* The generator.  Check evasions and pins are handled by masks: in check,
  * non-king moves must land in checkmask (capture the checker or block);
  * in double check only the king moves; a pinned piece stays on the line
- * through its king and its pinner. */
-static inline __attribute__((always_inline)) int generate(const struct position *p, move *out)
+ * through its king and its pinner.  Checkers and pins come from one pair of
+ * x-ray lookups: the first enemy piece on each ray from the king, looking
+ * through our own pieces, checks when nothing stands between and pins when
+ * exactly one of ours does. */
+GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext)
 {
     struct sink s = {out, 0};
-    enum color us = (enum color)p->side, them = (enum color)!us;
-    bitboard occ = position_occupied(p), own = p->by_color[us], enemy = p->by_color[them];
-    int ksq = position_king(p, us);
-    if (ksq == SQUARE_NONE)
+    enum color them = (enum color)!us;
+    struct side_sets ss;
+    ss.occ = position_occupied(p);
+    ss.own = p->by_color[us];
+    ss.enemy = p->by_color[them];
+    bitboard own_kings = p->by_type[KING] & ss.own, their_kings = p->by_type[KING] & ss.enemy;
+    if (!own_kings)
         return 0;
+    int ksq = bb_lsb(own_kings);
+    ss.their_king_zone = their_kings ? attacks_king(bb_lsb(their_kings)) : 0;
+    ss.their_pawns = p->by_type[PAWN] & ss.enemy;
+    ss.their_knights = p->by_type[KNIGHT] & ss.enemy;
+    bitboard queens = p->by_type[QUEEN];
+    ss.their_diag = (p->by_type[BISHOP] | queens) & ss.enemy;
+    ss.their_orth = (p->by_type[ROOK] | queens) & ss.enemy;
+    ss.own_rooks = p->by_type[ROOK] & ss.own;
+    bitboard occ = ss.occ, own = ss.own, enemy = ss.enemy;
 
-    bitboard checkers = position_attackers(p, ksq, occ) & enemy;
-
-    /* King steps: the destination must not be attacked once the king has left. */
-    bitboard occ_no_king = occ ^ bb_square(ksq);
-    bitboard kt = attacks_king(ksq) & ~own;
-    bitboard ksafe = 0;
-    while (kt) {
-        int to = bb_pop(&kt);
-        if (!position_attacked_by(p, to, them, occ_no_king))
-            ksafe |= bb_square(to);
-    }
-    emit_targets(&s, ksq, ksafe);
-    if (bb_several(checkers))
-        return s.n;
-
-    bitboard checkmask = checkers ? attacks_between(ksq, bb_lsb(checkers)) | checkers : ~0ULL;
-    if (!checkers)
-        gen_castling(p, &s, us, ksq, occ);
-
-    /* Pins: enemy sliders on a line with the king, one piece of ours between. */
-    bitboard pinned = 0;
-    bitboard snipers = ((attacks_rook(ksq, enemy) & (p->by_type[ROOK] | p->by_type[QUEEN])) |
-                        (attacks_bishop(ksq, enemy) & (p->by_type[BISHOP] | p->by_type[QUEEN]))) &
-                       enemy;
+    bitboard checkers = (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
+    bitboard pinned = 0, snipers = 0;
+    /* Most often no enemy slider stands on a line through the king (the
+     * empty-board rays, entry 0 of the tables, say so) and the lookups
+     * are skipped. */
+    if (attacks_bishop_slider[ksq].table[0] & ss.their_diag)
+        snipers = bishop_att(ksq, enemy, pext) & ss.their_diag;
+    if (attacks_rook_slider[ksq].table[0] & ss.their_orth)
+        snipers |= rook_att(ksq, enemy, pext) & ss.their_orth;
     while (snipers) {
         int sn = bb_pop(&snipers);
         bitboard b = attacks_between(ksq, sn) & occ;
-        if (b && !bb_several(b))
-            pinned |= b & own;
+        if (!b)
+            checkers |= bb_square(sn);
+        else if (!bb_several(b))
+            pinned |= b;
     }
 
+    /* Castling candidates: rights held, not in check, nothing between king
+     * and rook (whatever stands there also stands on the path of one of
+     * them), the rook in place. */
+    unsigned castles = 0;
+    if (!checkers)
+        castles = castling_candidates(p, &ss, us, ksq);
+
+    /* King steps: the destination must not be attacked once the king has
+     * left (a slider checking along a line also covers the square behind).
+     * With castling in view, every enemy attack is mapped once and serves
+     * both; else only the leapers are mapped and the sliders asked about
+     * the few squares left. */
+    bitboard occ_nk = occ ^ bb_square(ksq);
+    bitboard kt = attacks_king(ksq) & ~own & ~ss.their_king_zone;
+    bitboard danger = 0;
+    bool mapped = castles && !p->chess960;
+    if (mapped) {
+        danger = enemy_attacks(&ss, occ_nk, them, pext);
+        kt &= ~danger;
+    } else if (kt) {
+        bitboard leapers = pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
+        bitboard n = ss.their_knights;
+        while (n)
+            leapers |= attacks_knight(bb_pop(&n));
+        kt &= ~leapers;
+        bitboard t = kt;
+        while (t) {
+            int to = bb_pop(&t);
+            if ((bishop_att(to, occ_nk, pext) & ss.their_diag) || (rook_att(to, occ_nk, pext) & ss.their_orth))
+                kt ^= bb_square(to);
+        }
+    }
+    emit_targets(&s, ksq, kt);
+    if (bb_several(checkers))
+        return s.n;
+
+    bitboard checkmask = ~0ULL;
+    if (checkers)
+        checkmask = attacks_between(ksq, bb_lsb(checkers)) | checkers;
+    else if (castles)
+        gen_castling(p, &ss, &s, us, ksq, castles, mapped ? &danger : NULL, pext);
+
     bitboard target = ~own & checkmask;
-    bitboard b = position_pieces(p, us, KNIGHT) & ~pinned; /* a pinned knight never moves */
+    bitboard b = p->by_type[KNIGHT] & own & ~pinned; /* a pinned knight never moves */
     while (b) {
         int from = bb_pop(&b);
         emit_targets(&s, from, attacks_knight(from) & target);
     }
-    b = position_pieces(p, us, BISHOP) | position_pieces(p, us, QUEEN);
-    bitboard diag = b;
-    while (diag) {
-        int from = bb_pop(&diag);
-        bitboard t = attacks_bishop(from, occ) & target;
-        if (bb_test(pinned, from))
-            t &= attacks_line(ksq, from);
-        emit_targets(&s, from, t);
-    }
-    b = position_pieces(p, us, ROOK) | position_pieces(p, us, QUEEN);
-    while (b) {
-        int from = bb_pop(&b);
-        bitboard t = attacks_rook(from, occ) & target;
-        if (bb_test(pinned, from))
-            t &= attacks_line(ksq, from);
-        emit_targets(&s, from, t);
+    bitboard diag = (p->by_type[BISHOP] | queens) & own;
+    bitboard orth = (p->by_type[ROOK] | queens) & own;
+    if (!s.out) {
+        /* Counting: the free sliders without a pin test each; a pinned
+         * one moves only along its pin, and not at all in check. */
+        bitboard d = diag & ~pinned, o = orth & ~pinned;
+        while (d) {
+            int from = bb_pop(&d);
+            s.n += bb_count(bishop_att(from, occ, pext) & target);
+        }
+        while (o) {
+            int from = bb_pop(&o);
+            s.n += bb_count(rook_att(from, occ, pext) & target);
+        }
+        bitboard pinned_sliders = (diag | orth) & pinned;
+        if (pinned_sliders && !checkers) {
+            d = diag & pinned;
+            while (d) {
+                int from = bb_pop(&d);
+                s.n += bb_count(bishop_att(from, occ, pext) & target & attacks_line(ksq, from));
+            }
+            o = orth & pinned;
+            while (o) {
+                int from = bb_pop(&o);
+                s.n += bb_count(rook_att(from, occ, pext) & target & attacks_line(ksq, from));
+            }
+        }
+    } else {
+        while (diag) {
+            int from = bb_pop(&diag);
+            bitboard t = bishop_att(from, occ, pext) & target;
+            if (bb_test(pinned, from))
+                t &= attacks_line(ksq, from);
+            emit_targets(&s, from, t);
+        }
+        while (orth) {
+            int from = bb_pop(&orth);
+            bitboard t = rook_att(from, occ, pext) & target;
+            if (bb_test(pinned, from))
+                t &= attacks_line(ksq, from);
+            emit_targets(&s, from, t);
+        }
     }
 
     /* Pawns not pinned move as a set; pinned ones one by one along their pin. */
-    bitboard pawns = position_pieces(p, us, PAWN);
+    bitboard pawns = p->by_type[PAWN] & own;
     bitboard free_pawns = pawns & ~pinned;
     bitboard empty = ~occ;
     bitboard third = us == WHITE ? BB_RANK_3 : BB_RANK_6;
@@ -187,22 +358,17 @@ static inline __attribute__((always_inline)) int generate(const struct position 
     bitboard push1 = pawn_push(free_pawns, us) & empty;
     bitboard push2 = pawn_push(push1 & third, us) & empty & checkmask;
     push1 &= checkmask;
-    bitboard capl, capr;
-    if (us == WHITE) {
-        capl = bb_west(free_pawns) << 8;
-        capr = bb_east(free_pawns) << 8;
-    } else {
-        capl = bb_west(free_pawns) >> 8;
-        capr = bb_east(free_pawns) >> 8;
-    }
-    capl &= enemy & checkmask;
-    capr &= enemy & checkmask;
-    emit_pawn_set(&s, push1, up, us, MOVE_NORMAL);
-    emit_pawn_set(&s, capl, up - 1, us, MOVE_NORMAL);
-    emit_pawn_set(&s, capr, up + 1, us, MOVE_NORMAL);
+    bitboard capl = pawn_attacks_west(free_pawns, us) & enemy & checkmask;
+    bitboard capr = pawn_attacks_east(free_pawns, us) & enemy & checkmask;
     if (!s.out) {
-        s.n += bb_count(push2);
+        s.n += bb_count(push1) + bb_count(capl) + bb_count(capr) + bb_count(push2);
+        bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
+        if (free_pawns & pawn_push(last, them)) /* three more moves per promotion */
+            s.n += 3 * (bb_count(push1 & last) + bb_count(capl & last) + bb_count(capr & last));
     } else {
+        emit_pawn_set(&s, push1, up, us, MOVE_NORMAL);
+        emit_pawn_set(&s, capl, up - 1, us, MOVE_NORMAL);
+        emit_pawn_set(&s, capr, up + 1, us, MOVE_NORMAL);
         while (push2) {
             int to = bb_pop(&push2);
             emit(&s, to - 2 * up, to, MOVE_DOUBLE_PUSH);
@@ -211,30 +377,39 @@ static inline __attribute__((always_inline)) int generate(const struct position 
     bitboard pinned_pawns = pawns & pinned;
     while (pinned_pawns) {
         int from = bb_pop(&pinned_pawns);
-        bitboard line = attacks_line(ksq, from);
+        bitboard line = attacks_line(ksq, from) & checkmask;
         bitboard one = pawn_push(bb_square(from), us) & empty;
         bitboard two = pawn_push(one & third, us) & empty;
-        bitboard caps = attacks_pawn(us, from) & enemy;
-        emit_pawn_set(&s, one & line & checkmask, up, us, MOVE_NORMAL);
-        bitboard c = caps & line & checkmask;
+        emit_pawn_set(&s, one & line, up, us, MOVE_NORMAL);
+        bitboard c = attacks_pawn(us, from) & enemy & line;
         while (c) {
             int to = bb_pop(&c);
             emit_pawn_set(&s, bb_square(to), to - from, us, MOVE_NORMAL);
         }
-        if (two & line & checkmask)
+        if (two & line)
             emit(&s, from, from + 2 * up, MOVE_DOUBLE_PUSH);
     }
-    gen_en_passant(p, &s, us, ksq, occ);
+    if (p->ep_square != SQUARE_NONE)
+        gen_en_passant(p, &ss, &s, us, ksq, pext);
     return s.n;
 }
 
-int movegen_legal(const struct position *p, struct movelist *list)
+GEN_CLONES int movegen_legal(const struct position *p, struct movelist *list)
 {
-    list->count = generate(p, list->moves);
+    move *out = list->moves;
+    if (attacks_use_pext)
+        list->count = p->side == WHITE ? generate(p, out, WHITE, true) : generate(p, out, BLACK, true);
+    else
+        list->count = p->side == WHITE ? generate(p, out, WHITE, false) : generate(p, out, BLACK, false);
     return list->count;
 }
 
-int movegen_count(const struct position *p) { return generate(p, NULL); }
+GEN_CLONES int movegen_count(const struct position *p)
+{
+    if (attacks_use_pext)
+        return p->side == WHITE ? generate(p, NULL, WHITE, true) : generate(p, NULL, BLACK, true);
+    return p->side == WHITE ? generate(p, NULL, WHITE, false) : generate(p, NULL, BLACK, false);
+}
 
 bool movegen_is_legal(const struct position *p, move m)
 {

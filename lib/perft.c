@@ -1,22 +1,929 @@
 #include "perft.h"
 
+#include "attacks.h"
 #include "makemove.h"
 
-/* Bulk counting: at the last ply the number of legal moves is the answer,
- * so the leaves are never made. */
-uint64_t perft_count(const struct position *p, int depth)
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* The tree walk is compiled three times, like the generator (see
+ * movegen.c), and the loader picks the version for the CPU it runs on. */
+#define PERFT_INLINE static inline __attribute__((always_inline))
+#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#define PERFT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
+#else
+#define PERFT_CLONES
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Transposition table                                                 */
+
+/* One entry: the count with the depth in its low byte, and the key xored
+ * with that word.  Both words are written and read separately (relaxed
+ * atomics), so another thread may tear an entry; the xor makes a torn
+ * entry fail the key test instead of answering with a wrong count. */
+struct entry {
+    _Atomic uint64_t check; /* key ^ data */
+    _Atomic uint64_t data;  /* count << 8 | depth */
+};
+
+enum { BUCKET_ENTRIES = 4, COUNT_BITS = 56 };
+
+struct bucket {
+    struct entry e[BUCKET_ENTRIES];
+};
+
+struct perft_table {
+    struct bucket *buckets;
+    size_t count; /* buckets */
+    void *map;    /* what mmap returned, and its length */
+    size_t map_len;
+};
+
+/* Huge pages matter for a table of gigabytes (a TLB miss on every probe
+ * otherwise), so the buckets are mapped 2 MiB-aligned and advised so. */
+struct perft_table *perft_table_new(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    size_t n = bytes / sizeof(struct bucket);
+    if (n == 0)
+        n = 1;
+    if (n > SIZE_MAX / sizeof(struct bucket) - huge)
+        return NULL;
+    struct perft_table *t = malloc(sizeof *t);
+    if (!t)
+        return NULL;
+    t->count = n;
+    t->map_len = n * sizeof(struct bucket) + huge;
+    t->map = mmap(NULL, t->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (t->map == MAP_FAILED) {
+        free(t);
+        return NULL;
+    }
+    uintptr_t base = ((uintptr_t)t->map + huge - 1) & ~(uintptr_t)(huge - 1);
+    t->buckets = (struct bucket *)base;
+#ifdef MADV_HUGEPAGE
+    madvise(t->buckets, n * sizeof(struct bucket), MADV_HUGEPAGE);
+#endif
+    return t;
+}
+
+void perft_table_free(struct perft_table *t)
+{
+    if (!t)
+        return;
+    munmap(t->map, t->map_len);
+    free(t);
+}
+
+void perft_table_clear(struct perft_table *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        for (int j = 0; j < BUCKET_ENTRIES; j++) {
+            atomic_store_explicit(&t->buckets[i].e[j].check, 0, memory_order_relaxed);
+            atomic_store_explicit(&t->buckets[i].e[j].data, 0, memory_order_relaxed);
+        }
+}
+
+/* The part of a table one run uses (see table_share). */
+struct table_view {
+    struct bucket *buckets; /* NULL: no table */
+    size_t count;
+};
+
+/* The bucket of a key: the high bits of key * count, so that any table
+ * size works and the low bits of the key stay independent of the index. */
+PERFT_INLINE struct bucket *table_bucket(const struct table_view *t, uint64_t key)
+{
+    return &t->buckets[(size_t)(((unsigned __int128)key * t->count) >> 64)];
+}
+
+/* A hit needs the full key and the depth to match: never a partial key. */
+PERFT_INLINE bool table_probe(const struct table_view *t, uint64_t key, int depth, uint64_t *count)
+{
+    struct bucket *b = table_bucket(t, key);
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t data = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
+        uint64_t check = atomic_load_explicit(&b->e[i].check, memory_order_relaxed);
+        if ((check ^ data) == key && (data & 0xFF) == (uint64_t)depth) {
+            *count = data >> 8;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Replace the shallowest entry of the bucket: deep counts cost the most
+ * to redo. */
+PERFT_INLINE void table_store(const struct table_view *t, uint64_t key, int depth, uint64_t count)
+{
+    if (count >> COUNT_BITS)
+        return;
+    struct bucket *b = table_bucket(t, key);
+    int victim = 0;
+    uint64_t victim_depth = UINT64_MAX;
+    for (int i = 0; i < BUCKET_ENTRIES; i++) {
+        uint64_t data = atomic_load_explicit(&b->e[i].data, memory_order_relaxed);
+        if ((data & 0xFF) < victim_depth) {
+            victim_depth = data & 0xFF;
+            victim = i;
+        }
+    }
+    uint64_t data = count << 8 | (uint64_t)depth;
+    atomic_store_explicit(&b->e[victim].check, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&b->e[victim].data, data, memory_order_relaxed);
+}
+
+/* ------------------------------------------------------------------ */
+/* The tree walk                                                       */
+
+/* What the walk needs beyond the position: which castling rights survive a
+ * move from or to each square (fixed by the root: the kings' and the
+ * castling rooks' squares), and the table. */
+struct engine {
+    uint8_t castle_keep[SQUARE_NB];
+    struct table_view table;
+};
+
+/* The same rule as makemove.c (FIDE Art. 3.8.2.1) as a mask per square:
+ * rights exist only while king and rook stand where they stood at the root. */
+static void engine_init(struct engine *e, const struct position *p, const struct table_view *table)
+{
+    memset(e->castle_keep, CASTLE_ALL, sizeof e->castle_keep);
+    for (int i = 0; i < 4; i++) {
+        if (!(p->castling & (1 << i)))
+            continue;
+        if (p->castle_rook[i] != SQUARE_NONE)
+            e->castle_keep[p->castle_rook[i]] &= (uint8_t) ~(1 << i);
+        int k = position_king(p, (enum color)(i >> 1));
+        if (k != SQUARE_NONE)
+            e->castle_keep[k] &= (uint8_t) ~(1 << i);
+    }
+    e->table = table ? *table : (struct table_view){NULL, 0};
+}
+
+/* A lean makemove_play for the walk: the counters are left alone (no count
+ * depends on them) and the key is kept only when a table will read it.
+ * The en-passant square is recorded under the same condition as in
+ * makemove.c, so that transpositions meet in the table. */
+PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, bool keys)
+{
+    int from = move_from(m), to = move_to(m);
+    enum move_kind kind = move_kind(m);
+    enum color us = (enum color)p->side, them = (enum color)!us;
+    int piece = p->board[from];
+    bitboard fb = bb_square(from), tb = bb_square(to);
+    uint64_t key = keys ? p->key : 0;
+
+    if (p->ep_square != SQUARE_NONE) {
+        if (keys)
+            key ^= position_zobrist_ep_file[square_file(p->ep_square)];
+        p->ep_square = SQUARE_NONE;
+    }
+    if (kind == MOVE_CASTLE) {
+        int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
+        int rook = p->board[to];
+        bitboard kb = bb_square(kto), rb = bb_square(rto);
+        p->by_type[KING] = (p->by_type[KING] & ~fb) | kb;
+        p->by_type[ROOK] = (p->by_type[ROOK] & ~tb) | rb;
+        p->by_color[us] = (p->by_color[us] & ~(fb | tb)) | kb | rb;
+        p->board[from] = NO_PIECE;
+        p->board[to] = NO_PIECE;
+        p->board[kto] = (uint8_t)piece;
+        p->board[rto] = (uint8_t)rook;
+        if (keys)
+            key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[piece][kto] ^
+                   position_zobrist_piece[rook][to] ^ position_zobrist_piece[rook][rto];
+    } else {
+        int captured = p->board[to];
+        if (kind == MOVE_EN_PASSANT) {
+            int victim = to ^ 8;
+            bitboard vb = bb_square(victim);
+            p->by_type[PAWN] ^= vb;
+            p->by_color[them] ^= vb;
+            p->board[victim] = NO_PIECE;
+            if (keys)
+                key ^= position_zobrist_piece[piece_make(them, PAWN)][victim];
+        } else if (captured != NO_PIECE) {
+            p->by_type[piece_type(captured)] ^= tb;
+            p->by_color[them] ^= tb;
+            if (keys)
+                key ^= position_zobrist_piece[captured][to];
+        }
+        int placed = move_is_promotion(m) ? piece_make(us, move_promotion(m)) : piece;
+        p->by_color[us] ^= fb | tb;
+        p->by_type[piece_type(piece)] ^= fb;
+        p->by_type[piece_type(placed)] ^= tb;
+        p->board[from] = NO_PIECE;
+        p->board[to] = (uint8_t)placed;
+        if (keys)
+            key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[placed][to];
+        if (kind == MOVE_DOUBLE_PUSH) {
+            int ep = (from + to) >> 1;
+            if (attacks_pawn(us, ep) & p->by_type[PAWN] & p->by_color[them]) {
+                p->ep_square = (uint8_t)ep;
+                if (keys)
+                    key ^= position_zobrist_ep_file[square_file(ep)];
+            }
+        }
+    }
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    if (p->castling) {
+        uint8_t rights = p->castling & e->castle_keep[from] & e->castle_keep[to];
+        if (keys)
+            key ^= position_zobrist_castling[p->castling] ^ position_zobrist_castling[rights];
+        p->castling = rights;
+    }
+    p->side = (uint8_t)them;
+    if (keys)
+        p->key = key ^ position_zobrist_side;
+}
+
+/* The child of a node one ply above the leaves, only to count its moves:
+ * the generator reads the bitboards, the rights, the castling rooks, the
+ * Chess960 flag, the side and the en-passant square, never the mailbox or
+ * the counters, so only those are written (copying the mailbox cost more
+ * than the rest of the move). */
+PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m, const struct engine *e)
+{
+    int from = move_from(m), to = move_to(m);
+    enum move_kind kind = move_kind(m);
+    enum color us = (enum color)p->side, them = (enum color)!us;
+    bitboard fb = bb_square(from), tb = bb_square(to);
+    memcpy(c->by_type, p->by_type, sizeof c->by_type);
+    memcpy(c->by_color, p->by_color, sizeof c->by_color);
+    memcpy(c->castle_rook, p->castle_rook, sizeof c->castle_rook);
+    c->chess960 = p->chess960;
+    c->ep_square = SQUARE_NONE;
+    if (kind == MOVE_CASTLE) {
+        bitboard kb = bb_square(move_castle_king_to(from, to)), rb = bb_square(move_castle_rook_to(from, to));
+        c->by_type[KING] = (c->by_type[KING] & ~fb) | kb;
+        c->by_type[ROOK] = (c->by_type[ROOK] & ~tb) | rb;
+        c->by_color[us] = (c->by_color[us] & ~(fb | tb)) | kb | rb;
+    } else {
+        int captured = p->board[to];
+        if (kind == MOVE_EN_PASSANT) {
+            bitboard vb = bb_square(to ^ 8);
+            c->by_type[PAWN] ^= vb;
+            c->by_color[them] ^= vb;
+        } else if (captured != NO_PIECE) {
+            c->by_type[piece_type(captured)] ^= tb;
+            c->by_color[them] ^= tb;
+        }
+        int type = piece_type(p->board[from]);
+        c->by_color[us] ^= fb | tb;
+        c->by_type[type] ^= fb;
+        c->by_type[move_is_promotion(m) ? (int)move_promotion(m) : type] ^= tb;
+        if (kind == MOVE_DOUBLE_PUSH) {
+            int ep = (from + to) >> 1;
+            if (attacks_pawn(us, ep) & c->by_type[PAWN] & c->by_color[them])
+                c->ep_square = (uint8_t)ep;
+        }
+    }
+    c->by_type[0] = c->by_color[WHITE] | c->by_color[BLACK];
+    c->castling = p->castling & e->castle_keep[from] & e->castle_keep[to];
+    c->side = (uint8_t)them;
+}
+
+/* ------------------------------------------------------------------ */
+/* Counting the children of a node one ply above the leaves            */
+
+/* The children of such a node P (A to move) differ from P by one move of
+ * A, and most of B's moves do not depend on it.  What B can do in P's
+ * children is worked out once, at P, and each child only redoes what its
+ * move can change:
+ *
+ *   - a quiet move of A that touches no line through B's king (empty-board
+ *     rays) and gives no knight or pawn check leaves B out of check with
+ *     the same pins, so B's knights, B's pinned pieces and every B slider
+ *     whose attacks hold neither the from- nor the to-square keep their
+ *     counts from P;
+ *   - B's free pawns, B's king steps and B's castling (the squares A
+ *     attacks) are counted again, cheaply;
+ *   - everything else (captures, castling, en passant, promotions, a double
+ *     push B may take en passant, a move on B's castling path) is made and
+ *     counted by movegen_count.
+ *
+ * The suites (make check-slow) and --against Stockfish hold this to the
+ * generator's counts. */
+enum { LEAF_SLIDERS_MAX = 16 };
+
+struct leaf_slider {
+    bitboard att; /* attacks in P */
+    int sq, count;
+    bool diag, orth;
+};
+
+struct leaf_base {
+    bool usable;       /* false: count every child with movegen_count */
+    enum color a, b;   /* A moves into the children, B is to move in them */
+    int kb;            /* B's king */
+    bitboard occ, own_b, own_a;
+    bitboard fallback; /* a move from or to these needs the full count */
+    bitboard knight_check, pawn_check; /* where an A knight or pawn checks B */
+    int base;          /* B's knights and pinned pieces: the same in every child */
+    int sliders;
+    struct leaf_slider slider[LEAF_SLIDERS_MAX];
+    bitboard free_pawns;
+    unsigned castles;  /* B's rights whose path is empty in P (bits of castling) */
+    bitboard a_pawns, a_knights, a_diag, a_orth;
+    int a_king;
+};
+
+/* B's pawns that no pin holds, on the occupancy of a child: pushes, double
+ * pushes, captures of A's pieces, four moves per promotion. */
+PERFT_INLINE int leaf_pawns(bitboard pawns, bitboard occ, bitboard enemy, enum color b)
+{
+    bitboard empty = ~occ;
+    bitboard third = b == WHITE ? BB_RANK_3 : BB_RANK_6, last = b == WHITE ? BB_RANK_8 : BB_RANK_1;
+    bitboard push1 = (b == WHITE ? pawns << 8 : pawns >> 8) & empty;
+    bitboard push2 = (b == WHITE ? (push1 & third) << 8 : (push1 & third) >> 8) & empty;
+    bitboard west = bb_west(pawns), east = bb_east(pawns);
+    bitboard capl = (b == WHITE ? west << 8 : west >> 8) & enemy;
+    bitboard capr = (b == WHITE ? east << 8 : east >> 8) & enemy;
+    int n = bb_count(push1) + bb_count(push2) + bb_count(capl) + bb_count(capr);
+    if ((push1 | capl | capr) & last)
+        n += 3 * (bb_count(push1 & last) + bb_count(capl & last) + bb_count(capr & last));
+    return n;
+}
+
+/* Is sq attacked by A's pieces (the given sets) with occupancy occ? */
+PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawns, bitboard knights, bitboard diag,
+                                bitboard orth, int king)
+{
+    return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) || bb_test(attacks_king(king), sq) ||
+           (attacks_bishop(sq, occ) & diag) || (attacks_rook(sq, occ) & orth);
+}
+
+/* What P's children share; usable is false when P is odd enough (B in
+ * check, no king, too many sliders) that every child takes the long way. */
+static void leaf_prepare(struct leaf_base *lb, const struct position *p)
+{
+    enum color a = (enum color)p->side, b = (enum color)!a;
+    lb->usable = false;
+    lb->a = a;
+    lb->b = b;
+    lb->occ = position_occupied(p);
+    lb->own_a = p->by_color[a];
+    lb->own_b = p->by_color[b];
+    bitboard kings_b = p->by_type[KING] & lb->own_b, kings_a = p->by_type[KING] & lb->own_a;
+    if (!kings_b || !kings_a)
+        return;
+    int kb = lb->kb = bb_lsb(kings_b);
+    lb->a_king = bb_lsb(kings_a);
+    bitboard queens = p->by_type[QUEEN];
+    lb->a_pawns = p->by_type[PAWN] & lb->own_a;
+    lb->a_knights = p->by_type[KNIGHT] & lb->own_a;
+    lb->a_diag = (p->by_type[BISHOP] | queens) & lb->own_a;
+    lb->a_orth = (p->by_type[ROOK] | queens) & lb->own_a;
+    if ((attacks_knight(kb) & lb->a_knights) || (attacks_pawn(b, kb) & lb->a_pawns))
+        return;
+
+    /* B's pins (and a check, which a legal P cannot have). */
+    bitboard pinned = 0, occ = lb->occ, target = ~lb->own_b;
+    bitboard snipers = (attacks_bishop(kb, lb->own_a) & lb->a_diag) | (attacks_rook(kb, lb->own_a) & lb->a_orth);
+    while (snipers) {
+        bitboard between = attacks_between(kb, bb_pop(&snipers)) & occ;
+        if (!between)
+            return;
+        if (!bb_several(between))
+            pinned |= between;
+    }
+    lb->fallback = attacks_bishop_slider[kb].table[0] | attacks_rook_slider[kb].table[0];
+    lb->knight_check = attacks_knight(kb);
+    lb->pawn_check = attacks_pawn(b, kb);
+
+    int base = 0;
+    bitboard n = p->by_type[KNIGHT] & lb->own_b & ~pinned;
+    while (n)
+        base += bb_count(attacks_knight(bb_pop(&n)) & target);
+    bitboard sl = (p->by_type[BISHOP] | p->by_type[ROOK] | queens) & lb->own_b;
+    int count = 0;
+    while (sl) {
+        int sq = bb_pop(&sl);
+        bool diag = bb_test(p->by_type[BISHOP] | queens, sq), orth = bb_test(p->by_type[ROOK] | queens, sq);
+        bitboard att = (diag ? attacks_bishop(sq, occ) : 0) | (orth ? attacks_rook(sq, occ) : 0);
+        if (bb_test(pinned, sq)) {
+            base += bb_count(att & target & attacks_line(kb, sq));
+            continue;
+        }
+        if (count == LEAF_SLIDERS_MAX)
+            return;
+        lb->slider[count++] = (struct leaf_slider){att, sq, bb_count(att & target), diag, orth};
+    }
+    lb->sliders = count;
+
+    bitboard pawns = p->by_type[PAWN] & lb->own_b;
+    lb->free_pawns = pawns & ~pinned;
+    bitboard pinned_pawns = pawns & pinned;
+    while (pinned_pawns) {
+        /* Along the pin only: a push on a file pin, the pinner's capture
+         * on a diagonal one. */
+        int sq = bb_pop(&pinned_pawns);
+        bitboard line = attacks_line(kb, sq), last = b == WHITE ? BB_RANK_8 : BB_RANK_1;
+        bitboard one = (b == WHITE ? bb_square(sq) << 8 : bb_square(sq) >> 8) & ~occ;
+        bitboard two = (b == WHITE ? (one & (BB_RANK_3)) << 8 : (one & BB_RANK_6) >> 8) & ~occ;
+        bitboard moves = (one | (attacks_pawn(b, sq) & lb->own_a)) & line;
+        base += bb_count(moves) + 3 * bb_count(moves & last) + bb_count(two & line);
+    }
+    lb->base = base;
+
+    /* Castling: the paths of B's rights must stay as they are. */
+    lb->castles = 0;
+    for (int side = 0; side < 2; side++) {
+        int idx = castle_index(b, side);
+        int rsq = p->castle_rook[idx];
+        if (!(p->castling & (1 << idx)) || rsq == SQUARE_NONE)
+            continue;
+        int kto = move_castle_king_to(kb, rsq), rto = move_castle_rook_to(kb, rsq);
+        bitboard both = bb_square(kb) | bb_square(rsq);
+        bitboard path = attacks_between(kb, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto) |
+                        attacks_between(kb, rsq);
+        lb->fallback |= path;
+        if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
+            lb->castles |= 1u << idx;
+    }
+    lb->usable = true;
+}
+
+/* B's number of moves after A's move m, from what leaf_prepare found in P;
+ * -1 when m may change more than this follows (the caller then makes the
+ * move and asks movegen_count). */
+PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p, move m)
+{
+    enum move_kind kind = move_kind(m);
+    if (kind != MOVE_NORMAL && kind != MOVE_DOUBLE_PUSH)
+        return -1;
+    int from = move_from(m), to = move_to(m);
+    bitboard fb = bb_square(from), tb = bb_square(to), ft = fb | tb;
+    if (p->board[to] != NO_PIECE || (ft & lb->fallback))
+        return -1;
+    bitboard a_pawns = lb->a_pawns, a_knights = lb->a_knights, a_diag = lb->a_diag, a_orth = lb->a_orth;
+    int a_king = lb->a_king;
+    switch (piece_type(p->board[from])) {
+    case PAWN:
+        if ((tb & lb->pawn_check) ||
+            (kind == MOVE_DOUBLE_PUSH && (attacks_pawn(lb->a, (from + to) >> 1) & p->by_type[PAWN] & lb->own_b)))
+            return -1;
+        a_pawns ^= ft;
+        break;
+    case KNIGHT:
+        if (tb & lb->knight_check)
+            return -1;
+        a_knights ^= ft;
+        break;
+    case BISHOP:
+        a_diag ^= ft;
+        break;
+    case ROOK:
+        a_orth ^= ft;
+        break;
+    case QUEEN:
+        a_diag ^= ft;
+        a_orth ^= ft;
+        break;
+    default:
+        a_king = to;
+        break;
+    }
+    bitboard occ = lb->occ ^ ft, own_a = lb->own_a ^ ft, target = ~lb->own_b;
+    int n = lb->base;
+    for (int i = 0; i < lb->sliders; i++) {
+        const struct leaf_slider *sl = &lb->slider[i];
+        if (!(sl->att & ft)) {
+            n += sl->count;
+            continue;
+        }
+        bitboard att = (sl->diag ? attacks_bishop(sl->sq, occ) : 0) | (sl->orth ? attacks_rook(sl->sq, occ) : 0);
+        n += bb_count(att & target);
+    }
+    n += leaf_pawns(lb->free_pawns, occ, own_a, lb->b);
+
+    /* B's king steps: A's attacks after the move, leapers as a set, the
+     * sliders asked about the few squares left. */
+    bitboard kt = attacks_king(lb->kb) & target & ~attacks_king(a_king);
+    if (kt) {
+        bitboard wide = bb_west(a_pawns) | bb_east(a_pawns);
+        bitboard leap = lb->a == WHITE ? wide << 8 : wide >> 8;
+        bitboard k = a_knights;
+        while (k)
+            leap |= attacks_knight(bb_pop(&k));
+        kt &= ~leap;
+        bitboard occ_nk = occ ^ bb_square(lb->kb), t = kt;
+        while (t) {
+            int sq = bb_pop(&t);
+            if ((attacks_bishop(sq, occ_nk) & a_diag) || (attacks_rook(sq, occ_nk) & a_orth))
+                kt ^= bb_square(sq);
+        }
+        n += bb_count(kt);
+    }
+    for (unsigned c = lb->castles; c; c &= c - 1) {
+        int rsq = p->castle_rook[__builtin_ctz(c)];
+        int kto = move_castle_king_to(lb->kb, rsq);
+        bitboard path = attacks_between(lb->kb, kto) | bb_square(kto);
+        bitboard occ2 = occ ^ bb_square(lb->kb) ^ bb_square(rsq);
+        bool safe = true;
+        while (path && safe)
+            safe = !leaf_attacked(bb_pop(&path), occ2, lb->b, a_pawns, a_knights, a_diag, a_orth, a_king);
+        n += safe;
+    }
+    return n;
+}
+
+static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth);
+static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth);
+
+/* The count below a node of depth >= 2.  Bulk counting: the nodes one ply
+ * above the leaves are made but never expanded, their legal moves are only
+ * counted; and a table is consulted from depth 2 up, where a probe (one
+ * cache miss) is cheaper than the subtree. */
+PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int depth, bool hashed)
+{
+    uint64_t total = 0;
+    if (hashed && table_probe(&e->table, p->key, depth, &total))
+        return total;
+    struct movelist l;
+    int n = movegen_legal(p, &l);
+    if (depth == 2) {
+        struct leaf_base lb;
+        lb.usable = false;
+        if (n > 4)
+            leaf_prepare(&lb, p);
+        for (int i = 0; i < n; i++) {
+            int k = lb.usable ? leaf_count(&lb, p, l.moves[i]) : -1;
+            if (k < 0) {
+                struct position child;
+                leaf_make(&child, p, l.moves[i], e);
+                k = movegen_count(&child);
+            }
+            total += (uint64_t)k;
+        }
+    } else if (hashed) {
+        /* One child ahead: its bucket is fetched from memory while the
+         * subtree of the one before is counted. */
+        struct position child[2];
+        if (n > 0) {
+            child[0] = *p;
+            lean_make(&child[0], l.moves[0], e, true);
+            __builtin_prefetch(table_bucket(&e->table, child[0].key));
+        }
+        for (int i = 0; i < n; i++) {
+            if (i + 1 < n) {
+                struct position *next = &child[(i + 1) & 1];
+                *next = *p;
+                lean_make(next, l.moves[i + 1], e, true);
+                __builtin_prefetch(table_bucket(&e->table, next->key));
+            }
+            total += walk_hashed(e, &child[i & 1], depth - 1);
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            struct position child = *p;
+            lean_make(&child, l.moves[i], e, false);
+            total += walk_plain(e, &child, depth - 1);
+        }
+    }
+    if (hashed)
+        table_store(&e->table, p->key, depth, total);
+    return total;
+}
+
+/* walk() with and without the table, each compiled for every CPU class
+ * (see PERFT_CLONES); the recursion goes through these. */
+PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth)
+{
+    return walk(e, p, depth, false);
+}
+
+PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth)
+{
+    return walk(e, p, depth, true);
+}
+
+/* Any depth.  The table must only ever see true keys: perft_run computes
+ * the root's afresh (a hand-built position may carry a stale one). */
+static uint64_t walk_any(const struct engine *e, const struct position *p, int depth)
 {
     if (depth <= 0)
         return 1;
     if (depth == 1)
         return (uint64_t)movegen_count(p);
-    struct movelist l;
-    movegen_legal(p, &l);
+    return e->table.buckets ? walk_hashed(e, p, depth) : walk_plain(e, p, depth);
+}
+
+uint64_t perft_count(const struct position *p, int depth)
+{
+    struct engine e;
+    engine_init(&e, p, NULL);
+    return walk_any(&e, p, depth);
+}
+
+/* ------------------------------------------------------------------ */
+/* Threads                                                             */
+
+/* A piece of work: the subtree below a position two plies down, whose
+ * count goes to the root move that led there. */
+struct item {
+    struct position pos;
+    int root;
+    uint64_t nodes;
+};
+
+struct job {
+    const struct engine *engine;
+    struct item *items;
+    unsigned count;
+    int depth; /* below each item */
+    atomic_uint next;
+    struct perft_progress *progress;
+};
+
+/* Workers take the next item until none is left: the items are many
+ * (hundreds) and small, which balances the threads without more ado. */
+static void *worker(void *arg)
+{
+    struct job *j = arg;
+    for (;;) {
+        unsigned k = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
+        if (k >= j->count)
+            break;
+        struct item *it = &j->items[k];
+        it->nodes = walk_any(j->engine, &it->pos, j->depth);
+        if (j->progress) {
+            atomic_fetch_add_explicit(&j->progress->nodes_done, it->nodes, memory_order_relaxed);
+            atomic_fetch_add_explicit(&j->progress->items_done, 1, memory_order_relaxed);
+        }
+    }
+    return NULL;
+}
+
+/* Run the job on the calling thread and threads - 1 more; a thread that
+ * cannot be created only means fewer workers. */
+static void run_job(struct job *j, int threads)
+{
+    enum { THREADS_MAX = 256 };
+    pthread_t tid[THREADS_MAX];
+    int started = 0;
+    if (threads > THREADS_MAX)
+        threads = THREADS_MAX;
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&tid[started], NULL, worker, j) != 0)
+            break;
+        started++;
+    }
+    worker(j);
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+}
+
+/* The root and its children directly, for shallow depths or when the
+ * item list cannot be allocated. */
+static uint64_t run_by_root_moves(const struct engine *e, const struct position *p, int depth,
+                                  const struct movelist *l, struct perft_divide *divide,
+                                  struct perft_progress *progress)
+{
     uint64_t total = 0;
-    for (int i = 0; i < l.count; i++) {
+    if (progress)
+        atomic_store(&progress->items_total, (unsigned)l->count);
+    for (int i = 0; i < l->count; i++) {
         struct position child = *p;
-        makemove_play(&child, l.moves[i]);
-        total += perft_count(&child, depth - 1);
+        lean_make(&child, l->moves[i], e, true);
+        uint64_t n = walk_any(e, &child, depth - 1);
+        divide->moves[i] = l->moves[i];
+        divide->nodes[i] = n;
+        total += n;
+        if (progress) {
+            atomic_fetch_add(&progress->nodes_done, n);
+            atomic_fetch_add(&progress->items_done, 1);
+        }
     }
     return total;
+}
+
+/* How much of the table a run uses: room for about twice the entries it
+ * can store (one per node two or more plies above the leaves, estimated
+ * from the branching of the first two plies), never more than the table.
+ * A short run then leaves most of a table of gigabytes untouched, which
+ * matters: the first touch of each page (the kernel zeroing it) costs more
+ * than the counting that fills it.  Runs that use different shares only
+ * miss each other's entries. */
+static struct table_view table_share(const struct perft_table *t, int root_moves, unsigned items, int depth)
+{
+    struct table_view v = {t->buckets, t->count};
+    double branching = root_moves > 0 ? (double)items / root_moves : 1.0;
+    double entries = items;
+    for (int k = 4; k < depth && entries < (double)t->count * BUCKET_ENTRIES; k++)
+        entries *= branching;
+    double buckets = entries * 1.1 * 2 / BUCKET_ENTRIES;
+    if (buckets < 4096)
+        buckets = 4096;
+    if (buckets < (double)t->count)
+        v.count = (size_t)buckets;
+    return v;
+}
+
+/* The Zobrist key says which castling rights are held but not with which
+ * rook (Chess960): two roots alike but for their castling rooks would share
+ * keys with different moves.  A salt from the rooks of the rights held at
+ * the root, xored into the root key, reaches every key of the walk (they
+ * are derived from it move by move) and keeps such walks apart in a table
+ * shared by several runs. */
+static uint64_t castle_salt(const struct position *p)
+{
+    uint64_t packed = 0;
+    for (int i = 0; i < 4; i++)
+        if (p->castling & (1 << i))
+            packed |= (uint64_t)(p->castle_rook[i] + 1) << (8 * i);
+    if (!packed)
+        return 0;
+    uint64_t z = packed + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The root's moves are listed, the positions two plies down become the
+ * items the threads share, and their counts are added up per root move at
+ * the end, in a fixed order: the result never depends on the threads. */
+uint64_t perft_run(const struct position *p, int depth, const struct perft_config *cfg,
+                   struct perft_divide *divide)
+{
+    struct perft_divide local;
+    struct perft_divide *d = divide ? divide : &local;
+    struct engine e;
+    struct position root = *p;
+    root.key = position_compute_key(&root) ^ castle_salt(&root);
+    struct perft_table *table = cfg ? cfg->table : NULL;
+    struct table_view whole = table ? (struct table_view){table->buckets, table->count} : (struct table_view){0};
+    engine_init(&e, &root, table ? &whole : NULL);
+    struct perft_progress *progress = cfg ? cfg->progress : NULL;
+    int threads = cfg && cfg->threads > 1 ? cfg->threads : 1;
+    d->count = 0;
+    if (depth <= 0)
+        return 1;
+
+    struct movelist l;
+    movegen_legal(&root, &l);
+    d->count = l.count;
+    if (depth < 3)
+        return run_by_root_moves(&e, &root, depth, &l, d, progress);
+
+    /* Two plies of items: some hundreds, enough to keep threads busy. */
+    unsigned cap = 1024, count = 0;
+    struct item *items = malloc(cap * sizeof *items);
+    if (!items)
+        return run_by_root_moves(&e, &root, depth, &l, d, progress);
+    for (int i = 0; i < l.count; i++) {
+        struct position child = root;
+        lean_make(&child, l.moves[i], &e, true);
+        struct movelist l2;
+        movegen_legal(&child, &l2);
+        for (int k = 0; k < l2.count; k++) {
+            if (count == cap) {
+                struct item *more = realloc(items, 2 * cap * sizeof *items);
+                if (!more) {
+                    free(items);
+                    return run_by_root_moves(&e, &root, depth, &l, d, progress);
+                }
+                items = more;
+                cap *= 2;
+            }
+            items[count].pos = child;
+            lean_make(&items[count].pos, l2.moves[k], &e, true);
+            items[count].root = i;
+            items[count].nodes = 0;
+            count++;
+        }
+    }
+    if (table)
+        e.table = table_share(table, l.count, count, depth);
+    struct job job = {.engine = &e, .items = items, .count = count, .depth = depth - 2, .progress = progress};
+    atomic_init(&job.next, 0);
+    if (progress)
+        atomic_store(&progress->items_total, count);
+    run_job(&job, threads);
+
+    uint64_t total = 0;
+    for (int i = 0; i < l.count; i++) {
+        d->moves[i] = l.moves[i];
+        d->nodes[i] = 0;
+    }
+    for (unsigned k = 0; k < count; k++) {
+        d->nodes[items[k].root] += items[k].nodes;
+        total += items[k].nodes;
+    }
+    free(items);
+    return total;
+}
+
+/* ------------------------------------------------------------------ */
+/* Split                                                               */
+
+struct split_entry {
+    struct position pos;
+    uint64_t paths;
+};
+
+struct split_set {
+    struct split_entry *entries;
+    size_t count, cap;
+    uint32_t *index; /* open addressing: entry number + 1, 0 when free */
+    size_t index_size;
+    bool failed;
+};
+
+/* Positions are the same when pieces, side, rights and en-passant square
+ * are; the counters are not part of what perft counts. */
+static bool same_position(const struct position *a, const struct position *b)
+{
+    return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 && a->side == b->side &&
+           a->castling == b->castling && a->ep_square == b->ep_square;
+}
+
+/* Double the index when it is half full, so that probes stay short. */
+static bool split_grow_index(struct split_set *s)
+{
+    size_t size = s->index_size ? s->index_size * 2 : 1024;
+    uint32_t *index = calloc(size, sizeof *index);
+    if (!index)
+        return false;
+    for (size_t i = 0; i < s->count; i++) {
+        size_t h = (size_t)(s->entries[i].pos.key & (size - 1));
+        while (index[h])
+            h = (h + 1) & (size - 1);
+        index[h] = (uint32_t)(i + 1);
+    }
+    free(s->index);
+    s->index = index;
+    s->index_size = size;
+    return true;
+}
+
+/* Count one more path to p: a new entry, or one more on the entry of the
+ * same position reached before. */
+static void split_add(struct split_set *s, const struct position *p)
+{
+    if (s->failed)
+        return;
+    if (2 * (s->count + 1) > s->index_size && (s->count >= UINT32_MAX - 1 || !split_grow_index(s))) {
+        s->failed = true;
+        return;
+    }
+    size_t mask = s->index_size - 1, h = (size_t)(p->key & mask);
+    while (s->index[h]) {
+        struct split_entry *en = &s->entries[s->index[h] - 1];
+        if (en->pos.key == p->key && same_position(&en->pos, p)) {
+            en->paths++;
+            return;
+        }
+        h = (h + 1) & mask;
+    }
+    if (s->count == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 1024;
+        struct split_entry *more = realloc(s->entries, cap * sizeof *more);
+        if (!more) {
+            s->failed = true;
+            return;
+        }
+        s->entries = more;
+        s->cap = cap;
+    }
+    s->entries[s->count] = (struct split_entry){*p, 1};
+    s->index[h] = (uint32_t)++s->count;
+}
+
+/* The full makemove_play here: the positions leave the library (as FEN),
+ * so their counters must be right too. */
+static void split_walk(struct split_set *s, const struct position *p, int plies)
+{
+    if (plies == 0) {
+        split_add(s, p);
+        return;
+    }
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count && !s->failed; i++) {
+        struct position child = *p;
+        makemove_play(&child, l.moves[i]);
+        split_walk(s, &child, plies - 1);
+    }
+}
+
+/* All positions are gathered first (a hash index merges transpositions),
+ * then visited in the order first reached, so the output is deterministic. */
+bool perft_split(const struct position *p, int plies, perft_split_visit *visit, void *ctx)
+{
+    struct split_set s = {0};
+    struct position root = *p;
+    root.key = position_compute_key(&root);
+    split_walk(&s, &root, plies < 0 ? 0 : plies);
+    if (!s.failed)
+        for (size_t i = 0; i < s.count; i++)
+            visit(&s.entries[i].pos, s.entries[i].paths, ctx);
+    free(s.entries);
+    free(s.index);
+    return !s.failed;
 }

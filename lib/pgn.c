@@ -1,9 +1,10 @@
 /* PGN reader: splits input into lines, lines into tag pairs and movetext
  * tokens, and tokens into games.  Delimiters ({ } ( ) [ ] ; and spaces) are
  * found by a byte-class table; what lies between them ("symbol runs" such
- * as "12...Nf6!?") and tag pair lines are recognised with PCRE2 patterns
- * compiled once per reader and JIT-compiled.  See pgn.h for the API and
- * formats/pgn.md for what is accepted. */
+ * as "12...Nf6!?") and tag pair lines are recognised with PCRE2 patterns,
+ * compiled and JIT-compiled once per reader, after a hand-written check
+ * for the commonest token shapes (see fast_token for the measurement).
+ * See pgn.h for the API and formats/pgn.md for what is accepted. */
 #include "pgn.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -14,18 +15,19 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
     DEFAULT_MAX_LINE = 1u << 20,
     DEFAULT_MAX_TEXT = 1u << 20,
     DEFAULT_MAX_TOKENS = 1u << 20,
-    DEFAULT_MAX_TAGS = 4096,
+    DEFAULT_MAX_TAGS = 1024,
     DEFAULT_MAX_DIAGS = 1024,
-    SYMBOL_MAX = 255,           /* bytes kept of an UNKNOWN token */
-    READ_CHUNK = 256u << 10,    /* initial FILE buffer */
-    ARENA_KEEP = 4u << 20,      /* arena bytes kept between games */
-    TOKENS_KEEP = 1u << 16,     /* token slots kept between games */
-    MIN_LINE = 64,              /* smallest max_line accepted */
+    SYMBOL_MAX = 255,        /* bytes kept of an UNKNOWN token */
+    READ_CHUNK = 256u << 10, /* initial FILE buffer */
+    ARENA_KEEP = 4u << 20,   /* arena bytes kept between games */
+    TOKENS_KEEP = 1u << 16,  /* token slots kept between games */
+    MIN_LINE = 64,           /* smallest max_line accepted */
 };
 
 /* Byte classes of the movetext scanner. */
@@ -42,6 +44,7 @@ enum byte_class {
     C_SEMI,
 };
 
+/* clang-format off */
 static const unsigned char byte_class[256] = {
     C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, /* 00-07 */
     C_CTRL, C_WS,   C_WS,   C_WS,   C_WS,   C_WS,   C_CTRL, C_CTRL, /* 08-0f */
@@ -51,6 +54,7 @@ static const unsigned char byte_class[256] = {
     ['{'] = C_LBRACE, ['}'] = C_RBRACE, ['('] = C_LPAREN, [')'] = C_RPAREN,
     ['['] = C_LBRACK, [']'] = C_RBRACK, [';'] = C_SEMI,   [0x7f] = C_CTRL,
 };
+/* clang-format on */
 
 /* The movetext token pattern, matched anchored at the start of what is left
  * of a symbol run.  Capture groups: */
@@ -105,6 +109,8 @@ static const char tag_pattern[] =
  * of a line that ends with ']'. */
 static const char tag_loose_pattern[] =
     "\\[[ \\t]*([^\\s\"\\[\\]]+)[ \\t]*\"(.*)\"[ \\t]*\\][ \\t]*\\z";
+/* Recovery for a tag pair whose line ends before its ']'. */
+static const char tag_open_pattern[] = "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\\]]*?)\"?[ \\t]*\\z";
 /* Recovery for unquoted values: [Name value] or [Name]. */
 static const char tag_bare_pattern[] =
     "\\[[ \\t]*([A-Za-z0-9_]+)(?:[ \\t]+([^\"\\]]*?))?[ \\t]*\\]";
@@ -119,8 +125,10 @@ struct pattern {
 
 struct pgn_reader {
     struct pgn_limits lim;
-    struct pattern re_token, re_tag, re_tag_loose, re_tag_bare;
+    unsigned options;
+    struct pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
+    PCRE2_SIZE *ov; /* md's ovector */
 
     /* input: unread bytes are src[cur, end) */
     bool open;
@@ -135,6 +143,7 @@ struct pgn_reader {
     const char *line;
     size_t line_len, pos, first_nonblank;
     bool have_line, continued, cur_blank, prev_blank;
+    bool ends_quote_bracket; /* the line ends with '"' and ']' (and blanks) */
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -147,6 +156,7 @@ struct pgn_reader {
     unsigned long open_line, open_col;
     bool in_comment, comment_stored, comment_truncated, tokens_full, tags_full, started;
     unsigned long comment_line, comment_col, start_line, start_col;
+    size_t comment_nest; /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
 
     char *arena;
     size_t arena_len, arena_cap;
@@ -241,8 +251,8 @@ static bool compile_pattern(struct pattern *p, const char *src)
 {
     int errcode;
     PCRE2_SIZE erroff;
-    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED,
-                            PCRE2_ANCHORED | PCRE2_NO_AUTO_CAPTURE * 0, &errcode, &erroff, NULL);
+    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
+                            &erroff, NULL);
     if (!p->code)
         return false;
     p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
@@ -269,13 +279,16 @@ struct pgn_reader *pgn_reader_new(void)
     if (!r)
         return NULL;
     set_limits(&r->lim, NULL);
-    if (!compile_pattern(&r->re_token, token_pattern) || !compile_pattern(&r->re_tag, tag_pattern) ||
+    if (!compile_pattern(&r->re_token, token_pattern) ||
+        !compile_pattern(&r->re_tag, tag_pattern) ||
         !compile_pattern(&r->re_tag_loose, tag_loose_pattern) ||
         !compile_pattern(&r->re_tag_bare, tag_bare_pattern) ||
+        !compile_pattern(&r->re_tag_open, tag_open_pattern) ||
         !(r->md = pcre2_match_data_create(G_COUNT + 1, NULL))) {
         pgn_reader_free(r);
         return NULL;
     }
+    r->ov = pcre2_get_ovector_pointer(r->md);
     return r;
 }
 
@@ -287,6 +300,7 @@ void pgn_reader_free(struct pgn_reader *r)
     pcre2_code_free(r->re_tag.code);
     pcre2_code_free(r->re_tag_loose.code);
     pcre2_code_free(r->re_tag_bare.code);
+    pcre2_code_free(r->re_tag_open.code);
     pcre2_match_data_free(r->md);
     free(r->buf);
     free(r->name);
@@ -305,6 +319,11 @@ void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
     set_limits(&r->lim, lim);
 }
 
+void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
+{
+    r->options = options;
+}
+
 /* Resets everything that belongs to the previous input. */
 static enum pgn_error open_common(struct pgn_reader *r, const char *name)
 {
@@ -313,7 +332,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
         return PGN_E_NOMEM;
     free(r->name);
     r->name = copy;
-    r->open = true;
+    r->open = false;
     r->fp = NULL;
     r->src = NULL;
     r->cur = r->end = 0;
@@ -334,6 +353,8 @@ enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *
     enum pgn_error e = open_common(r, name);
     if (e)
         return e;
+    if (!fp)
+        return PGN_E_NOT_OPEN;
     if (!r->buf) {
         r->buf = malloc(READ_CHUNK);
         if (!r->buf)
@@ -342,6 +363,7 @@ enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *
     }
     r->fp = fp;
     r->src = r->buf;
+    r->open = true;
     return PGN_OK;
 }
 
@@ -351,9 +373,10 @@ enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t
     enum pgn_error e = open_common(r, name);
     if (e)
         return e;
-    r->src = buf;
-    r->end = len;
+    r->src = buf ? buf : "";
+    r->end = buf ? len : 0;
     r->eof = true;
+    r->open = true;
     return PGN_OK;
 }
 
@@ -378,20 +401,19 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name)
 /* ---------------------------------------------------------------- storage */
 
 /* Grows an array to hold at least need elements, doubling so that a
- * stream of games settles into no allocation at all. */
-static bool grow(void **arr, size_t *cap, size_t need, size_t elem)
+ * stream of games settles into no allocation at all.  Returns the array
+ * (moved or not), or NULL with the old one still valid. */
+static void *grow(void *arr, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
-        return true;
+        return arr;
     size_t n = *cap ? *cap : 64;
     while (n < need)
         n *= 2;
-    void *p = realloc(*arr, n * elem);
-    if (!p)
-        return false;
-    *arr = p;
-    *cap = n;
-    return true;
+    void *p = realloc(arr, n * elem);
+    if (p)
+        *cap = n;
+    return p;
 }
 
 static int nomem(struct pgn_reader *r)
@@ -404,10 +426,10 @@ static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    size_t c = r->arena_cap;
-    if (!grow((void **)&r->arena, &c, r->arena_len + n, 1))
+    char *a = grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
+    if (!a)
         return nomem(r);
-    r->arena_cap = c;
+    r->arena = a;
     return 0;
 }
 
@@ -432,8 +454,10 @@ static int add_diag(struct pgn_reader *r, enum pgn_error code, unsigned long lin
 {
     if (r->ndiags >= r->lim.max_diags)
         return 0;
-    if (!grow((void **)&r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags))
+    struct pgn_diag *d = grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
+    if (!d)
         return nomem(r);
+    r->diags = d;
     if (r->ndiags + 1 == r->lim.max_diags)
         code = PGN_E_TOO_MANY_DIAGS;
     r->diags[r->ndiags++] = (struct pgn_diag){.line = line, .col = col, .code = code};
@@ -445,3 +469,1016 @@ static int diag_at(struct pgn_reader *r, enum pgn_error code, const char *p)
     return add_diag(r, code, r->lineno, col_at(r, p));
 }
 
+/* Records a control byte, once per line so that a binary file does not
+ * drown the game in diagnostics. */
+static int note_binary(struct pgn_reader *r, const char *p)
+{
+    if (r->binary_line == r->lineno)
+        return 0;
+    r->binary_line = r->lineno;
+    return diag_at(r, PGN_E_BINARY, p);
+}
+
+/* Copies text that may hold control bytes (comments, tag values, junk),
+ * turning them into spaces so that every stored text is a clean C string. */
+static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (byte_class[c] == C_CTRL) {
+            if (note_binary(r, src + i) < 0)
+                return -1;
+            c = ' ';
+        }
+        dst[i] = (char)c;
+    }
+    return 0;
+}
+
+/* Makes room for one more token in the parallel token arrays. */
+static int reserve_token(struct pgn_reader *r)
+{
+    if (r->ntoks < r->toks_cap)
+        return 0;
+    size_t n = r->toks_cap ? r->toks_cap * 2 : 256;
+    struct pgn_token *t = realloc(r->toks, n * sizeof *t);
+    if (!t)
+        return nomem(r);
+    r->toks = t;
+    size_t *o = realloc(r->tok_off, n * sizeof *o);
+    if (!o)
+        return nomem(r);
+    r->tok_off = o;
+    r->toks_cap = n;
+    return 0;
+}
+
+/* The slow part of emit2: the max_tokens cap and array growth.  Returns 1
+ * when there is room, 0 when the game is full, -1 when out of memory. */
+static int token_room(struct pgn_reader *r, size_t n, const char *at)
+{
+    if (r->ntoks >= r->lim.max_tokens) {
+        if (r->tokens_full)
+            return 0;
+        r->tokens_full = true;
+        return diag_at(r, PGN_E_TOO_MANY_TOKENS, at) < 0 ? -1 : 0;
+    }
+    if (reserve_token(r) < 0 || arena_reserve(r, n + 1) < 0)
+        return -1;
+    return 1;
+}
+
+/* Stores a token whose text is the concatenation of two pieces (a move and
+ * its check mark); clean says the pieces may hold control bytes.  Returns
+ * 1 when stored, 0 when the game has no room left, -1 when out of memory.
+ * This runs once per token: the checks that rarely fire are folded into
+ * one test in front of token_room. */
+static int emit2(struct pgn_reader *r, enum pgn_token_kind kind, const char *s1, size_t n1,
+                 const char *s2, size_t n2, const char *at, unsigned value, bool clean)
+{
+    size_t n = n1 + n2;
+    if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
+        r->arena_cap - r->arena_len <= n) {
+        int room = token_room(r, n, at);
+        if (room <= 0)
+            return room;
+    }
+    size_t off = r->arena_len;
+    char *dst = r->arena + off;
+    if (clean) {
+        if (copy_clean(r, dst, s1, n1) < 0 || copy_clean(r, dst + n1, s2, n2) < 0)
+            return -1;
+    } else if (n <= 8 && !n2) {
+        for (size_t i = 0; i < n; i++)
+            dst[i] = s1[i];
+    } else {
+        if (n1)
+            memcpy(dst, s1, n1);
+        if (n2)
+            memcpy(dst + n1, s2, n2);
+    }
+    dst[n] = '\0';
+    r->arena_len = off + n + 1;
+    unsigned long col = col_at(r, at);
+    if (!r->started)
+        mark_start(r, r->lineno, col);
+    r->tok_off[r->ntoks] = off;
+    struct pgn_token *t = &r->toks[r->ntoks++];
+    t->kind = kind;
+    t->text = NULL;
+    t->len = n;
+    t->line = r->lineno;
+    t->col = col;
+    t->depth = r->depth;
+    t->value = value;
+    return 1;
+}
+
+static int emit(struct pgn_reader *r, enum pgn_token_kind kind, const char *s, size_t n,
+                const char *at, unsigned value)
+{
+    return emit2(r, kind, s, n, NULL, 0, at, value, false);
+}
+
+/* Text that is no token: kept (shortened to SYMBOL_MAX bytes) as an UNKNOWN
+ * token so that a later layer can quote it, with the diagnostic code. */
+static int emit_unknown(struct pgn_reader *r, const char *p, const char *q, enum pgn_error code)
+{
+    size_t n = (size_t)(q - p);
+    if (diag_at(r, code, p) < 0)
+        return -1;
+    if (n > SYMBOL_MAX) {
+        if (diag_at(r, PGN_E_TOKEN_TOO_LONG, p) < 0)
+            return -1;
+        n = SYMBOL_MAX;
+    }
+    return emit2(r, PGN_TOK_UNKNOWN, p, n, NULL, 0, p, 0, true) < 0 ? -1 : 0;
+}
+
+/* ---------------------------------------------------------------- comments */
+
+/* Starts a brace comment at p (the '{'); its text grows at the end of the
+ * arena until the '}' (no other token can come in between). */
+static int comment_open(struct pgn_reader *r, const char *p)
+{
+    r->in_comment = true;
+    r->comment_truncated = false;
+    r->comment_nest = 0;
+    r->comment_line = r->lineno;
+    r->comment_col = col_at(r, p);
+    int st = emit(r, PGN_TOK_COMMENT, NULL, 0, p, 0);
+    if (st < 0)
+        return -1;
+    r->comment_stored = st == 1;
+    if (r->comment_stored)
+        r->arena_len--; /* drop the NUL: the text follows */
+    return 0;
+}
+
+/* Adds [p, p + n) to the open comment, cut at max_text bytes. */
+static int comment_append(struct pgn_reader *r, const char *p, size_t n)
+{
+    if (!r->comment_stored) {
+        for (size_t i = 0; i < n; i++)
+            if (byte_class[(unsigned char)p[i]] == C_CTRL)
+                return note_binary(r, p + i);
+        return 0;
+    }
+    size_t have = r->arena_len - r->tok_off[r->ntoks - 1];
+    size_t room = have < r->lim.max_text ? r->lim.max_text - have : 0;
+    if (n > room) {
+        if (!r->comment_truncated) {
+            r->comment_truncated = true;
+            if (add_diag(r, PGN_E_TOKEN_TOO_LONG, r->comment_line, r->comment_col) < 0)
+                return -1;
+        }
+        n = room;
+    }
+    if (arena_reserve(r, n + 1) < 0 || copy_clean(r, r->arena + r->arena_len, p, n) < 0)
+        return -1;
+    r->arena_len += n;
+    return 0;
+}
+
+static int comment_close(struct pgn_reader *r)
+{
+    r->in_comment = false;
+    if (!r->comment_stored)
+        return 0;
+    if (arena_reserve(r, 1) < 0)
+        return -1;
+    size_t i = r->ntoks - 1;
+    r->toks[i].len = r->arena_len - r->tok_off[i];
+    r->arena[r->arena_len++] = '\0';
+    return 0;
+}
+
+/* Where the comment that is open ends in [p, end): the first '}', or with
+ * PGN_OPT_NESTED_COMMENTS the '}' that balances the inner '{' seen so far
+ * (the count carries over lines); NULL if not on this line. */
+static const char *comment_end(struct pgn_reader *r, const char *p, const char *end)
+{
+    if (!(r->options & PGN_OPT_NESTED_COMMENTS))
+        return memchr(p, '}', (size_t)(end - p));
+    for (; p < end; p++) {
+        if (*p == '{')
+            r->comment_nest++;
+        else if (*p == '}' && r->comment_nest-- == 0)
+            return p;
+    }
+    return NULL;
+}
+
+/* Scans comment text from p to its '}' or the end of the line; returns
+ * where scanning resumes, NULL when out of memory. */
+static const char *comment_scan(struct pgn_reader *r, const char *p, const char *end)
+{
+    const char *close = comment_end(r, p, end);
+    if (comment_append(r, p, (size_t)((close ? close : end) - p)) < 0)
+        return NULL;
+    if (close)
+        return comment_close(r) < 0 ? NULL : close + 1;
+    if (r->continued) /* a split overlong line goes on in the next piece */
+        return end;
+    return comment_append(r, "\n", 1) < 0 ? NULL : end;
+}
+
+/* ---------------------------------------------------------------- tags */
+
+static int match(struct pgn_reader *r, const struct pattern *re, const char *s, size_t n)
+{
+    if (re->jit)
+        return pcre2_jit_match(re->code, (PCRE2_SPTR)s, n, 0, 0, r->md, NULL);
+    return pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, r->md, NULL);
+}
+
+/* Makes room for one more tag in the parallel tag arrays. */
+static int reserve_tag(struct pgn_reader *r)
+{
+    if (r->ntags < r->tags_cap)
+        return 0;
+    size_t n = r->tags_cap ? r->tags_cap * 2 : 32;
+    struct pgn_tag *t = realloc(r->tags, n * sizeof *t);
+    if (!t)
+        return nomem(r);
+    r->tags = t;
+    size_t *a = realloc(r->tag_name_off, n * sizeof *a);
+    if (!a)
+        return nomem(r);
+    r->tag_name_off = a;
+    size_t *b = realloc(r->tag_value_off, n * sizeof *b);
+    if (!b)
+        return nomem(r);
+    r->tag_value_off = b;
+    r->tags_cap = n;
+    return 0;
+}
+
+/* Stores a tag pair: the value is unescaped (\" and \\) and cut at
+ * max_text bytes. */
+static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
+                    size_t vlen, const char *at)
+{
+    if (r->ntags >= r->lim.max_tags) {
+        if (r->tags_full)
+            return 0;
+        r->tags_full = true;
+        return diag_at(r, PGN_E_TOO_MANY_TAGS, at);
+    }
+    size_t vmax = vlen < r->lim.max_text ? vlen : r->lim.max_text;
+    if (reserve_tag(r) < 0 || arena_reserve(r, nlen + vmax + 2) < 0)
+        return -1;
+    size_t noff = r->arena_len;
+    if (copy_clean(r, r->arena + noff, name, nlen) < 0)
+        return -1;
+    r->arena[noff + nlen] = '\0';
+    size_t voff = noff + nlen + 1;
+    char *dst = r->arena + voff;
+    size_t out = 0, i = 0;
+    for (; i < vlen && out < vmax; i++) {
+        unsigned char c = (unsigned char)val[i];
+        if (c == '\\' && i + 1 < vlen && (val[i + 1] == '"' || val[i + 1] == '\\')) {
+            c = (unsigned char)val[++i];
+        } else if (byte_class[c] == C_CTRL) {
+            if (note_binary(r, val + i) < 0)
+                return -1;
+            c = ' ';
+        }
+        dst[out++] = (char)c;
+    }
+    dst[out] = '\0';
+    r->arena_len = voff + out + 1;
+    if (i < vlen && diag_at(r, PGN_E_TOKEN_TOO_LONG, at) < 0)
+        return -1;
+    unsigned long col = col_at(r, at);
+    mark_start(r, r->lineno, col);
+    r->tag_name_off[r->ntags] = noff;
+    r->tag_value_off[r->ntags] = voff;
+    r->tags[r->ntags++] =
+        (struct pgn_tag){.name_len = nlen, .value_len = out, .line = r->lineno, .col = col};
+    return 0;
+}
+
+static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
+{
+    for (size_t i = 0; i < r->ntags; i++)
+        if (r->tags[i].name_len == nlen && memcmp(r->arena + r->tag_name_off[i], name, nlen) == 0)
+            return true;
+    return false;
+}
+
+/* Reads the tag pair at p (a '['), recovering what it can from malformed
+ * ones.  Sets *next to where scanning resumes.  When the name repeats a tag
+ * of this game's tag section, nothing is consumed and *dup is set: a game
+ * without movetext ended there and the next game begins. */
+static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const char **next,
+                    bool *dup)
+{
+    size_t n = (size_t)(end - p);
+    PCRE2_SIZE *ov = r->ov;
+    enum pgn_error problem = PGN_OK;
+    int rc = match(r, &r->re_tag, p, n);
+    if (rc < 0) {
+        problem = PGN_E_BAD_TAG;
+        /* the loose pattern scans to the end of the line: tried only where
+         * it can match, or a long line of broken tags would be quadratic */
+        rc = r->ends_quote_bracket ? match(r, &r->re_tag_loose, p, n) : -1;
+        if (rc < 0)
+            rc = match(r, &r->re_tag_bare, p, n);
+        if (rc < 0) {
+            problem = PGN_E_UNTERMINATED_TAG;
+            rc = match(r, &r->re_tag_open, p, n);
+        }
+    }
+    if (rc < 0) {
+        /* nothing to keep: skip to the ']' */
+        const char *close = memchr(p, ']', n);
+        *next = close ? close + 1 : end;
+        return diag_at(r, close ? PGN_E_BAD_TAG : PGN_E_UNTERMINATED_TAG, p);
+    }
+    const char *name = p + ov[2];
+    size_t nlen = ov[3] - ov[2];
+    const char *val = "";
+    size_t vlen = 0;
+    if (rc > 2 && ov[4] != PCRE2_UNSET) {
+        val = p + ov[4];
+        vlen = ov[5] - ov[4];
+    }
+    *next = p + ov[1];
+    /* linear, but under max_tags; skipped once the tags are full */
+    if (r->state == ST_TAGS && !r->tags_full && tag_seen(r, name, nlen)) {
+        *dup = true;
+        return 0;
+    }
+    if (problem && diag_at(r, problem, p) < 0)
+        return -1;
+    r->state = ST_TAGS;
+    return push_tag(r, name, nlen, val, vlen, p);
+}
+
+/* In movetext, whether the '[' at p begins the next game's tag section: at
+ * the start of a line when a tag name follows, elsewhere when a whole
+ * well-formed tag pair follows. */
+static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
+{
+    if ((size_t)(p - r->line) == r->first_nonblank) {
+        const char *q = p + 1;
+        while (q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < end) {
+            unsigned char c = (unsigned char)*q;
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                c == '_')
+                return true;
+        }
+        return false;
+    }
+    return match(r, &r->re_tag, p, (size_t)(end - p)) > 0;
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+/* NAG numbers of the suffix annotations and evaluation symbols (PGN
+ * standard, section 10). */
+static unsigned symbol_nag(const char *s, size_t n)
+{
+    static const struct {
+        const char *text;
+        unsigned nag;
+    } table[] = {
+        {"!", 1},
+        {"?", 2},
+        {"!!", 3},
+        {"??", 4},
+        {"!?", 5},
+        {"?!", 6},
+        {"\xE2\x96\xA1", 7}, /* □ */
+        {"=", 10},
+        {"\xE2\x88\x9E", 13}, /* ∞ */
+        {"+=", 14},
+        {"+/=", 14},
+        {"\xE2\xA9\xB2", 14}, /* ⩲ */
+        {"=+", 15},
+        {"=/+", 15},
+        {"\xE2\xA9\xB1", 15}, /* ⩱ */
+        {"+/-", 16},
+        {"\xC2\xB1", 16}, /* ± */
+        {"-/+", 17},
+        {"\xE2\x88\x93", 17}, /* ∓ */
+        {"+-", 18},
+        {"-+", 19},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strlen(table[i].text) == n && memcmp(table[i].text, s, n) == 0)
+            return table[i].nag;
+    return 0;
+}
+
+static unsigned parse_digits(const char *s, size_t n)
+{
+    unsigned v = 0;
+    for (size_t i = 0; i < n; i++)
+        v = v * 10 + (unsigned)(s[i] - '0');
+    return v;
+}
+
+/* "4. ...Be7": periods right after a move number make it "4...". */
+static int merge_dots(struct pgn_reader *r)
+{
+    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
+        return 0;
+    size_t i = r->ntoks - 1, off = r->tok_off[i], digits = 0;
+    while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')
+        digits++;
+    r->arena_len = off + digits;
+    if (arena_reserve(r, 4) < 0)
+        return -1;
+    memcpy(r->arena + r->arena_len, "...", 4);
+    r->arena_len += 4;
+    r->toks[i].len = digits + 3;
+    return 0;
+}
+
+static bool is_file(char c)
+{
+    return c >= 'a' && c <= 'h';
+}
+
+static bool is_rank(char c)
+{
+    return c >= '1' && c <= '8';
+}
+
+static bool is_piece(char c)
+{
+    return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
+}
+
+/* The hot path: the token shapes that make up nearly all real movetext
+ * ("12." "Nf3" "exd5+" "Rad1" "O-O" "$1" "1-0"), recognised by hand.
+ * Measured on the 69 MB benchmark (100,000 games, 13.8 M tokens): with
+ * every token matched by the PCRE2 JIT pattern the reader ran at 50 MB/s,
+ * 62% of the time inside PCRE2; this pre-check lifts it above 150 MB/s.
+ * Everything it does not accept goes to the pattern, and it accepts only
+ * strings that the pattern classifies the same way (the fuzzer and the
+ * unit tests compare both with PGN_OPT_NO_FASTPATH).  Returns 1 with
+ * *next set when it stored the token, 0 to defer, -1 when out of memory;
+ * sets *done as scan_run does. */
+static int fast_token(struct pgn_reader *r, const char *p, const char *q, const char **next,
+                      bool *done)
+{
+    size_t n = (size_t)(q - p);
+    const char *s = p;
+    if (*s >= '0' && *s <= '9') {
+        /* move number with periods */
+        size_t d = 0;
+        while (d < n && s[d] >= '0' && s[d] <= '9')
+            d++;
+        if (d < n && s[d] == '.' && d <= 9) {
+            size_t e = d;
+            while (e < n && s[e] == '.')
+                e++;
+            *next = p + e;
+            r->state = ST_MOVES;
+            return emit(r, PGN_TOK_MOVE_NUMBER, p, e, p, parse_digits(p, d)) < 0 ? -1 : 1;
+        }
+        if ((n == 3 && (memcmp(p, "1-0", 3) == 0 || memcmp(p, "0-1", 3) == 0)) ||
+            (n == 7 && memcmp(p, "1/2-1/2", 7) == 0))
+            goto result;
+        return 0;
+    }
+    if (*s == '*') {
+        if (n != 1)
+            return 0;
+        goto result;
+    }
+    if (*s == '$') {
+        size_t d = 1;
+        while (d < n && d <= 4 && s[d] >= '0' && s[d] <= '9')
+            d++;
+        if (d == 1 || d > 4)
+            return 0;
+        unsigned v = parse_digits(p + 1, d - 1);
+        if (v > 255)
+            return 0;
+        *next = p + d;
+        r->state = ST_MOVES;
+        return emit(r, PGN_TOK_NAG, p, d, p, v) < 0 ? -1 : 1;
+    }
+    /* a SAN move without promotion or suffix, filling the whole run */
+    size_t m = n;
+    if (m && (s[m - 1] == '+' || s[m - 1] == '#'))
+        m--;
+    bool ok;
+    if (is_piece(*s)) {
+        /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
+        const char *t = s + 1, *e = s + m;
+        if (e - t >= 3 && (is_file(*t) || is_rank(*t)) && (t[1] == 'x' || is_file(t[1])))
+            t++;
+        if (t < e && *t == 'x')
+            t++;
+        ok = e - t == 2 && is_file(t[0]) && is_rank(t[1]);
+    } else if (is_file(*s)) {
+        /* e4 exd5 */
+        ok = (m == 2 && is_rank(s[1])) || (m == 4 && s[1] == 'x' && is_file(s[2]) && is_rank(s[3]));
+    } else if (*s == 'O') {
+        ok = (m == 3 && memcmp(s, "O-O", 3) == 0) || (m == 5 && memcmp(s, "O-O-O", 5) == 0);
+    } else {
+        return 0;
+    }
+    if (!ok)
+        return 0;
+    *next = q;
+    r->state = ST_MOVES;
+    return emit(r, PGN_TOK_MOVE, p, n, p, 0) < 0 ? -1 : 1;
+
+result:
+    *next = q;
+    r->state = ST_MOVES;
+    if (emit(r, PGN_TOK_RESULT, p, n, p, 0) < 0)
+        return -1;
+    if (r->depth == 0)
+        *done = true;
+    else if (diag_at(r, PGN_E_RESULT_IN_VARIATION, p) < 0)
+        return -1;
+    return 1;
+}
+
+/* Classifies the symbol run [p, q) (text between delimiters), which may
+ * hold several glued tokens ("12...Nf6!?$5").  Sets *done when a result
+ * at depth 0 ended the game. */
+static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *done)
+{
+    PCRE2_SIZE *ov = r->ov;
+    while (p < q) {
+        if (!(r->options & PGN_OPT_NO_FASTPATH)) {
+            const char *next;
+            int f = fast_token(r, p, q, &next, done);
+            if (f < 0)
+                return -1;
+            if (f > 0) {
+                if (*done)
+                    return 0;
+                p = next;
+                continue;
+            }
+        }
+        int rc = match(r, &r->re_token, p, (size_t)(q - p));
+        if (rc <= 0 || ov[1] == 0)
+            return emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN);
+#define HAS(g) ((g) < rc && ov[2 * (g)] != PCRE2_UNSET)
+#define AT(g) (p + ov[2 * (g)])
+#define LEN(g) ((size_t)(ov[2 * (g) + 1] - ov[2 * (g)]))
+        const char *next = p + ov[1];
+        int st = 0;
+        if (HAS(G_MOVE) || HAS(G_CASTLE) || HAS(G_NULL)) {
+            const char *chk = HAS(G_CHECK) ? AT(G_CHECK) : "";
+            size_t nchk = HAS(G_CHECK) ? LEN(G_CHECK) : 0;
+            if (HAS(G_MOVE))
+                st = emit2(r, PGN_TOK_MOVE, AT(G_MOVE), LEN(G_MOVE), chk, nchk, p, 0, false);
+            else if (HAS(G_CASTLE))
+                st = emit2(r, PGN_TOK_MOVE, "O-O-O", LEN(G_CASTLE), chk, nchk, p, 0, false);
+            else
+                st = emit2(r, PGN_TOK_NULL_MOVE, AT(G_NULL), LEN(G_NULL), chk, nchk, p, 0, false);
+            if (st >= 0 && HAS(G_SUFFIX))
+                st = emit(r, PGN_TOK_NAG, AT(G_SUFFIX), LEN(G_SUFFIX), AT(G_SUFFIX),
+                          symbol_nag(AT(G_SUFFIX), LEN(G_SUFFIX)));
+            r->state = ST_MOVES;
+        } else if (HAS(G_NUMBER)) {
+            const char *dots = "";
+            size_t ndots = 0;
+            if (HAS(G_NUMBER_DOTS)) {
+                dots = AT(G_NUMBER_DOTS);
+                ndots = LEN(G_NUMBER_DOTS);
+                if (*dots != '.') {
+                    dots = "...";
+                    ndots = 3;
+                }
+            }
+            st = emit2(r, PGN_TOK_MOVE_NUMBER, AT(G_NUMBER), LEN(G_NUMBER), dots, ndots, p,
+                       parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
+            r->state = ST_MOVES;
+        } else if (HAS(G_RESULT)) {
+            bool half = (unsigned char)*p == 0xC2;
+            st = emit(r, PGN_TOK_RESULT, half ? "1/2-1/2" : p, half ? 7 : LEN(G_RESULT), p, 0);
+            r->state = ST_MOVES;
+            if (st >= 0 && r->depth == 0) {
+                *done = true;
+                return 0;
+            }
+            if (st >= 0)
+                st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
+        } else if (HAS(G_NAG)) {
+            unsigned v = parse_digits(AT(G_NAG), LEN(G_NAG));
+            if (v > 255)
+                st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
+            else
+                st = emit(r, PGN_TOK_NAG, p, (size_t)(next - p), p, v);
+            r->state = ST_MOVES;
+        } else if (HAS(G_SYMBOL)) {
+            st = emit(r, PGN_TOK_NAG, p, LEN(G_SYMBOL), p, symbol_nag(p, LEN(G_SYMBOL)));
+            r->state = ST_MOVES;
+        } else if (HAS(G_DOTS)) {
+            st = merge_dots(r);
+        }
+        /* G_EP: a detached "e.p." is dropped */
+#undef HAS
+#undef AT
+#undef LEN
+        if (st < 0)
+            return -1;
+        p = next;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- lines */
+
+/* Reads what the stream can give now, at most cap bytes, waiting only when
+ * nothing is there: a plain fread of the whole buffer would wait for it to
+ * fill, so a filter fed game by game through a pipe would hold back
+ * finished games.  Bytes the stream has already buffered are taken first;
+ * then its descriptor is read directly (one read(2) returns what a pipe
+ * holds, up to cap), or, for streams without one (fmemopen), one byte is
+ * waited for and the rest of the stream's buffer taken.  Sets errno and
+ * returns 0 with ferror-like failure reported through *failed. */
+static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
+{
+    *failed = false;
+#ifdef __GLIBC__
+    size_t ready =
+        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
+    if (ready)
+        return fread(dst, 1, ready < cap ? ready : cap, fp);
+    int fd = fileno(fp);
+    if (fd >= 0 && !feof(fp)) {
+        for (;;) {
+            ssize_t n = read(fd, dst, cap);
+            if (n >= 0)
+                return (size_t)n;
+            if (errno != EINTR) {
+                *failed = true;
+                return 0;
+            }
+        }
+    }
+    size_t got = fread(dst, 1, 1, fp);
+    if (got == 1 && cap > 1) {
+        ready =
+            fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
+        if (ready)
+            got += fread(dst + 1, 1, ready < cap - 1 ? ready : cap - 1, fp);
+    }
+#else
+    size_t got = fread(dst, 1, cap, fp);
+#endif
+    if (got == 0 && ferror(fp))
+        *failed = true;
+    return got;
+}
+
+/* Makes the next line current: finds its end in the buffer, refilling a
+ * FILE buffer as needed.  A line longer than max_line comes in pieces of
+ * max_line bytes (the same line number, later columns).  Returns 1, 0 at
+ * the end of the input, -1 on a read error or when out of memory. */
+static int fetch_line(struct pgn_reader *r)
+{
+    size_t max = r->lim.max_line;
+    for (;;) {
+        size_t avail = r->end - r->cur;
+        const char *base = r->src + r->cur;
+        size_t look = avail < max + 1 ? avail : max + 1;
+        const char *nl = look ? memchr(base, '\n', look) : NULL;
+        size_t len;
+        bool split = false;
+        if (nl) {
+            len = (size_t)(nl - base);
+            r->cur += len + 1;
+        } else if (avail > max) {
+            len = max;
+            r->cur += len;
+            split = true;
+        } else if (!r->eof) {
+            /* compact, grow to hold a whole line, read more */
+            memmove(r->buf, base, avail);
+            r->cur = 0;
+            r->end = avail;
+            if (r->buf_cap < max + 1 && r->end * 2 > r->buf_cap) {
+                size_t c = r->buf_cap * 2 < max + 1 ? r->buf_cap * 2 : max + 1;
+                char *b = realloc(r->buf, c);
+                if (!b)
+                    return nomem(r);
+                r->buf = b;
+                r->buf_cap = c;
+            }
+            r->src = r->buf;
+            bool failed;
+            size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
+            if (got == 0) {
+                if (failed) {
+                    r->sys_errno = errno;
+                    r->err = PGN_E_IO;
+                    return -1;
+                }
+                r->eof = true;
+            }
+            r->end += got;
+            continue;
+        } else if (avail == 0) {
+            return 0;
+        } else {
+            len = avail;
+            r->cur += len;
+        }
+
+        if (r->continued) {
+            r->col_base += r->line_len;
+        } else {
+            r->lineno++;
+            r->col_base = 0;
+            if (len >= 3 && memcmp(base, "\xEF\xBB\xBF", 3) == 0) {
+                base += 3; /* byte-order mark: not a column */
+                len -= 3;
+            }
+        }
+        if (!split && len && base[len - 1] == '\r')
+            len--;
+        bool first_piece = !r->continued;
+        r->line = base;
+        r->line_len = len;
+        r->pos = 0;
+        r->have_line = true;
+        r->prev_blank = r->cur_blank;
+        if (first_piece) {
+            size_t i = 0;
+            while (i < len && (base[i] == ' ' || base[i] == '\t'))
+                i++;
+            r->first_nonblank = i;
+            r->cur_blank = i == len && !split;
+        } else {
+            r->first_nonblank = SIZE_MAX;
+            r->cur_blank = false;
+        }
+        size_t e = len;
+        while (e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
+            e--;
+        bool bracket = e > 0 && base[--e] == ']';
+        while (bracket && e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
+            e--;
+        r->ends_quote_bracket = bracket && e > 0 && base[e - 1] == '"';
+        if (split && first_piece && diag_at(r, PGN_E_LINE_TOO_LONG, base + len) < 0)
+            return -1;
+        r->continued = split;
+        return 1;
+    }
+}
+
+/* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
+ * at the first byte of the next game when the game ended on this line. */
+static enum scan_status scan_line(struct pgn_reader *r)
+{
+    const char *line = r->line, *end = line + r->line_len;
+    const char *p = line + r->pos;
+
+    if (r->in_comment) {
+        /* an unclosed '{' must not swallow the rest of the file: a blank
+         * line followed by a tag pair line ends it */
+        if (p == line && r->prev_blank && r->first_nonblank < r->line_len &&
+            line[r->first_nonblank] == '[' &&
+            match(r, &r->re_tag, line + r->first_nonblank, r->line_len - r->first_nonblank) > 0) {
+            if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
+                comment_close(r) < 0)
+                return SCAN_ERROR;
+        } else if (!(p = comment_scan(r, p, end))) {
+            return SCAN_ERROR;
+        }
+    }
+
+    while (p < end) {
+        unsigned char c = (unsigned char)*p;
+        switch (byte_class[c]) {
+        case C_WS:
+            p++;
+            while (p < end && *p == ' ')
+                p++;
+            continue;
+        case C_CTRL:
+            if (note_binary(r, p) < 0)
+                return SCAN_ERROR;
+            p++;
+            continue;
+        case C_LBRACE:
+            if (comment_open(r, p) < 0 || !(p = comment_scan(r, p + 1, end)))
+                return SCAN_ERROR;
+            continue;
+        case C_SEMI:
+            if (emit2(r, PGN_TOK_COMMENT, p + 1,
+                      (size_t)(end - p - 1) < r->lim.max_text ? (size_t)(end - p - 1)
+                                                              : r->lim.max_text,
+                      NULL, 0, p, 0, true) < 0)
+                return SCAN_ERROR;
+            p = end;
+            continue;
+        case C_LPAREN:
+            if (r->depth == 0) {
+                r->open_line = r->lineno;
+                r->open_col = col_at(r, p);
+            }
+            if (emit(r, PGN_TOK_VARIATION_START, p, 1, p, 0) < 0)
+                return SCAN_ERROR;
+            r->depth++;
+            r->state = ST_MOVES;
+            p++;
+            continue;
+        case C_RPAREN:
+            if (r->depth == 0) {
+                if (diag_at(r, PGN_E_UNMATCHED_CLOSE, p) < 0)
+                    return SCAN_ERROR;
+            } else {
+                r->depth--;
+                if (emit(r, PGN_TOK_VARIATION_END, p, 1, p, 0) < 0)
+                    return SCAN_ERROR;
+            }
+            p++;
+            continue;
+        case C_LBRACK: {
+            if (r->state == ST_MOVES) {
+                if (starts_tag(r, p, end)) {
+                    if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
+                        return SCAN_ERROR;
+                    r->pos = (size_t)(p - line);
+                    return SCAN_GAME_DONE;
+                }
+                const char *close = memchr(p, ']', (size_t)(end - p));
+                const char *q = close ? close + 1 : end;
+                if (emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN) < 0)
+                    return SCAN_ERROR;
+                p = q;
+                continue;
+            }
+            const char *next = end;
+            bool dup = false;
+            if (scan_tag(r, p, end, &next, &dup) < 0)
+                return SCAN_ERROR;
+            if (dup) {
+                if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
+                    return SCAN_ERROR;
+                r->pos = (size_t)(p - line);
+                return SCAN_GAME_DONE;
+            }
+            p = next;
+            continue;
+        }
+        case C_RBRACE:
+        case C_RBRACK:
+            if (emit_unknown(r, p, p + 1, PGN_E_UNEXPECTED_TOKEN) < 0)
+                return SCAN_ERROR;
+            p++;
+            continue;
+        default: {
+            const char *q = p + 1;
+            while (q < end && byte_class[(unsigned char)*q] == C_RUN)
+                q++;
+            bool done = false;
+            if (scan_run(r, p, q, &done) < 0)
+                return SCAN_ERROR;
+            p = q;
+            if (done) {
+                r->pos = (size_t)(p - line);
+                return SCAN_GAME_DONE;
+            }
+            continue;
+        }
+        }
+    }
+    r->pos = r->line_len;
+    return SCAN_LINE_DONE;
+}
+
+/* ---------------------------------------------------------------- games */
+
+/* Empties the game arrays for the next game, giving back memory that one
+ * huge game made the arrays take. */
+static void begin_game(struct pgn_reader *r)
+{
+    if (r->arena_cap > ARENA_KEEP) {
+        free(r->arena);
+        r->arena = NULL;
+        r->arena_cap = 0;
+    }
+    if (r->toks_cap > TOKENS_KEEP) {
+        free(r->toks);
+        free(r->tok_off);
+        r->toks = NULL;
+        r->tok_off = NULL;
+        r->toks_cap = 0;
+    }
+    r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
+    r->state = ST_START;
+    r->depth = 0;
+    r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
+    r->binary_line = 0;
+}
+
+/* Puts the diagnostics in input order (those found at the end of a game,
+ * such as an unclosed '(', point back into it).  Insertion sort: the array
+ * is short and nearly sorted. */
+static void sort_diags(struct pgn_diag *d, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct pgn_diag x = d[i];
+        size_t j = i;
+        while (j > 0 &&
+               (d[j - 1].line > x.line || (d[j - 1].line == x.line && d[j - 1].col > x.col))) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
+
+/* Closes what is still open and points the public arrays at the arena. */
+static int finish_game(struct pgn_reader *r, struct pgn_game *g)
+{
+    if (r->in_comment) {
+        if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
+            comment_close(r) < 0)
+            return -1;
+    }
+    if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
+        return -1;
+    for (size_t i = 0; i < r->ntoks; i++)
+        r->toks[i].text = r->arena + r->tok_off[i];
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = r->arena + r->tag_name_off[i];
+        r->tags[i].value = r->arena + r->tag_value_off[i];
+    }
+    sort_diags(r->diags, r->ndiags);
+    if (!r->started && r->ndiags) {
+        r->start_line = r->diags[0].line;
+        r->start_col = r->diags[0].col;
+    }
+    *g = (struct pgn_game){
+        .number = ++r->games,
+        .line = r->start_line,
+        .col = r->start_col,
+        .tags = r->tags,
+        .ntags = r->ntags,
+        .tokens = r->toks,
+        .ntokens = r->ntoks,
+        .diags = r->diags,
+        .ndiags = r->ndiags,
+        .source = r->name,
+    };
+    return 1;
+}
+
+/* Whether what was gathered before the end of the input is a game: not
+ * when it is nothing, or only comments (trailing remarks after the last
+ * game). */
+static bool worth_a_game(const struct pgn_reader *r)
+{
+    if (r->ntags || r->ndiags || r->in_comment)
+        return true;
+    for (size_t i = 0; i < r->ntoks; i++)
+        if (r->toks[i].kind != PGN_TOK_COMMENT)
+            return true;
+    return false;
+}
+
+int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
+{
+    if (!r->open) {
+        r->err = PGN_E_NOT_OPEN;
+        return -1;
+    }
+    if (r->err)
+        return -1;
+    begin_game(r);
+    for (;;) {
+        if (!r->have_line) {
+            int f = fetch_line(r);
+            if (f < 0)
+                return -1;
+            if (f == 0)
+                break;
+            /* escape lines: '%' in the first column, outside comments */
+            if (!r->in_comment && r->first_nonblank != SIZE_MAX && r->line_len &&
+                r->line[0] == '%') {
+                r->have_line = false;
+                continue;
+            }
+        }
+        enum scan_status s = scan_line(r);
+        if (s == SCAN_ERROR)
+            return -1;
+        if (s == SCAN_GAME_DONE)
+            return finish_game(r, g);
+        r->have_line = false;
+    }
+    if (!worth_a_game(r))
+        return 0;
+    if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
+        return -1;
+    return finish_game(r, g);
+}

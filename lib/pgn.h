@@ -57,11 +57,11 @@ enum pgn_error {
     PGN_E_MISSING_RESULT, /* game ended by the next game's tags, no result */
     PGN_E_TRUNCATED,      /* input ended inside a game (no result) */
     /* sizes and bytes */
-    PGN_E_TOKEN_TOO_LONG,     /* comment, tag value or symbol over its cap: truncated */
-    PGN_E_LINE_TOO_LONG,      /* line over max_line bytes: split into pieces */
-    PGN_E_TOO_MANY_TOKENS,    /* more than max_tokens tokens: rest of game dropped */
-    PGN_E_TOO_MANY_DIAGS,     /* more than max_diags diagnostics: rest dropped */
-    PGN_E_BINARY,             /* NUL or other control byte: read as a space */
+    PGN_E_TOKEN_TOO_LONG,  /* comment, tag value or symbol over its cap: truncated */
+    PGN_E_LINE_TOO_LONG,   /* line over max_line bytes: split into pieces */
+    PGN_E_TOO_MANY_TOKENS, /* more than max_tokens tokens: rest of game dropped */
+    PGN_E_TOO_MANY_DIAGS,  /* more than max_diags diagnostics: rest dropped */
+    PGN_E_BINARY,          /* NUL or other control byte: read as a space */
     PGN_ERROR_NB
 };
 
@@ -69,11 +69,11 @@ const char *pgn_error_name(enum pgn_error code);
 const char *pgn_error_message(enum pgn_error code);
 
 enum pgn_token_kind {
-    PGN_TOK_MOVE,            /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */
-    PGN_TOK_NULL_MOVE,       /* "--", "Z0", "0000" or "@@@@" */
-    PGN_TOK_MOVE_NUMBER,     /* "12." or "12..."; value = 12 */
-    PGN_TOK_NAG,             /* "$14" or a suffix/symbol such as "!?" or "+-"; value = NAG number */
-    PGN_TOK_COMMENT,         /* text of a {...} or ;... comment, without the delimiters */
+    PGN_TOK_MOVE,        /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */
+    PGN_TOK_NULL_MOVE,   /* "--", "Z0", "0000" or "@@@@" */
+    PGN_TOK_MOVE_NUMBER, /* "12." or "12..."; value = 12 */
+    PGN_TOK_NAG,         /* "$14" or a suffix/symbol such as "!?" or "+-"; value = NAG number */
+    PGN_TOK_COMMENT,     /* text of a {...} or ;... comment, without the delimiters */
     PGN_TOK_VARIATION_START, /* "(" */
     PGN_TOK_VARIATION_END,   /* ")" */
     PGN_TOK_RESULT,          /* "1-0", "0-1", "1/2-1/2" or "*" */
@@ -128,7 +128,7 @@ struct pgn_game {
     size_t ntokens;
     const struct pgn_diag *diags;
     size_t ndiags;
-    const char *source; /* the name given to pgn_reader_open_* */
+    const char *source; /* the name given to pgn_reader_open_* (valid until the next open) */
 };
 
 /* Caps that keep memory bounded on hostile input.  A zero field means the
@@ -137,7 +137,7 @@ struct pgn_limits {
     size_t max_line;   /* bytes per line [1 MiB]; longer lines are split */
     size_t max_text;   /* bytes per comment or tag value [1 MiB]; truncated */
     size_t max_tokens; /* tokens per game [1 Mi]; the rest are skipped */
-    size_t max_tags;   /* tag pairs per game [4096] */
+    size_t max_tags;   /* tag pairs per game [1024] */
     size_t max_diags;  /* diagnostics per game [1024] */
 };
 
@@ -149,9 +149,25 @@ void pgn_reader_free(struct pgn_reader *r);
  * defaults. */
 void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim);
 
+/* Options (bit flags, none by default). */
+enum {
+    /* Classify every movetext token with the PCRE2 pattern, bypassing the
+     * hand-written fast path for common shapes: slower, same output; for
+     * tests that check the two agree. */
+    PGN_OPT_NO_FASTPATH = 1u << 0,
+    /* Let '{' nest inside brace comments: "{ a { b } c }" is one comment.
+     * The standard (and the default) ends a comment at its first '}'. */
+    PGN_OPT_NESTED_COMMENTS = 1u << 1,
+};
+void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
+
 /* Start reading a stream (not closed by the reader) or a memory buffer
  * (not copied: it must outlive the reading).  name labels games (e.g. the
- * file name); NULL reads as "-".  Returns PGN_OK or PGN_E_NOMEM. */
+ * file name); NULL reads as "-".  Returns PGN_OK, PGN_E_NOMEM, or
+ * PGN_E_NOT_OPEN for a NULL fp; on failure the reader is left closed.
+ * A stream is read without waiting for more than one game: the reader
+ * takes what fp has buffered, then read(2)s its descriptor directly, so
+ * nothing else may read from fp while the reader uses it. */
 enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name);
 enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,
                                    const char *name);

@@ -1,5 +1,6 @@
 #include "san.h"
 
+#include "attacks.h"
 #include "makemove.h"
 
 #include <string.h>
@@ -29,6 +30,25 @@ static size_t check_suffix(const struct position *p, move m, char *buf, size_t n
     return n;
 }
 
+/* The other pieces of the mover's type and colour that attack `to` with
+ * the board as it is: the only ones that can share a SAN with the move. */
+static bitboard rivals(const struct position *p, enum piece_type pt, int from, int to)
+{
+    bitboard occ = position_occupied(p), own = position_pieces(p, (enum color)p->side, pt) & ~bb_square(from);
+    switch (pt) {
+    case KNIGHT: return attacks_knight(to) & own;
+    case BISHOP: return attacks_bishop(to, occ) & own;
+    case ROOK: return attacks_rook(to, occ) & own;
+    case QUEEN: return attacks_queen(to, occ) & own;
+    default: return 0; /* one king; pawns are told apart by their file */
+    }
+}
+
+/* SAN proper (PGN standard 8.2.3): piece letter, the from-file or rank only
+ * when another piece of the same type could legally go to the same square
+ * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
+ * does not count, since its move is not legal), 'x' for captures (a pawn
+ * capture names its file), the target, "=Q" for a promotion. */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
@@ -49,19 +69,21 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
         }
     } else {
         buf[n++] = piece_letters[pt];
-        /* Disambiguate among the other legal moves of the same piece type to
-         * the same square: file if that suffices, else rank, else both. */
-        struct movelist l;
-        movegen_legal(p, &l);
+        /* Only when some rival attacks the square are the legal moves
+         * needed: most moves have none, and cost no move generation. */
+        bitboard r = rivals(p, pt, from, to);
         bool clash = false, same_file = false, same_rank = false;
-        for (int i = 0; i < l.count; i++) {
-            int f2 = move_from(l.moves[i]);
-            if (f2 == from || move_to(l.moves[i]) != to || move_kind(l.moves[i]) == MOVE_CASTLE ||
-                piece_type(p->board[f2]) != pt)
-                continue;
-            clash = true;
-            same_file |= square_file(f2) == square_file(from);
-            same_rank |= square_rank(f2) == square_rank(from);
+        if (r) {
+            struct movelist l;
+            movegen_legal(p, &l);
+            for (int i = 0; i < l.count; i++) {
+                int f2 = move_from(l.moves[i]);
+                if (!bb_test(r, f2) || move_to(l.moves[i]) != to || move_kind(l.moves[i]) == MOVE_CASTLE)
+                    continue;
+                clash = true;
+                same_file |= square_file(f2) == square_file(from);
+                same_rank |= square_rank(f2) == square_rank(from);
+            }
         }
         if (clash) {
             if (!same_file)
@@ -87,11 +109,15 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
     return n;
 }
 
+/* SAN with its check mark: what a PGN game and a person write. */
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX])
 {
     return check_suffix(p, m, buf, san_format_plain(p, m, buf));
 }
 
+/* Long algebraic notation (PGN 8.2.2's "long algebraic", as in FIDE
+ * Appendix C.13): piece letter, from-square, '-' or 'x', to-square; the
+ * from-square makes disambiguation needless.  Castling stays O-O. */
 size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
@@ -138,6 +164,9 @@ static size_t strip_suffixes(const char *s, size_t len)
     return len;
 }
 
+/* The shape of a move without a position: castling, or [piece][file]
+ * [rank][x|:|-]square[promotion], which covers SAN (PGN 8.2.3), long
+ * algebraic and UCI ("e7e8q": the promotion letter in lower case). */
 enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
 {
     memset(out, 0, sizeof *out);
@@ -169,7 +198,9 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
     if (end >= 3) {
         char c = s[end - 1];
         if (c == ')' && end >= 5 && s[end - 3] == '(') {
-            out->promotion = letter_piece(s[end - 2] & ~0x20);
+            out->promotion = letter_piece((char)(s[end - 2] & ~0x20));
+            if (out->promotion == NO_PIECE_TYPE)
+                return SAN_SYNTAX;
             end -= 3;
         } else if (c != '\0' && strchr("NBRQnbrq", c) && ((s[end - 2] >= '1' && s[end - 2] <= '8') ||
                                                           s[end - 2] == '=' || s[end - 2] == '/')) {
@@ -208,6 +239,64 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
     return SAN_OK;
 }
 
+/* Match parsed move text against the legal moves of p (PGN standard 8.2.3):
+ * the piece letter, the target square and whatever file or rank is given
+ * must agree; a pawn written without a file moves straight (8.2.3.4), and a
+ * pawn reaching the last rank must name its promotion piece (FIDE Art.
+ * 3.7.5.1).  Text with a full from-square and no piece letter (UCI
+ * "g1f3", LAN "d1-d4") names whatever piece stands there. */
+enum san_error san_match(const struct position *p, const struct san_parsed *sp, struct movelist *matches)
+{
+    struct movelist l;
+    movegen_legal(p, &l);
+    matches->count = 0;
+    bool wanted_promotion = false;
+    bool any_piece = sp->piece == PAWN && sp->from_file >= 0 && sp->from_rank >= 0;
+    for (int i = 0; i < l.count; i++) {
+        move m = l.moves[i];
+        int from = move_from(m), to = move_to(m);
+        enum piece_type pt = piece_type(p->board[from]);
+        if (sp->castle) {
+            if (move_kind(m) == MOVE_CASTLE && (sp->castle == 1) == (to > from))
+                matches->moves[matches->count++] = m;
+            continue;
+        }
+        if (pt != sp->piece && !any_piece)
+            continue;
+        if (move_kind(m) == MOVE_CASTLE) {
+            /* Castling written as a king move: king takes own rook ("Kxh1",
+             * Chess960 style) or the king's step of two or more squares
+             * ("Kg1" from e1, "e1g1" in UCI), where no ordinary king move
+             * can go. */
+            int kto = move_castle_king_to(from, to);
+            bool two = kto - from >= 2 || from - kto >= 2;
+            if (to != sp->to && !(kto == sp->to && two))
+                continue;
+        } else if (to != sp->to) {
+            continue;
+        }
+        if (sp->from_file >= 0 && square_file(from) != sp->from_file)
+            continue;
+        if (sp->from_rank >= 0 && square_rank(from) != sp->from_rank)
+            continue;
+        /* A pawn moves straight unless it captures: "e4" never names exd4... */
+        if (pt == PAWN && sp->from_file < 0 && square_file(from) != square_file(to))
+            continue;
+        if (move_promotion(m) != sp->promotion) {
+            if (sp->promotion == NO_PIECE_TYPE)
+                wanted_promotion = true;
+            continue;
+        }
+        matches->moves[matches->count++] = m;
+    }
+    if (matches->count == 1)
+        return SAN_OK;
+    if (matches->count > 1)
+        return SAN_AMBIGUOUS;
+    return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
+}
+
+/* Text to move in one step: the shape first (san_scan), then the match. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out)
 {
     struct san_parsed sp;
@@ -215,53 +304,9 @@ enum san_error san_parse(const struct position *p, const char *s, size_t len, mo
     *out = MOVE_NONE;
     if (e != SAN_OK)
         return e;
-    struct movelist l;
-    movegen_legal(p, &l);
-    int found = 0;
-    bool wanted_promotion = false;
-    for (int i = 0; i < l.count; i++) {
-        move m = l.moves[i];
-        int from = move_from(m), to = move_to(m);
-        enum piece_type pt = piece_type(p->board[from]);
-        if (sp.castle) {
-            if (move_kind(m) == MOVE_CASTLE && (sp.castle == 1) == (to > from)) {
-                *out = m;
-                found++;
-            }
-            continue;
-        }
-        if (pt != sp.piece)
-            continue;
-        if (move_kind(m) == MOVE_CASTLE) {
-            /* Castling written as a king move: king takes own rook ("Kxh1",
-             * Chess960 style) or, in standard chess, the king's two-square
-             * step ("Kg1" from e1). */
-            int kto = move_castle_king_to(from, to);
-            bool two = kto - from >= 2 || from - kto >= 2;
-            if (to != sp.to && !(kto == sp.to && two && !p->chess960))
-                continue;
-        } else if (to != sp.to) {
-            continue;
-        }
-        if (sp.from_file >= 0 && square_file(from) != sp.from_file)
-            continue;
-        if (sp.from_rank >= 0 && square_rank(from) != sp.from_rank)
-            continue;
-        /* A pawn moves straight unless it captures: "e4" never names exd4... */
-        if (pt == PAWN && sp.from_file < 0 && square_file(from) != square_file(to))
-            continue;
-        if (move_promotion(m) != sp.promotion) {
-            if (sp.promotion == NO_PIECE_TYPE)
-                wanted_promotion = true;
-            continue;
-        }
-        *out = m;
-        found++;
-    }
-    if (found == 1)
-        return SAN_OK;
-    *out = MOVE_NONE;
-    if (found > 1)
-        return SAN_AMBIGUOUS;
-    return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
+    struct movelist matches;
+    e = san_match(p, &sp, &matches);
+    if (e == SAN_OK)
+        *out = matches.moves[0];
+    return e;
 }

@@ -44,6 +44,10 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);
 /* Find the legal move of p that the text names. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out);
 
+/* Every legal move of p that parsed text matches (for diagnostics such as
+ * "ambiguous: Nbd2 and Nfd2 both match"); returns what san_parse would. */
+enum san_error san_match(const struct position *p, const struct san_parsed *sp, struct movelist *matches);
+
 /* Long algebraic notation: "Ng1-f3", "e4xd5", "e7-e8=Q", "O-O"; with '+'/'#'. */
 size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX]);
 

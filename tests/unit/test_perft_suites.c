@@ -44,7 +44,7 @@ int main(int argc, char **argv)
             continue;
         struct fen_record rec;
         struct fen_report rep = {0};
-        struct fen_options opt = {0};
+        struct fen_options opt = {.playable = true};
         if (!fen_read(line, (size_t)len, &opt, &rec, &rep)) {
             UNIT_CHECK(false, "%s:%lu parses: %s", suite, lineno, rep.count ? rep.problems[0].message : "");
             continue;

@@ -1,0 +1,368 @@
+/*
+ * fen-check - check FEN and EPD records, one per line, as a filter: valid
+ * records go to stdout unchanged, every problem of an invalid one goes to
+ * stderr as "fen-check:FILE:LINE:COL: message [code]".  What is accepted
+ * and every diagnostic are specified in formats/fen.md.
+ */
+#include "cli.h"
+#include "fen.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum diagram_style { DIAGRAM_NONE, DIAGRAM_AUTO, DIAGRAM_ASCII, DIAGRAM_UNICODE };
+
+struct options {
+    struct cli_common common;
+    struct fen_options fen;
+    bool invert;
+    bool normalize;
+    bool json;
+    enum diagram_style diagram;
+    char **files;
+    int nfiles;
+};
+
+enum { OPT_CHESS960 = 0x100 };
+
+static const struct argp_option options[] = {
+    {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
+    {"normalize", 'n', 0, 0,
+     "Print the canonical FEN of each valid record: counters added, castling in order, the "
+     "en-passant square only when a legal capture exists (EPD operations are kept)",
+     0},
+    {"strict", 's', 0, 0,
+     "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
+    {"chess960", OPT_CHESS960, 0, 0,
+     "Chess960: read KQkq as X-FEN (outermost rook), write castling as Shredder-FEN", 0},
+    {"json", 'j', 0, 0,
+     "Print one JSON object per record (file, line, record, valid, problems with code, column "
+     "and message) instead of the records and the diagnostics",
+     0},
+    {"diagram", 'd', "STYLE", OPTION_ARG_OPTIONAL,
+     "Print a board picture after each valid record: auto (the default: Unicode pieces on a "
+     "UTF-8 terminal, else ASCII), ascii or unicode",
+     0},
+    {0},
+};
+
+/* Options that would contradict each other are refused before any input
+ * is read, so that a wrong command line cannot pass for a check. */
+static void check_conflicts(const struct options *opt, struct argp_state *state)
+{
+    if (opt->invert && opt->normalize)
+        argp_error(state, "--invert and --normalize cannot be combined (invalid records have "
+                          "no canonical form)");
+    if (opt->invert && opt->diagram != DIAGRAM_NONE)
+        argp_error(state, "--invert and --diagram cannot be combined");
+    if (opt->json && opt->diagram != DIAGRAM_NONE)
+        argp_error(state, "--json and --diagram cannot be combined");
+}
+
+/* argp callback: the common options go to the child, the rest here. */
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+    struct options *opt = state->input;
+    switch (key) {
+    case ARGP_KEY_INIT:
+        state->child_inputs[0] = &opt->common;
+        break;
+    case 'v':
+        opt->invert = true;
+        break;
+    case 'n':
+        opt->normalize = true;
+        break;
+    case 's':
+        opt->fen.strict = true;
+        break;
+    case OPT_CHESS960:
+        opt->fen.chess960 = true;
+        break;
+    case 'j':
+        opt->json = true;
+        break;
+    case 'd':
+        if (!arg || strcmp(arg, "auto") == 0)
+            opt->diagram = DIAGRAM_AUTO;
+        else if (strcmp(arg, "ascii") == 0)
+            opt->diagram = DIAGRAM_ASCII;
+        else if (strcmp(arg, "unicode") == 0)
+            opt->diagram = DIAGRAM_UNICODE;
+        else
+            argp_error(state, "invalid --diagram value '%s' (expected auto, ascii or unicode)",
+                       arg);
+        break;
+    case ARGP_KEY_ARGS:
+        opt->files = state->argv + state->next;
+        opt->nfiles = state->argc - state->next;
+        break;
+    case ARGP_KEY_END:
+        check_conflicts(opt, state);
+        break;
+    default:
+        return ARGP_ERR_UNKNOWN;
+    }
+    return 0;
+}
+
+static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
+
+static const struct argp argp = {
+    options,
+    parse_opt,
+    "[FILE...]",
+    "Check FEN and EPD records, one per line, and print the valid ones.\v"
+    "Reads each FILE (none or - means standard input) and writes every valid record to "
+    "standard output unchanged; every problem of an invalid record goes to standard error as "
+    "'fen-check:FILE:LINE:COL: message [code]'. Empty lines and lines starting with '#' are "
+    "skipped. formats/fen.md lists what is accepted and every diagnostic.\n\n" CLI_EXIT_STATUS_DOC,
+    children,
+    NULL,
+    NULL};
+
+/* What one record needs while it is checked; kept across records so that
+ * the hot loop allocates nothing. */
+struct checker {
+    const struct options *opt;
+    bool unicode;
+    struct fen_record rec;
+    struct fen_report rep;
+};
+
+/* JSON string: quotes, backslashes and control bytes escaped; valid UTF-8
+ * passes through, any other byte becomes U+FFFD, so the output is always
+ * valid JSON whatever the input held. */
+static void json_string(const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    putc_unlocked('"', stdout);
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            putc_unlocked('\\', stdout);
+            putc_unlocked(c, stdout);
+            i++;
+        } else if (c < 0x20 || c == 0x7F) {
+            fputs_unlocked("\\u00", stdout);
+            putc_unlocked(hex[c >> 4], stdout);
+            putc_unlocked(hex[c & 15], stdout);
+            i++;
+        } else if (c < 0x80) {
+            putc_unlocked(c, stdout);
+            i++;
+        } else {
+            /* Length of a well-formed UTF-8 sequence starting here, or 0. */
+            size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+                       : c >= 0xE0 && c <= 0xEF ? 3
+                       : c >= 0xF0 && c <= 0xF4 ? 4
+                                                : 0;
+            for (size_t k = 1; k < n; k++) {
+                unsigned char d = i + k < len ? (unsigned char)s[i + k] : 0;
+                bool ok = (d & 0xC0) == 0x80;
+                if (k == 1 && c == 0xE0)
+                    ok = d >= 0xA0 && d <= 0xBF;
+                else if (k == 1 && c == 0xED)
+                    ok = d >= 0x80 && d <= 0x9F;
+                else if (k == 1 && c == 0xF0)
+                    ok = d >= 0x90 && d <= 0xBF;
+                else if (k == 1 && c == 0xF4)
+                    ok = d >= 0x80 && d <= 0x8F;
+                if (!ok)
+                    n = 0;
+            }
+            if (n) {
+                fwrite_unlocked(s + i, 1, n, stdout);
+                i += n;
+            } else {
+                fputs_unlocked("\\ufffd", stdout);
+                i++;
+            }
+        }
+    }
+    putc_unlocked('"', stdout);
+}
+
+/* --json: one object per line, for scripts; the problems carry the same
+ * code names as the text diagnostics. */
+static void print_json(const struct checker *ck, const struct cli_input *in, const char *line,
+                       size_t len, bool valid)
+{
+    const struct fen_report *rep = &ck->rep;
+    fputs_unlocked("{\"file\":", stdout);
+    json_string(in->name, strlen(in->name));
+    printf(",\"line\":%lu,\"record\":", in->line_no);
+    json_string(line, len);
+    printf(",\"valid\":%s", valid ? "true" : "false");
+    if (valid && ck->opt->normalize) {
+        char fen[FEN_MAX];
+        size_t n = fen_format(&ck->rec.pos, fen, sizeof fen);
+        fputs_unlocked(",\"normalized\":", stdout);
+        json_string(fen, n);
+    }
+    fputs_unlocked(",\"problems\":[", stdout);
+    for (int i = 0; i < rep->count; i++) {
+        const struct fen_problem *pr = &rep->problems[i];
+        printf("%s{\"code\":\"%s\",\"column\":%u,\"message\":", i ? "," : "",
+               fen_code_name(pr->code), pr->col);
+        json_string(pr->message, strlen(pr->message));
+        putc_unlocked('}', stdout);
+    }
+    putc_unlocked(']', stdout);
+    if (rep->dropped)
+        printf(",\"more_problems\":%d", rep->dropped);
+    fputs_unlocked("}\n", stdout);
+}
+
+/* The board as text, rank 8 at the top: piece letters (or Unicode chess
+ * symbols), '.' for an empty square, rank and file labels. */
+static void print_diagram(const struct position *p, bool unicode)
+{
+    static const char ascii[PIECE_NB] = ".PNBRQK..pnbrqk.";
+    static const char *const symbols[PIECE_NB] = {
+        "\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654", "?",
+        "?",      "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a", "?"};
+    for (int rank = 7; rank >= 0; rank--) {
+        putc_unlocked('1' + rank, stdout);
+        for (int file = 0; file < 8; file++) {
+            int pc = p->board[square_make(file, rank)] & 15;
+            putc_unlocked(' ', stdout);
+            if (unicode)
+                fputs_unlocked(symbols[pc], stdout);
+            else
+                putc_unlocked(ascii[pc], stdout);
+        }
+        putc_unlocked('\n', stdout);
+    }
+    fputs_unlocked("  a b c d e f g h\n\n", stdout);
+}
+
+/* Where a valid record goes: unchanged (the filter), canonical, or with a
+ * picture of its board. */
+static void print_valid(const struct checker *ck, const char *line, size_t len)
+{
+    const struct options *opt = ck->opt;
+    if (opt->normalize) {
+        char fen[FEN_MAX];
+        size_t n = fen_format(&ck->rec.pos, fen, sizeof fen);
+        fwrite_unlocked(fen, 1, n, stdout);
+        if (ck->rec.ops) {
+            putc_unlocked(' ', stdout);
+            fwrite_unlocked(ck->rec.ops, 1, ck->rec.ops_len, stdout);
+        }
+    } else {
+        fwrite_unlocked(line, 1, len, stdout);
+    }
+    putc_unlocked('\n', stdout);
+    if (opt->diagram != DIAGRAM_NONE)
+        print_diagram(&ck->rec.pos, ck->unicode);
+}
+
+/* Empty and blank lines separate groups of records, and '#' starts a
+ * comment line: neither is a record, so both are skipped silently. */
+static bool is_record(const char *line, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return i < len && line[i] != '#';
+}
+
+/* Check one line and print what the options ask for; returns CLI_OK or
+ * CLI_INVALID. */
+static int check_record(struct checker *ck, const struct cli_input *in, const char *line,
+                        size_t len)
+{
+    const struct options *opt = ck->opt;
+    struct fen_report *rep = &ck->rep;
+    rep->count = 0;
+    rep->dropped = 0;
+    bool valid;
+    if (in->truncated) {
+        fen_report_add(rep, FEN_LINE_TOO_LONG, (unsigned)in->max_line + 1,
+                       "line too long (more than %zu bytes)", in->max_line);
+        valid = false;
+    } else {
+        bool parsed = fen_parse(line, len, &opt->fen, &ck->rec, rep);
+        valid = fen_validate(&ck->rec, rep) && parsed;
+    }
+    if (opt->common.quiet)
+        return valid ? CLI_OK : CLI_INVALID;
+    if (opt->json) {
+        if (!valid || !opt->invert)
+            print_json(ck, in, line, len, valid);
+        return valid ? CLI_OK : CLI_INVALID;
+    }
+    if (valid) {
+        if (!opt->invert)
+            print_valid(ck, line, len);
+        return CLI_OK;
+    }
+    for (int i = 0; i < rep->count; i++)
+        cli_diag(in->name, in->line_no, rep->problems[i].col, "%s [%s]", rep->problems[i].message,
+                 fen_code_name(rep->problems[i].code));
+    if (rep->dropped)
+        cli_diag(in->name, in->line_no, 0, "%d more problems not shown", rep->dropped);
+    if (opt->invert && !in->truncated) {
+        fwrite_unlocked(line, 1, len, stdout);
+        putc_unlocked('\n', stdout);
+    }
+    return CLI_INVALID;
+}
+
+/* Check every record of one operand; the status of the worst problem. */
+static int check_file(struct checker *ck, const char *path)
+{
+    struct cli_input in;
+    const char *line;
+    size_t len;
+    ssize_t n;
+    int status = CLI_OK;
+    if (!cli_input_open(&in, path))
+        return CLI_NOINPUT;
+    in.max_line = ck->opt->common.max_line;
+    while ((n = cli_input_line(&in, &line, &len)) >= 0) {
+        if (!in.truncated && !is_record(line, len))
+            continue;
+        if (check_record(ck, &in, line, len) != CLI_OK)
+            status = CLI_INVALID;
+        if (cli_stdout_failed())
+            break;
+    }
+    if (n == -2)
+        status = cli_status_merge(status, CLI_NOINPUT);
+    cli_input_close(&in);
+    return status;
+}
+
+/* Unicode pieces only where they can show: a terminal whose locale speaks
+ * UTF-8, unless the user chose a style. */
+static bool want_unicode(enum diagram_style style)
+{
+    if (style != DIAGRAM_AUTO)
+        return style == DIAGRAM_UNICODE;
+    if (!isatty(STDOUT_FILENO))
+        return false;
+    setlocale(LC_CTYPE, "");
+    return strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+/* Parse the options, check every operand (none: stdin), and exit with
+ * the worst status met, write errors included. */
+int main(int argc, char **argv)
+{
+    struct options opt = {0};
+    cli_init(argc, argv);
+    argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    /* A pipe or file gets big blocks; a terminal keeps line buffering. */
+    if (!isatty(STDOUT_FILENO))
+        setvbuf(stdout, NULL, _IOFBF, (size_t)1 << 16);
+    struct checker ck = {.opt = &opt, .unicode = want_unicode(opt.diagram)};
+    int status = opt.nfiles ? CLI_OK : check_file(&ck, NULL);
+    for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
+        status = cli_status_merge(status, check_file(&ck, opt.files[i]));
+    return cli_finish(status);
+}

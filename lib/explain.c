@@ -1,0 +1,459 @@
+#include "explain.h"
+
+#include "attacks.h"
+#include "san.h"
+
+#include <string.h>
+
+/* One entry per reason: its stable name and its message, where {from},
+ * {to} and {at} are squares, {piece} is the moving piece's type, {other}
+ * another piece type, {color} the colour of the piece concerned, {side} the
+ * side to move and {text} the move text or the list of candidates. */
+static const struct {
+    const char *name;
+    const char *text;
+} reasons[EXPLAIN_REASON_NB] = {
+    [EXPLAIN_LEGAL] = {"legal", "legal"},
+    [EXPLAIN_SYNTAX] = {"syntax", "'{text}' is not a move in SAN, long algebraic or UCI notation"},
+    [EXPLAIN_AMBIGUOUS] = {"ambiguous", "ambiguous: {text} match"},
+    [EXPLAIN_NO_CANDIDATE] = {"no-candidate", "no {piece} can move to {to}"},
+    [EXPLAIN_NO_PIECE] = {"no-piece", "no piece on {from}"},
+    [EXPLAIN_WRONG_SIDE] = {"wrong-side", "the piece on {from} is {color} and {side} is to move"},
+    [EXPLAIN_WRONG_PIECE] = {"wrong-piece", "the piece on {from} is a {other}, not a {piece}"},
+    [EXPLAIN_SAME_SQUARE] = {"same-square", "a move must change square: from and to are both {from}"},
+    [EXPLAIN_OWN_PIECE] = {"own-piece", "a piece cannot capture a piece of its own colour: {to} holds a {color} {other}"},
+    [EXPLAIN_GEOMETRY] = {"geometry", "a {piece} cannot move from {from} to {to}"},
+    [EXPLAIN_PATH_BLOCKED] = {"path-blocked", "the path from {from} to {to} is blocked at {at}"},
+    [EXPLAIN_PAWN_DOUBLE_STEP] = {"pawn-double-step",
+                                  "a pawn advances two squares only from its starting rank, and {from} is not on it"},
+    [EXPLAIN_PAWN_BLOCKED] = {"pawn-blocked", "a pawn cannot capture straight ahead: {to} is occupied"},
+    [EXPLAIN_PAWN_NO_CAPTURE] = {"pawn-no-capture", "a pawn moves diagonally only to capture, and {to} is empty"},
+    [EXPLAIN_NO_EN_PASSANT] = {"no-en-passant", "no en-passant capture is possible on {to}"},
+    [EXPLAIN_KING_CAPTURE] = {"king-capture", "the king on {to} cannot be captured"},
+    [EXPLAIN_MUST_PROMOTE] = {"must-promote", "a pawn reaching the last rank must promote"},
+    [EXPLAIN_CANNOT_PROMOTE] = {"cannot-promote", "only a pawn reaching the last rank can promote"},
+    [EXPLAIN_PROMOTION_PIECE] = {"promotion-piece", "a pawn promotes to a queen, rook, bishop or knight"},
+    [EXPLAIN_LEAVES_KING_IN_CHECK] = {"leaves-king-in-check", "the move leaves the king in check"},
+    [EXPLAIN_CASTLE_NO_RIGHTS] = {"castle-no-rights", "castling not allowed: no castling rights"},
+    [EXPLAIN_CASTLE_IN_CHECK] = {"castle-in-check", "castling not allowed: king is in check"},
+    [EXPLAIN_CASTLE_PATH] = {"castle-path", "castling not allowed: path not clear"},
+    [EXPLAIN_CASTLE_ATTACKED] = {"castle-attacked",
+                                 "castling not allowed: king passes through or lands on an attacked square"},
+};
+
+static const char *const piece_names[PIECE_TYPE_NB] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
+static const char *const color_names[COLOR_NB] = {"white", "black"};
+
+const char *explain_reason_name(enum explain_reason r)
+{
+    return (unsigned)r < EXPLAIN_REASON_NB ? reasons[r].name : "unknown";
+}
+
+const char *explain_reason_template(enum explain_reason r)
+{
+    return (unsigned)r < EXPLAIN_REASON_NB ? reasons[r].text : "unknown reason";
+}
+
+/* What fills the blanks of a message. */
+struct detail {
+    int from, to, at;
+    enum piece_type piece, other;
+    enum color color, side;
+    const char *text;
+    size_t text_len;
+};
+
+/* A bounded writer: like snprintf, it keeps counting past the end so that
+ * nothing is ever written beyond size bytes. */
+struct out {
+    char *buf;
+    size_t size, n;
+};
+
+static void put(struct out *o, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++, o->n++)
+        if (o->n + 1 < o->size)
+            o->buf[o->n] = s[i];
+}
+
+static void put_square(struct out *o, int sq)
+{
+    char name[3];
+    square_format(sq, name);
+    put(o, name, strlen(name));
+}
+
+/* Fill the blanks of the reason's message with the detail: every message
+ * is one template, so tools and documentation cannot drift apart. */
+static enum explain_reason finish(enum explain_reason r, const struct detail *d, char *msg, size_t size)
+{
+    struct out o = {msg, size, 0};
+    const char *t = explain_reason_template(r);
+    if (size == 0)
+        return r; /* the caller wants the verdict only */
+    while (*t) {
+        const char *open = strchr(t, '{'), *close = open ? strchr(open, '}') : NULL;
+        if (!close) {
+            put(&o, t, strlen(t));
+            break;
+        }
+        put(&o, t, (size_t)(open - t));
+        t = open;
+        size_t k = (size_t)(close - t - 1);
+        const char *key = t + 1;
+        const char *word = NULL;
+        if (k == 4 && memcmp(key, "from", 4) == 0)
+            put_square(&o, d->from);
+        else if (k == 2 && memcmp(key, "to", 2) == 0)
+            put_square(&o, d->to);
+        else if (k == 2 && memcmp(key, "at", 2) == 0)
+            put_square(&o, d->at);
+        else if (k == 5 && memcmp(key, "piece", 5) == 0)
+            word = piece_names[d->piece];
+        else if (k == 5 && memcmp(key, "other", 5) == 0)
+            word = piece_names[d->other];
+        else if (k == 5 && memcmp(key, "color", 5) == 0)
+            word = color_names[d->color];
+        else if (k == 4 && memcmp(key, "side", 4) == 0)
+            word = color_names[d->side];
+        else if (k == 4 && memcmp(key, "text", 4) == 0)
+            put(&o, d->text ? d->text : "", d->text ? d->text_len : 0);
+        if (word)
+            put(&o, word, strlen(word));
+        t = close + 1;
+    }
+    if (size)
+        msg[o.n < size ? o.n : size - 1] = '\0';
+    return r;
+}
+
+/* Is m among the legal moves of p?  The generator is the one source of
+ * truth for legality; the reasons above only say which rule failed. */
+static bool is_legal(const struct position *p, move m)
+{
+    return movegen_is_legal(p, m);
+}
+
+/* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has
+ * moved, 3.8.2.1), a king not in check, empty squares between king and rook
+ * and on their destinations, and no attacked square on the king's way
+ * (3.8.2.2).  The same tests as the move generator's gen_castling, one by
+ * one, Chess960 included (king and rook may start anywhere on the rank). */
+static enum explain_reason castle(const struct position *p, int queen_side, int rook_given, move *out, char *msg,
+                                  size_t size)
+{
+    enum color us = (enum color)p->side;
+    int idx = castle_index(us, queen_side);
+    int ksq = position_king(p, us), rsq = p->castle_rook[idx];
+    struct detail d = {ksq, rsq, SQUARE_NONE, KING, ROOK, us, us, NULL, 0};
+    if (out)
+        *out = MOVE_NONE;
+    if (!(p->castling & (1 << idx)) || rsq == SQUARE_NONE || ksq == SQUARE_NONE ||
+        p->board[rsq] != piece_make(us, ROOK) || square_rank(rsq) != square_rank(ksq) ||
+        (rook_given != SQUARE_NONE && rook_given != rsq))
+        return finish(EXPLAIN_CASTLE_NO_RIGHTS, &d, msg, size);
+    if (position_in_check(p))
+        return finish(EXPLAIN_CASTLE_IN_CHECK, &d, msg, size);
+    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
+    bitboard occ = position_occupied(p), both = bb_square(ksq) | bb_square(rsq);
+    bitboard path = attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
+    if (path & ~both & occ)
+        return finish(EXPLAIN_CASTLE_PATH, &d, msg, size);
+    bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
+    while (king_path) {
+        int sq = bb_pop(&king_path);
+        if (position_attacked_by(p, sq, (enum color)!us, occ ^ both))
+            return finish(EXPLAIN_CASTLE_ATTACKED, &d, msg, size);
+    }
+    move m = move_make(ksq, rsq, MOVE_CASTLE);
+    if (!is_legal(p, m))
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
+    if (out)
+        *out = m;
+    return finish(EXPLAIN_LEGAL, &d, msg, size);
+}
+
+enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg, size_t size)
+{
+    return castle(p, queen_side != 0, SQUARE_NONE, out, msg, size);
+}
+
+/* The squares a piece reaches on an empty board (FIDE Art. 3.2 to 3.6),
+ * pawns aside: their moves depend on what stands around them. */
+static bitboard empty_board_reach(enum piece_type pt, int sq)
+{
+    switch (pt) {
+    case KNIGHT: return attacks_knight(sq);
+    case BISHOP: return attacks_bishop(sq, 0);
+    case ROOK: return attacks_rook(sq, 0);
+    case QUEEN: return attacks_queen(sq, 0);
+    case KING: return attacks_king(sq);
+    default: return 0;
+    }
+}
+
+/* A pawn's moves (FIDE Art. 3.7): one square straight ahead onto an empty
+ * square, two from its starting rank over an empty square, one diagonally
+ * forward to capture, en passant right after an enemy double step.  Sets
+ * *kind and returns EXPLAIN_LEGAL when the move is one of these as far as
+ * the pawn is concerned. */
+static enum explain_reason pawn_rules(const struct position *p, int from, int to, struct detail *d,
+                                      enum move_kind *kind)
+{
+    enum color us = (enum color)p->side;
+    int dir = us == WHITE ? 8 : -8;
+    int df = square_file(to) - square_file(from);
+    int dr = (square_rank(to) - square_rank(from)) * (us == WHITE ? 1 : -1);
+    int target = p->board[to];
+    *kind = MOVE_NORMAL;
+    if (df == 0 && dr == 1)
+        return target ? EXPLAIN_PAWN_BLOCKED : EXPLAIN_LEGAL;
+    if (df == 0 && dr == 2) {
+        if (square_relative_rank(from, us) != 1)
+            return EXPLAIN_PAWN_DOUBLE_STEP;
+        if (p->board[from + dir]) {
+            d->at = from + dir;
+            return EXPLAIN_PATH_BLOCKED;
+        }
+        *kind = MOVE_DOUBLE_PUSH;
+        return target ? EXPLAIN_PAWN_BLOCKED : EXPLAIN_LEGAL;
+    }
+    if ((df == 1 || df == -1) && dr == 1) {
+        if (target)
+            return EXPLAIN_LEGAL;
+        int victim = to - dir;
+        bool enemy_pawn_beside = p->board[victim] == piece_make((enum color)!us, PAWN);
+        if (to == p->ep_square && enemy_pawn_beside) {
+            *kind = MOVE_EN_PASSANT;
+            return EXPLAIN_LEGAL;
+        }
+        if (to == p->ep_square || (square_relative_rank(to, us) == 5 && enemy_pawn_beside))
+            return EXPLAIN_NO_EN_PASSANT;
+        return EXPLAIN_PAWN_NO_CAPTURE;
+    }
+    return EXPLAIN_GEOMETRY;
+}
+
+/* The king's move of two or more squares along its first rank, or onto its
+ * own rook, is castling (FIDE Art. 3.8.2; UCI writes it either way).
+ * Returns the side (0 king side, 1 queen side) or -1. */
+static int castle_side(const struct position *p, int from, int to)
+{
+    enum color us = (enum color)p->side;
+    if (square_rank(from) != square_rank(to) || square_relative_rank(from, us) != 0)
+        return -1;
+    int df = square_file(to) - square_file(from);
+    if (p->board[to] == piece_make(us, ROOK))
+        return df < 0;
+    if ((df >= 2 || df <= -2) && (square_file(to) == 2 || square_file(to) == 6))
+        return df < 0;
+    return -1;
+}
+
+enum explain_reason explain_move(const struct position *p, int from, int to, enum piece_type promotion, move *out,
+                                 char *msg, size_t size)
+{
+    enum color us = (enum color)p->side;
+    struct detail d = {from, to, SQUARE_NONE, NO_PIECE_TYPE, NO_PIECE_TYPE, us, us, NULL, 0};
+    if (out)
+        *out = MOVE_NONE;
+    if ((unsigned)from >= SQUARE_NB || (unsigned)to >= SQUARE_NB) {
+        d.text = "?";
+        d.text_len = 1;
+        return finish(EXPLAIN_SYNTAX, &d, msg, size);
+    }
+    if (from == to)
+        return finish(EXPLAIN_SAME_SQUARE, &d, msg, size);
+    int pc = p->board[from];
+    if (pc == NO_PIECE)
+        return finish(EXPLAIN_NO_PIECE, &d, msg, size);
+    d.color = piece_color(pc);
+    if (d.color != us)
+        return finish(EXPLAIN_WRONG_SIDE, &d, msg, size);
+    enum piece_type pt = piece_type(pc);
+    d.piece = pt;
+    if (pt == KING && promotion == NO_PIECE_TYPE) {
+        int side = castle_side(p, from, to);
+        if (side >= 0)
+            return castle(p, side, p->board[to] == piece_make(us, ROOK) ? to : SQUARE_NONE, out, msg, size);
+    }
+    int target = p->board[to];
+    if (target != NO_PIECE && piece_color(target) == us) {
+        d.other = piece_type(target);
+        return finish(EXPLAIN_OWN_PIECE, &d, msg, size);
+    }
+
+    enum move_kind kind = MOVE_NORMAL;
+    if (pt == PAWN) {
+        enum explain_reason r = pawn_rules(p, from, to, &d, &kind);
+        if (r != EXPLAIN_LEGAL)
+            return finish(r, &d, msg, size);
+    } else {
+        if (!bb_test(empty_board_reach(pt, from), to))
+            return finish(EXPLAIN_GEOMETRY, &d, msg, size);
+        /* Art. 3.5: bishops, rooks and queens do not jump; the blocker
+         * named is the first piece met from the moving piece's square. */
+        bitboard block = attacks_between(from, to) & position_occupied(p);
+        if (block) {
+            d.at = to > from ? bb_lsb(block) : bb_msb(block);
+            return finish(EXPLAIN_PATH_BLOCKED, &d, msg, size);
+        }
+    }
+
+    bool last_rank = pt == PAWN && square_relative_rank(to, us) == 7;
+    if (promotion != NO_PIECE_TYPE) {
+        if (!last_rank)
+            return finish(EXPLAIN_CANNOT_PROMOTE, &d, msg, size);
+        if (promotion < KNIGHT || promotion > QUEEN)
+            return finish(EXPLAIN_PROMOTION_PIECE, &d, msg, size);
+        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (promotion - KNIGHT));
+    } else if (last_rank) {
+        return finish(EXPLAIN_MUST_PROMOTE, &d, msg, size);
+    }
+    if (target != NO_PIECE && piece_type(target) == KING) {
+        d.color = piece_color(target);
+        return finish(EXPLAIN_KING_CAPTURE, &d, msg, size);
+    }
+
+    /* Everything the piece itself obeys is satisfied: what remains is
+     * Art. 3.9, no move may leave (or place) one's own king in check. */
+    move m = move_make(from, to, kind);
+    if (!is_legal(p, m))
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
+    if (out)
+        *out = m;
+    return finish(EXPLAIN_LEGAL, &d, msg, size);
+}
+
+/* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
+ * in SAN without check marks, for the ambiguity message (PGN 8.2.3.4 says
+ * a move must be disambiguated just enough). */
+static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
+{
+    struct out o = {buf, size, 0};
+    move sorted[MOVELIST_MAX];
+    int n = 0;
+    /* In the order of the from-squares' names (b1 before f3), whatever
+     * order the generator found them in. */
+    for (int i = 0; i < l->count; i++) {
+        int j = n++;
+        int key = square_file(move_from(l->moves[i])) * 8 + square_rank(move_from(l->moves[i]));
+        while (j > 0 && square_file(move_from(sorted[j - 1])) * 8 + square_rank(move_from(sorted[j - 1])) > key) {
+            sorted[j] = sorted[j - 1];
+            j--;
+        }
+        sorted[j] = l->moves[i];
+    }
+    for (int i = 0; i < n; i++) {
+        char san[SAN_MAX];
+        if (i > 0)
+            put(&o, i + 1 == n ? " and " : ", ", i + 1 == n ? 5 : 2);
+        put(&o, san, san_format_plain(p, sorted[i], san));
+    }
+    put(&o, n == 2 ? " both" : " all", n == 2 ? 5 : 4);
+    if (size)
+        buf[o.n < size ? o.n : size - 1] = '\0';
+}
+
+/* The pieces of SAN's type that could reach its target on an empty board
+ * (a pawn: straight ahead, or diagonally from the file it names), nearest
+ * first for pawns so that "e4" speaks of the pawn on e3 before the one on
+ * e2. */
+static int san_candidates(const struct position *p, const struct san_parsed *sp, int cand[SQUARE_NB])
+{
+    enum color us = (enum color)p->side;
+    int n = 0;
+    if (sp->piece == PAWN) {
+        int dir = us == WHITE ? 8 : -8;
+        int steps[4] = {-dir, -2 * dir, -dir - 1, -dir + 1};
+        for (int i = 0; i < 4; i++) {
+            int from = sp->to + steps[i];
+            if (from < 0 || from >= SQUARE_NB || p->board[from] != piece_make(us, PAWN))
+                continue;
+            int df = square_file(sp->to) - square_file(from);
+            if (df > 1 || df < -1)
+                continue;
+            if (i == 1 && square_relative_rank(from, us) != 1)
+                continue;
+            if (df != 0 && sp->from_file < 0)
+                continue;
+            if ((sp->from_file >= 0 && square_file(from) != sp->from_file) ||
+                (sp->from_rank >= 0 && square_rank(from) != sp->from_rank))
+                continue;
+            cand[n++] = from;
+        }
+        return n;
+    }
+    bitboard b = position_pieces(p, us, sp->piece);
+    while (b) {
+        int from = bb_pop(&b);
+        if ((sp->from_file >= 0 && square_file(from) != sp->from_file) ||
+            (sp->from_rank >= 0 && square_rank(from) != sp->from_rank))
+            continue;
+        if (bb_test(empty_board_reach(sp->piece, from), sp->to))
+            cand[n++] = from;
+    }
+    return n;
+}
+
+enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out, char *msg,
+                                size_t size)
+{
+    enum color us = (enum color)p->side;
+    struct detail d = {SQUARE_NONE, SQUARE_NONE, SQUARE_NONE, NO_PIECE_TYPE, NO_PIECE_TYPE, us, us, s, len};
+    struct san_parsed sp;
+    struct movelist matches;
+    if (out)
+        *out = MOVE_NONE;
+    if (san_scan(s, len, &sp) != SAN_OK)
+        return finish(EXPLAIN_SYNTAX, &d, msg, size);
+    enum san_error e = san_match(p, &sp, &matches);
+    if (e == SAN_OK) {
+        if (out)
+            *out = matches.moves[0];
+        return finish(EXPLAIN_LEGAL, &d, msg, size);
+    }
+    if (e == SAN_AMBIGUOUS) {
+        char list[EXPLAIN_MAX];
+        list_matches(p, &matches, list, sizeof list);
+        d.text = list;
+        d.text_len = strlen(list);
+        return finish(EXPLAIN_AMBIGUOUS, &d, msg, size);
+    }
+    enum explain_reason r;
+    if (sp.castle) {
+        r = explain_castle(p, sp.castle == 2, out, msg, size);
+    } else if (sp.from_file >= 0 && sp.from_rank >= 0) {
+        /* Long algebraic or UCI: the from-square is given. */
+        int from = square_make(sp.from_file, sp.from_rank), pc = p->board[from];
+        if (sp.piece != PAWN && pc != NO_PIECE && piece_color(pc) == us && piece_type(pc) != sp.piece) {
+            d.from = from;
+            d.piece = sp.piece;
+            d.other = piece_type(pc);
+            return finish(EXPLAIN_WRONG_PIECE, &d, msg, size);
+        }
+        r = explain_move(p, from, sp.to, sp.promotion, out, msg, size);
+    } else if (sp.piece == KING) {
+        r = explain_move(p, position_king(p, us), sp.to, sp.promotion, out, msg, size);
+    } else {
+        int cand[SQUARE_NB];
+        if (san_candidates(p, &sp, cand) == 0) {
+            d.piece = sp.piece;
+            d.to = sp.to;
+            return finish(EXPLAIN_NO_CANDIDATE, &d, msg, size);
+        }
+        r = explain_move(p, cand[0], sp.to, sp.promotion, out, msg, size);
+    }
+    if (r == EXPLAIN_LEGAL) {
+        /* The rules allow the move the text points at, but the text does
+         * not name it as SAN must (e.g. a king's two-square step written
+         * "Kg1" in Chess960): no legal move matches. */
+        if (out)
+            *out = MOVE_NONE;
+        d.piece = sp.piece;
+        d.to = sp.to;
+        return finish(EXPLAIN_NO_CANDIDATE, &d, msg, size);
+    }
+    return r;
+}

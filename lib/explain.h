@@ -1,0 +1,86 @@
+/* Why a move is illegal: one list of reasons, each with its message, shared
+ * by every tool that has to say so (legal-moves --explain and --moves,
+ * pgn-to-named-notation on an illegal move in a game), so that the same
+ * mistake is always worded the same way.  Each reason names the rule of the
+ * FIDE Laws of Chess that the move breaks.
+ *
+ *     char msg[EXPLAIN_MAX];
+ *     move m;
+ *     if (explain_san(&pos, "Ke3", 3, &m, msg, sizeof msg) != EXPLAIN_LEGAL)
+ *         ... msg is "the move leaves the king in check" ...
+ *
+ * The library never prints: messages go to the caller's buffer, with the
+ * squares and pieces filled in ("no piece on e3"). */
+#ifndef CHESS_EXPLAIN_H
+#define CHESS_EXPLAIN_H
+
+#include "movegen.h"
+
+#include <stddef.h>
+
+enum explain_reason {
+    EXPLAIN_LEGAL = 0,
+    /* the text */
+    EXPLAIN_SYNTAX,    /* not a move in SAN, long algebraic or UCI notation */
+    EXPLAIN_AMBIGUOUS, /* SAN that more than one legal move matches */
+    EXPLAIN_NO_CANDIDATE, /* SAN: no piece of that type can reach the square */
+    /* the piece (FIDE Art. 1.2, 3.1) */
+    EXPLAIN_NO_PIECE,    /* nothing on the from-square */
+    EXPLAIN_WRONG_SIDE,  /* the piece belongs to the side not to move */
+    EXPLAIN_WRONG_PIECE, /* LAN names another piece than the one standing there */
+    EXPLAIN_SAME_SQUARE, /* from and to are one square */
+    EXPLAIN_OWN_PIECE,   /* the target holds a piece of the same colour (Art. 3.1) */
+    /* how the pieces move (Art. 3.2 to 3.7) */
+    EXPLAIN_GEOMETRY,         /* the piece does not move that way */
+    EXPLAIN_PATH_BLOCKED,     /* a line piece or a pawn's double step jumps a piece (Art. 3.5) */
+    EXPLAIN_PAWN_DOUBLE_STEP, /* two squares from elsewhere than the starting rank (Art. 3.7.2) */
+    EXPLAIN_PAWN_BLOCKED,     /* a pawn advancing onto an occupied square (Art. 3.7.1) */
+    EXPLAIN_PAWN_NO_CAPTURE,  /* a diagonal pawn move to an empty square (Art. 3.7.3) */
+    EXPLAIN_NO_EN_PASSANT,    /* en passant without the enemy double step just before (Art. 3.7.3.1) */
+    EXPLAIN_KING_CAPTURE,     /* the target is the enemy king (Art. 1.4.1: it is never captured) */
+    EXPLAIN_MUST_PROMOTE,     /* a pawn reaching the last rank without a piece (Art. 3.7.5.1) */
+    EXPLAIN_CANNOT_PROMOTE,   /* a promotion piece on any other move */
+    EXPLAIN_PROMOTION_PIECE,  /* promotion to a king or a pawn (Art. 3.7.5.1) */
+    /* check (Art. 3.9) */
+    EXPLAIN_LEAVES_KING_IN_CHECK,
+    /* castling (Art. 3.8.2), in the order they are tested */
+    EXPLAIN_CASTLE_NO_RIGHTS, /* king or rook has moved (Art. 3.8.2.1) */
+    EXPLAIN_CASTLE_IN_CHECK,  /* Art. 3.8.2.2.1: the king's square is attacked */
+    EXPLAIN_CASTLE_PATH,      /* Art. 3.8.2.2.2: a piece stands in the way */
+    EXPLAIN_CASTLE_ATTACKED,  /* Art. 3.8.2.2.1: a square the king crosses or reaches is attacked */
+    EXPLAIN_REASON_NB
+};
+
+/* Longest message with its NUL, with room to spare. */
+enum { EXPLAIN_MAX = 160 };
+
+/* A short stable name for scripts and --json ("no-piece", "castle-path"). */
+const char *explain_reason_name(enum explain_reason r);
+/* The message with its blanks unfilled, for documentation:
+ * "no piece on {from}", "the path from {from} to {to} is blocked at {at}". */
+const char *explain_reason_template(enum explain_reason r);
+
+/* Is the move from -> to (promoting to `promotion`, NO_PIECE_TYPE if none)
+ * legal in p, and if not, why?  Castling may be given as the king's move
+ * of two or more squares along its rank or as king takes own rook.  On
+ * EXPLAIN_LEGAL *out (if not NULL) gets the move, else MOVE_NONE; the
+ * message goes to msg (size bytes, may be 0). */
+enum explain_reason explain_move(const struct position *p, int from, int to, enum piece_type promotion,
+                                 move *out, char *msg, size_t size);
+
+/* The same for castling on one side (0 king side, 1 queen side), with the
+ * reasons in the order of FIDE Art. 3.8.2: rights, check, path, attacks. */
+enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
+                                   size_t size);
+
+/* The same for move text in any notation that san_scan reads: SAN
+ * ("Nbd2", "O-O"), long algebraic ("Ng1-f3") or UCI ("e7e8q").  When
+ * SAN matches no legal move, the pieces of the named type that could reach
+ * the target on an empty board are the candidates, and the first one's
+ * problem is the answer ("Bc5" -> "no bishop can move to c5" when there is
+ * none).  The verdict agrees with san_parse: EXPLAIN_LEGAL exactly when
+ * san_parse finds one move. */
+enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out,
+                                char *msg, size_t size);
+
+#endif

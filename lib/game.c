@@ -1,0 +1,588 @@
+#include "game.h"
+
+#include "attacks.h"
+#include "fen.h"
+#include "makemove.h"
+#include "named.h"
+#include "san.h"
+
+#include <string.h>
+
+const char *game_error_name(enum game_error e)
+{
+    static const char *const names[GAME_ERROR_NB] = {
+        [GAME_OK] = "ok",
+        [GAME_E_FEN] = "bad-fen",
+        [GAME_E_VARIANT] = "unsupported-variant",
+        [GAME_E_ILLEGAL] = "illegal-move",
+        [GAME_E_DROP] = "piece-drop",
+        [GAME_E_NULL_IN_CHECK] = "null-move-in-check",
+        [GAME_E_VARIATION] = "variation-without-move",
+        [GAME_E_TOO_DEEP] = "variations-too-deep",
+        [GAME_E_TEXT] = "unexpected-text",
+        [GAME_E_DAMAGED] = "damaged-pgn",
+        [GAME_E_RECORD] = "bad-record",
+    };
+    return (unsigned)e < GAME_ERROR_NB ? names[e] : "unknown";
+}
+
+const char *game_error_message(enum game_error e)
+{
+    static const char *const messages[GAME_ERROR_NB] = {
+        [GAME_OK] = "ok",
+        [GAME_E_FEN] = "the FEN tag holds no legal position",
+        [GAME_E_VARIANT] = "unsupported variant",
+        [GAME_E_ILLEGAL] = "illegal move",
+        [GAME_E_DROP] = "piece drops (crazyhouse) are not supported",
+        [GAME_E_NULL_IN_CHECK] = "a null move while in check",
+        [GAME_E_VARIATION] = "a variation with no move before it to replace",
+        [GAME_E_TOO_DEEP] = "variations nested too deep",
+        [GAME_E_TEXT] = "unexpected text in the movetext",
+        [GAME_E_DAMAGED] = "damaged text",
+        [GAME_E_RECORD] = "a record that is not the move generator's",
+    };
+    return (unsigned)e < GAME_ERROR_NB ? messages[e] : "unknown error";
+}
+
+/* Copy at most size - 1 bytes and a NUL: problem texts are cut, not lost. */
+static void copy_cut(char *dst, size_t size, const char *src, size_t len)
+{
+    if (len >= size)
+        len = size - 1;
+    memcpy(dst, src, len);
+    dst[len] = '\0';
+}
+
+const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
+{
+    for (size_t i = 0; i < ntags; i++)
+        if (strcmp(tags[i].name, name) == 0)
+            return tags[i].value;
+    return NULL;
+}
+
+/* Diagnostics name a game the way people look it up: by its players and
+ * round, since game numbers shift when files are split or merged. */
+size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size)
+{
+    const char *white = game_tag(tags, ntags, "White");
+    const char *black = game_tag(tags, ntags, "Black");
+    const char *round = game_tag(tags, ntags, "Round");
+    int n = snprintf(buf, size, "(%s - %s, %s)", white && *white ? white : "?",
+                     black && *black ? black : "?", round && *round ? round : "?");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* "ply 34 (17...): " names the move at fault both ways: its place in the
+ * game and its number as a reader of the score sees it. */
+size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size)
+{
+    char where[64] = "";
+    if (pb->ply)
+        snprintf(where, sizeof where, "ply %lu (%lu%s): ", pb->ply, pb->fullmove,
+                 pb->side ? "..." : ".");
+    const char *sep = pb->reason[0] ? ": " : "";
+    int n;
+    switch (pb->code) {
+    case GAME_E_FEN:
+        n = snprintf(buf, size, "FEN tag: illegal position '%s'%s%s", pb->text, sep, pb->reason);
+        break;
+    case GAME_E_VARIANT:
+        n = snprintf(buf, size, "unsupported variant '%s'", pb->text);
+        break;
+    case GAME_E_ILLEGAL:
+        n = snprintf(buf, size, "%sillegal move '%s'%s%s", where, pb->text, sep, pb->reason);
+        break;
+    case GAME_E_DROP:
+        n = snprintf(buf, size, "%sunsupported move '%s': %s", where, pb->text,
+                     game_error_message(pb->code));
+        break;
+    case GAME_E_NULL_IN_CHECK:
+        n = snprintf(buf, size, "%sillegal null move '%s': the side to move is in check", where,
+                     pb->text);
+        break;
+    case GAME_E_TEXT:
+        n = snprintf(buf, size, "%sunexpected text '%s' in the movetext", where, pb->text);
+        break;
+    case GAME_E_RECORD:
+        n = snprintf(buf, size, "%sbad record '%s'%s%s", where, pb->text, sep, pb->reason);
+        break;
+    default:
+        n = snprintf(buf, size, "%s%s%s%s", where, game_error_message(pb->code), sep, pb->reason);
+        break;
+    }
+    return n < 0 ? 0 : (size_t)n;
+}
+
+static void problem_clear(struct game_problem *pb, enum game_error code, unsigned long line,
+                          unsigned long col)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->code = code;
+    pb->line = line;
+    pb->col = col;
+}
+
+/* Compare a Variant value with a name, ignoring case, spaces, '-' and '_'
+ * ("Chess 960", "chess960", "Fischer-Random" are the spellings seen). */
+static bool variant_is(const char *value, const char *name)
+{
+    for (;;) {
+        while (*value == ' ' || *value == '-' || *value == '_')
+            value++;
+        char c = *value >= 'A' && *value <= 'Z' ? (char)(*value + 32) : *value;
+        if (c != *name)
+            return false;
+        if (!c)
+            return true;
+        value++;
+        name++;
+    }
+}
+
+/* The variants whose rules are those of this library: standard chess and
+ * Chess960 (FIDE Laws, Guidelines III).  Returns 0 standard, 1 Chess960,
+ * -1 anything else. */
+static int variant_kind(const char *value)
+{
+    static const char *const standard[] = {
+        "", "standard", "chess", "normal", "fromposition", "classical", "orthodox"};
+    static const char *const c960[] = {"chess960",           "960", "fischerandom", "fischerrandom",
+                                       "fischerrandomchess", "frc"};
+    for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
+        if (variant_is(value, standard[i]))
+            return 0;
+    for (size_t i = 0; i < sizeof c960 / sizeof c960[0]; i++)
+        if (variant_is(value, c960[i]))
+            return 1;
+    return -1;
+}
+
+static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
+{
+    for (size_t i = 0; i < ntags; i++)
+        if (strcmp(tags[i].name, name) == 0)
+            return &tags[i];
+    return NULL;
+}
+
+/* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
+ * often leave SetUp out, so a FEN tag is read whatever SetUp says; the
+ * FEN must be legal (fen_read validates it). */
+enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
+                           struct game_problem *pb)
+{
+    const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
+    const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
+    int kind = variant ? variant_kind(variant->value) : 0;
+    if (kind < 0) {
+        problem_clear(pb, GAME_E_VARIANT, variant->line, variant->col);
+        copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);
+        return GAME_E_VARIANT;
+    }
+    if (!fen) {
+        position_start(start);
+        start->chess960 = (uint8_t)kind;
+        return GAME_OK;
+    }
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {.chess960 = kind == 1};
+    if (!fen_read(fen->value, fen->value_len, &opt, &rec, &rep)) {
+        problem_clear(pb, GAME_E_FEN, fen->line, fen->col);
+        copy_cut(pb->text, sizeof pb->text, fen->value, fen->value_len);
+        if (rep.count)
+            copy_cut(pb->reason, sizeof pb->reason, rep.problems[0].message,
+                     strlen(rep.problems[0].message));
+        return GAME_E_FEN;
+    }
+    *start = rec.pos;
+    if (kind == 1)
+        start->chess960 = 1;
+    return GAME_OK;
+}
+
+void game_stack_reset(struct game_stack *s, const struct position *start)
+{
+    s->depth = 0;
+    s->lines[0].pos = *start;
+    s->lines[0].ply = 0;
+    s->lines[0].has_move = false;
+}
+
+void game_stack_play(struct game_stack *s, move m)
+{
+    struct game_line *l = &s->lines[s->depth];
+    l->before = l->pos;
+    makemove_play(&l->pos, m);
+    l->ply++;
+    l->has_move = true;
+}
+
+/* A null move passes the turn; in check it would let the king be taken,
+ * so it is refused there (PGN standard 8.2.3 leaves null moves to
+ * programs; every program refuses this one). */
+enum game_error game_stack_pass(struct game_stack *s)
+{
+    struct game_line *l = &s->lines[s->depth];
+    if (position_in_check(&l->pos))
+        return GAME_E_NULL_IN_CHECK;
+    l->before = l->pos;
+    makemove_null(&l->pos);
+    l->ply++;
+    l->has_move = true;
+    return GAME_OK;
+}
+
+/* PGN standard 8.2.5: a variation is an alternative to the move just
+ * played, so it starts from the position before that move. */
+enum game_error game_stack_enter(struct game_stack *s)
+{
+    struct game_line *l = &s->lines[s->depth];
+    if (!l->has_move)
+        return GAME_E_VARIATION;
+    if (s->depth == GAME_DEPTH_MAX)
+        return GAME_E_TOO_DEEP;
+    struct game_line *v = &s->lines[++s->depth];
+    v->pos = l->before;
+    v->ply = l->ply - 1;
+    v->has_move = false;
+    return GAME_OK;
+}
+
+bool game_stack_leave(struct game_stack *s)
+{
+    if (s->depth == 0)
+        return false;
+    s->depth--;
+    return true;
+}
+
+/* Only what loses moves or tags makes a game unusable; the reader's other
+ * diagnostics (missing result, stray ')', result inside a variation,
+ * binary bytes read as spaces, malformed tags recovered) are leniencies
+ * the converter accepts.  Unexpected tokens are judged where they stand.
+ * The named-notation reader does not recover a malformed tag line: there
+ * it loses the tag. */
+static bool diag_is_damage(enum pgn_error code, bool named)
+{
+    switch (code) {
+    case PGN_E_BAD_TAG:
+    case PGN_E_UNTERMINATED_TAG:
+        return named;
+    case PGN_E_UNTERMINATED_COMMENT:
+    case PGN_E_UNCLOSED_VARIATION:
+    case PGN_E_TOKEN_TOO_LONG:
+    case PGN_E_LINE_TOO_LONG:
+    case PGN_E_TOO_MANY_TOKENS:
+    case PGN_E_TOO_MANY_TAGS:
+        return true;
+    default:
+        return false;
+    }
+}
+
+enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
+                                  struct game_problem *pb)
+{
+    r->game = g;
+    r->flags = flags;
+    r->next = 0;
+    r->skip_depth = 0;
+    r->result_seen = false;
+    for (size_t i = 0; i < g->ndiags; i++)
+        if (diag_is_damage(g->diags[i].code, flags & GAME_NAMED)) {
+            problem_clear(pb, GAME_E_DAMAGED, g->diags[i].line, g->diags[i].col);
+            const char *msg = pgn_error_message(g->diags[i].code);
+            copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
+            return GAME_E_DAMAGED;
+        }
+    enum game_error e = game_setup(g->tags, g->ntags, &r->start, pb);
+    if (e != GAME_OK)
+        return e;
+    game_stack_reset(&r->stack, &r->start);
+    return GAME_OK;
+}
+
+/* A problem at a token of the innermost line: the ply it would have been. */
+static int token_problem(struct game_replay *r, const struct pgn_token *tok, enum game_error code,
+                         struct game_problem *pb)
+{
+    const struct game_line *l = game_stack_top(&r->stack);
+    problem_clear(pb, code, tok->line, tok->col);
+    pb->ply = l->ply + 1;
+    pb->fullmove = l->pos.fullmove;
+    pb->side = l->pos.side;
+    copy_cut(pb->text, sizeof pb->text, tok->text, tok->len);
+    return -1;
+}
+
+/* Does the pseudo-legal move from -> to of the side to move leave its king
+ * safe (FIDE Art. 3.9)?  Answered without playing the move in the common
+ * cases: a king move is legal when its target is not attacked once the
+ * king has left its square; another move, when not in check, is legal
+ * unless the piece is pinned and leaves the line of the pin.  Checks and
+ * en passant (which empties two squares of a rank) play on a copy. */
+static bool leaves_king_safe(const struct position *p, move m)
+{
+    enum color us = (enum color)p->side, them = (enum color) !us;
+    int from = move_from(m), to = move_to(m);
+    int king = position_king(p, us);
+    if (king == SQUARE_NONE)
+        return false;
+    bitboard occ = position_occupied(p);
+    if (from == king)
+        return !position_attacked_by(p, to, them, occ ^ bb_square(from));
+    if (move_kind(m) == MOVE_EN_PASSANT || position_in_check(p)) {
+        struct position c = *p;
+        makemove_play(&c, m);
+        return !position_attacked_by(&c, king, them, position_occupied(&c));
+    }
+    if (attacks_aligned(king, from, to))
+        return true;
+    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them];
+    bitboard diagonal = (p->by_type[BISHOP] | p->by_type[QUEEN]) & enemy;
+    bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
+    return !(attacks_bishop(king, rest) & diagonal) && !(attacks_rook(king, rest) & straight);
+}
+
+/* The one pawn move the text names, when it is an ordinary push or capture
+ * (else MOVE_NONE): a push comes from the square behind (two behind for a
+ * double step from the second rank), a capture from the named file. */
+static move pawn_candidate(const struct position *p, const struct san_parsed *sp)
+{
+    enum color us = (enum color)p->side;
+    int to = sp->to, back = us == WHITE ? -8 : 8;
+    int pawn = piece_make(us, PAWN);
+    bool last = square_relative_rank(to, us) == 7;
+    enum move_kind kind = MOVE_NORMAL;
+    int from;
+    if (sp->from_rank >= 0 || last != (sp->promotion != NO_PIECE_TYPE))
+        return MOVE_NONE;
+    if (sp->from_file < 0) {
+        if (p->board[to] != NO_PIECE || square_relative_rank(to, us) < 2)
+            return MOVE_NONE;
+        from = to + back;
+        if (p->board[from] != pawn) {
+            if (p->board[from] != NO_PIECE || square_relative_rank(to, us) != 3 ||
+                p->board[from + back] != pawn)
+                return MOVE_NONE;
+            from += back;
+            kind = MOVE_DOUBLE_PUSH;
+        }
+    } else {
+        int df = sp->from_file - square_file(to);
+        if ((df != 1 && df != -1) || square_relative_rank(to, us) < 2)
+            return MOVE_NONE;
+        from = to + back + df;
+        if (p->board[from] != pawn)
+            return MOVE_NONE;
+        if (to == p->ep_square)
+            kind = MOVE_EN_PASSANT;
+        else if (p->board[to] == NO_PIECE || piece_color(p->board[to]) == us)
+            return MOVE_NONE;
+    }
+    if (last)
+        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (sp->promotion - KNIGHT));
+    return move_make(from, to, kind);
+}
+
+/* The hot path of every replay.  san_parse lists all legal moves to match
+ * one text; here the text's own piece type and target give the few
+ * candidates directly (reverse attacks from the target), and only those
+ * are checked for legality.  Whenever the answer is not exactly one move
+ * of an ordinary shape (castling, UCI or LAN naming a square, errors,
+ * ambiguity), san_parse decides, so the verdict is always san_parse's. */
+enum san_error game_parse_move(const struct position *p, const char *s, size_t len, move *out)
+{
+    struct san_parsed sp;
+    if (san_scan(s, len, &sp) == SAN_OK && !sp.castle && sp.to != SQUARE_NONE &&
+        !bb_test(p->by_color[p->side], sp.to)) {
+        enum color us = (enum color)p->side;
+        move found = MOVE_NONE;
+        if (sp.piece == PAWN) {
+            found = pawn_candidate(p, &sp);
+            if (found != MOVE_NONE && !leaves_king_safe(p, found))
+                found = MOVE_NONE;
+        } else if (sp.promotion == NO_PIECE_TYPE) {
+            bitboard occ = position_occupied(p), cand;
+            switch (sp.piece) {
+            case KNIGHT:
+                cand = attacks_knight(sp.to);
+                break;
+            case BISHOP:
+                cand = attacks_bishop(sp.to, occ);
+                break;
+            case ROOK:
+                cand = attacks_rook(sp.to, occ);
+                break;
+            case QUEEN:
+                cand = attacks_queen(sp.to, occ);
+                break;
+            default:
+                cand = attacks_king(sp.to);
+                break;
+            }
+            cand &= position_pieces(p, us, sp.piece);
+            if (sp.from_file >= 0)
+                cand &= bb_file(sp.from_file);
+            if (sp.from_rank >= 0)
+                cand &= bb_rank(sp.from_rank);
+            int legal = 0;
+            while (cand && legal < 2) {
+                move m = move_make(bb_pop(&cand), sp.to, MOVE_NORMAL);
+                if (leaves_king_safe(p, m)) {
+                    found = m;
+                    legal++;
+                }
+            }
+            if (legal != 1)
+                found = MOVE_NONE;
+        }
+        if (found != MOVE_NONE) {
+            *out = found;
+            return SAN_OK;
+        }
+    }
+    return san_parse(p, s, len, out);
+}
+
+/* Play one MOVE token: SAN, long algebraic or UCI, matched against the
+ * legal moves (san_parse); the reason for a refusal comes from explain.h
+ * so that every tool words it the same way. */
+static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
+                     struct game_problem *pb)
+{
+    struct game_line *l = game_stack_top(&r->stack);
+    move m;
+    if (memchr(tok->text, '@', tok->len))
+        return token_problem(r, tok, GAME_E_DROP, pb);
+    enum san_error se = game_parse_move(&l->pos, tok->text, tok->len, &m);
+    if (se != SAN_OK) {
+        token_problem(r, tok, GAME_E_ILLEGAL, pb);
+        if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
+            EXPLAIN_LEGAL)
+            copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
+                     strlen(san_error_message(se)));
+        return -1;
+    }
+    game_stack_play(&r->stack, m);
+    ev->kind = GAME_EV_MOVE;
+    ev->m = m;
+    ev->before = &l->before;
+    ev->after = &l->pos;
+    ev->ply = l->ply;
+    return 1;
+}
+
+/* Play one named-notation record: it must be exactly the generator's
+ * record of a legal move (named_parse); a refused move is explained as for
+ * SAN, from its squares. */
+static int play_record(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
+                       struct game_problem *pb)
+{
+    struct game_line *l = game_stack_top(&r->stack);
+    char expected[NAMED_MAX];
+    move m;
+    enum named_error e = named_parse(&l->pos, tok->text, tok->len, NAMED_ANY, &m, expected);
+    if (e == NAMED_OK) {
+        if (m == MOVE_NONE) {
+            game_stack_pass(&r->stack); /* named_parse refused a pass in check */
+            ev->kind = GAME_EV_NULL;
+        } else {
+            game_stack_play(&r->stack, m);
+            ev->kind = GAME_EV_MOVE;
+            ev->m = m;
+        }
+        ev->before = &l->before;
+        ev->after = &l->pos;
+        ev->ply = l->ply;
+        return 1;
+    }
+    struct named_ply ply;
+    switch (e) {
+    case NAMED_E_PASS_IN_CHECK:
+        return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
+    case NAMED_E_NO_MOVE:
+        token_problem(r, tok, GAME_E_ILLEGAL, pb);
+        named_scan(tok->text, tok->len, &ply);
+        if (explain_move(&l->pos, ply.from, ply.to, (enum piece_type)ply.promotion, NULL,
+                         pb->reason, sizeof pb->reason) == EXPLAIN_LEGAL)
+            snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
+        return -1;
+    case NAMED_E_RULE:
+        token_problem(r, tok, GAME_E_RECORD, pb);
+        snprintf(pb->reason, sizeof pb->reason, "the move generator writes '%s'", expected);
+        return -1;
+    case NAMED_E_NUMBER:
+        token_problem(r, tok, GAME_E_RECORD, pb);
+        snprintf(pb->reason, sizeof pb->reason, "the position is at move %u%s", l->pos.fullmove,
+                 l->pos.side ? "..." : ".");
+        return -1;
+    default:
+        token_problem(r, tok, GAME_E_RECORD, pb);
+        snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
+        return -1;
+    }
+}
+
+int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb)
+{
+    const struct pgn_game *g = r->game;
+    while (r->next < g->ntokens) {
+        const struct pgn_token *tok = &g->tokens[r->next++];
+        if (!(r->flags & GAME_VARIATIONS) &&
+            (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
+             tok->kind == PGN_TOK_VARIATION_END))
+            continue;
+        memset(ev, 0, sizeof *ev);
+        ev->tok = tok;
+        ev->depth = r->stack.depth;
+        switch (tok->kind) {
+        case PGN_TOK_MOVE:
+            if (r->flags & GAME_NAMED)
+                return play_record(r, tok, ev, pb);
+            return play_move(r, tok, ev, pb);
+        case PGN_TOK_NULL_MOVE: {
+            struct game_line *l = game_stack_top(&r->stack);
+            if (game_stack_pass(&r->stack) != GAME_OK)
+                return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
+            ev->kind = GAME_EV_NULL;
+            ev->before = &l->before;
+            ev->after = &l->pos;
+            ev->ply = l->ply;
+            return 1;
+        }
+        case PGN_TOK_MOVE_NUMBER:
+            continue; /* the position knows its number; written ones are not checked */
+        case PGN_TOK_NAG:
+            ev->kind = GAME_EV_NAG;
+            return 1;
+        case PGN_TOK_COMMENT:
+            ev->kind = GAME_EV_COMMENT;
+            return 1;
+        case PGN_TOK_VARIATION_START: {
+            enum game_error e = game_stack_enter(&r->stack);
+            if (e != GAME_OK)
+                return token_problem(r, tok, e, pb);
+            ev->kind = GAME_EV_VARIATION_START;
+            return 1;
+        }
+        case PGN_TOK_VARIATION_END:
+            if (!game_stack_leave(&r->stack))
+                continue; /* the reader drops unmatched ones already */
+            ev->kind = GAME_EV_VARIATION_END;
+            ev->depth = r->stack.depth;
+            return 1;
+        case PGN_TOK_RESULT:
+            if (tok->depth > 0 || r->stack.depth > 0)
+                continue; /* a result inside a variation ends nothing */
+            r->result_seen = true;
+            ev->kind = GAME_EV_RESULT;
+            return 1;
+        default:
+            return token_problem(r, tok, GAME_E_TEXT, pb);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,170 @@
+/* Replaying a game: the rules layer above the PGN tokenizer (pgn.h).  It
+ * sets up the start position from the tags (FEN, SetUp, Variant), plays
+ * each MOVE token with the SAN reader, null moves, and variations on a
+ * stack of positions, and hands the caller one event per token: the move
+ * with the positions before and after it, a comment, a NAG, the start or
+ * end of a variation, the result.  Errors are codes with the place (line,
+ * column, ply) and a reason from the rules library (explain.h); the
+ * library never prints.
+ *
+ *     struct game_replay *r = malloc(sizeof *r);
+ *     struct game_event ev;
+ *     struct game_problem pb;
+ *     int rc;
+ *     if (game_replay_begin(r, &pgn_game, GAME_VARIATIONS, &pb) == GAME_OK)
+ *         while ((rc = game_replay_next(r, &ev, &pb)) > 0)
+ *             ... ev.kind, ev.before, ev.m ...
+ *     // rc < 0 (or begin failing): pb says what and where;
+ *     // game_problem_format(&pb, buf, size) words it.
+ *
+ * The same position stack serves any notation (named-notation-to-pgn
+ * replays its own records with it): struct game_stack. */
+#ifndef CHESS_GAME_H
+#define CHESS_GAME_H
+
+#include "explain.h"
+#include "movegen.h"
+#include "pgn.h"
+#include "san.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Variations nest at most this deep (real archives stay below 20). */
+enum { GAME_DEPTH_MAX = 100 };
+
+enum game_error {
+    GAME_OK = 0,
+    GAME_E_FEN,           /* the FEN tag holds no legal position */
+    GAME_E_VARIANT,       /* a variant whose rules the library does not know */
+    GAME_E_ILLEGAL,       /* a move that is not legal in the position */
+    GAME_E_DROP,          /* a piece drop ("N@f3"): crazyhouse is not supported */
+    GAME_E_NULL_IN_CHECK, /* a null move while in check (it would capture the king) */
+    GAME_E_VARIATION,     /* a variation with no move before it to replace */
+    GAME_E_TOO_DEEP,      /* variations nested deeper than GAME_DEPTH_MAX */
+    GAME_E_TEXT,          /* movetext that is no PGN token */
+    GAME_E_DAMAGED,       /* the PGN text lost part of the game (see pgn_error) */
+    GAME_E_RECORD,        /* a named-notation record that is not the generator's */
+    GAME_ERROR_NB
+};
+
+/* A short stable name ("illegal-move") and a sentence fragment. */
+const char *game_error_name(enum game_error e);
+const char *game_error_message(enum game_error e);
+
+enum { GAME_TEXT_MAX = 64 };
+
+/* What went wrong and where. */
+struct game_problem {
+    enum game_error code;
+    unsigned long line, col; /* in the input, 1-based; 0 when unknown */
+    unsigned long ply;       /* 1-based ply of the move at fault from the start position; 0: none */
+    unsigned long fullmove;  /* its move number, */
+    int side;                /* and the side that plays it (enum color) */
+    char text[GAME_TEXT_MAX]; /* the move, token or tag value at fault (cut to fit) */
+    char reason[EXPLAIN_MAX]; /* why, from the rules library; may be empty */
+};
+
+/* Word a problem for a diagnostic, e.g. "ply 34 (17...): illegal move 'Ke3':
+ * no piece on e3", "FEN tag: illegal position '8/8 w': ..." or "ply 3 (2.):
+ * bad record '2. g1 - f3 leap2 nw n': the move generator writes '2. g1 -
+ * f3 leap2 n nw'".  snprintf contract. */
+size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size);
+
+/* "(White - Black, Round)" from the tags, '?' for a missing one: the
+ * label of a game in diagnostics.  snprintf contract. */
+size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size);
+
+/* The value of the first tag called name among tags, or NULL. */
+const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name);
+
+/* The start position a game's tags ask for: the standard one, or the FEN
+ * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"), with
+ * Variant "Chess960"/"fischerandom" (and their spellings) making castling
+ * Chess960.  Other variants are GAME_E_VARIANT. */
+enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
+                           struct game_problem *pb);
+
+/* Find the legal move of p that the text names (SAN, long algebraic or
+ * UCI): san_parse's verdict, found without listing every legal move in the
+ * common cases (the replay's hot path). */
+enum san_error game_parse_move(const struct position *p, const char *s, size_t len, move *out);
+
+/* One line of play: the position after its moves so far, and the one before
+ * its last move (where a variation on that move starts). */
+struct game_line {
+    struct position pos;
+    struct position before; /* valid when has_move */
+    unsigned long ply;      /* plies from the start position to pos */
+    bool has_move;
+};
+
+/* The main line and the open variations, innermost last. */
+struct game_stack {
+    int depth; /* 0: main line */
+    struct game_line lines[GAME_DEPTH_MAX + 1];
+};
+
+void game_stack_reset(struct game_stack *s, const struct position *start);
+static inline struct game_line *game_stack_top(struct game_stack *s)
+{
+    return &s->lines[s->depth];
+}
+/* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
+ * on the innermost line. */
+void game_stack_play(struct game_stack *s, move m);
+enum game_error game_stack_pass(struct game_stack *s);
+/* "(": open a variation replacing the last move of the innermost line;
+ * GAME_E_VARIATION when that line has no move yet, GAME_E_TOO_DEEP. */
+enum game_error game_stack_enter(struct game_stack *s);
+/* ")": back to the enclosing line; false when none is open. */
+bool game_stack_leave(struct game_stack *s);
+
+/* Options of a replay. */
+enum {
+    GAME_VARIATIONS = 1u << 0, /* replay what is inside "(" ... ")"; else skip it unchecked */
+    GAME_NAMED = 1u << 1,      /* MOVE tokens are named-notation plies (named.h's reader) */
+};
+
+enum game_event_kind {
+    GAME_EV_MOVE,            /* m played: before -> after */
+    GAME_EV_NULL,            /* a null move: before -> after */
+    GAME_EV_COMMENT,         /* tok->text */
+    GAME_EV_NAG,             /* tok->value */
+    GAME_EV_VARIATION_START, /* "(": the following moves replace the last one */
+    GAME_EV_VARIATION_END,   /* ")" */
+    GAME_EV_RESULT,          /* tok->text; the main line's result */
+    GAME_EV_KIND_NB
+};
+
+struct game_event {
+    enum game_event_kind kind;
+    const struct pgn_token *tok;
+    const struct position *before, *after; /* MOVE and NULL; valid until the next call */
+    move m;                                /* MOVE */
+    unsigned long ply;                     /* MOVE and NULL: 1-based, from the start position */
+    int depth;                             /* variation depth of the line, 0: main line */
+};
+
+/* A replay in progress.  It is large (the position stack): allocate it
+ * once and reuse it for every game. */
+struct game_replay {
+    struct position start; /* from the tags */
+    bool result_seen;      /* a RESULT event was given */
+    /* private */
+    const struct pgn_game *game;
+    unsigned flags;
+    size_t next;
+    int skip_depth; /* > 0 while skipping a variation */
+    struct game_stack stack;
+};
+
+/* Start replaying g (which must stay valid): the tags and what the PGN
+ * reader found wrong with the text.  GAME_OK, or the problem. */
+enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
+                                  struct game_problem *pb);
+/* The next event: 1, 0 at the end of the game, -1 on a problem (pb says
+ * what; the replay cannot go on). */
+int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb);
+
+#endif

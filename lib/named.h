@@ -1,0 +1,121 @@
+/* The Dagaz named-rule notation: a move recorded by the rule that generated
+ * it ("g1 - f3 leap2 n nw") instead of by the pieces it touched.  One
+ * formatter serves every tool (pgn-to-named-notation, legal-moves
+ * --notation=named); the reader checks that a record is exactly what the
+ * formatter writes for a legal move, so the two never drift apart.
+ * formats/named-notation.md is the specification; the rule names are data
+ * (formats/named-vocabularies.tsv), compiled into a generated header.
+ *
+ *     char buf[NAMED_MAX];
+ *     named_format(&pos, m, NAMED_DAGAZ, buf, sizeof buf);     // "e2 - e4 Pawn-move"
+ *     named_format_ply(&pos, m, NAMED_DAGAZ, buf, sizeof buf); // "1. e2 - e4 Pawn-move"
+ *
+ * Like snprintf, every formatter returns the length of the full text and
+ * writes at most size bytes, always NUL-terminated when size > 0. */
+#ifndef CHESS_NAMED_H
+#define CHESS_NAMED_H
+
+#include "movegen.h"
+#include "pgn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The rule-name vocabularies: the columns of formats/named-vocabularies.tsv. */
+enum named_vocabulary {
+    NAMED_DAGAZ, /* Dagaz's chess example: Pawn-move, leap2, slide, step, OO, OOO */
+    NAMED_ZRF,   /* stock Zillions of Games: rook-slide, king-shift, O-O, O-O-O */
+    NAMED_VOCABULARY_NB,
+    NAMED_ANY = NAMED_VOCABULARY_NB /* for readers: accept either vocabulary */
+};
+
+/* Longest text of a ply, number and NUL included: "65535. e7 x d8 " and
+ * four names of at most 16 bytes (the build refuses longer ones) with
+ * their separators fit in 84 bytes. */
+enum { NAMED_MAX = 96 };
+
+/* The vocabulary's name as in --names ("dagaz", "zrf"), and back; parse
+ * returns false for an unknown name. */
+const char *named_vocabulary_name(enum named_vocabulary v);
+bool named_vocabulary_parse(const char *name, enum named_vocabulary *out);
+
+/* The name vocabulary v gives the rule with the given key of
+ * formats/named-vocabularies.tsv ("rook" gives "slide" or "rook-slide"),
+ * or NULL for an unknown key. */
+const char *named_rule_name(enum named_vocabulary v, const char *key);
+
+/* Write m (legal in p) without the move number: "FROM SEP TO RULE [PARAMS]
+ * [= PIECE]", e.g. "e1 - g1 OO", "e5 x d6 En-Passant w". */
+size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
+                    size_t size);
+/* The same with the full-move number of p in front: "17. e7 - e5 Pawn-move".
+ * Both White's and Black's plies carry "N.". */
+size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
+                        size_t size);
+/* A null move of the side to move of p: "17. Pass". */
+size_t named_format_pass(const struct position *p, enum named_vocabulary v, char *buf, size_t size);
+
+/* What can be wrong with a ply record. */
+enum named_error {
+    NAMED_OK = 0,
+    NAMED_E_SYNTAX,        /* not the shape "N. FROM SEP TO RULE [PARAMS] [= PIECE]" */
+    NAMED_E_NUMBER,        /* N is not the full-move number of the position */
+    NAMED_E_NO_MOVE,       /* no legal move goes from FROM to TO (with that promotion) */
+    NAMED_E_RULE,          /* a legal move goes there, but the record names another rule */
+    NAMED_E_PASS_IN_CHECK, /* "Pass" while the side to move is in check */
+    NAMED_ERROR_NB
+};
+
+const char *named_error_message(enum named_error e);
+
+/* A ply record as written, before it is matched against a position. */
+struct named_ply {
+    unsigned long number; /* N */
+    bool pass;            /* "N. Pass" (the fields below are unset) */
+    int from, to;         /* squares */
+    char sep;             /* '-' or 'x' */
+    int promotion;        /* enum piece_type after " = ", NO_PIECE_TYPE if none or unknown */
+};
+
+/* Read the syntax of one ply: the words of s[0..len) separated by spaces or
+ * tabs (so "1. e2 - e4 Pawn-move" and "1.  e2 -\te4 Pawn-move" alike).  No
+ * position is needed; returns NAMED_OK or NAMED_E_SYNTAX. */
+enum named_error named_scan(const char *s, size_t len, struct named_ply *out);
+
+/* Find the legal move of p that the ply record s[0..len) names, in
+ * vocabulary v (or NAMED_ANY).  The record must be exactly, up to spacing,
+ * what named_format_ply writes for that move.  *out is MOVE_NONE for "Pass"
+ * and on error.  On NAMED_E_RULE, expected (if not NULL, NAMED_MAX bytes)
+ * receives the record the move generator gives for the move FROM-TO. */
+enum named_error named_parse(const struct position *p, const char *s, size_t len,
+                             enum named_vocabulary v, move *out, char *expected);
+
+/* Is s[0..len) one of the eight direction words ("n", "sw", ...)? */
+bool named_is_direction(const char *s, size_t len);
+
+/* Reading whole records: named-notation text (either layout, either
+ * vocabulary, as formats/named-notation.md describes) split into games,
+ * handed out in the PGN reader's shapes so that game.h replays both alike.
+ * A game's tags are its tag pairs; its tokens are MOVE (one ply record,
+ * "12. g1 - f3 leap2 n nw" or "12. Pass", number included, not yet
+ * checked against a position), NAG, COMMENT ({...} or ;...), VARIATION_START
+ * and _END, RESULT, and UNKNOWN for stray text (with a diagnostic).  Like
+ * the PGN reader it never fails on bad text, keeps memory bounded (one line
+ * of at most max_line bytes, the current game), and keeps every text valid
+ * until the next named_next_game or open call. */
+struct named_reader;
+
+struct named_reader *named_reader_new(void);
+void named_reader_free(struct named_reader *r);
+/* Longest line kept (default 1 MiB; longer ones are cut, with a diagnostic). */
+void named_reader_set_max_line(struct named_reader *r, size_t max_line);
+enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name);
+enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, size_t len,
+                                     const char *name);
+/* 1 and the next game in *g, 0 at the end, -1 on a hard error. */
+int named_next_game(struct named_reader *r, struct pgn_game *g);
+enum pgn_error named_reader_error(const struct named_reader *r);
+int named_reader_errno(const struct named_reader *r);
+
+#endif

@@ -1,0 +1,475 @@
+#!/usr/bin/env bats
+# perft: counts held against the published perft suites ($SHARED/perft) and
+# against Stockfish's own "go perft"; every option, every bad input and exit
+# status; --against on Stockfish and on a deliberately broken engine; the
+# split perft through perft-sum and perft-cluster (GNU parallel, local).
+# The deep runs are in scripts/check-slow-perft (make check-slow).
+
+load test_helper
+
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+KIWI='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+FIX="$BATS_TEST_DIRNAME/fixtures"
+SCRIPTS="$BATS_TEST_DIRNAME/../../scripts"
+STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
+
+# expected FILE LINE DEPTH: the count the suite publishes (its ;DDEPTH).
+expected() {
+    sed -n "${2}p" "$1" | grep -o ";D$3 [0-9]*" | cut -d' ' -f2
+}
+
+# fen_of FILE LINE: the record's FEN, without its operations.
+fen_of() { sed -n "${2}p" "$1" | sed 's/ *;.*//'; }
+
+need_stockfish() { [[ -x $STOCKFISH ]] || skip "stockfish is not installed"; }
+
+# stockfish_divide FEN DEPTH [CHESS960]: Stockfish's go perft lines, sorted.
+stockfish_divide() {
+    printf 'setoption name UCI_Chess960 value %s\nposition fen %s\ngo perft %s\nquit\n' "${3:-false}" "$1" "$2" |
+        "$STOCKFISH" | grep -E '^[a-h][1-8][a-h][1-8][nbrq]?: [0-9]+$' | sort
+}
+
+# --- counting ----------------------------------------------------------------
+
+@test "--startpos -d N gives the suite's counts for depths 1 to 5, and 1 node at depth 0" {
+    run --separate-stderr perft --startpos -d 0
+    assert_success
+    assert_output "1 nodes"
+    for d in 1 2 3 4 5; do
+        run --separate-stderr perft --startpos -d "$d"
+        assert_success
+        assert_output "$(expected "$SHARED/perft/standard.epd" 1 "$d") nodes"
+        assert_stderr_equal ''
+    done
+}
+
+@test "--fen counts Kiwipete as the suite says, short options too" {
+    run --separate-stderr perft --fen "$KIWI" -d 4
+    assert_success
+    assert_output "$(expected "$SHARED/perft/standard.epd" 2 4) nodes"
+}
+
+@test "several positions: each count after its FEN and a tab" {
+    head -n 6 "$SHARED/perft/standard.epd" >"$BATS_TEST_TMPDIR/six.epd"
+    run --separate-stderr perft -d 3 "$BATS_TEST_TMPDIR/six.epd"
+    assert_success
+    local want="" i
+    for i in 1 2 3 4 5 6; do
+        want+="$(fen_of "$SHARED/perft/standard.epd" $i)"$'\t'"$(expected "$SHARED/perft/standard.epd" $i 3) nodes"$'\n'
+    done
+    assert_output "${want%$'\n'}"
+}
+
+@test "repeated --fen and --startpos are several positions" {
+    run --separate-stderr perft --startpos --fen "$KIWI" -d 2
+    assert_success
+    assert_output "$START"$'\t'"400 nodes"$'\n'"$KIWI"$'\t'"2039 nodes"
+}
+
+@test "standard input is read when no FILE is given, and - names it" {
+    run --separate-stderr perft -d 2 <<<"$KIWI"
+    assert_output "$KIWI"$'\t'"2039 nodes"
+    run --separate-stderr perft -d 2 - <<<"$KIWI"
+    assert_output "$KIWI"$'\t'"2039 nodes"
+}
+
+@test "blank lines, comments, CRLF line ends and a BOM are taken in stride" {
+    printf '\xef\xbb\xbf%s\r\n\n# a comment\n   \n%s\r\n' "$START" "$KIWI" >"$BATS_TEST_TMPDIR/crlf.fen"
+    run --separate-stderr perft -d 1 "$BATS_TEST_TMPDIR/crlf.fen"
+    assert_success
+    assert_output "$START"$'\t'"20 nodes"$'\n'"$KIWI"$'\t'"48 nodes"
+}
+
+@test "the threads and the hash table never change a count" {
+    local want
+    want="$(expected "$SHARED/perft/standard.epd" 2 4) nodes"
+    for opts in "--threads 1" "-t 2" "--threads 5" "--hash 16M" "--hash 0" "--hash 1K -t 2" "--hash 100000 -t 3"; do
+        # shellcheck disable=SC2086
+        run --separate-stderr perft --fen "$KIWI" -d 4 $opts
+        assert_success
+        assert_output "$want"
+    done
+}
+
+@test "a hash table shared by Chess960 suite records stays exact" {
+    head -n 40 "$SHARED/perft/fischer960.epd" >"$BATS_TEST_TMPDIR/frc.epd"
+    run --separate-stderr perft --max-depth 3 --hash 64K "$BATS_TEST_TMPDIR/frc.epd"
+    assert_success
+    assert_line "40 passed, 0 failed"
+}
+
+# --- divide ------------------------------------------------------------------
+
+@test "--divide has Stockfish's layout: moves, a blank line, Nodes searched, a blank line" {
+    run --separate-stderr perft --startpos -d 2 --divide
+    assert_success
+    assert_equal "${#lines[@]}" 21 # bats drops the blank lines
+    assert_line --index 0 "a2a3: 20"
+    assert_line --index 20 "Nodes searched: 400"
+    [[ $(perft --startpos -d 1 --divide | tail -n 3 | od -c | head -1) == *'\n   N   o   d   e   s'* ]]
+    [[ $(perft --startpos -d 1 --divide | tail -c 2) == "" ]] # ends with "\n\n"
+    perft --startpos -d 1 --divide | tail -n 1 | grep -qx ''
+}
+
+@test "--divide lists exactly what Stockfish's go perft lists (Kiwipete, depth 3)" {
+    need_stockfish
+    run --separate-stderr perft --fen "$KIWI" -d 3 --divide
+    assert_success
+    assert_equal "$(grep -E '^[a-h][1-8]' <<<"$output" | sort)" "$(stockfish_divide "$KIWI" 3)"
+    assert_line "Nodes searched: $(expected "$SHARED/perft/standard.epd" 2 3)"
+}
+
+@test "--divide on a Chess960 record matches Stockfish with UCI_Chess960" {
+    need_stockfish
+    local fen
+    fen=$(fen_of "$SHARED/perft/fischer960.epd" 7)
+    run --separate-stderr perft --fen "$fen" -d 2 --divide
+    assert_success
+    assert_equal "$(grep -E '^[a-h][1-8]' <<<"$output" | sort)" "$(stockfish_divide "$fen" 2 true)"
+}
+
+@test "castling is e1g1 in standard chess and king-takes-rook in Chess960, unless --castling says otherwise" {
+    run --separate-stderr perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' -d 1 --divide
+    assert_line "e1g1: 1"
+    assert_line "e1c1: 1"
+    refute_line "e1h1: 1"
+    run --separate-stderr perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' -d 1 --divide --castling=king-takes-rook
+    assert_line "e1h1: 1"
+    assert_line "e1a1: 1"
+    refute_line "e1g1: 1"
+    run --separate-stderr perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' -d 1 --divide --chess960
+    assert_line "e1h1: 1"
+    refute_line "e1g1: 1"
+    run --separate-stderr perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' -d 1 --divide --chess960 \
+        --castling=king-two-squares
+    assert_line "e1g1: 1"
+    run --separate-stderr perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' -d 1 --divide --castling=auto
+    assert_line "e1g1: 1"
+    # Shredder-FEN letters already say Chess960: king takes rook.
+    run --separate-stderr perft --fen 'rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1' -d 1 --divide
+    assert_line "b1h1: 1"
+    refute_line "b1g1: 1"
+    run --separate-stderr perft --fen 'rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1' -d 1 --divide --castling=king-two-squares
+    assert_line "b1g1: 1"
+    refute_line "b1h1: 1"
+}
+
+@test "--divide with several positions puts each FEN above its block" {
+    run --separate-stderr perft --startpos --fen "$KIWI" -d 1 --divide
+    assert_success
+    assert_line --index 0 "$START"
+    assert_line "Nodes searched: 20"
+    assert_line "$KIWI"
+    assert_line "Nodes searched: 48"
+}
+
+# --- EPD suites ----------------------------------------------------------------
+
+@test "the standard suite passes to depth 3 unchanged (records without ;D1-;D3 are skipped)" {
+    run --separate-stderr perft --max-depth 3 "$SHARED/perft/standard.epd"
+    assert_success
+    assert_stderr_equal ''
+    assert_line "126 passed, 0 failed, 2 skipped"
+    assert_line "ok   $SHARED/perft/standard.epd:1 depth 3 expected 8902 got 8902"
+    assert_line "skip $SHARED/perft/standard.epd:127 no ;Dn up to depth 3"
+}
+
+@test "the Chess960 suite passes to depth 2 unchanged" {
+    run --separate-stderr perft --max-depth 2 "$SHARED/perft/fischer960.epd"
+    assert_success
+    assert_line "960 passed, 0 failed"
+    assert_equal "$(grep -c '^ok ' <<<"$output")" 960
+}
+
+@test "without --max-depth every depth a record carries is checked" {
+    printf '%s ;D1 20 ;D2 400 ;D3 8902\n' "$START" >"$BATS_TEST_TMPDIR/s.epd"
+    run --separate-stderr perft "$BATS_TEST_TMPDIR/s.epd"
+    assert_success
+    assert_output "ok   $BATS_TEST_TMPDIR/s.epd:1 depth 3 expected 8902 got 8902"$'\n'"1 passed, 0 failed"
+}
+
+@test "a wrong count is a FAIL with depth, expected and got, and exit status 1" {
+    run --separate-stderr perft "$FIX/perft-wrong.epd"
+    assert_failure 1
+    assert_output "FAIL $FIX/perft-wrong.epd:1 depth 3 expected 8903 got 8902
+ok   $FIX/perft-wrong.epd:2 depth 3 expected 97862 got 97862
+1 passed, 1 failed"
+}
+
+@test "--json: one object per record and a summary object" {
+    run --separate-stderr perft --json "$FIX/perft-wrong.epd"
+    assert_failure 1
+    assert_line --index 0 "{\"file\":\"$FIX/perft-wrong.epd\",\"line\":1,\"fen\":\"$START\",\"ok\":false,\"depth\":3,\"expected\":8903,\"got\":8902}"
+    assert_line --index 2 '{"passed":1,"failed":1,"skipped":0}'
+}
+
+# --- bad input -------------------------------------------------------------------
+
+@test "bad records are reported perft:FILE:LINE:COL: and skipped; the others are counted" {
+    run --separate-stderr perft "$FIX/perft-bad.epd"
+    assert_failure 1
+    assert_output "ok   $FIX/perft-bad.epd:2 depth 2 expected 400 got 400
+ok   $FIX/perft-bad.epd:8 depth 2 expected 66 got 66
+2 passed, 0 failed"
+    assert_stderr_equal "perft:$FIX/perft-bad.epd:4:43: 'Z' is not a piece letter (PNBRQK, pnbrqk)
+perft:$FIX/perft-bad.epd:5:43: invalid ;D2 count '6x6'
+perft:$FIX/perft-bad.epd:6:1: white has 0 kings, expected 1
+perft:$FIX/perft-bad.epd:6:1: black has 0 kings, expected 1
+perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
+}
+
+@test "with --depth, a bad --fen is reported as --fen:N:COL and the good ones are counted" {
+    run --separate-stderr perft -d 1 --startpos --fen '8/8/8/8 w - - 0 1' --fen "$KIWI"
+    assert_failure 1
+    assert_output "$START"$'\t'"20 nodes"$'\n'"$KIWI"$'\t'"48 nodes"
+    [[ $stderr == "perft:--fen:2:"[0-9]*": "* ]]
+}
+
+@test "an unreachable but well-defined position (the standard suite's line 51) is counted" {
+    run --separate-stderr perft -d 3 --fen "$(fen_of "$SHARED/perft/standard.epd" 51)"
+    assert_success
+    assert_output "$(expected "$SHARED/perft/standard.epd" 51 3) nodes"
+}
+
+@test "a line longer than --max-line is reported and skipped" {
+    { printf '%s\n' "$START"; printf '%*s\n' 300 x; } >"$BATS_TEST_TMPDIR/long.fen"
+    run --separate-stderr perft -d 1 --max-line 200 "$BATS_TEST_TMPDIR/long.fen"
+    assert_failure 1
+    assert_output "$START"$'\t'"20 nodes"
+    assert_stderr_equal "perft:$BATS_TEST_TMPDIR/long.fen:2: line too long"
+}
+
+@test "a missing file exits 66 after the other files are counted" {
+    printf '%s\n' "$START" >"$BATS_TEST_TMPDIR/one.fen"
+    run --separate-stderr perft -d 1 "$BATS_TEST_TMPDIR/none.fen" "$BATS_TEST_TMPDIR/one.fen"
+    assert_failure 66
+    assert_output "$START"$'\t'"20 nodes"
+    assert_stderr_equal "perft: cannot open $BATS_TEST_TMPDIR/none.fen: No such file or directory"
+}
+
+@test "a write error exits 74" {
+    run --separate-stderr perft --startpos -d 2 --divide
+    run --separate-stderr bash -c 'perft --startpos -d 2 --divide >/dev/full'
+    assert_failure 74
+    [[ $stderr == "perft: write error"* ]]
+}
+
+@test "-q prints nothing; the exit status tells" {
+    run --separate-stderr perft -q "$FIX/perft-wrong.epd"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal ''
+    run --separate-stderr perft -q "$FIX/perft-bad.epd"
+    assert_failure 1
+    assert_stderr_equal ''
+    run --separate-stderr perft --quiet --startpos -d 3 --color=never
+    assert_success
+    assert_output ''
+}
+
+@test "usage errors exit 64 with a message" {
+    local -a bad=(
+        "-d x|invalid --depth value 'x'"
+        "-d -1|invalid --depth value '-1'"
+        "-d 31|invalid --depth value '31'"
+        "--max-depth 0|invalid --max-depth value '0'"
+        "-t 0|invalid --threads value '0'"
+        "--threads 2x|invalid --threads value '2x'"
+        "--hash 1X|invalid --hash value '1X'"
+        "--hash -1|invalid --hash value '-1'"
+        "--castling=sideways|invalid --castling value 'sideways'"
+        "--split 9|invalid --split value '9'"
+        "--startpos --divide|--divide needs --depth"
+        "--startpos -d 2 --max-depth 3|--max-depth applies to EPD records without --depth"
+        "--startpos --split 2 -d 3|--split cannot be combined"
+        "--startpos -d 2 --against x --divide|--against cannot be combined with --divide"
+        "--inject-bug|--inject-bug needs --uci"
+        "--uci --startpos|--uci reads UCI commands"
+        "--startpos -d 1 somefile|--fen and --startpos take the place of FILE operands"
+        "--against=|--against needs a command"
+        "--no-such-option|unrecognized option"
+    )
+    local case args message
+    for case in "${bad[@]}"; do
+        args=${case%%|*} message=${case#*|}
+        # shellcheck disable=SC2086
+        run --separate-stderr perft $args
+        assert_failure 64
+        [[ $stderr == *"$message"* ]] || fail "perft $args: stderr lacks '$message': $stderr"
+    done
+}
+
+@test "--help documents the options and the exit statuses, not the test aids" {
+    run --separate-stderr perft --help
+    assert_success
+    for opt in --depth --divide --max-depth --fen --startpos --against --split --threads --hash \
+        --chess960 --castling --json --quiet --max-line "Exit status:" "74  write error"; do
+        assert_output --partial -- "$opt"
+    done
+    refute_output --partial -- "--inject-bug"
+    refute_output --partial -- "--uci"
+    run perft --version
+    assert_success
+    assert_output --partial chesskit
+}
+
+# --- JSON --------------------------------------------------------------------------
+
+@test "--json with --depth and --divide: fen, depth, nodes, time and the moves" {
+    run --separate-stderr perft --json --startpos -d 2 --divide
+    assert_success
+    [[ $output =~ ^\{\"fen\":\"$START\",\"depth\":2,\"nodes\":400,\"seconds\":[0-9.]+,\"nps\":[0-9]+,\"moves\":\{\"a2a3\":20,.*\"h2h4\":20\}\}$ ]]
+    run --separate-stderr perft --json --fen "$KIWI" -d 1
+    [[ $output =~ ^\{\"fen\":\".*\",\"depth\":1,\"nodes\":48,.*\}$ ]]
+    refute_output --partial moves
+}
+
+# --- --split, perft-sum, perft-cluster ---------------------------------------------
+
+@test "--split K: distinct positions with their paths, adding up to perft K" {
+    run --separate-stderr perft --startpos --split 3
+    assert_success
+    assert_equal "${#lines[@]}" 5362
+    assert_equal "$(cut -f2 <<<"$output" | paste -sd+ | bc)" "$(expected "$SHARED/perft/standard.epd" 1 3)"
+    # Nb1-a3, Nb8-a6, Ng1-f3 and Ng1-f3, Nb8-a6, Nb1-a3 meet: two paths.
+    assert_line --index 0 $'r1bqkbnr/pppppppp/n7/8/8/N4N2/PPPPPPPP/R1BQKB1R b KQkq - 3 2\t2'
+    run --separate-stderr perft --startpos --split 0
+    assert_output "$START"$'\t'1
+    run --separate-stderr perft --startpos --split 1 --json
+    assert_line --index 0 '{"fen":"rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR b KQkq - 1 1","paths":1}'
+}
+
+@test "split, count each position, perft-sum: the suite's count (start position, depth 5)" {
+    perft --startpos --split 2 | while IFS=$'\t' read -r fen paths; do
+        printf '%s\t%s\n' "$paths" "$(perft -d 3 --fen "$fen")"
+    done >"$BATS_TEST_TMPDIR/results"
+    run --separate-stderr "$SCRIPTS/perft-sum" --lines 400 "$BATS_TEST_TMPDIR/results"
+    assert_success
+    assert_output "$(expected "$SHARED/perft/standard.epd" 1 5) nodes"
+}
+
+@test "perft-sum adds exactly past 64 bits and refuses what is not a result" {
+    run --separate-stderr "$SCRIPTS/perft-sum" <<<$'18446744073709551615 nodes\n3\t18446744073709551615 nodes\n7'
+    assert_success
+    assert_output "73786976294838206467 nodes"
+    run --separate-stderr "$SCRIPTS/perft-sum" --lines 3 <<<$'1 nodes\n2 nodes'
+    assert_failure 1
+    assert_stderr_equal "perft-sum: 2 results, expected 3"
+    run --separate-stderr "$SCRIPTS/perft-sum" <<<$'1 nodes\nperft: oops'
+    assert_failure 1
+    assert_stderr_equal "perft-sum:2: not a perft result: perft: oops"
+    run --separate-stderr "$SCRIPTS/perft-sum" --bogus
+    assert_failure 64
+}
+
+@test "perft-cluster with GNU parallel on this machine (-S :) gives the one-process count" {
+    command -v parallel >/dev/null || skip "GNU parallel is not installed"
+    run --separate-stderr "$SCRIPTS/perft-cluster" -S : -j 2 --batch 7 --threads 1 -d 4 --split 2 --fen "$KIWI"
+    assert_success
+    assert_output "$(perft -d 4 --fen "$KIWI")"
+    assert_output "$(expected "$SHARED/perft/standard.epd" 2 4) nodes"
+    run --separate-stderr "$SCRIPTS/perft-cluster" -d 3 --startpos --hash 1M
+    assert_success
+    assert_output "8902 nodes"
+}
+
+@test "perft-cluster refuses a bad command line and reports a failed job" {
+    run --separate-stderr "$SCRIPTS/perft-cluster" --startpos
+    assert_failure 64
+    run --separate-stderr "$SCRIPTS/perft-cluster" -d 2 --split 3 --startpos
+    assert_failure 64
+    run --separate-stderr "$SCRIPTS/perft-cluster" -d 2
+    assert_failure 64
+    command -v parallel >/dev/null || skip "GNU parallel is not installed"
+    run --separate-stderr "$SCRIPTS/perft-cluster" -d 3 --split 1 --startpos --hash 1X
+    assert_failure 1
+}
+
+# --- --against ------------------------------------------------------------------------
+
+@test "--against stockfish agrees on suite records (standard and Chess960, depth 3)" {
+    need_stockfish
+    { head -n 8 "$SHARED/perft/standard.epd"; head -n 8 "$SHARED/perft/fischer960.epd"; } >"$BATS_TEST_TMPDIR/mix.epd"
+    run --separate-stderr perft --max-depth 3 --against "$STOCKFISH" "$BATS_TEST_TMPDIR/mix.epd"
+    assert_success
+    assert_line "16 passed, 0 failed"
+    assert_line "ok   $BATS_TEST_TMPDIR/mix.epd:1 depth 3: 8902 nodes, Stockfish 15.1 agrees" ||
+        assert_line --partial "ok   $BATS_TEST_TMPDIR/mix.epd:1 depth 3: 8902 nodes, Stockfish"
+}
+
+@test "--against finds an engine that drops en passant and prints where, deep in the tree" {
+    run --separate-stderr perft --startpos -d 5 --against "perft --uci --inject-bug"
+    assert_failure 1
+    assert_output "FAIL --fen:1 depth 5: perft 4865609, chesskit perft 4865351
+  position: rnbqkbnr/2pppppp/p7/Pp6/8/8/1PPPPPPP/RNBQKBNR w KQkq b6 0 3
+  moves:    a2a4 a7a6 a4a5 b7b5
+  only perft:  a5b6
+  only engine: (none)
+0 passed, 1 failed"
+}
+
+@test "--against: the record's own position lacking en passant, in JSON" {
+    local fen='rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3'
+    run --separate-stderr perft --fen "$fen" -d 2 --json --against "perft --uci --inject-bug"
+    assert_failure 1
+    assert_line --index 0 --partial '"agree":false,"position":"'"$fen"'","path":"","only_perft":"d4e3","only_engine":""}'
+}
+
+@test "--against agrees with this project's perft served over UCI, and with Stockfish on a 960 record" {
+    run --separate-stderr perft --fen "$KIWI" -d 3 --against "perft --uci"
+    assert_success
+    assert_output "ok   --fen:1 depth 3: 97862 nodes, chesskit perft agrees
+1 passed, 0 failed"
+    need_stockfish
+    run --separate-stderr perft --fen "$(fen_of "$SHARED/perft/fischer960.epd" 3)" -d 3 --against "$STOCKFISH" --json
+    assert_success
+    assert_line --index 0 --partial '"agree":true}'
+}
+
+@test "--against a command that is no UCI engine exits 66" {
+    run --separate-stderr perft --startpos -d 2 --against /nonexistent/engine
+    assert_failure 66
+    [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine" ]]
+    run --separate-stderr perft --startpos -d 2 --against true
+    assert_failure 66
+}
+
+@test "--against without --depth on a record with no ;Dn is reported" {
+    run --separate-stderr perft --against "perft --uci" --fen "$START"
+    assert_failure 1
+    assert_stderr_equal "perft:--fen:1: no depth to compare at: give --depth or ;Dn operations"
+}
+
+@test "--uci answers go perft in Stockfish's layout, Chess960 included" {
+    run --separate-stderr perft --uci <<'EOF'
+uci
+isready
+position startpos moves e2e4 e7e5
+go perft 1
+setoption name UCI_Chess960 value true
+position fen rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1
+go perft 1
+position fen not a fen
+quit
+EOF
+    assert_success
+    assert_line uciok
+    assert_line readyok
+    assert_line "Nodes searched: 29"
+    assert_line "b1h1: 1"
+    assert_line "info string invalid position command"
+}
+
+# --- progress -----------------------------------------------------------------------
+
+@test "a long run shows its progress on a terminal, and nothing when stderr is no terminal" {
+    command -v script >/dev/null || skip "script (util-linux) is not installed"
+    run script -qec "perft --startpos -d 7 --threads 2" /dev/null
+    assert_success
+    assert_output --partial "perft: depth 7: "
+    assert_output --partial " Mnps, "
+    assert_output --partial " left"
+    assert_output --partial "3195901860 nodes"
+    run --separate-stderr perft --fen "$KIWI" -d 5
+    assert_stderr_equal ''
+}

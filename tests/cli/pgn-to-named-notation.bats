@@ -1,0 +1,320 @@
+#!/usr/bin/env bats
+# pgn-to-named-notation: the Dagaz example byte for byte (the notation's
+# independent truth), every rule and option, the diagnostics word for
+# word, what real archives contain (BOM, CRLF, missing blank lines and
+# results, long algebraic, zeros, escapes), --jobs against one thread, and
+# the UCI/SAN moves against pgn-extract's (Debian's) on real games.
+# formats/named-notation.md is the specification.
+
+load test_helper
+
+EXAMPLES="$BATS_TEST_DIRNAME/../../formats/examples"
+SEED_PGN='1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O d5 5. exd5 Nxd5'
+SEED_NAMED='1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b8 - c6 leap2 n ne 3. f1 - c4 slide nw 3. g8 - f6 leap2 n nw 4. e1 - g1 OO 4. d7 - d5 Pawn-move 5. e4 x d5 Pawn-capture nw 5. f6 x d5 leap2 w nw'
+
+# pgn-extract is a Debian package in /usr/games.
+PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+
+@test "the Dagaz example converts byte for byte (--inline)" {
+    run --separate-stderr pgn-to-named-notation --inline <<<"$SEED_PGN"
+    assert_success
+    assert_output "$SEED_NAMED *"
+    assert_stderr_equal ''
+}
+
+@test "a game is its tags, a blank line, one ply per line, the result and a blank line" {
+    run --separate-stderr pgn-to-named-notation "$EXAMPLES/dagaz-example.pgn"
+    assert_success
+    assert_output "$(cat <<'EOF'
+[Event "Dagaz named-notation example"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. e2 - e4 Pawn-move
+1. e7 - e5 Pawn-move
+2. g1 - f3 leap2 n nw
+2. b8 - c6 leap2 n ne
+3. f1 - c4 slide nw
+3. g8 - f6 leap2 n nw
+4. e1 - g1 OO
+4. d7 - d5 Pawn-move
+5. e4 x d5 Pawn-capture nw
+5. f6 x d5 leap2 w nw
+*
+EOF
+)"
+    # the game ends with a blank line
+    [[ $(pgn-to-named-notation "$EXAMPLES/dagaz-example.pgn" | tail -c 3 | od -An -c | tr -d ' ') == '*\n\n' ]]
+}
+
+@test "--names=zrf writes the Zillions names" {
+    run --separate-stderr pgn-to-named-notation --inline --names=zrf \
+        <<<'[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]
+1. O-O O-O-O 2. Rf7 Kb8 3. Kg2 Rh2+ 4. Kxh2 *'
+    assert_success
+    assert_output '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]
+
+1. e1 - g1 O-O 1. e8 - c8 O-O-O 2. f1 - f7 rook-slide n 2. c8 - b8 king-shift w 3. g1 - g2 king-shift n 3. h8 - h2 rook-slide n 4. g2 x h2 king-shift e *'
+}
+
+@test "every rule: en passant, capturing promotion, king steps, Black's mirrored directions" {
+    run --separate-stderr pgn-to-named-notation <<<'[FEN "r3k3/1P6/8/3pP3/8/8/8/4K3 w q d6 0 30"]
+
+30. exd6 Kd7 31. bxa8=N Kxd6 32. Kd2 *'
+    assert_success
+    assert_output '[FEN "r3k3/1P6/8/3pP3/8/8/8/4K3 w q d6 0 30"]
+
+30. e5 x d6 En-Passant w
+30. e8 - d7 step nw
+31. b7 x a8 Pawn-capture nw = Knight
+31. d7 x d6 step n
+32. e1 - d2 step nw
+*'
+    assert_stderr_equal ''
+}
+
+@test "Chess960: castling records the king's squares, even when they coincide" {
+    run --separate-stderr pgn-to-named-notation --inline "$EXAMPLES/chess960.pgn"
+    assert_success
+    assert_line --index 10 '1. f1 - g3 leap2 n ne 1. f8 - g6 leap2 n ne 2. g1 - g1 OO 2. g8 - g8 OO 3. e2 - e4 Pawn-move 3. e7 - e5 Pawn-move *'
+}
+
+@test "a null move is N. Pass" {
+    run --separate-stderr pgn-to-named-notation --inline <<<'1. e4 -- 2. d4 Z0 3. c4 *'
+    assert_success
+    assert_output '1. e2 - e4 Pawn-move 1. Pass 2. d2 - d4 Pawn-move 2. Pass 3. c2 - c4 Pawn-move *'
+}
+
+@test "--comments, --nags and --variations keep them, nested, in the line layout" {
+    run --separate-stderr pgn-to-named-notation --comments --nags --variations \
+        <<<'{start} 1. e4! (1. d4 d5 (1... Nf6 2. c4 $14) 2. c4 {QG}) 1... e5 $2 *'
+    assert_success
+    assert_output '{start}
+1. e2 - e4 Pawn-move $1
+(
+1. d2 - d4 Pawn-move
+1. d7 - d5 Pawn-move
+(
+1. g8 - f6 leap2 n nw
+2. c2 - c4 Pawn-move $14
+)
+2. c2 - c4 Pawn-move
+{QG}
+)
+1. e7 - e5 Pawn-move $2
+*'
+}
+
+@test "without the options only the main line is written" {
+    run --separate-stderr pgn-to-named-notation --inline \
+        <<<'{start} 1. e4! (1. d4 d5 (1... Nf6 2. c4 $14) 2. c4 {QG}) 1... e5 $2 *'
+    assert_success
+    assert_output '1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move *'
+}
+
+@test "--inline keeps comments, NAGs and variations on the line" {
+    run --separate-stderr pgn-to-named-notation --inline --comments --nags --variations \
+        <<<'1. e4 {best} (1. d4 $5) e5 *'
+    assert_success
+    assert_output '1. e2 - e4 Pawn-move {best} ( 1. d2 - d4 Pawn-move $5 ) 1. e7 - e5 Pawn-move *'
+}
+
+@test "an illegal move: the diagnostic, the game left out, the count, exit 1" {
+    run --separate-stderr pgn-to-named-notation --inline "$EXAMPLES/with-errors.pgn"
+    assert_failure 1
+    assert_output '[Event "Errors sample"]
+[Site "?"]
+[Date "2024.01.01"]
+[Round "2"]
+[White "Player B"]
+[Black "Player A"]
+[Result "0-1"]
+
+1. f2 - f3 Pawn-move 1. e7 - e5 Pawn-move 2. g2 - g4 Pawn-move 2. d8 - h4 slide ne 0-1'
+    assert_stderr_equal "pgn-to-named-notation:$EXAMPLES/with-errors.pgn:9:13: game 1 (Player A - Player B, 1): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+2 games, 1 converted, 1 with errors"
+}
+
+@test "--on-error=keep writes the plies before the error and a '; error:' line" {
+    run --separate-stderr pgn-to-named-notation --on-error=keep <<<'[White "A"]
+[Black "B"]
+[Round "7"]
+
+1. e4 e5 2. Ke3 *'
+    assert_failure 1
+    assert_output '[White "A"]
+[Black "B"]
+[Round "7"]
+
+1. e2 - e4 Pawn-move
+1. e7 - e5 Pawn-move
+; error: ply 3 (2.): illegal move '"'Ke3'"': a king cannot move from e1 to e3
+*'
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:5:13: game 1 (A - B, 7): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+1 games, 0 converted, 1 with errors"
+}
+
+@test "--on-error=keep with --inline puts the error line after the game's line" {
+    run --separate-stderr pgn-to-named-notation --on-error=keep --inline <<<'1. e4 e5 2. Ke3 *'
+    assert_failure 1
+    assert_output "1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move *
+; error: ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3"
+}
+
+@test "--on-error=stop stops at the first game with an error" {
+    run --separate-stderr pgn-to-named-notation --on-error=stop --inline <<<'1. e4 *
+
+1. e4 e5 2. Ke3 *
+
+1. d4 *'
+    assert_failure 1
+    assert_output '1. e2 - e4 Pawn-move *'
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:13: game 2 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+2 games, 1 converted, 1 with errors"
+}
+
+@test "castling reasons follow FIDE Art. 3.8.2" {
+    run --separate-stderr pgn-to-named-notation <<<'[FEN "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"]
+
+1. O-O *'
+    assert_failure 1
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:4: game 1 (? - ?, ?): ply 1 (1.): illegal move 'O-O': castling not allowed: king is in check
+1 games, 0 converted, 1 with errors"
+}
+
+@test "unsupported variants are reported as such" {
+    run --separate-stderr pgn-to-named-notation <<<'[Variant "Crazyhouse"]
+
+1. e4 *
+
+1. e4 d5 2. exd5 N@f6 *'
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): unsupported variant 'Crazyhouse'
+pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): unsupported move 'N@f6': piece drops (crazyhouse) are not supported
+2 games, 0 converted, 2 with errors"
+}
+
+@test "--stats reports the counts even when all went well" {
+    run --separate-stderr pgn-to-named-notation --stats --inline <<<"$SEED_PGN *"
+    assert_success
+    assert_stderr_equal '1 games, 1 converted, 0 with errors'
+}
+
+@test "what real archives contain is accepted without losing a move" {
+    # BOM, CRLF, % escape, escaped quotes, no blank line between games,
+    # a missing result, movetext without tags, long algebraic and UCI,
+    # zeros castling, check marks missing or superfluous, Nge2-style SAN,
+    # ; comments, annotation suffixes.
+    printf '\xef\xbb\xbf[Event "a \\"quoted\\" name"]\r\n[Result "1-0"]\r\n\r\n1. e2e4 e7-e5 2. Ng1-f3+ Nb8c6 3. Bc4 Bc5 4. 0-0 Ng8e7 5. c3 d6 6. d4 exd4 7. cxd4 Bb6 8. Nbd2 0-0# 1-0\r\n%% escape line\r\n[Event "b"]\r\n\r\n1. d4 ; a comment\r\nd5 2. c4!? *\r\n1. Nf3 Nf6\r\n[Event "c"]\r\n\r\n1. g3 *\r\n' >"$BATS_TEST_TMPDIR/quirks.pgn"
+    run --separate-stderr pgn-to-named-notation --inline "$BATS_TEST_TMPDIR/quirks.pgn"
+    assert_success
+    assert_output '[Event "a \"quoted\" name"]
+[Result "1-0"]
+
+1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b8 - c6 leap2 n ne 3. f1 - c4 slide nw 3. f8 - c5 slide nw 4. e1 - g1 OO 4. g8 - e7 leap2 w nw 5. c2 - c3 Pawn-move 5. d7 - d6 Pawn-move 6. d2 - d4 Pawn-move 6. e5 x d4 Pawn-capture nw 7. c3 x d4 Pawn-capture ne 7. c5 - b6 slide sw 8. b1 - d2 leap2 e ne 8. e8 - g8 OO 1-0
+
+[Event "b"]
+
+1. d2 - d4 Pawn-move 1. d7 - d5 Pawn-move 2. c2 - c4 Pawn-move *
+
+1. g1 - f3 leap2 n nw 1. g8 - f6 leap2 n nw *
+
+[Event "c"]
+
+1. g2 - g3 Pawn-move *'
+    assert_stderr_equal ''
+}
+
+@test "--to=uci, --to=san, --to=lan and --to=fen write the same game" {
+    local game='1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nd4 6. a4 Nxf3+ 7. gxf3 bxa4 8. O-O *'
+    run --separate-stderr pgn-to-named-notation --to=uci --inline <<<"$game"
+    assert_success
+    assert_output 'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 b7b5 a4b3 c6d4 a2a4 d4f3 g2f3 b5a4 e1g1 *'
+    run --separate-stderr pgn-to-named-notation --to=san --inline <<<'1. e2e4 e7e5 2. Ng1f3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nd4 6. a4 Nxf3 7. gxf3 bxa4 8. 0-0 *'
+    assert_success
+    assert_output "$game"
+    run --separate-stderr pgn-to-named-notation --to=san <<<'1. e4 e5 *'
+    assert_output '1. e4
+1... e5
+*'
+    run --separate-stderr pgn-to-named-notation --to=lan --inline <<<"$game"
+    assert_output '1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 a7-a6 4. Bb5-a4 b7-b5 5. Ba4-b3 Nc6-d4 6. a2-a4 Nd4xf3+ 7. g2xf3 b5xa4 8. O-O *'
+    run --separate-stderr pgn-to-named-notation --to=fen <<<'1. e4 c5 2. Nf3 *'
+    assert_output 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
+rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+*'
+}
+
+@test "--to=uci and --to=san agree with pgn-extract on real games" {
+    [[ -x $PGN_EXTRACT ]] || skip "pgn-extract is not installed"
+    local f="$SHARED/pgn/events/20240527-20240607-12th-norway-chess.pgn"
+    # pgn-extract writes UCI promotions in capitals and null moves as "--".
+    diff <(pgn-to-named-notation --to=uci --inline "$f" | grep -v -e '^\[' -e '^$') \
+        <("$PGN_EXTRACT" -s -Wuci -C -N -V -w 100000 --nomovenumbers "$f" | grep -v -e '^\[' -e '^$' |
+            sed 's/\([a-h][18]\)\([QRBN]\)/\1\L\2/g')
+    diff <(pgn-to-named-notation --to=san --inline "$f" | grep -v -e '^\[' -e '^$' | sed 's/[0-9]*\.\.* //g') \
+        <("$PGN_EXTRACT" -s -Wsan -C -N -V -w 100000 --nomovenumbers "$f" | grep -v -e '^\[' -e '^$')
+}
+
+@test "--jobs gives the same output, game numbers and line numbers as one thread" {
+    local f="$SHARED/pgn/repertoires"
+    run --separate-stderr pgn-to-named-notation --variations --comments --nags "$f"/*.pgn
+    local out1=$output err1=$stderr status1=$status
+    run --separate-stderr pgn-to-named-notation --jobs 3 --variations --comments --nags "$f"/*.pgn
+    [[ $status == "$status1" ]]
+    [[ $output == "$out1" ]]
+    [[ $stderr == "$err1" ]]
+    # many chunks of one stream: a 3 MB engine archive through stdin
+    local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
+    cmp <(pgn-to-named-notation <"$big") <(pgn-to-named-notation -j 2 <"$big")
+}
+
+@test "the documented GNU parallel recipe gives the same output" {
+    command -v parallel >/dev/null || skip "GNU parallel is not installed"
+    local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
+    cmp <(pgn-to-named-notation "$big") \
+        <(parallel --pipe --recstart '[Event ' --keep-order --block 1M pgn-to-named-notation <"$big")
+}
+
+@test "several files, '-' for standard input, a missing file exits 66" {
+    run --separate-stderr pgn-to-named-notation --inline "$EXAMPLES/dagaz-example.pgn" - /nonexistent.pgn <<<'1. d4 *'
+    assert_failure 66
+    assert_line --index 7 "$SEED_NAMED *"
+    assert_line --index 8 '1. d2 - d4 Pawn-move *'
+    assert_stderr_equal 'pgn-to-named-notation: cannot open /nonexistent.pgn: No such file or directory
+2 games, 2 converted, 0 with errors'
+}
+
+@test "a write error exits 74" {
+    run --separate-stderr bash -c 'pgn-to-named-notation "$1" >/dev/full' _ "$EXAMPLES/annotated.pgn"
+    assert_failure 74
+    [[ $stderr == *'write error: No space left on device'* ]]
+}
+
+@test "usage errors exit 64; --help documents the exit statuses" {
+    run --separate-stderr pgn-to-named-notation --to=xml
+    assert_failure 64
+    [[ $stderr == *"invalid --to value 'xml'"* ]]
+    run --separate-stderr pgn-to-named-notation --names=klingon
+    assert_failure 64
+    run --separate-stderr pgn-to-named-notation --jobs=-1
+    assert_failure 64
+    run --separate-stderr pgn-to-named-notation --to=fen --inline
+    assert_failure 64
+    run --separate-stderr pgn-to-named-notation --help
+    assert_success
+    assert_output --partial 'Exit status:'
+    assert_output --partial '--on-error=ACTION'
+}
+
+@test "-q prints no diagnostics; the exit status still tells" {
+    run --separate-stderr pgn-to-named-notation -q "$EXAMPLES/with-errors.pgn"
+    assert_failure 1
+    assert_stderr_equal ''
+}

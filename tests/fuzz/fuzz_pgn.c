@@ -1,0 +1,192 @@
+/* libFuzzer target for the PGN reader: reads the input as PGN, drains every
+ * game and checks what must hold for any bytes at all:
+ *   - every text is a clean C string of the stated length, every position
+ *     is 1-based and tokens and diagnostics come in input order, depths
+ *     follow the parentheses, NAG values fit in 0..255, caps hold;
+ *   - the same bytes read through a FILE (fmemopen), and read with the
+ *     PCRE2 pattern alone (PGN_OPT_NO_FASTPATH), give the same games;
+ *   - all of this again with tiny limits, so that the truncation, line
+ *     splitting and cap paths run on short inputs.
+ * A broken property aborts, which libFuzzer reports as a crash. */
+#include "pgn.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what, unsigned long game, size_t index)
+{
+    fprintf(stderr, "fuzz_pgn: %s (game %lu, item %zu)\n", what, game, index);
+    abort();
+}
+
+static bool before(unsigned long l1, unsigned long c1, unsigned long l2, unsigned long c2)
+{
+    return l1 < l2 || (l1 == l2 && c1 < c2);
+}
+
+/* The invariants of one game. */
+static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, unsigned long lines)
+{
+    unsigned long n = g->number;
+    if (g->line < 1 || g->col < 1 || g->line > lines)
+        fail("game position", n, 0);
+    if (g->ntokens > lim->max_tokens || g->ntags > lim->max_tags || g->ndiags > lim->max_diags)
+        fail("cap exceeded", n, 0);
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pgn_tag *t = &g->tags[i];
+        if (!t->name || !t->value || strlen(t->name) != t->name_len || t->name_len == 0 ||
+            strlen(t->value) != t->value_len || t->value_len > lim->max_text)
+            fail("tag text", n, i);
+        if (t->line < 1 || t->col < 1 || t->line > lines)
+            fail("tag position", n, i);
+        if (i && before(t->line, t->col, g->tags[i - 1].line, g->tags[i - 1].col))
+            fail("tag order", n, i);
+    }
+    int depth = 0;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const struct pgn_token *t = &g->tokens[i];
+        if ((unsigned)t->kind >= PGN_TOK_KIND_NB)
+            fail("token kind", n, i);
+        if (!t->text || strlen(t->text) != t->len)
+            fail("token text", n, i);
+        if (t->kind != PGN_TOK_COMMENT && t->len == 0)
+            fail("empty token", n, i);
+        if (t->kind == PGN_TOK_COMMENT && t->len > lim->max_text)
+            fail("comment over max_text", n, i);
+        if (t->kind == PGN_TOK_UNKNOWN && t->len > 255)
+            fail("unknown token over 255 bytes", n, i);
+        if (t->line < 1 || t->col < 1 || t->line > lines)
+            fail("token position", n, i);
+        if (i && !before(g->tokens[i - 1].line, g->tokens[i - 1].col, t->line, t->col))
+            fail("token order", n, i);
+        if (t->kind == PGN_TOK_NAG && t->value > 255)
+            fail("NAG value", n, i);
+        if (t->kind == PGN_TOK_VARIATION_END)
+            depth--;
+        if (t->depth != depth || depth < 0)
+            fail("token depth", n, i);
+        if (t->kind == PGN_TOK_VARIATION_START)
+            depth++;
+        if (t->kind == PGN_TOK_RESULT && t->depth == 0 && i + 1 != g->ntokens)
+            fail("a main-line result is not the last token", n, i);
+    }
+    for (size_t i = 0; i < g->ndiags; i++) {
+        const struct pgn_diag *d = &g->diags[i];
+        if (d->code <= PGN_E_NOT_OPEN || d->code >= PGN_ERROR_NB)
+            fail("diagnostic code", n, i);
+        if (d->line < 1 || d->col < 1 || d->line > lines)
+            fail("diagnostic position", n, i);
+        if (i && before(d->line, d->col, g->diags[i - 1].line, g->diags[i - 1].col))
+            fail("diagnostic order", n, i);
+        if (!pgn_error_name(d->code) || !pgn_error_message(d->code))
+            fail("diagnostic text", n, i);
+    }
+}
+
+static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
+{
+    if (a->line != b->line || a->col != b->col || a->number != b->number || a->ntags != b->ntags ||
+        a->ntokens != b->ntokens || a->ndiags != b->ndiags)
+        return false;
+    for (size_t i = 0; i < a->ntags; i++) {
+        const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
+        if (x->name_len != y->name_len || x->value_len != y->value_len ||
+            memcmp(x->name, y->name, x->name_len) || memcmp(x->value, y->value, x->value_len) ||
+            x->line != y->line || x->col != y->col)
+            return false;
+    }
+    for (size_t i = 0; i < a->ntokens; i++) {
+        const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
+        if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
+            x->line != y->line || x->col != y->col || x->depth != y->depth || x->value != y->value)
+            return false;
+    }
+    for (size_t i = 0; i < a->ndiags; i++)
+        if (a->diags[i].line != b->diags[i].line || a->diags[i].col != b->diags[i].col ||
+            a->diags[i].code != b->diags[i].code)
+            return false;
+    return true;
+}
+
+struct setup {
+    struct pgn_reader *mem, *file, *slow;
+    struct pgn_limits lim; /* effective values, for the checks */
+};
+
+static struct setup setups[2];
+
+static void make_setup(struct setup *s, const struct pgn_limits *lim)
+{
+    s->mem = pgn_reader_new();
+    s->file = pgn_reader_new();
+    s->slow = pgn_reader_new();
+    if (!s->mem || !s->file || !s->slow)
+        abort();
+    pgn_reader_set_limits(s->mem, lim);
+    pgn_reader_set_limits(s->file, lim);
+    pgn_reader_set_limits(s->slow, lim);
+    pgn_reader_set_options(s->slow, PGN_OPT_NO_FASTPATH);
+    s->lim = (struct pgn_limits){
+        .max_line = lim->max_line ? lim->max_line : 1u << 20,
+        .max_text = lim->max_text ? lim->max_text : 1u << 20,
+        .max_tokens = lim->max_tokens ? lim->max_tokens : 1u << 20,
+        .max_tags = lim->max_tags ? lim->max_tags : 1024,
+        .max_diags = lim->max_diags ? lim->max_diags : 1024,
+    };
+}
+
+/* Reads the input with the three readers of a setup in step. */
+static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long lines)
+{
+    FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
+    pgn_reader_open_mem(s->mem, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(s->slow, (const char *)data, size, "fuzz");
+    if (fp)
+        pgn_reader_open_file(s->file, fp, "fuzz");
+    unsigned long games = 0;
+    for (;;) {
+        struct pgn_game g, gs, gf;
+        int rc = pgn_next_game(s->mem, &g);
+        int rs = pgn_next_game(s->slow, &gs);
+        int rf = fp ? pgn_next_game(s->file, &gf) : rc;
+        if (rc < 0)
+            fail("hard error on memory input", games, 0);
+        if (rs != rc)
+            fail("fast path and PCRE2-only disagree on the game count", games, 0);
+        if (rf != rc)
+            fail("FILE and memory disagree on the game count", games, 0);
+        if (rc == 0)
+            break;
+        if (++games > size + 1)
+            fail("more games than bytes", games, 0);
+        check_game(&g, &s->lim, lines);
+        if (!same_game(&g, &gs))
+            fail("fast path and PCRE2-only disagree", games, 0);
+        if (fp && !same_game(&g, &gf))
+            fail("FILE and memory disagree", games, 0);
+    }
+    if (fp)
+        fclose(fp);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!setups[0].mem) {
+        make_setup(&setups[0], &(struct pgn_limits){0});
+        make_setup(
+            &setups[1],
+            &(struct pgn_limits){
+                .max_line = 64, .max_text = 24, .max_tokens = 40, .max_tags = 4, .max_diags = 12});
+    }
+    unsigned long lines = 1;
+    for (size_t i = 0; i < size; i++)
+        lines += data[i] == '\n';
+    run(&setups[0], data, size, lines);
+    run(&setups[1], data, size, lines);
+    return 0;
+}

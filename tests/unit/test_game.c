@@ -1,0 +1,368 @@
+/* Replaying games (lib/game.h): the fast SAN path against san_parse on
+ * every legal move of every position of real games, events and positions
+ * of small PGN texts, variations on the position stack, setups from tags,
+ * and the problems with their places and wording; and the named-notation
+ * reader feeding the same replay. */
+#include "game.h"
+
+#include "fen.h"
+#include "makemove.h"
+#include "named.h"
+#include "san.h"
+#include "uci.h"
+#include "unit.h"
+
+#include <stdlib.h>
+
+static struct game_replay replay;
+
+/* Every legal move of p, written as SAN, long algebraic and UCI, must be
+ * found by game_parse_move exactly as by san_parse; so must a few texts
+ * that name no move.  Returns the number of disagreements. */
+static int compare_parsers(const struct position *p)
+{
+    struct movelist l;
+    int bad = 0;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        char texts[4][SAN_MAX];
+        san_format(p, l.moves[i], texts[0]);
+        san_format_plain(p, l.moves[i], texts[1]);
+        san_format_lan(p, l.moves[i], texts[2]);
+        uci_format(p, l.moves[i], UCI_CASTLING_AUTO, texts[3]);
+        for (int k = 0; k < 4; k++) {
+            move a, b;
+            enum san_error ea = game_parse_move(p, texts[k], strlen(texts[k]), &a);
+            enum san_error eb = san_parse(p, texts[k], strlen(texts[k]), &b);
+            if (ea != eb || a != b) {
+                bad++;
+                printf("#   %s: fast %d %04x, san_parse %d %04x\n", texts[k], ea, a, eb, b);
+            }
+        }
+    }
+    static const char *const wrong[] = {"Ke3", "Nf6", "exd6", "e5", "Qxh7", "a8=Q", "bxa8",
+                                        "Rd1", "Bb5", "O-O",  "e8", "dxe6", "h1=N", "Kxf2"};
+    for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
+        move a, b;
+        enum san_error ea = game_parse_move(p, wrong[i], strlen(wrong[i]), &a);
+        enum san_error eb = san_parse(p, wrong[i], strlen(wrong[i]), &b);
+        if (ea != eb || a != b) {
+            bad++;
+            printf("#   %s: fast %d %04x, san_parse %d %04x\n", wrong[i], ea, a, eb, b);
+        }
+    }
+    return bad;
+}
+
+/* The fast path and san_parse agree on every position of the main lines
+ * of a PGN file (when it can be read: the shared data may be absent). */
+static void test_fast_path_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        UNIT_CHECK(true, "# SKIP %s not found", path);
+        return;
+    }
+    struct pgn_reader *r = pgn_reader_new();
+    struct pgn_game g;
+    struct game_event ev;
+    struct game_problem pb;
+    long positions = 0, bad = 0;
+    pgn_reader_open_file(r, f, path);
+    while (pgn_next_game(r, &g) > 0) {
+        if (game_replay_begin(&replay, &g, GAME_VARIATIONS, &pb) != GAME_OK)
+            continue;
+        bad += compare_parsers(&replay.start);
+        while (game_replay_next(&replay, &ev, &pb) > 0)
+            if (ev.kind == GAME_EV_MOVE) {
+                bad += compare_parsers(ev.after);
+                positions++;
+            }
+    }
+    pgn_reader_free(r);
+    fclose(f);
+    UNIT_CHECK(bad == 0 && positions > 0, "fast path = san_parse on %ld positions of %s", positions,
+               path);
+}
+
+static void test_fast_path_positions(void)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3",   /* en passant exposing the king */
+        "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",    /* en passant along a rank pin */
+        "4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1",   /* in check, castling refused */
+        "r3k3/1P6/8/8/8/8/8/4K3 w q - 0 1",     /* promotions with capture */
+        "3k4/8/8/8/1b6/8/3N4/4K3 w - - 0 1",    /* pinned knight */
+        "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",      /* king in check by a queen */
+        "R6r/8/8/2K5/5k2/8/8/r6R w - - 0 1",    /* two rooks on a file and a rank */
+        "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", /* Chess960 */
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {0};
+        if (!UNIT_CHECK(fen_read(fens[i], strlen(fens[i]), &opt, &rec, &rep), "FEN %s", fens[i]))
+            continue;
+        bad += compare_parsers(&rec.pos);
+    }
+    UNIT_EQ_INT(bad, 0, "fast path = san_parse on the tricky positions");
+}
+
+/* Replay a PGN text; the events are written as one line each into out:
+ * "move 1 e2e4", "null 3", "comment x", "nag 1", "(", ")", "result 1-0",
+ * and a problem as "problem LINE:COL text". */
+static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
+{
+    struct pgn_reader *r = pgn_reader_new();
+    struct pgn_game g;
+    struct game_event ev;
+    struct game_problem pb;
+    size_t n = 0;
+    out[0] = '\0';
+    pgn_reader_open_mem(r, pgn, strlen(pgn), "test");
+    while (pgn_next_game(r, &g) > 0) {
+        int rc = 1;
+        if (game_replay_begin(&replay, &g, flags, &pb) != GAME_OK)
+            rc = -1;
+        while (rc > 0 && (rc = game_replay_next(&replay, &ev, &pb)) > 0) {
+            char uci[UCI_MOVE_MAX];
+            switch (ev.kind) {
+            case GAME_EV_MOVE:
+                uci_format(ev.before, ev.m, UCI_CASTLING_AUTO, uci);
+                n += (size_t)snprintf(out + n, size - n, "move %lu %s\n", ev.ply, uci);
+                break;
+            case GAME_EV_NULL:
+                n += (size_t)snprintf(out + n, size - n, "null %lu\n", ev.ply);
+                break;
+            case GAME_EV_COMMENT:
+                n += (size_t)snprintf(out + n, size - n, "comment %s\n", ev.tok->text);
+                break;
+            case GAME_EV_NAG:
+                n += (size_t)snprintf(out + n, size - n, "nag %u\n", ev.tok->value);
+                break;
+            case GAME_EV_VARIATION_START:
+                n += (size_t)snprintf(out + n, size - n, "(\n");
+                break;
+            case GAME_EV_VARIATION_END:
+                n += (size_t)snprintf(out + n, size - n, ")\n");
+                break;
+            case GAME_EV_RESULT:
+                n += (size_t)snprintf(out + n, size - n, "result %s\n", ev.tok->text);
+                break;
+            default:
+                break;
+            }
+        }
+        if (rc < 0) {
+            char what[512];
+            game_problem_format(&pb, what, sizeof what);
+            n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s\n", pb.line, pb.col, what);
+        }
+    }
+    pgn_reader_free(r);
+}
+
+static void check_replay(const char *pgn, unsigned flags, const char *want, const char *desc)
+{
+    char got[4096];
+    replay_text(pgn, flags, got, sizeof got);
+    UNIT_EQ_STR(got, want, desc);
+}
+
+static void test_replay(void)
+{
+    check_replay("1. e4 e5 2. Nf3 1-0", 0, "move 1 e2e4\nmove 2 e7e5\nmove 3 g1f3\nresult 1-0\n",
+                 "main line moves and result");
+    check_replay("1. e4 (1. d4 d5) e5 *", 0, "move 1 e2e4\nmove 2 e7e5\nresult *\n",
+                 "variations skipped without GAME_VARIATIONS");
+    check_replay("1. e4 (1. d4 d5 (1... Nf6 2. c4)) e5 *", GAME_VARIATIONS,
+                 "move 1 e2e4\n(\nmove 1 d2d4\nmove 2 d7d5\n(\nmove 2 g8f6\nmove 3 c2c4\n)\n)\n"
+                 "move 2 e7e5\nresult *\n",
+                 "nested variations start before the move they replace");
+    check_replay("1. e4 $1 {good} -- 2. d4 *", 0,
+                 "move 1 e2e4\nnag 1\ncomment good\nnull 2\nmove 3 d2d4\nresult *\n",
+                 "NAG, comment and null move");
+    check_replay("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n\n30... Kd7 31. e4 *", 0,
+                 "move 1 e8d7\nmove 2 e2e4\nresult *\n", "FEN tag sets the start");
+    check_replay("1. e4 e5 2. Ke3 *", 0,
+                 "move 1 e2e4\nmove 2 e7e5\nproblem 1:13 ply 3 (2.): illegal move 'Ke3': "
+                 "a king cannot move from e1 to e3\n",
+                 "illegal move with ply and place");
+    check_replay("1. e4 e5\n2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 Bc5 6. c3 O-O-O *", 0,
+                 "move 1 e2e4\nmove 2 e7e5\nmove 3 g1f3\nmove 4 b8c6\nmove 5 f1b5\nmove 6 a7a6\n"
+                 "move 7 e1g1\nmove 8 g8f6\nmove 9 f1e1\nmove 10 f8c5\nmove 11 c2c3\n"
+                 "problem 2:50 ply 12 (6...): illegal move 'O-O-O': castling not allowed: path "
+                 "not clear\n",
+                 "castling refused with the FIDE reason (Art. 3.8.2.2.2)");
+    check_replay(
+        "1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Nf3 Nf6 5. Bc4 Bc5 6. O-O *", 0,
+        "move 1 e2e4\nmove 2 e7e5\nmove 3 e1e2\nmove 4 e8e7\nmove 5 e2e1\n"
+        "move 6 e7e8\nmove 7 g1f3\nmove 8 g8f6\nmove 9 f1c4\nmove 10 f8c5\n"
+        "problem 1:57 ply 11 (6.): illegal move 'O-O': castling not allowed: no castling rights\n",
+        "castling after the king moved (Art. 3.8.2.1)");
+    check_replay("[Variant \"Crazyhouse\"]\n\n1. e4 *", 0,
+                 "problem 1:1 unsupported variant 'Crazyhouse'\n", "unsupported variant");
+    check_replay("1. e4 N@f6 *", 0,
+                 "move 1 e2e4\nproblem 1:7 ply 2 (1...): unsupported move 'N@f6': piece drops "
+                 "(crazyhouse) are not supported\n",
+                 "piece drop");
+    check_replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ -- *", 0,
+                 "move 1 e2e4\nmove 2 e7e5\nmove 3 d1h5\nmove 4 b8c6\nmove 5 f1c4\nmove 6 g8f6\n"
+                 "move 7 h5f7\nproblem 1:41 ply 8 (4...): illegal null move '--': the side to "
+                 "move is in check\n",
+                 "null move in check");
+    check_replay("( 1. d4 ) 1. e4 *", GAME_VARIATIONS,
+                 "problem 1:1 ply 1 (1.): a variation with no move before it to replace\n",
+                 "variation before any move");
+}
+
+/* The FEN problem's reason comes from fen.h; only its start is fixed. */
+static void test_bad_fen_reason(void)
+{
+    char got[4096];
+    replay_text("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", 0, got, sizeof got);
+    const char *want = "problem 1:1 FEN tag: illegal position '8/8/8/8/8/8/8/8 w - - 0 1': ";
+    UNIT_CHECK(strncmp(got, want, strlen(want)) == 0 && strlen(got) > strlen(want) + 2,
+               "bad FEN is reported with a reason: %s", got);
+}
+
+static void test_labels(void)
+{
+    struct pgn_tag tags[] = {
+        {.name = "White", .value = "Carlsen, M.", .value_len = 11},
+        {.name = "Black", .value = "", .value_len = 0},
+        {.name = "Round", .value = "3.1", .value_len = 3},
+    };
+    char buf[128];
+    game_label(tags, 3, buf, sizeof buf);
+    UNIT_EQ_STR(buf, "(Carlsen, M. - ?, 3.1)", "game label with a missing player");
+    game_label(NULL, 0, buf, sizeof buf);
+    UNIT_EQ_STR(buf, "(? - ?, ?)", "game label without tags");
+    UNIT_EQ_STR(game_tag(tags, 3, "Round"), "3.1", "game_tag finds a tag");
+    UNIT_CHECK(game_tag(tags, 3, "Event") == NULL, "game_tag: missing tag is NULL");
+
+    struct position start;
+    struct game_problem pb;
+    struct pgn_tag variant = {.name = "Variant", .value = "Chess 960", .value_len = 9};
+    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && start.chess960,
+               "Variant 'Chess 960' is Chess960");
+    variant.value = "fischerandom";
+    variant.value_len = 12;
+    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && start.chess960,
+               "Variant 'fischerandom' is Chess960");
+    variant.value = "Standard";
+    variant.value_len = 8;
+    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && !start.chess960,
+               "Variant 'Standard' is standard chess");
+    variant.value = "Antichess";
+    variant.value_len = 9;
+    UNIT_EQ_INT(game_setup(&variant, 1, &start, &pb), GAME_E_VARIANT, "Antichess is refused");
+}
+
+/* The named-notation reader in both layouts and vocabularies, replayed. */
+static void replay_named(const char *text, char *out, size_t size)
+{
+    struct named_reader *r = named_reader_new();
+    struct pgn_game g;
+    struct game_event ev;
+    struct game_problem pb;
+    size_t n = 0;
+    out[0] = '\0';
+    named_reader_open_mem(r, text, strlen(text), "named");
+    while (named_next_game(r, &g) > 0) {
+        int rc = 1;
+        n += (size_t)snprintf(out + n, size - n, "game %lu tags %zu\n", g.number, g.ntags);
+        if (game_replay_begin(&replay, &g, GAME_NAMED | GAME_VARIATIONS, &pb) != GAME_OK)
+            rc = -1;
+        while (rc > 0 && (rc = game_replay_next(&replay, &ev, &pb)) > 0) {
+            char san[SAN_MAX];
+            if (ev.kind == GAME_EV_MOVE) {
+                san_format(ev.before, ev.m, san);
+                n += (size_t)snprintf(out + n, size - n, "%s\n", san);
+            } else if (ev.kind == GAME_EV_NULL) {
+                n += (size_t)snprintf(out + n, size - n, "--\n");
+            } else if (ev.kind == GAME_EV_RESULT) {
+                n += (size_t)snprintf(out + n, size - n, "%s\n", ev.tok->text);
+            } else if (ev.kind == GAME_EV_COMMENT) {
+                n += (size_t)snprintf(out + n, size - n, "{%s}\n", ev.tok->text);
+            } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
+                n += (size_t)snprintf(out + n, size - n, "%s\n", ev.tok->text);
+            }
+        }
+        if (rc < 0) {
+            char what[512];
+            game_problem_format(&pb, what, sizeof what);
+            n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s\n", pb.line, pb.col, what);
+        }
+    }
+    named_reader_free(r);
+}
+
+static void check_named(const char *text, const char *want, const char *desc)
+{
+    char got[4096];
+    replay_named(text, got, sizeof got);
+    UNIT_EQ_STR(got, want, desc);
+}
+
+static void test_named_reader(void)
+{
+    check_named("1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw *\n",
+                "game 1 tags 0\ne4\ne5\nNf3\n*\n", "inline layout, no tags");
+    check_named("[Event \"a \\\"b\\\"\"]\n[Site \"?\"]\n\n1. e2 - e4 Pawn-move\n"
+                "1. e7 - e5 Pawn-move\n{a comment}\n(\n1. c7 - c5 Pawn-move\n)\n"
+                "2. Pass\n2. Pass\n1-0\n\n"
+                "1. g1 - f3 leap2 n nw 1. b8 - c6 leap2 n ne 0-1\n",
+                "game 1 tags 2\ne4\ne5\n{a comment}\n(\nc5\n)\n--\n--\n1-0\n"
+                "game 2 tags 0\nNf3\nNc6\n0-1\n",
+                "line layout with tags, comment, variation, passes; then an inline game");
+    check_named("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. e1 - g1 O-O\n"
+                "1. e8 - c8 OOO\n2. f1 - f8 rook-slide n\n*\n",
+                "game 1 tags 1\nO-O\nO-O-O\nRf8\n*\n",
+                "a FEN setup, castling in both vocabularies, rook-slide");
+}
+
+static void test_named_errors(void)
+{
+    check_named("1. e2 - e4 Pawn-move\n1. e7 - e5 Pawn-move\n2. g1 - f3 leap2 nw n\n*\n",
+                "game 1 tags 0\ne4\ne5\nproblem 3:1 ply 3 (2.): bad record '2. g1 - f3 leap2 "
+                "nw n': the move generator writes '2. g1 - f3 leap2 n nw'\n",
+                "a knight's parameters in the wrong order");
+    check_named("1. e2 - e5 Pawn-move *\n",
+                "game 1 tags 0\nproblem 1:1 ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a "
+                "pawn cannot move from e2 to e5\n",
+                "an impossible pawn move, explained");
+    check_named("1. e2 - e4 Pawn-move 2. e7 - e5 Pawn-move *\n",
+                "game 1 tags 0\ne4\nproblem 1:22 ply 2 (1...): bad record '2. e7 - e5 Pawn-move': "
+                "the position is at move 1...\n",
+                "a wrong move number");
+    check_named("1. e2 - e4 Pawn-move\n[Event \"next\"]\n1. d2 - d4 Pawn-move *\n",
+                "game 1 tags 0\ne4\ngame 2 tags 1\nd4\n*\n",
+                "a tag line ends a game that has no result");
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    const char *shared = getenv("SHARED");
+    char path[1024];
+    test_fast_path_positions();
+    snprintf(path, sizeof path, "%s/pgn/edge-cases/fischer.pgn",
+             shared ? shared : "../shared/data");
+    test_fast_path_file(path);
+    snprintf(path, sizeof path, "%s/pgn/edge-cases/cutechess-fischerrandom.pgn",
+             shared ? shared : "../shared/data");
+    test_fast_path_file(path);
+    test_replay();
+    test_bad_fen_reason();
+    test_labels();
+    test_named_reader();
+    test_named_errors();
+    return unit_done();
+}

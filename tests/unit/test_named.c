@@ -1,0 +1,263 @@
+/* The named-rule notation (lib/named.h) against independent truth: the
+ * Dagaz project's own chess example, byte for byte, and hand-checked plies
+ * for every rule (en passant, promotions, castling in both vocabularies,
+ * Chess960 castling whose king stays put, Black's mirrored directions). */
+#include "named.h"
+
+#include "fen.h"
+#include "makemove.h"
+#include "san.h"
+#include "unit.h"
+
+#include <stdlib.h>
+
+/* Set up a position from FEN; fails the test (and returns false) if the
+ * FEN is refused. */
+static bool setup(struct position *p, const char *fen, bool chess960)
+{
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {.chess960 = chess960};
+    if (!UNIT_CHECK(fen_read(fen, strlen(fen), &opt, &rec, &rep), "FEN %s is read", fen))
+        return false;
+    *p = rec.pos;
+    return true;
+}
+
+/* Play SAN moves (space-separated) on p, appending each ply's record to
+ * out (joined by single spaces); false on a SAN the library refuses. */
+static bool convert(struct position *p, const char *sans, enum named_vocabulary v, char *out,
+                    size_t size)
+{
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", sans);
+    out[0] = '\0';
+    size_t len = 0;
+    for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " ")) {
+        move m;
+        if (san_parse(p, tok, strlen(tok), &m) != SAN_OK) {
+            UNIT_CHECK(false, "SAN '%s' is legal", tok);
+            return false;
+        }
+        char ply[NAMED_MAX];
+        named_format_ply(p, m, v, ply, sizeof ply);
+        len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " " : "", ply);
+        makemove_play(p, m);
+    }
+    return true;
+}
+
+static void test_seed(void)
+{
+    static const char want[] =
+        "1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b8 - c6 leap2 n ne "
+        "3. f1 - c4 slide nw 3. g8 - f6 leap2 n nw 4. e1 - g1 OO 4. d7 - d5 Pawn-move "
+        "5. e4 x d5 Pawn-capture nw 5. f6 x d5 leap2 w nw";
+    struct position p;
+    char out[2048];
+    position_start(&p);
+    if (convert(&p, "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O d5 exd5 Nxd5", NAMED_DAGAZ, out, sizeof out))
+        UNIT_EQ_STR(out, want, "the Dagaz example converts byte for byte");
+}
+
+/* One move in one position: its record in a vocabulary. */
+static void check_one(const char *fen, bool chess960, const char *san, enum named_vocabulary v,
+                      const char *want)
+{
+    struct position p;
+    move m;
+    char got[NAMED_MAX], desc[256];
+    if (!setup(&p, fen, chess960))
+        return;
+    snprintf(desc, sizeof desc, "%s %s in %s", san, named_vocabulary_name(v), fen);
+    if (!UNIT_CHECK(san_parse(&p, san, strlen(san), &m) == SAN_OK, "SAN %s legal", san))
+        return;
+    named_format_ply(&p, m, v, got, sizeof got);
+    UNIT_EQ_STR(got, want, desc);
+
+    /* The reader gives back the same move from the record. */
+    move back;
+    char expected[NAMED_MAX];
+    enum named_error e = named_parse(&p, want, strlen(want), v, &back, expected);
+    UNIT_CHECK(e == NAMED_OK && back == m, "'%s' reads back (%s)", want, named_error_message(e));
+}
+
+static void test_rules(void)
+{
+    const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    check_one(start, false, "e4", NAMED_DAGAZ, "1. e2 - e4 Pawn-move");
+    check_one(start, false, "e3", NAMED_DAGAZ, "1. e2 - e3 Pawn-move");
+    check_one(start, false, "Na3", NAMED_DAGAZ, "1. b1 - a3 leap2 n nw");
+    check_one(start, false, "Nf3", NAMED_ZRF, "1. g1 - f3 leap2 n nw");
+
+    /* En passant: the captured pawn stands east or west. */
+    const char *ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+    check_one(ep, false, "exf6", NAMED_DAGAZ, "3. e5 x f6 En-Passant e");
+    const char *ep2 = "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2";
+    check_one(ep2, false, "exd3", NAMED_DAGAZ, "2. e4 x d3 En-Passant w");
+
+    /* Promotions, quiet and capturing; east and west stay east and west
+     * for Black (only n and s swap). */
+    const char *promo = "2n3k1/1P1P4/8/8/8/8/6p1/4K2R w K - 0 40";
+    check_one(promo, false, "d8=Q+", NAMED_DAGAZ, "40. d7 - d8 Pawn-move = Queen");
+    check_one(promo, false, "bxc8=N", NAMED_DAGAZ, "40. b7 x c8 Pawn-capture ne = Knight");
+    check_one(promo, false, "dxc8=R", NAMED_ZRF, "40. d7 x c8 Pawn-capture nw = Rook");
+    const char *bpromo = "4k3/8/8/8/8/8/6p1/4K2R b K - 0 40";
+    check_one(bpromo, false, "gxh1=B", NAMED_DAGAZ, "40. g2 x h1 Pawn-capture ne = Bishop");
+    check_one(bpromo, false, "g1=Q+", NAMED_DAGAZ, "40. g2 - g1 Pawn-move = Queen");
+
+    /* Sliders, king steps, castling in both vocabularies. */
+    const char *castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    check_one(castle, false, "O-O", NAMED_DAGAZ, "1. e1 - g1 OO");
+    check_one(castle, false, "O-O-O", NAMED_DAGAZ, "1. e1 - c1 OOO");
+    check_one(castle, false, "O-O", NAMED_ZRF, "1. e1 - g1 O-O");
+    check_one(castle, false, "O-O-O", NAMED_ZRF, "1. e1 - c1 O-O-O");
+    check_one(castle, false, "Rxa8+", NAMED_DAGAZ, "1. a1 x a8 slide n");
+    check_one(castle, false, "Rxa8+", NAMED_ZRF, "1. a1 x a8 rook-slide n");
+    check_one(castle, false, "Kf2", NAMED_DAGAZ, "1. e1 - f2 step ne");
+    check_one(castle, false, "Kd2", NAMED_ZRF, "1. e1 - d2 king-shift nw");
+    const char *bcastle = "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1";
+    check_one(bcastle, false, "O-O", NAMED_DAGAZ, "1. e8 - g8 OO");
+    check_one(bcastle, false, "O-O-O", NAMED_ZRF, "1. e8 - c8 O-O-O");
+    check_one(bcastle, false, "Kd7", NAMED_DAGAZ, "1. e8 - d7 step nw");
+    check_one(bcastle, false, "Rh2", NAMED_DAGAZ, "1. h8 - h2 slide n");
+
+    /* Chess960: the king on g1 castles king side onto g1. */
+    const char *c960 = "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1";
+    check_one(c960, true, "O-O", NAMED_DAGAZ, "1. g1 - g1 OO");
+    check_one(c960, true, "O-O-O", NAMED_DAGAZ, "1. g1 - c1 OOO");
+
+    /* Queens and bishops share "slide"; Black's directions are mirrored. */
+    const char *q = "4k3/8/8/3q4/8/8/8/2B1K3 b - - 0 7";
+    check_one(q, false, "Qa2", NAMED_DAGAZ, "7. d5 - a2 slide nw");
+    check_one(q, false, "Qh1+", NAMED_DAGAZ, "7. d5 - h1 slide ne");
+    check_one(q, false, "Qd8", NAMED_DAGAZ, "7. d5 - d8 slide s");
+    check_one(q, false, "Qa8", NAMED_DAGAZ, "7. d5 - a8 slide sw");
+}
+
+/* What the reader refuses, and why. */
+static void check_error(const char *fen, const char *record, enum named_vocabulary v,
+                        enum named_error want, const char *want_expected)
+{
+    struct position p;
+    move m;
+    char expected[NAMED_MAX];
+    char desc[256];
+    if (!setup(&p, fen, false))
+        return;
+    enum named_error e = named_parse(&p, record, strlen(record), v, &m, expected);
+    snprintf(desc, sizeof desc, "'%s' is refused: %s", record, named_error_message(want));
+    UNIT_EQ_INT(e, want, desc);
+    if (want != NAMED_OK)
+        UNIT_CHECK(m == MOVE_NONE, "no move for '%s'", record);
+    if (want_expected)
+        UNIT_EQ_STR(expected, want_expected, "the generator's record is shown");
+}
+
+static void test_errors(void)
+{
+    const char *start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    check_error(start, "1. e2 - e5 Pawn-move", NAMED_ANY, NAMED_E_NO_MOVE, NULL);
+    check_error(start, "2. e2 - e4 Pawn-move", NAMED_ANY, NAMED_E_NUMBER, NULL);
+    check_error(start, "1. e2 x e4 Pawn-move", NAMED_ANY, NAMED_E_RULE, "1. e2 - e4 Pawn-move");
+    check_error(start, "1. g1 - f3 leap2 nw n", NAMED_ANY, NAMED_E_RULE, "1. g1 - f3 leap2 n nw");
+    check_error(start, "1. g1 - f3 leap2 n nw", NAMED_ZRF, NAMED_OK, NULL);
+    check_error(start, "1. e2 - e4", NAMED_ANY, NAMED_E_SYNTAX, NULL);
+    check_error(start, "1 e2 - e4 Pawn-move", NAMED_ANY, NAMED_E_SYNTAX, NULL);
+    check_error(start, "1. e2 - e4 Pawn-move n n n", NAMED_ANY, NAMED_E_SYNTAX, NULL);
+    check_error(start, "1. e2 / e4 Pawn-move", NAMED_ANY, NAMED_E_SYNTAX, NULL);
+    check_error(start, "", NAMED_ANY, NAMED_E_SYNTAX, NULL);
+    const char *castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    check_error(castle, "1. e1 - g1 O-O", NAMED_DAGAZ, NAMED_E_RULE, "1. e1 - g1 OO");
+    check_error(castle, "1. a1 - a5 rook-slide n", NAMED_DAGAZ, NAMED_E_RULE, "1. a1 - a5 slide n");
+    const char *check = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 9";
+    check_error(check, "9. Pass", NAMED_ANY, NAMED_E_PASS_IN_CHECK, NULL);
+    const char *promo = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 50";
+    check_error(promo, "50. b7 - b8 Pawn-move", NAMED_ANY, NAMED_E_RULE,
+                "50. b7 - b8 Pawn-move = Queen");
+    check_error(promo, "50. b7 - b8 Pawn-move = Pawn", NAMED_ANY, NAMED_E_RULE, NULL);
+}
+
+/* Spacing is free in the reader; Black's plies may carry "N..." as in PGN;
+ * "Pass" is a null move. */
+static void test_reader(void)
+{
+    struct position p;
+    move m;
+    position_start(&p);
+    const char *spaced = "1.  e2\t-  e4 Pawn-move ";
+    UNIT_EQ_INT(named_parse(&p, spaced, strlen(spaced), NAMED_ANY, &m, NULL), NAMED_OK,
+                "extra spaces and tabs are accepted");
+    UNIT_EQ_INT(named_parse(&p, "1. Pass", 7, NAMED_ANY, &m, NULL), NAMED_OK, "Pass is read");
+    UNIT_EQ_INT(m, MOVE_NONE, "Pass gives no move");
+    makemove_play(&p, m = move_make(12, 28, MOVE_DOUBLE_PUSH));
+    UNIT_EQ_INT(named_parse(&p, "1... e7 - e5 Pawn-move", 22, NAMED_ANY, &m, NULL), NAMED_OK,
+                "Black's ply numbered 1... is accepted");
+
+    char buf[NAMED_MAX];
+    UNIT_EQ_INT((long long)named_format_pass(&p, NAMED_DAGAZ, buf, sizeof buf), 7,
+                "Pass is 7 bytes");
+    UNIT_EQ_STR(buf, "1. Pass", "the pass record");
+
+    /* snprintf contract: truncation keeps the full length and a NUL. */
+    position_start(&p);
+    char small[8];
+    size_t n =
+        named_format_ply(&p, move_make(6, 21, MOVE_NORMAL), NAMED_DAGAZ, small, sizeof small);
+    UNIT_EQ_INT((long long)n, 21, "the full length is returned");
+    UNIT_EQ_STR(small, "1. g1 -", "the text is cut, NUL-terminated");
+
+    struct named_ply ply;
+    UNIT_EQ_INT(named_scan("12. a1 x a8 slide n", 19, &ply), NAMED_OK, "scan a ply");
+    UNIT_CHECK(ply.number == 12 && ply.from == 0 && ply.to == 56 && ply.sep == 'x',
+               "scan gives number, squares and separator");
+
+    enum named_vocabulary v;
+    UNIT_CHECK(named_vocabulary_parse("zrf", &v) && v == NAMED_ZRF, "--names=zrf");
+    UNIT_CHECK(!named_vocabulary_parse("pgn", &v), "unknown vocabulary refused");
+    UNIT_EQ_STR(named_rule_name(NAMED_ZRF, "king"), "king-shift", "zrf king is king-shift");
+    UNIT_EQ_STR(named_rule_name(NAMED_DAGAZ, "castle-queen"), "OOO", "dagaz OOO");
+    UNIT_CHECK(named_rule_name(NAMED_DAGAZ, "no-such-rule") == NULL, "unknown key gives NULL");
+}
+
+/* Every legal move of a few busy positions reads back as itself in both
+ * vocabularies: the formatter and the reader agree on the whole rule set. */
+static void test_round_trip(void)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position p;
+        if (!setup(&p, fens[i], false))
+            continue;
+        struct movelist l;
+        movegen_legal(&p, &l);
+        int bad = 0;
+        for (int k = 0; k < l.count; k++)
+            for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
+                char rec[NAMED_MAX];
+                move back;
+                size_t n =
+                    named_format_ply(&p, l.moves[k], (enum named_vocabulary)v, rec, sizeof rec);
+                if (named_parse(&p, rec, n, (enum named_vocabulary)v, &back, NULL) != NAMED_OK ||
+                    back != l.moves[k])
+                    bad++;
+            }
+        UNIT_EQ_INT(bad, 0, fens[i]);
+    }
+}
+
+int main(void)
+{
+    test_seed();
+    test_rules();
+    test_errors();
+    test_reader();
+    test_round_trip();
+    return unit_done();
+}

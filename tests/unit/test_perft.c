@@ -1,0 +1,277 @@
+/* perft.h beyond perft_count: threads, the transposition table, divide and
+ * split, each held against the published counts of the shared suites
+ * ($SHARED/perft) or against perft_count; and movegen_legal with
+ * makemove_play walked the slow way, so that the generator every other tool
+ * uses is checked on the suites even though perft itself takes shortcuts. */
+#include "fen.h"
+#include "makemove.h"
+#include "perft.h"
+#include "unit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+enum { RECORDS_MAX = 1100 };
+
+struct record {
+    char fen[256];
+    struct position pos;
+    uint64_t expect[7]; /* ;D1 .. ;D6, 0 when absent */
+};
+
+static const char kiwipete[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+static bool read_fen(const char *fen, struct position *p)
+{
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {0};
+    if (!fen_read(fen, strlen(fen), &opt, &rec, &rep))
+        return false;
+    *p = rec.pos;
+    return true;
+}
+
+/* Every record of a suite with its expected counts. */
+static int load_suite(const char *path, struct record *out, int max)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[512];
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        size_t len = strcspn(line, "\r\n");
+        line[len] = '\0';
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {0};
+        if (len == 0 || !fen_read(line, len, &opt, &rec, &rep))
+            continue;
+        struct record *r = &out[n];
+        memset(r, 0, sizeof *r);
+        snprintf(r->fen, sizeof r->fen, "%.*s", (int)(rec.ops ? (size_t)(rec.ops - line) : len), line);
+        r->pos = rec.pos;
+        for (int d = 1; d <= 6; d++) {
+            char op[8];
+            const char *arg;
+            size_t alen;
+            snprintf(op, sizeof op, "D%d", d);
+            if (fen_epd_find(rec.ops, rec.ops_len, op, &arg, &alen))
+                r->expect[d] = strtoull(arg, NULL, 10);
+        }
+        n++;
+    }
+    fclose(f);
+    return n;
+}
+
+/* The slow reference: the public generator and make, every node made. */
+static uint64_t slow_perft(const struct position *p, int depth)
+{
+    if (depth == 0)
+        return 1;
+    struct movelist l;
+    movegen_legal(p, &l);
+    uint64_t n = 0;
+    for (int i = 0; i < l.count; i++) {
+        struct position c = *p;
+        makemove_play(&c, l.moves[i]);
+        if (c.key != position_compute_key(&c))
+            return UINT64_MAX; /* a wrong incremental key poisons every table */
+        n += slow_perft(&c, depth - 1);
+    }
+    return n;
+}
+
+static void test_slow_walk(const char *name, const struct record *recs, int n, int depth)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        if (recs[i].expect[depth] && slow_perft(&recs[i].pos, depth) != recs[i].expect[depth]) {
+            if (!bad)
+                printf("#   first wrong: %s\n", recs[i].fen);
+            bad++;
+        }
+    UNIT_EQ_INT(bad, 0, name);
+}
+
+/* movegen_count agrees with movegen_legal on every position two plies
+ * below each record. */
+static void test_count_matches_list(const struct record *recs, int n)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        struct movelist l1;
+        movegen_legal(&recs[i].pos, &l1);
+        for (int a = 0; a < l1.count; a++) {
+            struct position c1 = recs[i].pos;
+            makemove_play(&c1, l1.moves[a]);
+            struct movelist l2;
+            movegen_legal(&c1, &l2);
+            if (movegen_count(&c1) != l2.count)
+                bad++;
+            for (int b = 0; b < l2.count; b++) {
+                struct position c2 = c1;
+                makemove_play(&c2, l2.moves[b]);
+                struct movelist l3;
+                if (movegen_count(&c2) != movegen_legal(&c2, &l3))
+                    bad++;
+            }
+        }
+    }
+    UNIT_EQ_INT(bad, 0, "movegen_count equals the length of movegen_legal two plies down every record");
+}
+
+static void test_run_variants(const struct record *recs, int n, int depth)
+{
+    struct perft_table *small = perft_table_new(64); /* one bucket: constant replacement */
+    struct perft_table *big = perft_table_new((size_t)16 << 20);
+    if (!UNIT_CHECK(small && big, "tables allocated"))
+        return;
+    int bad_threads = 0, bad_small = 0, bad_big = 0, bad_divide = 0;
+    for (int i = 0; i < n; i++) {
+        const struct record *r = &recs[i];
+        if (!r->expect[depth])
+            continue;
+        struct perft_divide d;
+        struct perft_config c2 = {.threads = 2};
+        if (perft_run(&r->pos, depth, &c2, &d) != r->expect[depth])
+            bad_threads++;
+        uint64_t sum = 0;
+        for (int k = 0; k < d.count; k++)
+            sum += d.nodes[k];
+        if (sum != r->expect[depth])
+            bad_divide++;
+        struct perft_config cs = {.threads = 2, .table = small};
+        if (perft_run(&r->pos, depth, &cs, NULL) != r->expect[depth])
+            bad_small++;
+        struct perft_config cb = {.threads = 2, .table = big};
+        /* Twice: the second run answers from the table. */
+        if (perft_run(&r->pos, depth, &cb, NULL) != r->expect[depth] ||
+            perft_run(&r->pos, depth, &cb, NULL) != r->expect[depth])
+            bad_big++;
+    }
+    UNIT_EQ_INT(bad_threads, 0, "two threads give the suite's counts");
+    UNIT_EQ_INT(bad_divide, 0, "the divide adds up to the suite's counts");
+    UNIT_EQ_INT(bad_small, 0, "a one-bucket table stays exact");
+    UNIT_EQ_INT(bad_big, 0, "a table shared by every record of the suite stays exact, asked twice");
+    perft_table_free(small);
+    perft_table_free(big);
+}
+
+static void test_basics(void)
+{
+    struct position p;
+    position_start(&p);
+    UNIT_EQ_U64(perft_count(&p, 0), 1, "depth 0 is one node");
+    UNIT_EQ_U64(perft_count(&p, 1), 20, "start position, depth 1");
+    UNIT_EQ_U64(perft_count(&p, 4), 197281, "start position, depth 4");
+    struct perft_divide d;
+    struct perft_config cfg = {.threads = 3};
+    UNIT_EQ_U64(perft_run(&p, 0, &cfg, &d), 1, "perft_run depth 0");
+    UNIT_EQ_INT(d.count, 0, "depth 0 divides into nothing");
+    UNIT_EQ_U64(perft_run(&p, 1, &cfg, &d), 20, "perft_run depth 1");
+    UNIT_EQ_INT(d.count, 20, "twenty root moves");
+    UNIT_EQ_U64(d.nodes[0], 1, "each root move counts one at depth 1");
+    UNIT_EQ_U64(perft_run(&p, 5, &cfg, NULL), 4865609, "three threads, depth 5");
+
+    struct perft_progress progress;
+    atomic_init(&progress.nodes_done, 0);
+    atomic_init(&progress.items_done, 0);
+    atomic_init(&progress.items_total, 0);
+    struct perft_config watched = {.threads = 2, .progress = &progress};
+    uint64_t n = perft_run(&p, 4, &watched, NULL);
+    UNIT_EQ_U64(atomic_load(&progress.nodes_done), n, "the progress counter ends at the total");
+    UNIT_EQ_INT(atomic_load(&progress.items_done), atomic_load(&progress.items_total),
+                "every item of work is counted done");
+
+    if (read_fen(kiwipete, &p)) {
+        struct perft_table *t = perft_table_new((size_t)1 << 20);
+        struct perft_config ct = {.threads = 2, .table = t};
+        UNIT_EQ_U64(perft_run(&p, 4, &ct, NULL), 4085603, "Kiwipete depth 4 with a table");
+        perft_table_clear(t);
+        UNIT_EQ_U64(perft_run(&p, 4, &ct, NULL), 4085603, "and again after clearing it");
+        perft_table_free(t);
+    }
+    UNIT_CHECK(perft_table_new((size_t)1 << 62) == NULL, "an impossible table size gives NULL");
+    perft_table_free(NULL);
+}
+
+/* Two Chess960 roots alike but for the file of the rook that castles king
+ * side: same pieces, same rights, so the same Zobrist key, yet castling is
+ * legal only with the g rook (the h rook's king would land on g1, taken).
+ * The table must keep them apart. */
+static void test_castling_rooks_apart(void)
+{
+    struct position a, b;
+    if (!UNIT_CHECK(read_fen("4k3/8/8/8/8/8/P7/4K1RR w G - 0 1", &a) &&
+                        read_fen("4k3/8/8/8/8/8/P7/4K1RR w H - 0 1", &b),
+                    "two Chess960 positions read"))
+        return;
+    struct perft_table *t = perft_table_new((size_t)4 << 20);
+    struct perft_config c = {.threads = 1, .table = t};
+    for (int depth = 2; depth <= 5; depth++) {
+        uint64_t wa = perft_count(&a, depth), wb = perft_count(&b, depth);
+        uint64_t ga = perft_run(&a, depth, &c, NULL), gb = perft_run(&b, depth, &c, NULL);
+        char desc[96];
+        snprintf(desc, sizeof desc, "castling with the g or the h rook stay apart in one table, depth %d", depth);
+        UNIT_CHECK(ga == wa && gb == wb && wa != wb, "%s", desc);
+    }
+    perft_table_free(t);
+}
+
+struct split_sum {
+    int rest;
+    uint64_t total, positions, paths;
+};
+
+static void add_split(const struct position *p, uint64_t paths, void *ctx)
+{
+    struct split_sum *s = ctx;
+    s->total += paths * perft_count(p, s->rest);
+    s->positions++;
+    s->paths += paths;
+}
+
+static void test_split(void)
+{
+    struct position p;
+    position_start(&p);
+    struct split_sum s = {.rest = 2};
+    UNIT_CHECK(perft_split(&p, 3, add_split, &s), "split 3 plies");
+    UNIT_EQ_U64(s.paths, 8902, "the paths of a 3-ply split are perft 3");
+    UNIT_EQ_U64(s.positions, 5362, "5362 distinct positions 3 plies from the start");
+    UNIT_EQ_U64(s.total, 4865609, "split 3 + perft 2 = perft 5");
+    struct split_sum z = {.rest = 3};
+    perft_split(&p, 0, add_split, &z);
+    UNIT_EQ_U64(z.total, 8902, "a 0-ply split is the root itself");
+    if (read_fen(kiwipete, &p)) {
+        struct split_sum k = {.rest = 2};
+        perft_split(&p, 2, add_split, &k);
+        UNIT_EQ_U64(k.total, 4085603, "Kiwipete: split 2 + perft 2 = perft 4");
+    }
+}
+
+int main(void)
+{
+    const char *shared = getenv("SHARED");
+    char path[1024];
+    static struct record std_recs[RECORDS_MAX], frc_recs[RECORDS_MAX];
+    test_basics();
+    test_castling_rooks_apart();
+    test_split();
+    snprintf(path, sizeof path, "%s/perft/standard.epd", shared ? shared : "../shared/data");
+    int ns = load_suite(path, std_recs, RECORDS_MAX);
+    snprintf(path, sizeof path, "%s/perft/fischer960.epd", shared ? shared : "../shared/data");
+    int nf = load_suite(path, frc_recs, RECORDS_MAX);
+    if (!UNIT_CHECK(ns > 100 && nf > 900, "the shared suites read (%d and %d records)", ns, nf))
+        return unit_done();
+    test_slow_walk("movegen_legal + makemove_play, keys included, give the standard suite to depth 3", std_recs, ns, 3);
+    test_slow_walk("movegen_legal + makemove_play give the Chess960 suite to depth 2", frc_recs, nf, 2);
+    test_count_matches_list(std_recs, ns);
+    test_count_matches_list(frc_recs, 100);
+    test_run_variants(std_recs, ns, 4);
+    test_run_variants(frc_recs, 200, 3);
+    return unit_done();
+}

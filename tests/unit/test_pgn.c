@@ -1,0 +1,725 @@
+/* Unit tests of the PGN reader (lib/pgn.h): every construct of
+ * formats/pgn.md with its exact tokens, the diagnostics with their
+ * positions, and game splitting on the real files under $SHARED/pgn,
+ * checked against numbers found independently of the reader (a count of
+ * "[Event " lines, or pgn-extract's count where that count is wrong). */
+#include "pgn.h"
+
+#include "unit.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ helpers */
+
+struct sbuf {
+    char s[16384];
+    size_t n;
+};
+
+__attribute__((format(printf, 2, 3))) static void sb_add(struct sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (b->n < sizeof b->s) {
+        int k = vsnprintf(b->s + b->n, sizeof b->s - b->n, fmt, ap);
+        if (k > 0)
+            b->n += (size_t)k;
+    }
+    va_end(ap);
+    if (b->n >= sizeof b->s)
+        b->n = sizeof b->s - 1;
+}
+
+/* A compact spelling of the tokens, for exact comparison: moves as they
+ * are, "Z:" null moves, "R:" results, "?:" unknown text, "$n(text)" for
+ * NAGs written as symbols, "{text}" comments, "@d" after tokens at depth d. */
+static const char *tokens_str(const struct pgn_game *g, struct sbuf *b)
+{
+    b->n = 0;
+    b->s[0] = '\0';
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const struct pgn_token *t = &g->tokens[i];
+        if (i)
+            sb_add(b, " ");
+        switch (t->kind) {
+        case PGN_TOK_NULL_MOVE:
+            sb_add(b, "Z:%s", t->text);
+            break;
+        case PGN_TOK_NAG:
+            if (t->text[0] == '$')
+                sb_add(b, "%s", t->text);
+            else
+                sb_add(b, "$%u(%s)", t->value, t->text);
+            break;
+        case PGN_TOK_COMMENT:
+            sb_add(b, "{%s}", t->text);
+            break;
+        case PGN_TOK_RESULT:
+            sb_add(b, "R:%s", t->text);
+            break;
+        case PGN_TOK_UNKNOWN:
+            sb_add(b, "?:%s", t->text);
+            break;
+        default:
+            sb_add(b, "%s", t->text);
+        }
+        if (t->depth)
+            sb_add(b, "@%d", t->depth);
+    }
+    return b->s;
+}
+
+/* "line:col name" of each diagnostic, comma-separated. */
+static const char *diags_str(const struct pgn_game *g, struct sbuf *b)
+{
+    b->n = 0;
+    b->s[0] = '\0';
+    for (size_t i = 0; i < g->ndiags; i++)
+        sb_add(b, "%s%lu:%lu %s", i ? ", " : "", g->diags[i].line, g->diags[i].col,
+               pgn_error_name(g->diags[i].code));
+    return b->s;
+}
+
+/* "Name=value" of each tag, comma-separated. */
+static const char *tags_str(const struct pgn_game *g, struct sbuf *b)
+{
+    b->n = 0;
+    b->s[0] = '\0';
+    for (size_t i = 0; i < g->ntags; i++)
+        sb_add(b, "%s%s=%s", i ? ", " : "", g->tags[i].name, g->tags[i].value);
+    return b->s;
+}
+
+/* Every game of text, one per line: "@line:col tags | tokens | diags". */
+static const char *games_str(struct pgn_reader *r, const char *text, size_t len, struct sbuf *out)
+{
+    struct pgn_game g;
+    struct sbuf a, b, c;
+    out->n = 0;
+    out->s[0] = '\0';
+    pgn_reader_open_mem(r, text, len, "test");
+    int rc;
+    while ((rc = pgn_next_game(r, &g)) > 0)
+        sb_add(out, "%s@%lu:%lu %s | %s | %s", out->n ? "\n" : "", g.line, g.col, tags_str(&g, &a),
+               tokens_str(&g, &b), diags_str(&g, &c));
+    if (rc < 0)
+        sb_add(out, "\nERROR %s", pgn_error_name(pgn_reader_error(r)));
+    return out->s;
+}
+
+static struct pgn_reader *reader(unsigned options)
+{
+    struct pgn_reader *r = pgn_reader_new();
+    if (!r) {
+        printf("Bail out! pgn_reader_new failed\n");
+        exit(1);
+    }
+    pgn_reader_set_options(r, options);
+    return r;
+}
+
+/* One check: the games of text spelt as games_str does. */
+static void expect_games(const char *text, const char *want, const char *desc)
+{
+    struct pgn_reader *r = reader(0);
+    struct sbuf out;
+    UNIT_EQ_STR(games_str(r, text, strlen(text), &out), want, desc);
+    pgn_reader_free(r);
+}
+
+/* Same, with options and limits. */
+static void expect_games_opt(const char *text, unsigned options, const struct pgn_limits *lim,
+                             const char *want, const char *desc)
+{
+    struct pgn_reader *r = reader(options);
+    pgn_reader_set_limits(r, lim);
+    struct sbuf out;
+    UNIT_EQ_STR(games_str(r, text, strlen(text), &out), want, desc);
+    pgn_reader_free(r);
+}
+
+/* Compares two games field by field; writes the first difference. */
+static bool same_game(const struct pgn_game *a, const struct pgn_game *b, char *why, size_t n)
+{
+    if (a->line != b->line || a->col != b->col || a->ntags != b->ntags ||
+        a->ntokens != b->ntokens || a->ndiags != b->ndiags) {
+        snprintf(why, n, "game %lu: shape %lu:%lu/%zu/%zu/%zu vs %lu:%lu/%zu/%zu/%zu", a->number,
+                 a->line, a->col, a->ntags, a->ntokens, a->ndiags, b->line, b->col, b->ntags,
+                 b->ntokens, b->ndiags);
+        return false;
+    }
+    for (size_t i = 0; i < a->ntags; i++) {
+        const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
+        if (strcmp(x->name, y->name) || x->value_len != y->value_len ||
+            memcmp(x->value, y->value, x->value_len) || x->line != y->line || x->col != y->col) {
+            snprintf(why, n, "game %lu: tag %zu differs", a->number, i);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < a->ntokens; i++) {
+        const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
+        if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
+            x->line != y->line || x->col != y->col || x->depth != y->depth ||
+            x->value != y->value) {
+            snprintf(why, n, "game %lu: token %zu at %lu:%lu '%s' vs '%s'", a->number, i, x->line,
+                     x->col, x->text, y->text);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < a->ndiags; i++)
+        if (a->diags[i].line != b->diags[i].line || a->diags[i].col != b->diags[i].col ||
+            a->diags[i].code != b->diags[i].code) {
+            snprintf(why, n, "game %lu: diagnostic %zu differs", a->number, i);
+            return false;
+        }
+    return true;
+}
+
+/* Reads the same input with two readers in step; counts the games. */
+static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, unsigned long *games,
+                          char *why, size_t n)
+{
+    struct pgn_game ga, gb;
+    *games = 0;
+    for (;;) {
+        int ra = pgn_next_game(a, &ga), rb = pgn_next_game(b, &gb);
+        if (ra != rb) {
+            snprintf(why, n, "after %lu games: returns %d vs %d", *games, ra, rb);
+            return false;
+        }
+        if (ra <= 0)
+            return ra == 0 || (snprintf(why, n, "hard error"), false);
+        ++*games;
+        if (!same_game(&ga, &gb, why, n))
+            return false;
+    }
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = nb;
+        }
+    }
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+/* The independent count: lines that begin with "[Event ". */
+static unsigned long count_event_lines(const char *buf, size_t len)
+{
+    unsigned long n = 0;
+    for (size_t i = 0; i + 7 <= len; i++)
+        if ((i == 0 || buf[i - 1] == '\n') && memcmp(buf + i, "[Event ", 7) == 0)
+            n++;
+    return n;
+}
+
+/* ------------------------------------------------------------ constructs */
+
+static void test_basic(void)
+{
+    const char *pgn = "[Event \"Casual\"]\n"
+                      "[White \"A \\\"Quoted\\\" Name\"]\n"
+                      "[Black \"back\\\\slash\"]\n"
+                      "\n"
+                      "1. e4 e5 2. Nf3 Nc6 1-0\n";
+    struct pgn_reader *r = reader(0);
+    struct pgn_game g;
+    struct sbuf b;
+    pgn_reader_open_mem(r, pgn, strlen(pgn), "basic.pgn");
+    UNIT_EQ_INT(pgn_next_game(r, &g), 1, "basic: a game is read");
+    UNIT_EQ_STR(tags_str(&g, &b), "Event=Casual, White=A \"Quoted\" Name, Black=back\\slash",
+                "basic: tags in order, \\\" and \\\\ unescaped");
+    UNIT_EQ_STR(tokens_str(&g, &b), "1. e4 e5 2. Nf3 Nc6 R:1-0", "basic: tokens");
+    UNIT_EQ_INT(g.ndiags, 0, "basic: no diagnostics");
+    UNIT_EQ_INT(g.line, 1, "basic: game starts on line 1");
+    UNIT_EQ_INT(g.number, 1, "basic: game number 1");
+    UNIT_EQ_STR(g.source, "basic.pgn", "basic: source name");
+    UNIT_EQ_STR(pgn_game_tag(&g, "White"), "A \"Quoted\" Name", "basic: pgn_game_tag");
+    UNIT_CHECK(pgn_game_tag(&g, "Site") == NULL, "basic: absent tag is NULL");
+    UNIT_EQ_INT(g.tags[1].value_len, 15, "basic: value length after unescaping");
+    UNIT_EQ_INT(g.tags[2].line, 3, "basic: tag line");
+    UNIT_CHECK(g.ntokens == 7 && g.tokens[3].line == 5 && g.tokens[3].col == 10 &&
+                   g.tokens[3].kind == PGN_TOK_MOVE_NUMBER && g.tokens[3].value == 2,
+               "basic: '2.' at 5:10 is move number 2");
+    UNIT_CHECK(g.tokens[4].kind == PGN_TOK_MOVE && g.tokens[4].len == 3, "basic: Nf3 is a move");
+    UNIT_EQ_INT(pgn_next_game(r, &g), 0, "basic: then end of input");
+    UNIT_EQ_INT(pgn_next_game(r, &g), 0, "basic: end of input again");
+    pgn_reader_free(r);
+}
+
+static void test_comments(void)
+{
+    const char *pgn = "[Event \"c\"]\n"
+                      "\n"
+                      "1. e4 {[%clk 0:03:00]} e5 {multi\n"
+                      "line} ; rest of line\n"
+                      "2. Nf3 *\n";
+    struct pgn_reader *r = reader(0);
+    struct pgn_game g;
+    struct sbuf b;
+    pgn_reader_open_mem(r, pgn, strlen(pgn), "c");
+    UNIT_EQ_INT(pgn_next_game(r, &g), 1, "comments: game read");
+    UNIT_EQ_STR(tokens_str(&g, &b),
+                "1. e4 {[%clk 0:03:00]} e5 {multi\nline} { rest of line} 2. Nf3 R:*",
+                "comments: brace, multi-line and rest-of-line comments");
+    UNIT_CHECK(g.ntokens > 5 && g.tokens[2].kind == PGN_TOK_COMMENT && g.tokens[2].line == 3 &&
+                   g.tokens[2].col == 7,
+               "comments: clock comment at 3:7");
+    UNIT_CHECK(g.ntokens > 5 && g.tokens[4].line == 3 && g.tokens[4].col == 27 &&
+                   g.tokens[4].len == 10,
+               "comments: multi-line comment at its '{' (3:27), 10 bytes");
+    UNIT_CHECK(g.ntokens > 5 && g.tokens[5].line == 4 && g.tokens[5].col == 7,
+               "comments: ';' comment at 4:7");
+    pgn_reader_free(r);
+
+    expect_games("[Event \"A\"]\r\n\r\n1. e4 {a\r\nb} e5 1-0\r\n",
+                 "@1:1 Event=A | 1. e4 {a\nb} e5 R:1-0 | ",
+                 "CRLF line ends, also inside a comment");
+    expect_games("e4 { a { nested } comment } *",
+                 "@1:1  | e4 { a { nested } ?:comment ?:} R:* | 1:19 unexpected-token, "
+                 "1:27 unexpected-token",
+                 "comments do not nest by default (the standard)");
+    expect_games_opt("e4 { a { nested } comment } *", PGN_OPT_NESTED_COMMENTS, NULL,
+                     "@1:1  | e4 { a { nested } comment } R:* | ",
+                     "PGN_OPT_NESTED_COMMENTS: comments nest");
+    expect_games("{ header }\n\n[Event \"A\"]\n\n1. e4 *\n{ trailer }\n",
+                 "@1:1 Event=A | { header } 1. e4 R:* | ",
+                 "a comment before the tags belongs to the game; trailing comments are no game");
+    expect_games("[Event \"A\"]\n{ between tags }\n[Site \"B\"]\n1. e4 *\n",
+                 "@1:1 Event=A, Site=B | { between tags } 1. e4 R:* | ",
+                 "a comment inside the tag section");
+    expect_games("[Event \"A\"]\n{ The tag [Event \"B\"] is inside }\n*\n",
+                 "@1:1 Event=A | { The tag [Event \"B\"] is inside } R:* | ",
+                 "brackets inside comments are text");
+}
+
+static void test_annotations(void)
+{
+    expect_games("1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $14 Nf6 $1$2 5. O-O !? +- 1-0",
+                 "@1:1  | 1. e4 $1(!) e5 $2(?) 2. Nf3 $3(!!) Nc6 $4(?\?) 3. Bb5 $5(!?) a6 $6(?!) "
+                 "4. Ba4 $14 Nf6 $1 $2 5. O-O $5(!?) $18(+-) R:1-0 | ",
+                 "suffix annotations become NAGs 1..6, $n NAGs, glued NAGs");
+    expect_games("e4 = e5 += Nf3 =+ Nc6 +/= d4 =/+ d5 +/- c4 -/+ c5 +- a3 -+ a6 \xC2\xB1 h3 "
+                 "\xE2\x88\x93 h6 \xE2\x88\x9E *",
+                 "@1:1  | e4 $10(=) e5 $14(+=) Nf3 $15(=+) Nc6 $14(+/=) d4 $15(=/+) d5 $16(+/-) "
+                 "c4 $17(-/+) c5 $18(+-) a3 $19(-+) a6 $16(\xC2\xB1) h3 $17(\xE2\x88\x93) h6 "
+                 "$13(\xE2\x88\x9E) R:* | ",
+                 "evaluation symbols become their NAGs");
+    expect_games("e4 $256 $255 *", "@1:1  | e4 ?:$256 $255 R:* | 1:4 bad-nag", "NAG above 255");
+}
+
+static void test_variations(void)
+{
+    expect_games("1. e4 (1. d4 d5 (1... Nf6 2. c4 (2. Nf3)) 2. c4) 1... e5 *",
+                 "@1:1  | 1. e4 ( 1.@1 d4@1 d5@1 (@1 1...@2 Nf6@2 2.@2 c4@2 (@2 2.@3 Nf3@3 )@2 )@1 "
+                 "2.@1 c4@1 ) 1... e5 R:* | ",
+                 "nested variations with depths");
+    expect_games("1. e4 (1. d4 e5 *\n",
+                 "@1:1  | 1. e4 ( 1.@1 d4@1 e5@1 R:*@1 | 1:7 unclosed-variation, "
+                 "1:17 result-in-variation, 1:18 truncated",
+                 "unclosed variation: a result inside it does not end the game");
+    expect_games("1. e4 ) e5 *", "@1:1  | 1. e4 e5 R:* | 1:7 unmatched-close",
+                 "')' without '(' is dropped with a diagnostic");
+}
+
+static void test_moves(void)
+{
+    expect_games("1. e4 e5 2. 0-0 0-0-0 3. o-o O-O-O+ 0-1",
+                 "@1:1  | 1. e4 e5 2. O-O O-O-O 3. O-O O-O-O+ R:0-1 | ",
+                 "castling with zeros is a move, not a result");
+    expect_games("1. e2e4 e7e5 2. Ng1-f3 Nb8xc6 3. Nb1xc3 d7-d5 4. e4xd5 e7e8q 5. b2b1=Q Pa2-a4 *",
+                 "@1:1  | 1. e2e4 e7e5 2. Ng1-f3 Nb8xc6 3. Nb1xc3 d7-d5 4. e4xd5 e7e8q 5. b2b1=Q "
+                 "Pa2-a4 R:* | ",
+                 "long algebraic and UCI moves");
+    expect_games(
+        "1. e4 d5 2. e5 f5 3. exf6 e.p. Nc6 4. fxg7+ Kf7 5. gxh8=Q# exd6e.p. exd6e.p.+ 1-0",
+        "@1:1  | 1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7+ Kf7 5. gxh8=Q# exd6 exd6+ R:1-0 | ",
+        "check marks kept, e.p. dropped");
+    expect_games("4. ...Be7 4...Be7 4. ... Be7 4 ... Be7 4\xE2\x80\xA6"
+                 "Be7 *",
+                 "@1:1  | 4... Be7 4... Be7 4... Be7 4... Be7 4... Be7 R:* | ",
+                 "informal numbering: 4. ...Be7, 4 ... Be7, ellipsis");
+    expect_games("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 12...Nf6 e4!?{comment}(e3)$1 *",
+                 "@1:1  | 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 12... Nf6 e4 $5(!?) {comment} ( e3@1 ) $1 "
+                 "R:* | ",
+                 "glued tokens");
+    expect_games("1. e4 e5 2. N@f3 P@e6 3. @d4 Q@h5+ *",
+                 "@1:1  | 1. e4 e5 2. N@f3 P@e6 3. @d4 Q@h5+ R:* | ", "crazyhouse drops are moves");
+    expect_games("1. e4 -- 2. Z0 0000 3. @@@@ e5 *",
+                 "@1:1  | 1. e4 Z:-- 2. Z:Z0 Z:0000 3. Z:@@@@ e5 R:* | ", "null moves");
+    expect_games("e4 \xC2\xBD-\xC2\xBD", "@1:1  | e4 R:1/2-1/2 | ", "the ½-½ result");
+    expect_games("1. Nbd2 N1f3 Qh4xe1 Rxa8+ exd8=N# bxc8=Q+ Kxe2 *",
+                 "@1:1  | 1. Nbd2 N1f3 Qh4xe1 Rxa8+ exd8=N# bxc8=Q+ Kxe2 R:* | ",
+                 "disambiguated and promoting SAN");
+
+    struct pgn_reader *r = reader(0);
+    struct pgn_game g;
+    const char *text = "1. e4 e5! *";
+    pgn_reader_open_mem(r, text, strlen(text), "k");
+    pgn_next_game(r, &g);
+    UNIT_CHECK(g.ntokens == 5 && g.tokens[0].kind == PGN_TOK_MOVE_NUMBER &&
+                   g.tokens[0].value == 1 && g.tokens[1].kind == PGN_TOK_MOVE &&
+                   g.tokens[3].kind == PGN_TOK_NAG && g.tokens[3].value == 1 &&
+                   g.tokens[3].col == 9 && g.tokens[4].kind == PGN_TOK_RESULT,
+               "token kinds and values: number 1, move, NAG 1 at 1:9, result");
+    pgn_reader_free(r);
+}
+
+static void test_games(void)
+{
+    expect_games(
+        "[Event \"A\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n\n1. Kb1 *\n",
+        "@1:1 Event=A, SetUp=1, FEN=8/8/8/8/8/8/8/K6k w - - 0 1 | 1. Kb1 R:* | ",
+        "SetUp and FEN tags");
+    expect_games("\xEF\xBB\xBF[Event \"A\"]\n\n*\n\xEF\xBB\xBF[Event \"B\"]\n*\n",
+                 "@1:1 Event=A | R:* | \n@4:1 Event=B | R:* | ",
+                 "byte-order marks (also from concatenated files) are skipped");
+    expect_games("% escape line [Event \"no\"]\n[Event \"A\"]\n%1. junk\n1. e4 *\n",
+                 "@2:1 Event=A | 1. e4 R:* | ", "'%' escape lines are ignored");
+    expect_games("[Event \"A\"]\n1. e4 {[%clk 0:01:00]} 1-0\n[Event \"B\"]\n1. d4 0-1\n",
+                 "@1:1 Event=A | 1. e4 {[%clk 0:01:00]} R:1-0 | \n@3:1 Event=B | 1. d4 R:0-1 | ",
+                 "no blank line between games");
+    expect_games(
+        "[Event \"A\"]\n\n1. e4 e5\n\n[Event \"B\"]\n\n1. d4\n",
+        "@1:1 Event=A | 1. e4 e5 | 5:1 missing-result\n@5:1 Event=B | 1. d4 | 7:6 truncated",
+        "missing results: the game ends at the next tags or the end of input");
+    expect_games("1. e4 e5 *\ne4 d5 1-0\n", "@1:1  | 1. e4 e5 R:* | \n@2:1  | e4 d5 R:1-0 | ",
+                 "movetext without tags");
+    expect_games("[Event \"A\"]\n\n[Date \"2017.12.04\"]\n\n1. e4 e5\n\n2. Nf3\n\n Nc6 0-1\n",
+                 "@1:1 Event=A, Date=2017.12.04 | 1. e4 e5 2. Nf3 Nc6 R:0-1 | ",
+                 "ChessBase empty lines in tags and movetext");
+    expect_games("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 1-0\n",
+                 "@1:1 Result=1-0 | e4 R:* | \n@2:1 Result=0-1 | e4 R:1-0 | ",
+                 "tags and movetext on one line");
+    expect_games("[Event \"A\"]\n[Site \"x\"]\n\n[Event \"B\"]\n\n1. e4 *\n",
+                 "@1:1 Event=A, Site=x |  | 4:1 missing-result\n@4:1 Event=B | 1. e4 R:* | ",
+                 "a repeated tag name starts the next game");
+    expect_games("1. e4 e5 [Event \"B\"] d4 *",
+                 "@1:1  | 1. e4 e5 | 1:10 missing-result\n@1:10 Event=B | d4 R:* | ",
+                 "a whole tag pair in movetext starts the next game");
+    expect_games("1. e4 [%clk 0:01] e5\n[%eval 0.3]\n*",
+                 "@1:1  | 1. e4 ?:[%clk 0:01] e5 ?:[%eval 0.3] R:* | 1:7 unexpected-token, "
+                 "2:1 unexpected-token",
+                 "brackets in movetext that are no tag pair");
+    expect_games("1. e4 *", "@1:1  | 1. e4 R:* | ", "no final newline");
+    expect_games("", "", "empty input: no game");
+    expect_games(" \n\n\t\n", "", "blank input: no game");
+    expect_games("{ only a comment }\n", "", "only a comment: no game");
+    expect_games("*", "@1:1  | R:* | ", "a game that is only a result");
+}
+
+static void test_diagnostics(void)
+{
+    expect_games("1. e4 { never closed\ne5 *\n",
+                 "@1:1  | 1. e4 { never closed\ne5 *\n} | 1:7 unterminated-comment, 2:5 truncated",
+                 "unterminated comment at the end of input");
+    expect_games("[Event \"A\"]\n\n1. e4 { oops\n\n[Event \"B\"]\n\n1. d4 *\n",
+                 "@1:1 Event=A | 1. e4 { oops\n\n} | 3:7 unterminated-comment, 5:1 missing-result\n"
+                 "@5:1 Event=B | 1. d4 R:* | ",
+                 "an unclosed comment ends at a blank line followed by a tag pair");
+    expect_games("[Event \"A\"\n[Site \"x\"]\n*\n",
+                 "@1:1 Event=A, Site=x | R:* | 1:1 unterminated-tag",
+                 "tag pair without ']' is recovered");
+    expect_games("[Event \"Foo \"Bar\" Baz\"]\n[Round 3]\n[%evp 1,2]\n[Site\"x\"]\n[]\n*\n",
+                 "@1:1 Event=Foo \"Bar\" Baz, Round=3, Site=x | R:* | 1:1 bad-tag, 2:1 bad-tag, "
+                 "3:1 bad-tag, 5:1 bad-tag",
+                 "malformed tag pairs: recovered or skipped");
+    expect_games("[Event \"no end\n1. e4 *\n",
+                 "@1:1 Event=no end | 1. e4 R:* | 1:1 unterminated-tag", "unterminated tag value");
+    expect_games(
+        "1. e4 xyz e5 ] } *",
+        "@1:1  | 1. e4 ?:xyz e5 ?:] ?:} R:* | 1:7 unexpected-token, 1:14 unexpected-token, "
+        "1:16 unexpected-token",
+        "unexpected tokens keep their text");
+
+    static const char nul_text[] = "1. e4\0 e5 {a\0b} *";
+    struct pgn_reader *r = reader(0);
+    struct sbuf out;
+    UNIT_EQ_STR(games_str(r, nul_text, sizeof nul_text - 1, &out),
+                "@1:1  | 1. e4 e5 {a b} R:* | 1:6 binary-byte",
+                "NUL bytes read as spaces, one diagnostic per line");
+    pgn_reader_free(r);
+
+    struct pgn_limits lim = {.max_text = 16};
+    expect_games_opt("[Event \"0123456789abcdefghij\"]\n{0123456789abcdefXYZ} *\n", 0, &lim,
+                     "@1:1 Event=0123456789abcdef | {0123456789abcdef} R:* | 1:1 token-too-long, "
+                     "2:1 token-too-long",
+                     "tag values and comments are cut at max_text");
+
+    char longword[400];
+    memset(longword, 'q', 300);
+    memcpy(longword + 300, " *", 3);
+    r = reader(0);
+    struct pgn_game g;
+    pgn_reader_open_mem(r, longword, strlen(longword), "w");
+    UNIT_CHECK(pgn_next_game(r, &g) == 1 && g.ntokens == 2 && g.tokens[0].kind == PGN_TOK_UNKNOWN &&
+                   g.tokens[0].len == 255 && g.ndiags == 2 &&
+                   g.diags[0].code == PGN_E_UNEXPECTED_TOKEN &&
+                   g.diags[1].code == PGN_E_TOKEN_TOO_LONG,
+               "an unknown token is cut at 255 bytes");
+    pgn_reader_free(r);
+
+    char longline[200];
+    longline[0] = '{';
+    memset(longline + 1, 'a', 98);
+    memcpy(longline + 99, "}\n*\n", 5);
+    struct pgn_limits small = {.max_line = 64};
+    r = reader(0);
+    pgn_reader_set_limits(r, &small);
+    pgn_reader_open_mem(r, longline, strlen(longline), "l");
+    struct sbuf b;
+    UNIT_CHECK(pgn_next_game(r, &g) == 1 && g.ntokens == 2 && g.tokens[0].len == 98 &&
+                   strspn(g.tokens[0].text, "a") == 98,
+               "an overlong line is split without changing a comment");
+    UNIT_EQ_STR(diags_str(&g, &b), "1:65 line-too-long", "line-too-long where the line is split");
+    pgn_reader_free(r);
+
+    struct pgn_limits few = {.max_tokens = 5, .max_diags = 3, .max_tags = 2};
+    expect_games_opt("1. e4 e5 2. Nf3 Nc6 *\n", 0, &few,
+                     "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens", "max_tokens");
+    struct pgn_limits three = {.max_diags = 3};
+    expect_games_opt(
+        "a b c d e *\n", 0, &three,
+        "@1:1  | ?:a ?:b ?:c ?:d ?:e R:* | 1:1 unexpected-token, 1:3 unexpected-token, "
+        "1:5 too-many-diagnostics",
+        "max_diags");
+    expect_games_opt("[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n*\n", 0, &few,
+                     "@1:1 A=1, B=2 | R:* | 3:1 too-many-tags", "max_tags");
+}
+
+static void test_api(void)
+{
+    struct pgn_reader *r = reader(0);
+    struct pgn_game g;
+    UNIT_EQ_INT(pgn_next_game(r, &g), -1, "pgn_next_game before any open fails");
+    UNIT_EQ_INT(pgn_reader_error(r), PGN_E_NOT_OPEN, "... with PGN_E_NOT_OPEN");
+    pgn_reader_free(r);
+
+    r = reader(0);
+    UNIT_EQ_INT(pgn_reader_open_file(r, NULL, "x"), PGN_E_NOT_OPEN, "opening a NULL stream fails");
+    UNIT_EQ_INT(pgn_next_game(r, &g), -1, "... and leaves the reader closed");
+    FILE *dir = fopen(".", "r");
+    if (dir) {
+        pgn_reader_open_file(r, dir, ".");
+        UNIT_EQ_INT(pgn_next_game(r, &g), -1, "a read error is a hard error");
+        UNIT_CHECK(pgn_reader_error(r) == PGN_E_IO && pgn_reader_errno(r) == EISDIR,
+                   "... PGN_E_IO with the errno of read(2) (%s)",
+                   pgn_error_name(pgn_reader_error(r)));
+        UNIT_EQ_INT(pgn_next_game(r, &g), -1, "... and stays one");
+        fclose(dir);
+    }
+    pgn_reader_free(r);
+
+    bool named = true;
+    for (int c = 0; c < PGN_ERROR_NB; c++)
+        for (int d = 0; d < c; d++)
+            if (!pgn_error_name(c) || !pgn_error_message(c) ||
+                !strcmp(pgn_error_name(c), pgn_error_name(d)))
+                named = false;
+    UNIT_CHECK(named, "every error code has a distinct name and a message");
+    UNIT_EQ_STR(pgn_error_name(PGN_E_MISSING_RESULT), "missing-result", "error name");
+    UNIT_EQ_STR(pgn_token_kind_name(PGN_TOK_MOVE_NUMBER), "move-number", "token kind name");
+    UNIT_EQ_STR(pgn_error_name((enum pgn_error)999), "unknown-error", "out-of-range code");
+}
+
+/* The FILE path (fmemopen: the fread branch) and the memory path give the
+ * same games, also when lines come in pieces and the buffer must grow. */
+static void test_file_matches_mem(void)
+{
+    size_t cap = 1 << 20, n = 0;
+    char *big = malloc(cap);
+    if (!big)
+        return;
+    for (int i = 0; n + 600 < cap; i++) {
+        n += (size_t)snprintf(big + n, cap - n,
+                              "[Event \"G%d\"]\r\n\r\n1. e4 {%.*s} e5 (1... c5 2. Nf3) 2. Nf3%s", i,
+                              i % 300,
+                              "a long comment a long comment a long comment a long "
+                              "comment a long comment a long comment a long comment a long comment "
+                              "a long comment a long comment a long comment a long comment a long "
+                              "comment a long comment a long comment a long comment a long comment "
+                              "a long comment a long comment a long comment a long comment a long "
+                              "comment a long comment a long comment",
+                              i % 7 ? " 1-0\n" : "\n");
+    }
+    const unsigned options[] = {0, PGN_OPT_NO_FASTPATH};
+    const struct pgn_limits lims[] = {{0}, {.max_line = 100, .max_text = 200}};
+    for (size_t o = 0; o < 2; o++) {
+        const struct pgn_limits *lim = &lims[o];
+        struct pgn_reader *a = reader(0), *b = reader(options[o]);
+        pgn_reader_set_limits(a, lim);
+        pgn_reader_set_limits(b, lim);
+        FILE *fp = fmemopen(big, n, "r");
+        pgn_reader_open_file(a, fp, "f");
+        pgn_reader_open_mem(b, big, n, "f");
+        char why[200] = "";
+        unsigned long games = 0;
+        bool ok = readers_agree(a, b, &games, why, sizeof why);
+        UNIT_CHECK(ok && games > 1000, "FILE and memory input agree (%s, %lu games) %s",
+                   o ? "small limits, no fast path" : "default limits", games, why);
+        fclose(fp);
+        pgn_reader_free(a);
+        pgn_reader_free(b);
+    }
+    free(big);
+}
+
+/* ------------------------------------------------------------ real files */
+
+/* Files where counting "[Event " lines is not the right number: the
+ * count below is pgn-extract's ("N games matched out of M"). */
+static const struct {
+    const char *file;
+    unsigned long games;
+} known_counts[] = {
+    {"edge-cases/antichess-programfox.pgn", 2}, /* tags without Event */
+    {"edge-cases/eco.pgn", 2014},               /* tags without Event */
+    {"edge-cases/test-fuzzydepth.pgn", 4},      /* movetext only */
+    {"edge-cases/test-nagcomments.pgn", 1},
+    {"edge-cases/test-nobadresults.pgn", 9}, /* [Result] only */
+    {"edge-cases/test-promotion-in.pgn", 8}, /* [FEN] [SetUp] only */
+    {"edge-cases/utf8-bom.pgn", 2},          /* the first [Event follows a BOM */
+    /* pgn-extract --nestedcomments; without it pgn-extract resynchronises
+     * into 6 games on the words after the inner '}' */
+    {"edge-cases/nested-comment.pgn", 1},
+};
+
+static long known_count(const char *rel)
+{
+    for (size_t i = 0; i < sizeof known_counts / sizeof known_counts[0]; i++)
+        if (!strcmp(known_counts[i].file, rel))
+            return (long)known_counts[i].games;
+    return -1;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every game of every file: counted against the independent number, and
+ * read identically from a FILE, from memory, and without the fast path. */
+static void check_file(const char *shared, const char *rel)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/pgn/%s", shared, rel);
+    size_t len = 0;
+    char *buf = slurp(path, &len);
+    if (!UNIT_CHECK(buf != NULL, "%s: readable", rel))
+        return;
+    long want = known_count(rel);
+    if (want < 0)
+        want = (long)count_event_lines(buf, len);
+
+    struct pgn_reader *a = reader(0), *b = reader(0), *c = reader(PGN_OPT_NO_FASTPATH);
+    FILE *fp = fopen(path, "rb");
+    pgn_reader_open_file(a, fp, rel);
+    pgn_reader_open_mem(b, buf, len, rel);
+    char why[300] = "";
+    unsigned long games = 0, games2 = 0;
+    bool same = readers_agree(a, b, &games, why, sizeof why);
+    UNIT_EQ_INT((long)games, want, rel);
+    pgn_reader_open_mem(b, buf, len, rel);
+    pgn_reader_open_mem(c, buf, len, rel);
+    if (same)
+        same = readers_agree(b, c, &games2, why, sizeof why);
+    UNIT_CHECK(same, "%s: FILE, memory and PCRE2-only reading agree %s", rel, why);
+    fclose(fp);
+    pgn_reader_free(a);
+    pgn_reader_free(b);
+    pgn_reader_free(c);
+    free(buf);
+}
+
+static void test_real_files(void)
+{
+    const char *shared = getenv("SHARED");
+    if (!shared || !*shared)
+        shared = "../shared/data";
+    static const char *const dirs[] = {"edge-cases", "engines", "events", "online", "repertoires"};
+    unsigned long files = 0;
+    for (size_t d = 0; d < sizeof dirs / sizeof dirs[0]; d++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/pgn/%s", shared, dirs[d]);
+        DIR *dir = opendir(path);
+        if (!UNIT_CHECK(dir != NULL, "shared data directory %s is there", path))
+            continue;
+        char *names[512];
+        size_t n = 0;
+        struct dirent *e;
+        while ((e = readdir(dir)) && n < 512) {
+            size_t l = strlen(e->d_name);
+            if (l > 4 && !strcmp(e->d_name + l - 4, ".pgn"))
+                names[n++] = strdup(e->d_name);
+        }
+        closedir(dir);
+        qsort(names, n, sizeof names[0], cmp_names);
+        for (size_t i = 0; i < n; i++) {
+            char rel[600];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], names[i]);
+            check_file(shared, rel);
+            free(names[i]);
+            files++;
+        }
+    }
+    UNIT_CHECK(files >= 100, "%lu real PGN files checked", files);
+
+    /* the benchmark, through a pipe: 100,000 games, one "[Event " each */
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "zstd -dc '%s/pgn/bench/random-100k.pgn.zst' 2>/dev/null", shared);
+    FILE *pp = popen(cmd, "r");
+    if (!pp)
+        return;
+    struct pgn_reader *r = reader(0);
+    pgn_reader_open_file(r, pp, "random-100k.pgn");
+    struct pgn_game g;
+    unsigned long games = 0, diags = 0;
+    int rc;
+    while ((rc = pgn_next_game(r, &g)) > 0) {
+        games++;
+        diags += g.ndiags;
+    }
+    int status = pclose(pp);
+    if (status == 0)
+        UNIT_CHECK(rc == 0 && games == 100000 && diags == 0,
+                   "benchmark through a pipe: %lu games (100000), %lu diagnostics", games, diags);
+    else
+        UNIT_CHECK(true, "benchmark skipped: zstd not available");
+    pgn_reader_free(r);
+}
+
+int main(void)
+{
+    test_basic();
+    test_comments();
+    test_annotations();
+    test_variations();
+    test_moves();
+    test_games();
+    test_diagnostics();
+    test_api();
+    test_file_matches_mem();
+    test_real_files();
+    return unit_done();
+}

@@ -11,8 +11,14 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Read by argp for --version. */
-const char *argp_program_version = "chesskit 0.1";
+/* Called by argp for --version: "NAME (chesskit) VERSION", the form that
+ * help2man reads the program and package names from. */
+static void print_version(FILE *stream, struct argp_state *state)
+{
+    (void)state;
+    fprintf(stream, "%s (chesskit) 0.1\n", program_invocation_short_name);
+}
+void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
 
 /* Largest --max-line accepted: far beyond any sane input line, yet small
  * enough that a buffer of that size is still an allocation one can afford. */

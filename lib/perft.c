@@ -295,15 +295,16 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
  * children is worked out once, at P, and each child only redoes what its
  * move can change:
  *
- *   - a quiet move of A that touches no line through B's king (empty-board
- *     rays) and gives no knight or pawn check leaves B out of check with
- *     the same pins, so B's knights, B's pinned pieces and every B slider
- *     whose attacks hold neither the from- nor the to-square keep their
- *     counts from P;
+ *   - a move of A that touches no ray from B's king up to its second piece
+ *     and gives no knight or pawn check leaves B out of check with the same
+ *     pins, so B's knights, B's pinned pieces and every B slider whose
+ *     attacks hold neither the from- nor the to-square keep their counts
+ *     from P (a capture takes one B piece away, and gives B's knights that
+ *     attack its square one more capture);
  *   - B's free pawns, B's king steps and B's castling (the squares A
  *     attacks) are counted again, cheaply;
- *   - everything else (captures, castling, en passant, promotions, a double
- *     push B may take en passant, a move on B's castling path) is made and
+ *   - everything else (castling, en passant, promotions, a double push B
+ *     may take en passant, a move on B's castling path or rook) is made and
  *     counted by movegen_count.
  *
  * The suites (make check-slow) and --against Stockfish hold this to the
@@ -316,16 +317,34 @@ struct leaf_slider {
     bool diag, orth;
 };
 
+/* Slider lookups with the index scheme fixed at compile time (PEXT or
+ * magic), as in movegen.c. */
+PERFT_INLINE bitboard slider_lookup(const struct attacks_slider *s, bitboard occ, bool pext)
+{
+    if (pext)
+        return s->table[attacks_pext(occ, s->mask)];
+    return s->table[((occ & s->mask) * s->magic) >> s->shift];
+}
+PERFT_INLINE bitboard bishop_att(int sq, bitboard occ, bool pext)
+{
+    return slider_lookup(&attacks_bishop_slider[sq], occ, pext);
+}
+PERFT_INLINE bitboard rook_att(int sq, bitboard occ, bool pext)
+{
+    return slider_lookup(&attacks_rook_slider[sq], occ, pext);
+}
+
 struct leaf_base {
-    bool usable;       /* false: count every child with movegen_count */
     enum color a, b;   /* A moves into the children, B is to move in them */
     int kb;            /* B's king */
     bitboard occ, own_b, own_a;
     bitboard fallback; /* a move from or to these needs the full count */
     bitboard knight_check, pawn_check; /* where an A knight or pawn checks B */
-    int base;          /* B's knights and pinned pieces: the same in every child */
-    int sliders;
+    int base;          /* B's knights and pinned pieces: the same in every quiet child */
+    bitboard free_knights;
+    int sliders, slider_total; /* B's free sliders and their moves in P */
     struct leaf_slider slider[LEAF_SLIDERS_MAX];
+    uint16_t attacked_by[SQUARE_NB]; /* which of them attack each square */
     bitboard free_pawns;
     unsigned castles;  /* B's rights whose path is empty in P (bits of castling) */
     bitboard a_pawns, a_knights, a_diag, a_orth;
@@ -351,18 +370,17 @@ PERFT_INLINE int leaf_pawns(bitboard pawns, bitboard occ, bitboard enemy, enum c
 
 /* Is sq attacked by A's pieces (the given sets) with occupancy occ? */
 PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawns, bitboard knights, bitboard diag,
-                                bitboard orth, int king)
+                                bitboard orth, int king, bool pext)
 {
     return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) || bb_test(attacks_king(king), sq) ||
-           (attacks_bishop(sq, occ) & diag) || (attacks_rook(sq, occ) & orth);
+           (bishop_att(sq, occ, pext) & diag) || (rook_att(sq, occ, pext) & orth);
 }
 
-/* What P's children share; usable is false when P is odd enough (B in
- * check, no king, too many sliders) that every child takes the long way. */
-static void leaf_prepare(struct leaf_base *lb, const struct position *p)
+/* What P's children share; false when P is odd enough (B in check, no
+ * king, too many sliders) that every child takes the long way. */
+PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bool pext)
 {
     enum color a = (enum color)p->side, b = (enum color)!a;
-    lb->usable = false;
     lb->a = a;
     lb->b = b;
     lb->occ = position_occupied(p);
@@ -370,7 +388,7 @@ static void leaf_prepare(struct leaf_base *lb, const struct position *p)
     lb->own_b = p->by_color[b];
     bitboard kings_b = p->by_type[KING] & lb->own_b, kings_a = p->by_type[KING] & lb->own_a;
     if (!kings_b || !kings_a)
-        return;
+        return false;
     int kb = lb->kb = bb_lsb(kings_b);
     lb->a_king = bb_lsb(kings_a);
     bitboard queens = p->by_type[QUEEN];
@@ -379,41 +397,51 @@ static void leaf_prepare(struct leaf_base *lb, const struct position *p)
     lb->a_diag = (p->by_type[BISHOP] | queens) & lb->own_a;
     lb->a_orth = (p->by_type[ROOK] | queens) & lb->own_a;
     if ((attacks_knight(kb) & lb->a_knights) || (attacks_pawn(b, kb) & lb->a_pawns))
-        return;
+        return false;
 
     /* B's pins (and a check, which a legal P cannot have). */
     bitboard pinned = 0, occ = lb->occ, target = ~lb->own_b;
-    bitboard snipers = (attacks_bishop(kb, lb->own_a) & lb->a_diag) | (attacks_rook(kb, lb->own_a) & lb->a_orth);
+    bitboard snipers = (bishop_att(kb, lb->own_a, pext) & lb->a_diag) | (rook_att(kb, lb->own_a, pext) & lb->a_orth);
     while (snipers) {
         bitboard between = attacks_between(kb, bb_pop(&snipers)) & occ;
         if (!between)
-            return;
+            return false;
         if (!bb_several(between))
             pinned |= between;
     }
-    lb->fallback = attacks_bishop_slider[kb].table[0] | attacks_rook_slider[kb].table[0];
+    /* On each ray from B's king only the squares up to the second piece
+     * decide checks and pins: a move from or to one of them may change
+     * them, a move farther out cannot. */
+    bitboard first = (bishop_att(kb, occ, pext) | rook_att(kb, occ, pext)) & occ;
+    lb->fallback = bishop_att(kb, occ ^ first, pext) | rook_att(kb, occ ^ first, pext);
     lb->knight_check = attacks_knight(kb);
     lb->pawn_check = attacks_pawn(b, kb);
 
     int base = 0;
-    bitboard n = p->by_type[KNIGHT] & lb->own_b & ~pinned;
+    bitboard n = lb->free_knights = p->by_type[KNIGHT] & lb->own_b & ~pinned;
     while (n)
         base += bb_count(attacks_knight(bb_pop(&n)) & target);
     bitboard sl = (p->by_type[BISHOP] | p->by_type[ROOK] | queens) & lb->own_b;
-    int count = 0;
+    int count = 0, total = 0;
+    memset(lb->attacked_by, 0, sizeof lb->attacked_by);
     while (sl) {
         int sq = bb_pop(&sl);
         bool diag = bb_test(p->by_type[BISHOP] | queens, sq), orth = bb_test(p->by_type[ROOK] | queens, sq);
-        bitboard att = (diag ? attacks_bishop(sq, occ) : 0) | (orth ? attacks_rook(sq, occ) : 0);
+        bitboard att = (diag ? bishop_att(sq, occ, pext) : 0) | (orth ? rook_att(sq, occ, pext) : 0);
         if (bb_test(pinned, sq)) {
             base += bb_count(att & target & attacks_line(kb, sq));
             continue;
         }
         if (count == LEAF_SLIDERS_MAX)
-            return;
-        lb->slider[count++] = (struct leaf_slider){att, sq, bb_count(att & target), diag, orth};
+            return false;
+        lb->slider[count] = (struct leaf_slider){att, sq, bb_count(att & target), diag, orth};
+        total += lb->slider[count].count;
+        for (bitboard rays = att; rays;)
+            lb->attacked_by[bb_pop(&rays)] |= (uint16_t)(1u << count);
+        count++;
     }
     lb->sliders = count;
+    lb->slider_total = total;
 
     bitboard pawns = p->by_type[PAWN] & lb->own_b;
     lb->free_pawns = pawns & ~pinned;
@@ -441,24 +469,24 @@ static void leaf_prepare(struct leaf_base *lb, const struct position *p)
         bitboard both = bb_square(kb) | bb_square(rsq);
         bitboard path = attacks_between(kb, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto) |
                         attacks_between(kb, rsq);
-        lb->fallback |= path;
+        lb->fallback |= path | bb_square(rsq);
         if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
             lb->castles |= 1u << idx;
     }
-    lb->usable = true;
+    return true;
 }
 
 /* B's number of moves after A's move m, from what leaf_prepare found in P;
  * -1 when m may change more than this follows (the caller then makes the
  * move and asks movegen_count). */
-PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p, move m)
+PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p, move m, bool pext)
 {
     enum move_kind kind = move_kind(m);
     if (kind != MOVE_NORMAL && kind != MOVE_DOUBLE_PUSH)
         return -1;
     int from = move_from(m), to = move_to(m);
     bitboard fb = bb_square(from), tb = bb_square(to), ft = fb | tb;
-    if (p->board[to] != NO_PIECE || (ft & lb->fallback))
+    if (ft & lb->fallback)
         return -1;
     bitboard a_pawns = lb->a_pawns, a_knights = lb->a_knights, a_diag = lb->a_diag, a_orth = lb->a_orth;
     int a_king = lb->a_king;
@@ -488,18 +516,41 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         a_king = to;
         break;
     }
-    bitboard occ = lb->occ ^ ft, own_a = lb->own_a ^ ft, target = ~lb->own_b;
+    bitboard occ = (lb->occ ^ fb) | tb, own_a = lb->own_a ^ ft, own_b = lb->own_b;
+    bitboard free_pawns = lb->free_pawns;
     int n = lb->base;
-    for (int i = 0; i < lb->sliders; i++) {
-        const struct leaf_slider *sl = &lb->slider[i];
-        if (!(sl->att & ft)) {
-            n += sl->count;
-            continue;
+    int captured = p->board[to];
+    if (captured != NO_PIECE) {
+        /* B loses the piece (a pinned one stood on a line through its
+         * king: not here); B's knights that attack the square may now
+         * take there.  Sliders and pawns see the change below. */
+        bitboard knights = lb->free_knights;
+        own_b ^= tb;
+        free_pawns &= ~tb;
+        if (piece_type(captured) == KNIGHT) {
+            n -= bb_count(attacks_knight(to) & ~lb->own_b);
+            knights ^= tb;
         }
-        bitboard att = (sl->diag ? attacks_bishop(sl->sq, occ) : 0) | (sl->orth ? attacks_rook(sl->sq, occ) : 0);
-        n += bb_count(att & target);
+        n += bb_count(attacks_knight(to) & knights);
     }
-    n += leaf_pawns(lb->free_pawns, occ, own_a, lb->b);
+    bitboard target = ~own_b;
+    /* The sliders whose attacks hold the from- or to-square are counted
+     * again; a captured one not at all. */
+    unsigned again = lb->attacked_by[from] | lb->attacked_by[to];
+    n += lb->slider_total;
+    if (captured != NO_PIECE && piece_type(captured) >= BISHOP && piece_type(captured) <= QUEEN)
+        for (int i = 0; i < lb->sliders; i++)
+            if (lb->slider[i].sq == to) {
+                n -= lb->slider[i].count;
+                again &= ~(1u << i);
+            }
+    while (again) {
+        const struct leaf_slider *sl = &lb->slider[__builtin_ctz(again)];
+        again &= again - 1;
+        bitboard att = (sl->diag ? bishop_att(sl->sq, occ, pext) : 0) | (sl->orth ? rook_att(sl->sq, occ, pext) : 0);
+        n += bb_count(att & target) - sl->count;
+    }
+    n += leaf_pawns(free_pawns, occ, own_a, lb->b);
 
     /* B's king steps: A's attacks after the move, leapers as a set, the
      * sliders asked about the few squares left. */
@@ -514,7 +565,7 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         bitboard occ_nk = occ ^ bb_square(lb->kb), t = kt;
         while (t) {
             int sq = bb_pop(&t);
-            if ((attacks_bishop(sq, occ_nk) & a_diag) || (attacks_rook(sq, occ_nk) & a_orth))
+            if ((bishop_att(sq, occ_nk, pext) & a_diag) || (rook_att(sq, occ_nk, pext) & a_orth))
                 kt ^= bb_square(sq);
         }
         n += bb_count(kt);
@@ -526,10 +577,37 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         bitboard occ2 = occ ^ bb_square(lb->kb) ^ bb_square(rsq);
         bool safe = true;
         while (path && safe)
-            safe = !leaf_attacked(bb_pop(&path), occ2, lb->b, a_pawns, a_knights, a_diag, a_orth, a_king);
+            safe = !leaf_attacked(bb_pop(&path), occ2, lb->b, a_pawns, a_knights, a_diag, a_orth, a_king, pext);
         n += safe;
     }
     return n;
+}
+
+/* The leaves below a node one ply above them: each child's moves counted,
+ * by leaf_count where it can, else by making the move. */
+PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct position *p, const struct movelist *l,
+                                        bool pext)
+{
+    uint64_t total = 0;
+    struct leaf_base lb;
+    if (l->count > 4 && leaf_prepare(&lb, p, pext)) {
+        for (int i = 0; i < l->count; i++) {
+            int k = leaf_count(&lb, p, l->moves[i], pext);
+            if (k < 0) {
+                struct position child;
+                leaf_make(&child, p, l->moves[i], e);
+                k = movegen_count(&child);
+            }
+            total += (uint64_t)k;
+        }
+    } else {
+        for (int i = 0; i < l->count; i++) {
+            struct position child;
+            leaf_make(&child, p, l->moves[i], e);
+            total += (uint64_t)movegen_count(&child);
+        }
+    }
+    return total;
 }
 
 static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth);
@@ -547,19 +625,7 @@ PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int
     struct movelist l;
     int n = movegen_legal(p, &l);
     if (depth == 2) {
-        struct leaf_base lb;
-        lb.usable = false;
-        if (n > 4)
-            leaf_prepare(&lb, p);
-        for (int i = 0; i < n; i++) {
-            int k = lb.usable ? leaf_count(&lb, p, l.moves[i]) : -1;
-            if (k < 0) {
-                struct position child;
-                leaf_make(&child, p, l.moves[i], e);
-                k = movegen_count(&child);
-            }
-            total += (uint64_t)k;
-        }
+        total = attacks_use_pext ? count_leaf_parent(e, p, &l, true) : count_leaf_parent(e, p, &l, false);
     } else if (hashed) {
         /* One child ahead: its bucket is fetched from memory while the
          * subtree of the one before is counted. */

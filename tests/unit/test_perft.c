@@ -123,6 +123,47 @@ static void test_count_matches_list(const struct record *recs, int n)
     UNIT_EQ_INT(bad, 0, "movegen_count equals the length of movegen_legal two plies down every record");
 }
 
+/* The perft walk takes shortcuts one ply above the leaves (it works out
+ * what a move cannot change); positions reached by random play from every
+ * record (pins, checks, castling, en passant in all their mixtures) hold
+ * it to the slow walk of the public generator. */
+static void test_random_positions(const struct record *recs, int n, int depth, int per_record)
+{
+    uint64_t seed = 0x2545F4914F6CDD1DULL;
+    int bad = 0, tried = 0;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < per_record; k++) {
+            struct position p = recs[i].pos;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            int plies = (int)(seed % 9);
+            for (int ply = 0; ply < plies; ply++) {
+                struct movelist l;
+                if (movegen_legal(&p, &l) == 0)
+                    break;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                makemove_play(&p, l.moves[seed % (uint64_t)l.count]);
+            }
+            tried++;
+            if (perft_count(&p, depth) != slow_perft(&p, depth)) {
+                if (!bad) {
+                    char fen[FEN_MAX];
+                    fen_format(&p, fen, sizeof fen);
+                    printf("#   first wrong: %s\n", fen);
+                }
+                bad++;
+            }
+        }
+    }
+    char desc[128];
+    snprintf(desc, sizeof desc, "perft_count equals the slow walk at depth %d on %d positions of random play", depth,
+             tried);
+    UNIT_EQ_INT(bad, 0, desc);
+}
+
 static void test_run_variants(const struct record *recs, int n, int depth)
 {
     struct perft_table *small = perft_table_new(64); /* one bucket: constant replacement */
@@ -271,6 +312,10 @@ int main(void)
     test_slow_walk("movegen_legal + makemove_play give the Chess960 suite to depth 2", frc_recs, nf, 2);
     test_count_matches_list(std_recs, ns);
     test_count_matches_list(frc_recs, 100);
+    test_random_positions(std_recs, ns, 2, 20);
+    test_random_positions(std_recs, ns, 3, 3);
+    test_random_positions(frc_recs, nf, 2, 2);
+    test_random_positions(frc_recs, 300, 3, 1);
     test_run_variants(std_recs, ns, 4);
     test_run_variants(frc_recs, 200, 3);
     return unit_done();

@@ -100,14 +100,15 @@ static const char doc[] =
     "deepest ;Dn of the record); where they differ it follows the first differing root move down and "
     "prints the position reached (FEN and the moves from the record's position) with the moves one "
     "side has and the other lacks.\n\n"
-    "A record that is not a legal position gives a message perft:FILE:LINE:COL: and is skipped. On a "
+    "A record that is not a position gives a message perft:FILE:LINE:COL: and is skipped; positions "
+    "no game can reach but whose moves are well defined (as perft suites have) are counted. On a "
     "terminal, a run longer than a second shows its progress on standard error.\n\n"
     "Examples:\n"
     "  perft --startpos -d 6\n"
-    "  perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' -d 4 --divide\n"
-    "  perft --max-depth 5 standard.epd\n"
+    "  perft --startpos -d 3 --divide --json\n"
+    "  perft --max-depth 5 --threads 2 --hash 256M standard.epd\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
-    "  perft --startpos --split 2 | parallel --colsep '\\t' --tagstring {2} perft -d 5 --fen {1} | scripts/perft-sum\n\n"
+    "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n"
     CLI_EXIT_STATUS_DOC;
 
 /* A number of the command line: digits only (no sign, no blanks, no

@@ -10,6 +10,20 @@
 
 typedef uint64_t bitboard;
 
+/* True when built with AddressSanitizer (gcc says so with a macro, clang
+ * through __has_feature): the hot paths then skip their per-CPU clones,
+ * whose ifunc resolvers run before the sanitizer runtime is ready. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CHESS_HAS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CHESS_HAS_ASAN 1
+#endif
+#endif
+#ifndef CHESS_HAS_ASAN
+#define CHESS_HAS_ASAN 0
+#endif
+
 enum { SQUARE_NB = 64, SQUARE_NONE = 64 };
 
 enum color { WHITE, BLACK, COLOR_NB };

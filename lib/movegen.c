@@ -5,13 +5,13 @@
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
  * counting the moves (out == NULL).  The public entry points are compiled
- * twice more, once for CPUs with POPCNT/BMI (x86-64-v3) and once for any
- * x86-64, and the loader picks the best at start-up: counting leans on
- * popcount, which without the instruction is a slow library call. */
+ * three times, for x86-64-v3 (POPCNT, BMI, AVX2), for x86-64 with POPCNT
+ * and for any x86-64, and the loader picks the best at start-up: counting
+ * leans on popcount, which without the instruction is a library call.
+ * Sanitizer builds keep one version (their run-time would start after the
+ * loader's choice). */
 #define GEN_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
-#define GEN_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
-#elif defined(__x86_64__) && defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__x86_64__) && !CHESS_HAS_ASAN
 #define GEN_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
 #else
 #define GEN_CLONES

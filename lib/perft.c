@@ -11,7 +11,7 @@
 /* The tree walk is compiled three times, like the generator (see
  * movegen.c), and the loader picks the version for the CPU it runs on. */
 #define PERFT_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__x86_64__) && !CHESS_HAS_ASAN
 #define PERFT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
 #else
 #define PERFT_CLONES
@@ -610,8 +610,8 @@ PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct pos
     return total;
 }
 
-static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth);
-static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth);
+PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth);
+PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth);
 
 /* The count below a node of depth >= 2.  Bulk counting: the nodes one ply
  * above the leaves are made but never expanded, their legal moves are only

@@ -6,6 +6,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,9 @@ void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
 /* First size of a line buffer; it doubles from there as lines need. */
 #define LINE_BUF_MIN 256
 
+/* First size of a struct cli_buf; it doubles from there. */
+#define CLI_BUF_MIN 4096
+
 enum { OPT_COLOR = 0x100, OPT_MAX_LINE };
 
 static const struct argp_option common_options[] = {
@@ -38,35 +42,14 @@ static const struct argp_option common_options[] = {
     {0},
 };
 
-/* Parse a --max-line value ("4096", "64K", "1M") into bytes; false when it is
- * not a plain positive number within MAX_LINE_LIMIT. strtoull alone would take
- * leading blanks and a minus sign, so the first character must be a digit. */
-static bool parse_size(const char *arg, size_t *out)
-{
-    char *end;
-    unsigned long long value, unit = 1;
-
-    if (*arg < '0' || *arg > '9')
-        return false;
-    errno = 0;
-    value = strtoull(arg, &end, 10);
-    if (errno != 0)
-        return false;
-    if (*end == 'K' || *end == 'k')
-        unit = 1024, end++;
-    else if (*end == 'M' || *end == 'm')
-        unit = 1024 * 1024, end++;
-    if (*end != '\0' || value == 0 || value > MAX_LINE_LIMIT / unit)
-        return false;
-    *out = (size_t)(value * unit);
-    return true;
-}
-
 /* The argp parser of the common options: sets the defaults into the tool's
  * struct cli_common at init, then records each option. */
 static error_t common_parse(int key, char *arg, struct argp_state *state)
 {
+    /* --color values, in the order of enum cli_color */
+    static const char *const color_names[] = {"auto", "always", "never"};
     struct cli_common *common = state->input;
+    size_t size = 0;
 
     switch (key) {
     case ARGP_KEY_INIT:
@@ -78,20 +61,15 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
         common->quiet = true;
         return 0;
     case OPT_COLOR:
-        if (!arg || strcmp(arg, "always") == 0)
-            common->color = CLI_COLOR_ALWAYS;
-        else if (strcmp(arg, "never") == 0)
-            common->color = CLI_COLOR_NEVER;
-        else if (strcmp(arg, "auto") == 0)
-            common->color = CLI_COLOR_AUTO;
-        else
-            argp_error(state, "invalid --color value '%s' (expected auto, always or never)", arg);
+        common->color = arg ? cli_keyword(state, "color", arg, color_names, 3) : CLI_COLOR_ALWAYS;
         return 0;
     case OPT_MAX_LINE:
-        if (!parse_size(arg, &common->max_line))
+        /* 1 byte to 1G; the suffixes stop at M here, as --help says */
+        if (!cli_parse_size(arg, MAX_LINE_LIMIT, &size) || size == 0 || strpbrk(arg, "Gg"))
             argp_error(state,
                        "invalid --max-line value '%s' (expected 1 to 1G bytes, K or M suffix)",
                        arg);
+        common->max_line = size;
         return 0;
     default:
         return ARGP_ERR_UNKNOWN;
@@ -336,4 +314,132 @@ static int status_rank(int status)
 int cli_status_merge(int a, int b)
 {
     return status_rank(b) > status_rank(a) ? b : a;
+}
+
+/* Keyword options were spelled as strcmp chains, each with its own wording
+ * of the error; here the list of accepted words in the message is built
+ * from names itself, so it cannot fall out of step with what is accepted. */
+int cli_keyword(struct argp_state *state, const char *option, const char *arg,
+                const char *const *names, int n)
+{
+    struct cli_buf list = {0};
+
+    for (int i = 0; i < n; i++)
+        if (strcmp(arg, names[i]) == 0)
+            return i;
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            cli_buf_str(&list, i == n - 1 ? " or " : ", ");
+        cli_buf_str(&list, names[i]);
+    }
+    cli_buf_char(&list, '\0');
+    argp_error(state, "invalid --%s value '%s' (expected %s)", option, arg,
+               list.data && !list.nomem ? list.data : "...");
+    cli_buf_free(&list);
+    return -1;
+}
+
+/* strtoul alone would take leading blanks, a sign (wrapping "-1" to a huge
+ * value) and stop silently at junk, so the first character must be a digit
+ * and the whole argument must be read. */
+bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsigned long *out)
+{
+    char *end;
+    unsigned long value;
+
+    if (*arg < '0' || *arg > '9')
+        return false;
+    errno = 0;
+    value = strtoul(arg, &end, 10);
+    if (errno != 0 || *end != '\0' || value < min || value > max)
+        return false;
+    *out = value;
+    return true;
+}
+
+/* As cli_parse_uint, with a unit: "4096", "64K", "1M", "2G". The limit is
+ * checked before the shift, so no value can overflow. */
+bool cli_parse_size(const char *arg, size_t max, size_t *out)
+{
+    char *end;
+    unsigned long long value;
+    unsigned shift = 0;
+
+    if (*arg < '0' || *arg > '9')
+        return false;
+    errno = 0;
+    value = strtoull(arg, &end, 10);
+    switch (*end) {
+    case 'k':
+    case 'K':
+        shift = 10, end++;
+        break;
+    case 'm':
+    case 'M':
+        shift = 20, end++;
+        break;
+    case 'g':
+    case 'G':
+        shift = 30, end++;
+        break;
+    default:
+        break;
+    }
+    if (errno != 0 || *end != '\0' || value > (max >> shift))
+        return false;
+    *out = (size_t)(value << shift);
+    return true;
+}
+
+/* Grow by doubling, so that appending byte by byte stays linear; a failure
+ * is remembered in nomem rather than reported here, because each tool has
+ * its own answer to running out of memory. */
+bool cli_buf_reserve(struct cli_buf *b, size_t n)
+{
+    size_t need, cap;
+    char *data;
+
+    if (n <= b->cap - b->len)
+        return true;
+    if (n > SIZE_MAX - b->len) {
+        b->nomem = true;
+        return false;
+    }
+    need = b->len + n;
+    cap = b->cap ? b->cap : CLI_BUF_MIN;
+    while (cap < need)
+        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    data = realloc(b->data, cap);
+    if (!data) {
+        b->nomem = true;
+        return false;
+    }
+    b->data = data;
+    b->cap = cap;
+    return true;
+}
+
+void cli_buf_put(struct cli_buf *b, const char *s, size_t n)
+{
+    if (n == 0 || !cli_buf_reserve(b, n))
+        return;
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+}
+
+void cli_buf_str(struct cli_buf *b, const char *s)
+{
+    cli_buf_put(b, s, strlen(s));
+}
+
+void cli_buf_char(struct cli_buf *b, char c)
+{
+    if (cli_buf_reserve(b, 1))
+        b->data[b->len++] = c;
+}
+
+void cli_buf_free(struct cli_buf *b)
+{
+    free(b->data);
+    *b = (struct cli_buf){0};
 }

@@ -1,7 +1,8 @@
 /*
  * cli.h - command-line code shared by every chesskit tool: exit statuses,
- * the common options, a streaming line reader over FILE operands, uniform
- * diagnostics, and checked closing of stdout.
+ * the common options, the parsing of option values (keywords, numbers, byte
+ * counts), a streaming line reader over FILE operands, uniform diagnostics,
+ * a growable output buffer, and checked closing of stdout.
  *
  * A tool wires the common options into its own argp as a child:
  *
@@ -154,5 +155,44 @@ int cli_finish(int status);
 
 /* The more severe of two exit statuses: 74 > 66 > 64 > 1 > 0. */
 int cli_status_merge(int a, int b);
+
+/* Option values. */
+
+/* Pick the keyword arg among names[0..n) and return its index; any other
+ * value is a usage error, "invalid --OPTION value 'ARG' (expected A, B or C)"
+ * (option without its dashes). Returns -1 only if argp does not exit. */
+int cli_keyword(struct argp_state *state, const char *option, const char *arg,
+                const char *const *names, int n);
+
+/* A number option: decimal digits only (no sign, blank or hexadecimal),
+ * from min to max. False when arg is not one; *out is set only on success. */
+bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsigned long *out);
+
+/* A byte count: decimal digits with an optional K, M or G suffix (either
+ * case, powers of 1024), from 0 to max bytes. False when arg is not one;
+ * *out is set only on success. */
+bool cli_parse_size(const char *arg, size_t max, size_t *out);
+
+/* A growable byte buffer, for output built in memory before it is written.
+ * Start from {0}. An allocation failure sets nomem and loses the bytes that
+ * did not fit (the buffer stays usable); the caller decides what out of
+ * memory means, typically at the end of the item being built. */
+struct cli_buf {
+    char *data;
+    size_t len, cap;
+    bool nomem; /* an allocation failed: some bytes were dropped */
+};
+
+/* Make room for n more bytes after len; false (and nomem set) when memory
+ * ran out. Then data[len .. len + n) may be written in place. */
+bool cli_buf_reserve(struct cli_buf *b, size_t n);
+
+/* Append n bytes of s, a NUL-terminated string, or one byte. */
+void cli_buf_put(struct cli_buf *b, const char *s, size_t n);
+void cli_buf_str(struct cli_buf *b, const char *s);
+void cli_buf_char(struct cli_buf *b, char c);
+
+/* Free the bytes and reset the buffer to {0}. */
+void cli_buf_free(struct cli_buf *b);
 
 #endif /* CLI_H */

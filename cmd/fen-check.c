@@ -65,6 +65,8 @@ static void check_conflicts(const struct options *opt, struct argp_state *state)
 /* argp callback: the common options go to the child, the rest here. */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
+    /* --diagram values, in the order of enum diagram_style from DIAGRAM_AUTO */
+    static const char *const diagrams[] = {"auto", "ascii", "unicode"};
     struct options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
@@ -86,15 +88,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->json = true;
         break;
     case 'd':
-        if (!arg || strcmp(arg, "auto") == 0)
-            opt->diagram = DIAGRAM_AUTO;
-        else if (strcmp(arg, "ascii") == 0)
-            opt->diagram = DIAGRAM_ASCII;
-        else if (strcmp(arg, "unicode") == 0)
-            opt->diagram = DIAGRAM_UNICODE;
-        else
-            argp_error(state, "invalid --diagram value '%s' (expected auto, ascii or unicode)",
-                       arg);
+        opt->diagram = (enum diagram_style)(
+            DIAGRAM_AUTO + (arg ? cli_keyword(state, "diagram", arg, diagrams, 3) : 0));
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;

@@ -211,22 +211,15 @@ static void check_combinations(struct options *opt, struct argp_state *state)
  * at the end, once all are known. */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
+    /* --notation values, in the order of enum notation */
+    static const char *const notations[] = {"uci", "san", "lan", "named"};
     struct options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case 'n':
-        if (strcmp(arg, "uci") == 0)
-            opt->notation = NOTATION_UCI;
-        else if (strcmp(arg, "san") == 0)
-            opt->notation = NOTATION_SAN;
-        else if (strcmp(arg, "lan") == 0)
-            opt->notation = NOTATION_LAN;
-        else if (strcmp(arg, "named") == 0)
-            opt->notation = NOTATION_NAMED;
-        else
-            argp_error(state, "invalid --notation value '%s' (expected uci, san, lan or named)", arg);
+        opt->notation = (enum notation)cli_keyword(state, "notation", arg, notations, 4);
         break;
     case OPT_NAMES:
         if (!named_vocabulary_parse(arg, &opt->names))
@@ -305,68 +298,46 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
 
 /* ---- output: one line at a time, built in memory and written whole ---- */
 
-/* The output line being built: one fwrite per position keeps the output
- * fast, and a record that turns out invalid half-way prints nothing. */
-struct line {
-    char *buf;
-    size_t len, cap;
-};
-
-/* Make room for `more` bytes; out of memory ends the run, as nothing
- * sensible can be printed any more. */
-static void line_grow(struct line *l, size_t more)
+/* Out of memory ends the run, as nothing sensible can be printed any more. */
+static void out_of_memory(void)
 {
-    if (l->len + more <= l->cap)
-        return;
-    size_t cap = l->cap ? l->cap : 4096;
-    while (cap < l->len + more)
-        cap *= 2;
-    char *b = realloc(l->buf, cap);
-    if (!b) {
-        cli_error("out of memory");
-        exit(CLI_IOERR);
-    }
-    l->buf = b;
-    l->cap = cap;
+    cli_error("out of memory");
+    exit(CLI_IOERR);
 }
-
-static void line_put(struct line *l, const char *s, size_t n)
-{
-    line_grow(l, n);
-    memcpy(l->buf + l->len, s, n);
-    l->len += n;
-}
-
-static void line_str(struct line *l, const char *s) { line_put(l, s, strlen(s)); }
 
 /* A JSON string: our texts are ASCII, but a move text from the command
  * line may hold anything, so quotes, backslashes and controls are escaped. */
-static void line_json_str(struct line *l, const char *s, size_t n)
+static void line_json_str(struct cli_buf *l, const char *s, size_t n)
 {
-    line_put(l, "\"", 1);
+    cli_buf_put(l, "\"", 1);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         char esc[8];
         if (c == '"' || c == '\\') {
             esc[0] = '\\';
             esc[1] = (char)c;
-            line_put(l, esc, 2);
+            cli_buf_put(l, esc, 2);
         } else if (c < 0x20) {
             snprintf(esc, sizeof esc, "\\u%04x", c);
-            line_put(l, esc, 6);
+            cli_buf_put(l, esc, 6);
         } else {
-            line_put(l, (const char *)&c, 1);
+            cli_buf_put(l, (const char *)&c, 1);
         }
     }
-    line_put(l, "\"", 1);
+    cli_buf_put(l, "\"", 1);
 }
 
-/* End the line and write it, unless -q asked for silence. */
-static void line_end(struct line *l, const struct options *opt)
+/* End the line and write it, unless -q asked for silence. The line is
+ * built in memory (one fwrite per position keeps the output fast, and a
+ * record that turns out invalid half-way prints nothing), so a line that
+ * lost bytes for want of memory is never written. */
+static void line_end(struct cli_buf *l, const struct options *opt)
 {
-    line_put(l, "\n", 1);
+    cli_buf_char(l, '\n');
+    if (l->nomem)
+        out_of_memory();
     if (!opt->common.quiet)
-        fwrite_unlocked(l->buf, 1, l->len, stdout);
+        fwrite_unlocked(l->data, 1, l->len, stdout);
     l->len = 0;
 }
 
@@ -468,91 +439,91 @@ static size_t format_move(const struct options *opt, enum notation nt, const str
 }
 
 /* The canonical FEN of the position listed (after --moves). */
-static void put_fen(struct line *l, const struct position *p)
+static void put_fen(struct cli_buf *l, const struct position *p)
 {
     char fen[FEN_MAX];
-    line_put(l, fen, fen_format(p, fen, sizeof fen));
+    cli_buf_put(l, fen, fen_format(p, fen, sizeof fen));
 }
 
-static void put_uint(struct line *l, unsigned long v)
+static void put_uint(struct cli_buf *l, unsigned long v)
 {
     char num[24];
-    line_put(l, num, (size_t)snprintf(num, sizeof num, "%lu", v));
+    cli_buf_put(l, num, (size_t)snprintf(num, sizeof num, "%lu", v));
 }
 
 /* --json: {"fen":..., "status":..., "count":N, "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
-static void print_json(const struct options *opt, const struct position *p, struct line *l)
+static void print_json(const struct options *opt, const struct position *p, struct cli_buf *l)
 {
     static const char *const keys[] = {"uci", "san", "lan", "named"};
     struct entry e[MOVELIST_MAX];
     int n = select_moves(opt, p, e);
-    line_str(l, "{\"fen\":\"");
+    cli_buf_str(l, "{\"fen\":\"");
     put_fen(l, p);
-    line_str(l, "\",\"status\":\"");
-    line_str(l, status_name(status_get(p)));
-    line_str(l, "\",\"count\":");
+    cli_buf_str(l, "\",\"status\":\"");
+    cli_buf_str(l, status_name(status_get(p)));
+    cli_buf_str(l, "\",\"count\":");
     put_uint(l, (unsigned long)n);
-    line_str(l, ",\"moves\":[");
+    cli_buf_str(l, ",\"moves\":[");
     for (int i = 0; i < n; i++) {
-        line_str(l, i ? ",{" : "{");
+        cli_buf_str(l, i ? ",{" : "{");
         for (int k = NOTATION_UCI; k <= NOTATION_NAMED; k++) {
             char buf[NAMED_MAX];
             size_t len = format_move(opt, (enum notation)k, p, e[i].m, buf);
             if (k)
-                line_put(l, ",", 1);
+                cli_buf_put(l, ",", 1);
             line_json_str(l, keys[k], strlen(keys[k]));
-            line_put(l, ":", 1);
+            cli_buf_put(l, ":", 1);
             line_json_str(l, buf, len);
         }
-        line_put(l, "}", 1);
+        cli_buf_put(l, "}", 1);
     }
-    line_str(l, "]}");
+    cli_buf_str(l, "]}");
 }
 
 /* --explain: the verdict of explain_san, as text or JSON. */
-static void print_explain(const struct options *opt, const struct position *p, struct line *l)
+static void print_explain(const struct options *opt, const struct position *p, struct cli_buf *l)
 {
     char msg[EXPLAIN_MAX];
     move m;
     enum explain_reason r = explain_san(p, opt->explain, strlen(opt->explain), &m, msg, sizeof msg);
     if (!opt->json) {
-        line_str(l, r == EXPLAIN_LEGAL ? "legal" : "illegal: ");
+        cli_buf_str(l, r == EXPLAIN_LEGAL ? "legal" : "illegal: ");
         if (r != EXPLAIN_LEGAL)
-            line_str(l, msg);
+            cli_buf_str(l, msg);
         return;
     }
-    line_str(l, "{\"fen\":\"");
+    cli_buf_str(l, "{\"fen\":\"");
     put_fen(l, p);
-    line_str(l, "\",\"move\":");
+    cli_buf_str(l, "\",\"move\":");
     line_json_str(l, opt->explain, strlen(opt->explain));
-    line_str(l, r == EXPLAIN_LEGAL ? ",\"legal\":true" : ",\"legal\":false");
+    cli_buf_str(l, r == EXPLAIN_LEGAL ? ",\"legal\":true" : ",\"legal\":false");
     if (r == EXPLAIN_LEGAL) {
         char buf[SAN_MAX];
-        line_str(l, ",\"uci\":");
+        cli_buf_str(l, ",\"uci\":");
         line_json_str(l, buf, uci_format(p, m, UCI_CASTLING_AUTO, buf));
-        line_str(l, ",\"san\":");
+        cli_buf_str(l, ",\"san\":");
         line_json_str(l, buf, san_format(p, m, buf));
     }
-    line_str(l, ",\"reason\":\"");
-    line_str(l, explain_reason_name(r));
-    line_str(l, "\",\"message\":");
+    cli_buf_str(l, ",\"reason\":\"");
+    cli_buf_str(l, explain_reason_name(r));
+    cli_buf_str(l, "\",\"message\":");
     line_json_str(l, msg, strlen(msg));
-    line_put(l, "}", 1);
+    cli_buf_put(l, "}", 1);
 }
 
 /* The output line of one position, in the mode the options chose. */
-static void print_position(const struct options *opt, const struct position *p, struct line *l)
+static void print_position(const struct options *opt, const struct position *p, struct cli_buf *l)
 {
     if (opt->fen && !opt->json) {
         put_fen(l, p);
-        line_put(l, "\t", 1);
+        cli_buf_put(l, "\t", 1);
     }
     if (opt->mode == MODE_EXPLAIN) {
         print_explain(opt, p, l);
     } else if (opt->json) {
         print_json(opt, p, l);
     } else if (opt->mode == MODE_STATUS) {
-        line_str(l, status_name(status_get(p)));
+        cli_buf_str(l, status_name(status_get(p)));
     } else if (opt->mode == MODE_COUNT) {
         struct entry e[MOVELIST_MAX];
         put_uint(l, (unsigned long)(opt->filtered ? select_moves(opt, p, e) : movegen_count(p)));
@@ -560,11 +531,12 @@ static void print_position(const struct options *opt, const struct position *p, 
         struct entry e[MOVELIST_MAX];
         int n = select_moves(opt, p, e);
         /* room for the whole line at once; each move is written in place */
-        line_grow(l, (size_t)n * (NAMED_MAX + 1) + 2);
+        if (!cli_buf_reserve(l, (size_t)n * (NAMED_MAX + 1) + 2))
+            out_of_memory();
         for (int i = 0; i < n; i++) {
             if (i)
-                l->buf[l->len++] = ' ';
-            l->len += format_move(opt, opt->notation, p, e[i].m, l->buf + l->len);
+                l->data[l->len++] = ' ';
+            l->len += format_move(opt, opt->notation, p, e[i].m, l->data + l->len);
         }
     }
     line_end(l, opt);
@@ -593,7 +565,7 @@ static bool play_moves(const struct options *opt, struct position *p, const stru
 /* One record: read it (every problem reported at its column), play the
  * moves, print.  Returns false when the record was invalid. */
 static bool process_record(const struct options *opt, const struct cli_input *in, const char *s, size_t len,
-                           struct line *l)
+                           struct cli_buf *l)
 {
     struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = opt->lenient};
     struct fen_record rec;
@@ -622,7 +594,7 @@ static bool blank(const char *s, size_t len)
 }
 
 /* Every record of one operand; returns the worst status met. */
-static int process_file(const struct options *opt, const char *path, struct line *l)
+static int process_file(const struct options *opt, const char *path, struct cli_buf *l)
 {
     struct cli_input in;
     const char *s;
@@ -653,7 +625,7 @@ static int process_file(const struct options *opt, const char *path, struct line
 /* --lone: the squares a piece alone on the board reaches (FIDE Art. 3.2
  * to 3.7), sorted by name; a pawn steps forward, two squares from its
  * starting rank, and has nothing to capture. */
-static void print_lone(const struct options *opt, struct line *l)
+static void print_lone(const struct options *opt, struct cli_buf *l)
 {
     int sq = opt->lone_square;
     enum color c = piece_color(opt->lone_piece);
@@ -680,9 +652,9 @@ static void print_lone(const struct options *opt, struct line *l)
                 if (!bb_test(b, square_make(file, rank)))
                     continue;
                 if (!first)
-                    line_put(l, " ", 1);
+                    cli_buf_put(l, " ", 1);
                 square_format(square_make(file, rank), name);
-                line_put(l, name, 2);
+                cli_buf_put(l, name, 2);
                 first = false;
             }
     }
@@ -693,7 +665,7 @@ int main(int argc, char **argv)
 {
     char outbuf[1 << 16];
     struct options opt = {.from = SQUARE_NONE, .to = SQUARE_NONE, .names = NAMED_DAGAZ};
-    struct line l = {0};
+    struct cli_buf l = {0};
     int status = CLI_OK;
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
@@ -704,7 +676,7 @@ int main(int argc, char **argv)
         status = process_file(&opt, NULL, &l);
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
         status = cli_status_merge(status, process_file(&opt, opt.files[i], &l));
-    free(l.buf);
+    cli_buf_free(&l);
     free(opt.moves);
     return cli_finish(status);
 }

@@ -40,20 +40,15 @@ static const struct argp_option tool_options[] = {
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
+    /* --on-error values, in the order of enum on_error */
+    static const char *const actions[] = {"skip", "keep", "stop"};
     struct options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_ON_ERROR:
-        if (strcmp(arg, "skip") == 0)
-            opt->on_error = ON_ERROR_SKIP;
-        else if (strcmp(arg, "keep") == 0)
-            opt->on_error = ON_ERROR_KEEP;
-        else if (strcmp(arg, "stop") == 0)
-            opt->on_error = ON_ERROR_STOP;
-        else
-            argp_error(state, "invalid --on-error value '%s' (expected skip, keep or stop)", arg);
+        opt->on_error = (enum on_error)cli_keyword(state, "on-error", arg, actions, 3);
         break;
     case OPT_STATS:
         opt->stats = true;
@@ -68,43 +63,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-/* A game's PGN is built in memory so that a game with an error can be
- * left out whole. */
-struct sbuf {
-    char *data;
-    size_t len, cap;
-    bool nomem;
-};
-
-static void sb_put(struct sbuf *b, const char *s, size_t n)
-{
-    if (n == 0)
-        return;
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n)
-            cap *= 2;
-        char *p = realloc(b->data, cap);
-        if (!p) {
-            b->nomem = true;
-            return;
-        }
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-}
-
-static void sb_str(struct sbuf *b, const char *s)
-{
-    sb_put(b, s, strlen(s));
-}
-
 /* The movetext writer: words wrapped at LINE_MAX_PGN, move numbers where
- * PGN wants them (White's moves, and Black's after a break). */
+ * PGN wants them (White's moves, and Black's after a break). A game's PGN
+ * is built in memory so that a game with an error can be left out whole. */
 struct writer {
-    struct sbuf out;
+    struct cli_buf out;
     size_t col;       /* bytes on the current movetext line */
     bool need_number; /* Black's next move needs "N..." */
     bool glue;        /* no space before the next word: it follows "(" */
@@ -114,13 +77,13 @@ static void put_word(struct writer *w, const char *s, size_t n)
 {
     bool space = !w->glue && !(n == 1 && s[0] == ')');
     if (w->col && w->col + space + n > LINE_MAX_PGN) {
-        sb_put(&w->out, "\n", 1);
+        cli_buf_put(&w->out, "\n", 1);
         w->col = 0;
     } else if (w->col && space) {
-        sb_put(&w->out, " ", 1);
+        cli_buf_put(&w->out, " ", 1);
         w->col++;
     }
-    sb_put(&w->out, s, n);
+    cli_buf_put(&w->out, s, n);
     w->col += n;
     w->glue = n == 1 && s[0] == '(';
 }
@@ -177,18 +140,18 @@ static void put_tags(struct writer *w, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
-        sb_put(&w->out, "[", 1);
-        sb_put(&w->out, t->name, t->name_len);
-        sb_put(&w->out, " \"", 2);
+        cli_buf_put(&w->out, "[", 1);
+        cli_buf_put(&w->out, t->name, t->name_len);
+        cli_buf_put(&w->out, " \"", 2);
         for (size_t k = 0; k < t->value_len; k++) {
             if (t->value[k] == '"' || t->value[k] == '\\')
-                sb_put(&w->out, "\\", 1);
-            sb_put(&w->out, &t->value[k], 1);
+                cli_buf_put(&w->out, "\\", 1);
+            cli_buf_put(&w->out, &t->value[k], 1);
         }
-        sb_put(&w->out, "\"]\n", 3);
+        cli_buf_put(&w->out, "\"]\n", 3);
     }
     if (g->ntags)
-        sb_put(&w->out, "\n", 1);
+        cli_buf_put(&w->out, "\n", 1);
 }
 
 /* The result a game ends with: its result token, else a well-formed Result
@@ -283,7 +246,7 @@ static void convert_game(struct run *run, const struct pgn_game *g)
         run->converted++;
     }
     put_word(w, result, strlen(result));
-    sb_str(&w->out, "\n\n");
+    cli_buf_str(&w->out, "\n\n");
     fwrite_unlocked(w->out.data, 1, w->out.len, stdout);
 }
 
@@ -360,7 +323,7 @@ int main(int argc, char **argv)
     }
     named_reader_free(reader);
     free(run.replay);
-    free(run.w.out.data);
+    cli_buf_free(&run.w.out);
     if (run.errors)
         run.status = cli_status_merge(run.status, CLI_INVALID);
     if ((opt.stats || run.status != CLI_OK) && !opt.common.quiet)

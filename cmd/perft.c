@@ -30,6 +30,10 @@ enum {
     ENGINE_TIMEOUT_MS = 30000, /* for the engine's uciok and readyok */
 };
 
+/* Largest --hash: half the address space, more than any machine can give,
+ * which keeps the byte count far from overflowing. */
+#define HASH_MAX (SIZE_MAX >> 1)
+
 static const char startpos_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 struct options {
@@ -111,40 +115,15 @@ static const char doc[] =
     "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n"
     CLI_EXIT_STATUS_DOC;
 
-/* A number of the command line: digits only (no sign, no blanks, no
- * hexadecimal), within [min, max]. */
-static bool parse_int(const char *arg, int min, int max, int *out)
+/* A number option from min to max (cli_parse_uint: digits only); every
+ * one words its error the same way, naming the range. */
+static int int_option(struct argp_state *state, const char *option, const char *arg, int min,
+                      int max)
 {
-    if (*arg < '0' || *arg > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long v = strtoul(arg, &end, 10);
-    if (errno || *end || v < (unsigned long)min || v > (unsigned long)max)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
-/* A byte count: digits and an optional K, M or G (powers of 1024). */
-static bool parse_bytes(const char *arg, size_t *out)
-{
-    if (*arg < '0' || *arg > '9')
-        return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(arg, &end, 10);
-    unsigned shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    default: break;
-    }
-    if (errno || *end || v > (SIZE_MAX >> shift) >> 1)
-        return false;
-    *out = (size_t)(v << shift);
-    return true;
+    unsigned long value = 0;
+    if (!cli_parse_uint(arg, (unsigned long)min, (unsigned long)max, &value))
+        argp_error(state, "invalid --%s value '%s' (expected %d to %d)", option, arg, min, max);
+    return (int)value;
 }
 
 /* Options that only make sense apart, refused with a usage error. */
@@ -171,18 +150,18 @@ static void check_combinations(const struct options *opt, struct argp_state *sta
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
+    /* --castling values, in the order of enum uci_castling */
+    static const char *const castlings[] = {"auto", "king-two-squares", "king-takes-rook"};
     struct options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case 'd':
-        if (!parse_int(arg, 0, DEPTH_MAX, &opt->depth))
-            argp_error(state, "invalid --depth value '%s' (expected 0 to %d)", arg, DEPTH_MAX);
+        opt->depth = int_option(state, "depth", arg, 0, DEPTH_MAX);
         break;
     case OPT_MAX_DEPTH:
-        if (!parse_int(arg, 1, DEPTH_MAX, &opt->max_depth))
-            argp_error(state, "invalid --max-depth value '%s' (expected 1 to %d)", arg, DEPTH_MAX);
+        opt->max_depth = int_option(state, "max-depth", arg, 1, DEPTH_MAX);
         break;
     case OPT_DIVIDE:
         opt->divide = true;
@@ -202,30 +181,20 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->against = arg;
         break;
     case OPT_SPLIT:
-        if (!parse_int(arg, 0, SPLIT_MAX, &opt->split))
-            argp_error(state, "invalid --split value '%s' (expected 0 to %d)", arg, SPLIT_MAX);
+        opt->split = int_option(state, "split", arg, 0, SPLIT_MAX);
         break;
     case 't':
-        if (!parse_int(arg, 1, THREADS_MAX, &opt->threads))
-            argp_error(state, "invalid --threads value '%s' (expected 1 to %d)", arg, THREADS_MAX);
+        opt->threads = int_option(state, "threads", arg, 1, THREADS_MAX);
         break;
     case OPT_HASH:
-        if (!parse_bytes(arg, &opt->hash_bytes))
+        if (!cli_parse_size(arg, HASH_MAX, &opt->hash_bytes))
             argp_error(state, "invalid --hash value '%s' (expected bytes with an optional K, M or G)", arg);
         break;
     case OPT_CHESS960:
         opt->chess960 = true;
         break;
     case OPT_CASTLING:
-        if (strcmp(arg, "auto") == 0)
-            opt->castling = UCI_CASTLING_AUTO;
-        else if (strcmp(arg, "king-two-squares") == 0)
-            opt->castling = UCI_CASTLING_KING_TWO;
-        else if (strcmp(arg, "king-takes-rook") == 0)
-            opt->castling = UCI_CASTLING_KING_ROOK;
-        else
-            argp_error(state, "invalid --castling value '%s' (expected auto, king-two-squares or king-takes-rook)",
-                       arg);
+        opt->castling = (enum uci_castling)cli_keyword(state, "castling", arg, castlings, 3);
         break;
     case OPT_JSON:
         opt->json = true;
@@ -1161,7 +1130,7 @@ static void serve_uci(struct run *r)
     if (!cli_input_open(&in, NULL))
         return;
     while (cli_input_line(&in, &s, &len) >= 0 && !cli_stdout_failed()) {
-        int depth;
+        unsigned long depth;
         if (strcmp(s, "quit") == 0)
             break;
         else if (strcmp(s, "uci") == 0)
@@ -1177,8 +1146,8 @@ static void serve_uci(struct run *r)
         else if (strncmp(s, "position ", 9) == 0) {
             if (!uci_position(s + 9, chess960, &p))
                 fputs("info string invalid position command\n", stdout);
-        } else if (strncmp(s, "go perft ", 9) == 0 && parse_int(s + 9, 0, DEPTH_MAX, &depth))
-            uci_go_perft(r, &p, depth, chess960 || p.chess960);
+        } else if (strncmp(s, "go perft ", 9) == 0 && cli_parse_uint(s + 9, 0, DEPTH_MAX, &depth))
+            uci_go_perft(r, &p, (int)depth, chess960 || p.chess960);
         fflush(stdout);
     }
     cli_input_close(&in);

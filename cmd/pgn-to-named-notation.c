@@ -71,29 +71,18 @@ static const struct argp_option tool_options[] = {
     {0},
 };
 
-/* Pick a keyword argument among names[]; a usage error otherwise. */
-static int keyword(struct argp_state *state, const char *opt, const char *arg,
-                   const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(arg, names[i]) == 0)
-            return i;
-    argp_error(state, "invalid --%s value '%s'", opt, arg);
-    return 0;
-}
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
     static const char *const actions[] = {"skip", "keep", "stop"};
     struct options *opt = state->input;
-    char *end;
+    unsigned long jobs = 0;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_TO:
-        opt->to = (enum target)keyword(state, "to", arg, targets, 5);
+        opt->to = (enum target)cli_keyword(state, "to", arg, targets, 5);
         break;
     case OPT_NAMES:
         if (!named_vocabulary_parse(arg, &opt->names))
@@ -112,16 +101,15 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->variations = true;
         break;
     case OPT_ON_ERROR:
-        opt->on_error = (enum on_error)keyword(state, "on-error", arg, actions, 3);
+        opt->on_error = (enum on_error)cli_keyword(state, "on-error", arg, actions, 3);
         break;
     case OPT_STATS:
         opt->stats = true;
         break;
     case 'j':
-        errno = 0;
-        opt->jobs = (*arg >= '0' && *arg <= '9') ? strtol(arg, &end, 10) : -1;
-        if (errno || opt->jobs < 0 || opt->jobs > JOBS_MAX || *end)
+        if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
             argp_error(state, "invalid --jobs value '%s' (expected 0 to %d)", arg, JOBS_MAX);
+        opt->jobs = (long)jobs;
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
@@ -137,58 +125,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-/* ---- growable text buffers ---- */
-
-struct sbuf {
-    char *data;
-    size_t len, cap;
-    bool nomem;
-};
-
-/* Make room for n more bytes; on failure the buffer remembers it and
- * drops what follows, and the run ends with an error. */
-static bool sb_room(struct sbuf *b, size_t n)
-{
-    if (b->len + n <= b->cap)
-        return true;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + n)
-        cap *= 2;
-    char *p = realloc(b->data, cap);
-    if (!p) {
-        b->nomem = true;
-        return false;
-    }
-    b->data = p;
-    b->cap = cap;
-    return true;
-}
-
-static void sb_put(struct sbuf *b, const char *s, size_t n)
-{
-    if (n == 0 || !sb_room(b, n))
-        return;
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-}
-
-static void sb_str(struct sbuf *b, const char *s)
-{
-    sb_put(b, s, strlen(s));
-}
-
-static void sb_char(struct sbuf *b, char c)
-{
-    if (sb_room(b, 1))
-        b->data[b->len++] = c;
-}
-
-static void sb_free(struct sbuf *b)
-{
-    free(b->data);
-    *b = (struct sbuf){0};
-}
-
 /* ---- diagnostics kept until their chunk is written ---- */
 
 struct diag {
@@ -199,7 +135,7 @@ struct diag {
 struct diags {
     struct diag *v;
     size_t n, cap;
-    struct sbuf text;
+    struct cli_buf text;
 };
 
 static void diags_add(struct diags *d, unsigned long line, unsigned long col, unsigned long game,
@@ -216,7 +152,7 @@ static void diags_add(struct diags *d, unsigned long line, unsigned long col, un
         d->cap = cap;
     }
     d->v[d->n++] = (struct diag){line, col, game, d->text.len, strlen(msg)};
-    sb_str(&d->text, msg);
+    cli_buf_str(&d->text, msg);
 }
 
 /* ---- converting one game ---- */
@@ -226,7 +162,7 @@ struct conv {
     const struct options *opt;
     struct pgn_reader *reader;
     struct game_replay *replay;
-    struct sbuf out;
+    struct cli_buf out;
     struct diags diags;
     unsigned long line_offset; /* added to the reader's line numbers */
     unsigned long games, converted, errors;
@@ -257,8 +193,8 @@ static void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
-    sb_free(&c->out);
-    sb_free(&c->diags.text);
+    cli_buf_free(&c->out);
+    cli_buf_free(&c->diags.text);
     free(c->diags.v);
 }
 
@@ -267,14 +203,14 @@ static void conv_free(struct conv *c)
 static void item_begin(struct conv *c)
 {
     if (c->line_open)
-        sb_char(&c->out, c->opt->inline_layout ? ' ' : '\n');
+        cli_buf_char(&c->out, c->opt->inline_layout ? ' ' : '\n');
     c->line_open = true;
 }
 
 static void line_end(struct conv *c)
 {
     if (c->line_open)
-        sb_char(&c->out, '\n');
+        cli_buf_char(&c->out, '\n');
     c->line_open = false;
 }
 
@@ -284,18 +220,18 @@ static void write_tags(struct conv *c, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
-        sb_char(&c->out, '[');
-        sb_put(&c->out, t->name, t->name_len);
-        sb_str(&c->out, " \"");
+        cli_buf_char(&c->out, '[');
+        cli_buf_put(&c->out, t->name, t->name_len);
+        cli_buf_str(&c->out, " \"");
         for (size_t k = 0; k < t->value_len; k++) {
             if (t->value[k] == '"' || t->value[k] == '\\')
-                sb_char(&c->out, '\\');
-            sb_char(&c->out, t->value[k]);
+                cli_buf_char(&c->out, '\\');
+            cli_buf_char(&c->out, t->value[k]);
         }
-        sb_str(&c->out, "\"]\n");
+        cli_buf_str(&c->out, "\"]\n");
     }
     if (g->ntags)
-        sb_char(&c->out, '\n');
+        cli_buf_char(&c->out, '\n');
 }
 
 /* A comment as {text} on one line: line ends become spaces and a '}' (only
@@ -305,12 +241,12 @@ static void write_comment(struct conv *c, const struct pgn_token *tok)
     if (!c->opt->inline_layout)
         line_end(c);
     item_begin(c);
-    sb_char(&c->out, '{');
+    cli_buf_char(&c->out, '{');
     for (size_t i = 0; i < tok->len; i++) {
         char ch = tok->text[i];
-        sb_char(&c->out, ch == '\n' || ch == '\r' ? ' ' : ch == '}' ? ')' : ch);
+        cli_buf_char(&c->out, ch == '\n' || ch == '\r' ? ' ' : ch == '}' ? ')' : ch);
     }
-    sb_char(&c->out, '}');
+    cli_buf_char(&c->out, '}');
     if (!c->opt->inline_layout)
         line_end(c);
     c->need_number = true;
@@ -322,7 +258,7 @@ static void write_marker(struct conv *c, char mark)
     if (!c->opt->inline_layout)
         line_end(c);
     item_begin(c);
-    sb_char(&c->out, mark);
+    cli_buf_char(&c->out, mark);
     if (!c->opt->inline_layout)
         line_end(c);
     c->need_number = true;
@@ -337,7 +273,7 @@ static void write_move_number(struct conv *c, const struct position *before)
     if (black && c->opt->inline_layout && !c->need_number)
         return;
     int n = snprintf(num, sizeof num, "%u%s ", before->fullmove, black ? "..." : ".");
-    sb_put(&c->out, num, (size_t)n);
+    cli_buf_put(&c->out, num, (size_t)n);
 }
 
 /* One ply in the target notation, formatted straight into the output. */
@@ -349,7 +285,7 @@ static void write_ply(struct conv *c, const struct game_event *ev)
     item_begin(c);
     if (c->opt->to == TO_SAN || c->opt->to == TO_LAN)
         write_move_number(c, ev->before);
-    if (!sb_room(&c->out, ROOM))
+    if (!cli_buf_reserve(&c->out, ROOM))
         return;
     char *buf = c->out.data + c->out.len;
     bool pass = ev->kind == GAME_EV_NULL;
@@ -384,9 +320,9 @@ static void write_nag(struct conv *c, unsigned nag)
     char buf[16];
     int n = snprintf(buf, sizeof buf, "$%u", nag);
     if (c->line_open) /* on the ply's line, in either layout */
-        sb_char(&c->out, ' ');
+        cli_buf_char(&c->out, ' ');
     c->line_open = true;
-    sb_put(&c->out, buf, (size_t)n);
+    cli_buf_put(&c->out, buf, (size_t)n);
 }
 
 /* The result a game ends with: its result token, else a well-formed Result
@@ -407,7 +343,7 @@ static void write_result(struct conv *c, const char *result)
     if (!c->opt->inline_layout)
         line_end(c);
     item_begin(c);
-    sb_str(&c->out, result);
+    cli_buf_str(&c->out, result);
     line_end(c);
 }
 
@@ -430,16 +366,16 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
         write_marker(c, ')');
     if (c->opt->inline_layout) {
         write_result(c, result);
-        sb_str(&c->out, "; error: ");
+        cli_buf_str(&c->out, "; error: ");
     } else {
         line_end(c);
-        sb_str(&c->out, "; error: ");
+        cli_buf_str(&c->out, "; error: ");
     }
-    sb_str(&c->out, what);
-    sb_char(&c->out, '\n');
+    cli_buf_str(&c->out, what);
+    cli_buf_char(&c->out, '\n');
     if (!c->opt->inline_layout)
         write_result(c, result);
-    sb_char(&c->out, '\n');
+    cli_buf_char(&c->out, '\n');
 }
 
 /* Convert one game into c->out; a game with a problem is reported and, by
@@ -502,7 +438,7 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
         return;
     }
     write_result(c, result);
-    sb_char(&c->out, '\n');
+    cli_buf_char(&c->out, '\n');
     c->converted++;
 }
 
@@ -517,7 +453,7 @@ struct totals {
 /* Write converted text to stdout and the diagnostics to stderr; game
  * numbers are counted per file, so a chunk's are shifted by the games of
  * the chunks before it. */
-static void emit(const struct options *o, const char *name, struct sbuf *out, struct diags *d,
+static void emit(const struct options *o, const char *name, struct cli_buf *out, struct diags *d,
                  unsigned long game_offset)
 {
     if (out->len)
@@ -619,7 +555,7 @@ static void run_serial(const struct options *o, struct totals *t)
 enum chunk_state { CHUNK_FREE, CHUNK_READY, CHUNK_BUSY, CHUNK_DONE };
 
 struct chunk {
-    struct sbuf in;           /* whole games of PGN text */
+    struct cli_buf in;        /* whole games of PGN text */
     const char *name;         /* the file's name in messages */
     unsigned long first_line; /* line number of the first line of in */
     bool file_first;          /* the first chunk of its file */
@@ -627,7 +563,7 @@ struct chunk {
     int read_errno;           /* reading stopped on this error after in */
     enum chunk_state state;
     /* results */
-    struct sbuf out;
+    struct cli_buf out;
     struct diags diags;
     unsigned long games, converted, errors;
     bool stop;
@@ -669,7 +605,7 @@ static void convert_chunk(struct conv *c, struct chunk *k, bool skip)
     k->hard_errno = pgn_reader_errno(c->reader);
     k->out = c->out;
     k->diags = c->diags;
-    c->out = (struct sbuf){0};
+    c->out = (struct cli_buf){0};
     c->diags = (struct diags){0};
     k->games = c->games;
     k->converted = c->converted;
@@ -714,13 +650,14 @@ static void *worker(void *arg)
  * boundaries as when it reads the whole file. */
 struct splitter {
     FILE *fp;
-    struct sbuf buf;    /* text from the start of the current chunk */
+    struct cli_buf buf; /* text from the start of the current chunk */
     size_t scanned;     /* bytes of buf looked at: whole lines */
     unsigned long line; /* line number of buf's first line */
     unsigned long lines_scanned;
     size_t cut_lines_at; /* offset of a possible cut, 0 if none */
     unsigned long cut_line;
     bool in_brace, ends_game, eof;
+    bool err_sent; /* the read error has gone out with a chunk: report it once */
     int paren;
     int err;
 };
@@ -816,7 +753,7 @@ static bool split_next(struct splitter *sp, struct chunk *k)
         }
         if (cut || sp->eof)
             break;
-        if (!sb_room(&sp->buf, READ_BLOCK)) {
+        if (!cli_buf_reserve(&sp->buf, READ_BLOCK)) {
             sp->err = ENOMEM;
             sp->eof = true;
             break;
@@ -831,16 +768,17 @@ static bool split_next(struct splitter *sp, struct chunk *k)
     }
     if (!cut)
         cut = sp->buf.len;
-    if (cut == 0 && !sp->err)
+    if (cut == 0 && (!sp->err || sp->err_sent))
         return false;
     /* The chunk takes the buffer; the rest moves to the chunk's old one. */
-    struct sbuf rest = k->in;
+    struct cli_buf rest = k->in;
     rest.len = 0;
-    sb_put(&rest, sp->buf.data + cut, sp->buf.len - cut);
+    cli_buf_put(&rest, sp->buf.data + cut, sp->buf.len - cut);
     k->in = sp->buf;
     k->in.len = cut;
     k->first_line = sp->line;
     k->read_errno = sp->eof && cut == sp->buf.len ? sp->err : 0;
+    sp->err_sent |= k->read_errno != 0;
     sp->buf = rest;
     sp->line += sp->lines_scanned;
     sp->lines_scanned = 0;
@@ -971,7 +909,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
         }
         if (first && !t->stop)
             submit(&p, k); /* an empty file still starts its game count */
-        sb_free(&sp.buf);
+        cli_buf_free(&sp.buf);
         if (!use_stdin)
             fclose(sp.fp);
     }
@@ -988,9 +926,9 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     for (long i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
     for (size_t i = 0; i < p.nslots; i++) {
-        sb_free(&p.slots[i].in);
-        sb_free(&p.slots[i].out);
-        sb_free(&p.slots[i].diags.text);
+        cli_buf_free(&p.slots[i].in);
+        cli_buf_free(&p.slots[i].out);
+        cli_buf_free(&p.slots[i].diags.text);
         free(p.slots[i].diags.v);
     }
     free(p.slots);

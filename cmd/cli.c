@@ -116,23 +116,33 @@ bool cli_use_color(const struct cli_common *common, FILE *fp)
 
 /* Operands name files, "-" or none the standard input; a file that cannot be
  * opened is reported here so that every tool words it the same way. */
+FILE *cli_open(const char *path, const char **name)
+{
+    FILE *fp;
+
+    if (!path || strcmp(path, "-") == 0) {
+        *name = "<stdin>";
+        clearerr(stdin); /* "-" given twice reads on after the first end */
+        return stdin;
+    }
+    *name = path;
+    fp = fopen(path, "re");
+    if (!fp)
+        cli_error("cannot open %s: %s", path, strerror(errno));
+    return fp;
+}
+
+void cli_close(FILE *fp)
+{
+    if (fp && fp != stdin)
+        fclose(fp);
+}
+
 bool cli_input_open(struct cli_input *in, const char *path)
 {
-    bool use_stdin = !path || strcmp(path, "-") == 0;
-
-    *in =
-        (struct cli_input){.name = use_stdin ? "<stdin>" : path, .max_line = CLI_MAX_LINE_DEFAULT};
-    if (use_stdin) {
-        clearerr(stdin); /* "-" given twice reads on after the first end */
-        in->fp = stdin;
-        return true;
-    }
-    in->fp = fopen(path, "re");
-    if (!in->fp) {
-        cli_error("cannot open %s: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    *in = (struct cli_input){.max_line = CLI_MAX_LINE_DEFAULT};
+    in->fp = cli_open(path, &in->name);
+    return in->fp != NULL;
 }
 
 /* Grow the line buffer by doubling, but never past max bytes, so memory stays
@@ -228,12 +238,50 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 
 void cli_input_close(struct cli_input *in)
 {
-    if (in->fp && in->fp != stdin)
-        fclose(in->fp);
+    cli_close(in->fp);
     free(in->buf);
     in->fp = NULL;
     in->buf = NULL;
     in->cap = 0;
+}
+
+/* Blank lines separate groups of records in hand-written files, and '#'
+ * starts a comment line where the tool takes comments: neither is a record. */
+static bool is_record(const char *line, size_t len, bool comments)
+{
+    size_t i = 0;
+
+    while (i < len && (line[i] == ' ' || line[i] == '\t'))
+        i++;
+    return i < len && !(comments && line[i] == '#');
+}
+
+/* The record loop of the FEN tools, written once: every tool skips the same
+ * lines, words "line too long" the same way and stops on a failed stdout. */
+int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx)
+{
+    struct cli_input in;
+    const char *line;
+    size_t len;
+    ssize_t n = 0;
+    int status = CLI_OK;
+
+    if (!cli_input_open(&in, path))
+        return CLI_NOINPUT;
+    in.max_line = how->max_line;
+    while (!cli_stdout_failed() && (n = cli_input_line(&in, &line, &len)) >= 0) {
+        if (in.truncated && !how->pass_long) {
+            if (!how->quiet)
+                cli_diag(in.name, in.line_no, 0, "line too long");
+            status = cli_status_merge(status, CLI_INVALID);
+        } else if (in.truncated || is_record(line, len, how->comments)) {
+            status = cli_status_merge(status, fn(ctx, &in, line, len));
+        }
+    }
+    if (n == -2)
+        status = cli_status_merge(status, CLI_NOINPUT);
+    cli_input_close(&in);
+    return status;
 }
 
 /* Diagnostics about the input point at it the way compilers do, so editors

@@ -139,6 +139,32 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
 /* Close the file (not stdin) and free the buffer. Safe after a failed open. */
 void cli_input_close(struct cli_input *in);
 
+/* Open path ("-" or NULL: stdin) as a plain stream, for tools whose own
+ * reader takes a FILE; *name is set to the path or "<stdin>". On failure
+ * print "PROG: cannot open PATH: reason" and return NULL. Close with
+ * cli_close(), which leaves stdin open. */
+FILE *cli_open(const char *path, const char **name);
+void cli_close(FILE *fp);
+
+/* How cli_each_record() reads the records of a line-oriented input. */
+struct cli_records {
+    size_t max_line; /* --max-line */
+    bool quiet;      /* -q: no "line too long" message */
+    bool comments;   /* lines whose first non-blank byte is '#' are skipped too */
+    bool pass_long;  /* hand over-long lines (in->truncated) to the callback
+                      * instead of reporting "FILE:LINE: line too long" */
+};
+
+/* Called for each record; returns the record's status (CLI_OK, CLI_INVALID...). */
+typedef int cli_record_fn(void *ctx, const struct cli_input *in, const char *line, size_t len);
+
+/* Read path ("-" or NULL: stdin) one record per line: blank lines (and
+ * comments, if asked) are skipped, an over-long line is reported as invalid
+ * (unless passed on), the rest go to fn. Stops when stdout has failed.
+ * Returns the worst status met, CLI_NOINPUT when the file could not be
+ * opened or read. */
+int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx);
+
 /* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL". */
 __attribute__((format(printf, 4, 5))) void cli_diag(const char *file, unsigned long line,
                                                     unsigned long col, const char *fmt, ...);

@@ -256,21 +256,11 @@ static void print_valid(const struct checker *ck, const char *line, size_t len)
         print_diagram(&ck->rec.pos, ck->unicode);
 }
 
-/* Empty and blank lines separate groups of records, and '#' starts a
- * comment line: neither is a record, so both are skipped silently. */
-static bool is_record(const char *line, size_t len)
-{
-    size_t i = 0;
-    while (i < len && (line[i] == ' ' || line[i] == '\t'))
-        i++;
-    return i < len && line[i] != '#';
-}
-
 /* Check one line and print what the options ask for; returns CLI_OK or
  * CLI_INVALID. */
-static int check_record(struct checker *ck, const struct cli_input *in, const char *line,
-                        size_t len)
+static int check_record(void *ctx, const struct cli_input *in, const char *line, size_t len)
 {
+    struct checker *ck = ctx;
     const struct options *opt = ck->opt;
     struct fen_report *rep = &ck->rep;
     rep->count = 0;
@@ -308,29 +298,13 @@ static int check_record(struct checker *ck, const struct cli_input *in, const ch
     return CLI_INVALID;
 }
 
-/* Check every record of one operand; the status of the worst problem. */
+/* Check every record of one operand; the status of the worst problem. An
+ * over-long line is checked too: it is reported with its column and code. */
 static int check_file(struct checker *ck, const char *path)
 {
-    struct cli_input in;
-    const char *line;
-    size_t len;
-    ssize_t n;
-    int status = CLI_OK;
-    if (!cli_input_open(&in, path))
-        return CLI_NOINPUT;
-    in.max_line = ck->opt->common.max_line;
-    while ((n = cli_input_line(&in, &line, &len)) >= 0) {
-        if (!in.truncated && !is_record(line, len))
-            continue;
-        if (check_record(ck, &in, line, len) != CLI_OK)
-            status = CLI_INVALID;
-        if (cli_stdout_failed())
-            break;
-    }
-    if (n == -2)
-        status = cli_status_merge(status, CLI_NOINPUT);
-    cli_input_close(&in);
-    return status;
+    const struct cli_records how = {
+        .max_line = ck->opt->common.max_line, .comments = true, .pass_long = true};
+    return cli_each_record(path, &how, check_record, ck);
 }
 
 /* Unicode pieces only where they can show: a terminal whose locale speaks

@@ -8,6 +8,7 @@
 
 #include "attacks.h"
 #include "explain.h"
+#include "fen-diag.h"
 #include "fen.h"
 #include "makemove.h"
 #include "named.h"
@@ -563,63 +564,38 @@ static bool play_moves(const struct options *opt, struct position *p, const stru
 }
 
 /* One record: read it (every problem reported at its column), play the
- * moves, print.  Returns false when the record was invalid. */
-static bool process_record(const struct options *opt, const struct cli_input *in, const char *s, size_t len,
-                           struct cli_buf *l)
+ * moves, print.  Returns CLI_INVALID when the record was invalid. */
+struct file_ctx {
+    const struct options *opt;
+    struct cli_buf *line;
+};
+
+static int process_record(void *ctx, const struct cli_input *in, const char *s, size_t len)
 {
+    const struct file_ctx *fc = ctx;
+    const struct options *opt = fc->opt;
     struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = opt->lenient};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {
-        for (int i = 0; i < rep.count && !opt->common.quiet; i++)
-            cli_diag(in->name, in->line_no, rep.problems[i].col, "%s", rep.problems[i].message);
-        if (rep.count == 0 && !opt->common.quiet)
-            cli_diag(in->name, in->line_no, 1, "not a valid FEN record");
-        return false;
+        if (!opt->common.quiet)
+            cli_fen_problems(in->name, in->line_no, &rep);
+        return CLI_INVALID;
     }
     struct position p = rec.pos;
     if (!play_moves(opt, &p, in))
-        return false;
-    print_position(opt, &p, l);
-    return true;
+        return CLI_INVALID;
+    print_position(opt, &p, fc->line);
+    return CLI_OK;
 }
 
-/* Blank lines separate groups of records in hand-written files. */
-static bool blank(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t')
-            return false;
-    return true;
-}
-
-/* Every record of one operand; returns the worst status met. */
+/* Every record of one operand (blank lines skipped; '#' is not a comment
+ * here); returns the worst status met. */
 static int process_file(const struct options *opt, const char *path, struct cli_buf *l)
 {
-    struct cli_input in;
-    const char *s;
-    size_t len;
-    ssize_t n;
-    int status = CLI_OK;
-    if (!cli_input_open(&in, path))
-        return CLI_NOINPUT;
-    in.max_line = opt->common.max_line;
-    while ((n = cli_input_line(&in, &s, &len)) >= 0 && !cli_stdout_failed()) {
-        if (in.truncated) {
-            if (!opt->common.quiet)
-                cli_diag(in.name, in.line_no, 0, "line too long");
-            status = cli_status_merge(status, CLI_INVALID);
-            continue;
-        }
-        if (blank(s, len))
-            continue;
-        if (!process_record(opt, &in, s, len, l))
-            status = cli_status_merge(status, CLI_INVALID);
-    }
-    if (n == -2)
-        status = cli_status_merge(status, CLI_NOINPUT);
-    cli_input_close(&in);
-    return status;
+    const struct cli_records how = {.max_line = opt->common.max_line, .quiet = opt->common.quiet};
+    struct file_ctx fc = {opt, l};
+    return cli_each_record(path, &how, process_record, &fc);
 }
 
 /* --lone: the squares a piece alone on the board reaches (FIDE Art. 3.2

@@ -7,21 +7,19 @@
  */
 #include "cli.h"
 #include "game.h"
+#include "games.h"
 #include "named.h"
 #include "san.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum on_error { ON_ERROR_SKIP, ON_ERROR_KEEP, ON_ERROR_STOP };
 
 /* PGN export format (standard 8.2.1): movetext lines of at most 79 bytes. */
 enum { LINE_MAX_PGN = 79 };
 
 struct options {
     struct cli_common common;
-    enum on_error on_error;
+    enum games_on_error on_error;
     bool stats;
     char **files;
     int nfiles;
@@ -40,15 +38,13 @@ static const struct argp_option tool_options[] = {
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    /* --on-error values, in the order of enum on_error */
-    static const char *const actions[] = {"skip", "keep", "stop"};
     struct options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_ON_ERROR:
-        opt->on_error = (enum on_error)cli_keyword(state, "on-error", arg, actions, 3);
+        opt->on_error = games_on_error(state, arg);
         break;
     case OPT_STATS:
         opt->stats = true;
@@ -135,37 +131,6 @@ static void put_move(struct writer *w, const struct game_event *ev)
     w->need_number = false;
 }
 
-/* Tag pairs in input order, escaped as the standard asks (8.1.1). */
-static void put_tags(struct writer *w, const struct pgn_game *g)
-{
-    for (size_t i = 0; i < g->ntags; i++) {
-        const struct pgn_tag *t = &g->tags[i];
-        cli_buf_put(&w->out, "[", 1);
-        cli_buf_put(&w->out, t->name, t->name_len);
-        cli_buf_put(&w->out, " \"", 2);
-        for (size_t k = 0; k < t->value_len; k++) {
-            if (t->value[k] == '"' || t->value[k] == '\\')
-                cli_buf_put(&w->out, "\\", 1);
-            cli_buf_put(&w->out, &t->value[k], 1);
-        }
-        cli_buf_put(&w->out, "\"]\n", 3);
-    }
-    if (g->ntags)
-        cli_buf_put(&w->out, "\n", 1);
-}
-
-/* The result a game ends with: its result token, else a well-formed Result
- * tag, else "*". */
-static const char *tag_result(const struct pgn_game *g)
-{
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    const char *tag = game_tag(g->tags, g->ntags, "Result");
-    for (size_t i = 0; tag && i < 4; i++)
-        if (strcmp(tag, results[i]) == 0)
-            return results[i];
-    return "*";
-}
-
 struct run {
     const struct options *opt;
     struct game_replay *replay;
@@ -190,7 +155,7 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     w->col = 0;
     w->need_number = true;
     w->glue = false;
-    put_tags(w, g);
+    games_put_tags(&w->out, g);
     if (game_replay_begin(run->replay, g, GAME_NAMED | GAME_VARIATIONS, &pb) != GAME_OK)
         rc = -1;
     while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
@@ -224,23 +189,21 @@ static void convert_game(struct run *run, const struct pgn_game *g)
         }
     }
     if (!result)
-        result = tag_result(g);
+        result = games_tag_result(g);
     if (rc < 0) {
-        char label[256], what[512];
-        game_label(g->tags, g->ntags, label, sizeof label);
-        game_problem_format(&pb, what, sizeof what);
+        struct games_problem gp;
+        games_problem(g, &pb, &gp);
         if (!run->opt->common.quiet)
-            cli_diag(g->source, pb.line ? pb.line : g->line, pb.line ? pb.col : g->col,
-                     "game %lu %s: %s", g->number, label, what);
+            cli_diag(g->source, gp.line, gp.col, "game %lu %s", g->number, gp.msg);
         run->errors++;
-        if (run->opt->on_error == ON_ERROR_STOP)
+        if (run->opt->on_error == GAMES_ON_ERROR_STOP)
             run->stop = true;
-        if (run->opt->on_error != ON_ERROR_KEEP)
+        if (run->opt->on_error != GAMES_ON_ERROR_KEEP)
             return;
         while (depth-- > 0)
             put_word(w, ")", 1);
         char note[600];
-        int n = snprintf(note, sizeof note, "error: %s", what);
+        int n = snprintf(note, sizeof note, "error: %s", gp.what);
         put_comment(w, note, (size_t)n < sizeof note ? (size_t)n : sizeof note - 1);
     } else {
         run->converted++;
@@ -254,13 +217,11 @@ static void convert_game(struct run *run, const struct pgn_game *g)
  * reported and the next one is read (exit status 66). */
 static void convert_file(struct run *run, struct named_reader *reader, const char *path)
 {
-    bool use_stdin = strcmp(path, "-") == 0;
-    const char *name = use_stdin ? "<stdin>" : path;
-    FILE *fp = use_stdin ? stdin : fopen(path, "re");
+    const char *name;
+    FILE *fp = cli_open(path, &name);
     struct pgn_game g;
     int rc = -1;
     if (!fp) {
-        cli_error("cannot open %s: %s", path, strerror(errno));
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
         return;
     }
@@ -272,21 +233,16 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         }
     if (rc < 0 && !run->stop) {
         enum pgn_error e = named_reader_error(reader);
-        if (e == PGN_E_IO) {
-            cli_error("cannot read %s: %s", name, strerror(named_reader_errno(reader)));
-            run->status = cli_status_merge(run->status, CLI_NOINPUT);
-        } else {
-            cli_error("%s: %s", name, pgn_error_message(e));
-            run->status = cli_status_merge(run->status, CLI_INVALID);
+        run->status = cli_status_merge(
+            run->status, games_hard_error(name, e, named_reader_errno(reader)));
+        if (e != PGN_E_IO)
             run->stop = true;
-        }
     }
     if (run->w.out.nomem) {
         cli_error("out of memory");
         run->status = cli_status_merge(run->status, CLI_INVALID);
     }
-    if (!use_stdin)
-        fclose(fp);
+    cli_close(fp);
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
@@ -324,10 +280,6 @@ int main(int argc, char **argv)
     named_reader_free(reader);
     free(run.replay);
     cli_buf_free(&run.w.out);
-    if (run.errors)
-        run.status = cli_status_merge(run.status, CLI_INVALID);
-    if ((opt.stats || run.status != CLI_OK) && !opt.common.quiet)
-        fprintf(stderr, "%lu games, %lu converted, %lu with errors\n", run.games, run.converted,
-                run.errors);
-    return cli_finish(run.status);
+    return cli_finish(
+        games_finish(&opt.common, opt.stats, run.games, run.converted, run.errors, run.status));
 }

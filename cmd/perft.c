@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 
+#include "fen-diag.h"
 #include "fen.h"
 #include "makemove.h"
 #include "perft.h"
@@ -477,24 +478,38 @@ static int record_depth(const struct run *r, const struct fen_record *rec, const
     return deepest == 0 && beyond ? -2 : deepest;
 }
 
+/* Count a checked record (a suite record or an --against comparison) for
+ * the summary; a failure makes the exit status 1. */
+static void count_result(struct run *r, bool ok)
+{
+    r->checked = true;
+    if (ok) {
+        r->passed++;
+    } else {
+        r->failed++;
+        r->status = cli_status_merge(r->status, CLI_INVALID);
+    }
+}
+
+/* The start of the JSON object of a checked record: where it comes from and
+ * its position, the value of "fen" left open for the caller to close. */
+static void json_record_head(const struct position *p, const struct source *src)
+{
+    fputs("{\"file\":", stdout);
+    json_str(src->name);
+    printf(",\"line\":%lu,\"fen\":\"", src->line);
+    put_fen(p);
+}
+
 /* Print one checked record (ok or FAIL) and count it for the summary. */
 static void suite_result(struct run *r, const struct position *p, const struct source *src, bool ok, int depth,
                          uint64_t want, uint64_t got)
 {
-    r->checked = true;
-    if (ok)
-        r->passed++;
-    else
-        r->failed++;
-    if (!ok)
-        r->status = cli_status_merge(r->status, CLI_INVALID);
+    count_result(r, ok);
     if (quiet(r))
         return;
     if (r->opt->json) {
-        fputs("{\"file\":", stdout);
-        json_str(src->name);
-        printf(",\"line\":%lu,\"fen\":\"", src->line);
-        put_fen(p);
+        json_record_head(p, src);
         printf("\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n", ok ? "true" : "false",
                depth, want, got);
     } else {
@@ -513,10 +528,7 @@ static void suite_skip(struct run *r, const struct position *p, const struct sou
     if (quiet(r))
         return;
     if (r->opt->json) {
-        fputs("{\"file\":", stdout);
-        json_str(src->name);
-        printf(",\"line\":%lu,\"fen\":\"", src->line);
-        put_fen(p);
+        json_record_head(p, src);
         printf("\",\"skipped\":true}\n");
     } else {
         printf("skip %s:%lu no ;Dn up to depth %d\n", src->name, src->line, r->opt->max_depth);
@@ -884,13 +896,7 @@ static void against_position(struct run *r, const struct position *p, const stru
         free(v);
         return;
     }
-    r->checked = true;
-    if (v->agree)
-        r->passed++;
-    else
-        r->failed++;
-    if (!v->agree)
-        r->status = cli_status_merge(r->status, CLI_INVALID);
+    count_result(r, v->agree);
     if (quiet(r)) {
         free(v);
         return;
@@ -898,10 +904,7 @@ static void against_position(struct run *r, const struct position *p, const stru
     char at[FEN_MAX];
     fen_format(&v->at, at, sizeof at);
     if (r->opt->json) {
-        fputs("{\"file\":", stdout);
-        json_str(src->name);
-        printf(",\"line\":%lu,\"fen\":\"", src->line);
-        put_fen(p);
+        json_record_head(p, src);
         printf("\",\"depth\":%d,\"nodes\":%" PRIu64 ",\"engine\":", depth, v->ours);
         json_str(r->engine->name);
         printf(",\"engine_nodes\":%" PRIu64 ",\"agree\":%s", v->theirs, v->agree ? "true" : "false");
@@ -931,42 +934,20 @@ static void against_position(struct run *r, const struct position *p, const stru
 
 /* ---- records ---- */
 
-/* Problems that make a position unreachable in a game but leave its moves
- * well defined (one king each, the side not to move not in check, no pawn
- * on the first or last rank): perft suites have such positions (the
- * standard suite's line 51 has an impossible double check), so they are
- * counted without a word. */
-static bool only_unreachable(const struct fen_report *rep)
-{
-    if (rep->dropped || rep->count == 0)
-        return false;
-    for (int i = 0; i < rep->count; i++)
-        switch (rep->problems[i].code) {
-        case FEN_IMPOSSIBLE_CHECK:
-        case FEN_IMPOSSIBLE_MATERIAL:
-        case FEN_TOO_MANY_PAWNS:
-        case FEN_TOO_MANY_PIECES:
-        case FEN_HALFMOVE_EP:
-            break;
-        default:
-            return false;
-        }
-    return true;
-}
-
 /* One record: read it (every problem reported at its column), then count,
  * divide, check, split or compare as asked. */
 static void process_record(struct run *r, const struct source *src, const char *s, size_t len)
 {
     const struct options *opt = r->opt;
-    struct fen_options fo = {.strict = false, .chess960 = opt->chess960};
+    /* Perft suites hold positions no game reaches but whose moves are well
+     * defined (the standard suite's line 51: an impossible double check);
+     * they are counted without a word. */
+    struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = true};
     struct fen_record rec;
     struct fen_report rep = {0};
-    if (!fen_read(s, len, &fo, &rec, &rep) && !only_unreachable(&rep)) {
-        for (int i = 0; i < rep.count && !quiet(r); i++)
-            cli_diag(src->name, src->line, rep.problems[i].col, "%s", rep.problems[i].message);
-        if (rep.count == 0 && !quiet(r))
-            cli_diag(src->name, src->line, 1, "not a valid FEN record");
+    if (!fen_read(s, len, &fo, &rec, &rep)) {
+        if (!quiet(r))
+            cli_fen_problems(src->name, src->line, &rep);
         r->status = cli_status_merge(r->status, CLI_INVALID);
         return;
     }
@@ -993,40 +974,21 @@ static void process_record(struct run *r, const struct source *src, const char *
     }
 }
 
-static bool skipped(const char *s, size_t len)
+/* One line of a file: process_record reports into r->status itself. */
+static int file_record(void *ctx, const struct cli_input *in, const char *s, size_t len)
 {
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    return i == len || s[i] == '#';
+    struct source src = {in->name, in->line_no};
+    process_record(ctx, &src, s, len);
+    return CLI_OK;
 }
 
-/* Every record of one operand (NULL: standard input). */
+/* Every record of one operand (NULL: standard input); blank lines and '#'
+ * comments are skipped. */
 static void process_file(struct run *r, const char *path)
 {
-    struct cli_input in;
-    const char *s;
-    size_t len;
-    ssize_t n;
-    if (!cli_input_open(&in, path)) {
-        r->status = cli_status_merge(r->status, CLI_NOINPUT);
-        return;
-    }
-    in.max_line = r->opt->common.max_line;
-    while ((n = cli_input_line(&in, &s, &len)) >= 0 && !cli_stdout_failed()) {
-        struct source src = {in.name, in.line_no};
-        if (in.truncated) {
-            if (!quiet(r))
-                cli_diag(in.name, in.line_no, 0, "line too long");
-            r->status = cli_status_merge(r->status, CLI_INVALID);
-            continue;
-        }
-        if (!skipped(s, len))
-            process_record(r, &src, s, len);
-    }
-    if (n == -2)
-        r->status = cli_status_merge(r->status, CLI_NOINPUT);
-    cli_input_close(&in);
+    const struct cli_records how = {
+        .max_line = r->opt->common.max_line, .quiet = quiet(r), .comments = true};
+    r->status = cli_status_merge(r->status, cli_each_record(path, &how, file_record, r));
 }
 
 /* ---- --uci: a minimal engine that answers "go perft" ---- */

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "fen.h"
 #include "game.h"
+#include "games.h"
 #include "named.h"
 #include "pgn.h"
 #include "san.h"
@@ -22,7 +23,6 @@
 #include <unistd.h>
 
 enum target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN };
-enum on_error { ON_ERROR_SKIP, ON_ERROR_KEEP, ON_ERROR_STOP };
 
 /* Bytes of input per chunk under --jobs: large enough that the cost of a
  * hand-over is lost in the work, small enough to keep all threads busy. */
@@ -32,7 +32,7 @@ struct options {
     struct cli_common common;
     enum target to;
     enum named_vocabulary names;
-    enum on_error on_error;
+    enum games_on_error on_error;
     bool inline_layout, comments, nags, variations, stats;
     long jobs;
     char **files;
@@ -74,7 +74,6 @@ static const struct argp_option tool_options[] = {
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
-    static const char *const actions[] = {"skip", "keep", "stop"};
     struct options *opt = state->input;
     unsigned long jobs = 0;
     switch (key) {
@@ -101,7 +100,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->variations = true;
         break;
     case OPT_ON_ERROR:
-        opt->on_error = (enum on_error)cli_keyword(state, "on-error", arg, actions, 3);
+        opt->on_error = games_on_error(state, arg);
         break;
     case OPT_STATS:
         opt->stats = true;
@@ -214,26 +213,6 @@ static void line_end(struct conv *c)
     c->line_open = false;
 }
 
-/* Tag pairs as PGN writes them (standard 8.1.1): backslash and quote
- * escaped, in input order. */
-static void write_tags(struct conv *c, const struct pgn_game *g)
-{
-    for (size_t i = 0; i < g->ntags; i++) {
-        const struct pgn_tag *t = &g->tags[i];
-        cli_buf_char(&c->out, '[');
-        cli_buf_put(&c->out, t->name, t->name_len);
-        cli_buf_str(&c->out, " \"");
-        for (size_t k = 0; k < t->value_len; k++) {
-            if (t->value[k] == '"' || t->value[k] == '\\')
-                cli_buf_char(&c->out, '\\');
-            cli_buf_char(&c->out, t->value[k]);
-        }
-        cli_buf_str(&c->out, "\"]\n");
-    }
-    if (g->ntags)
-        cli_buf_char(&c->out, '\n');
-}
-
 /* A comment as {text} on one line: line ends become spaces and a '}' (only
  * possible in a ';' comment) a ')', so the record stays one token. */
 static void write_comment(struct conv *c, const struct pgn_token *tok)
@@ -325,18 +304,6 @@ static void write_nag(struct conv *c, unsigned nag)
     cli_buf_put(&c->out, buf, (size_t)n);
 }
 
-/* The result a game ends with: its result token, else a well-formed Result
- * tag, else "*" (PGN standard 8.2.6: unknown). */
-static const char *game_result(const struct pgn_game *g)
-{
-    const char *tag = pgn_game_tag(g, "Result");
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (size_t i = 0; tag && i < 4; i++)
-        if (strcmp(tag, results[i]) == 0)
-            return results[i];
-    return "*";
-}
-
 /* The result closes the game: on its own line, or last on the line. */
 static void write_result(struct conv *c, const char *result)
 {
@@ -352,14 +319,10 @@ static void write_result(struct conv *c, const char *result)
 static void report_problem(struct conv *c, const struct pgn_game *g, const struct game_problem *pb,
                            const char *result)
 {
-    char label[256], what[512], msg[800];
-    game_label(g->tags, g->ntags, label, sizeof label);
-    game_problem_format(pb, what, sizeof what);
-    snprintf(msg, sizeof msg, "%s: %s", label, what);
-    unsigned long line = pb->line ? pb->line : g->line;
-    unsigned long col = pb->line ? pb->col : g->col;
-    diags_add(&c->diags, line + c->line_offset, col, g->number, msg);
-    if (c->opt->on_error != ON_ERROR_KEEP)
+    struct games_problem gp;
+    games_problem(g, pb, &gp);
+    diags_add(&c->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
+    if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
     int depth = c->replay->stack.depth;
     while (depth-- > 0 && c->opt->variations)
@@ -371,7 +334,7 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
         line_end(c);
         cli_buf_str(&c->out, "; error: ");
     }
-    cli_buf_str(&c->out, what);
+    cli_buf_str(&c->out, gp.what);
     cli_buf_char(&c->out, '\n');
     if (!c->opt->inline_layout)
         write_result(c, result);
@@ -395,7 +358,7 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
     if (game_replay_begin(c->replay, g, o->variations ? GAME_VARIATIONS : 0, &pb) != GAME_OK) {
         rc = -1;
     } else {
-        write_tags(c, g);
+        games_put_tags(&c->out, g);
         while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
             switch (ev.kind) {
             case GAME_EV_MOVE:
@@ -425,15 +388,15 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
         }
     }
     if (!result)
-        result = game_result(g);
+        result = games_tag_result(g);
     if (rc < 0) {
         c->errors++;
-        if (o->on_error != ON_ERROR_KEEP)
+        if (o->on_error != GAMES_ON_ERROR_KEEP)
             c->out.len = mark;
         else if (c->out.len == mark)
-            write_tags(c, g);
+            games_put_tags(&c->out, g);
         report_problem(c, g, &pb, result);
-        if (o->on_error == ON_ERROR_STOP)
+        if (o->on_error == GAMES_ON_ERROR_STOP)
             c->stop = true;
         return;
     }
@@ -466,17 +429,6 @@ static void emit(const struct options *o, const char *name, struct cli_buf *out,
     }
     d->n = 0;
     d->text.len = 0;
-}
-
-/* Hard errors of the reader: the input could not be read, or memory ran out. */
-static int report_hard_error(const char *name, enum pgn_error e, int err)
-{
-    if (e == PGN_E_IO) {
-        cli_error("cannot read %s: %s", name, strerror(err));
-        return CLI_NOINPUT;
-    }
-    cli_error("%s: %s", name, pgn_error_message(e));
-    return CLI_INVALID;
 }
 
 static bool conv_nomem(const struct conv *c)
@@ -519,12 +471,9 @@ static void run_serial(const struct options *o, struct totals *t)
     }
     int n = o->nfiles ? o->nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++) {
-        const char *path = o->nfiles ? o->files[i] : "-";
-        bool use_stdin = strcmp(path, "-") == 0;
-        const char *name = use_stdin ? "<stdin>" : path;
-        FILE *fp = use_stdin ? stdin : fopen(path, "re");
+        const char *name;
+        FILE *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
         if (!fp) {
-            cli_error("cannot open %s: %s", path, strerror(errno));
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
             continue;
         }
@@ -535,12 +484,11 @@ static void run_serial(const struct options *o, struct totals *t)
         if (rc < 0) {
             enum pgn_error e = conv_nomem(&c) ? PGN_E_NOMEM : pgn_reader_error(c.reader);
             t->status =
-                cli_status_merge(t->status, report_hard_error(name, e, pgn_reader_errno(c.reader)));
+                cli_status_merge(t->status, games_hard_error(name, e, pgn_reader_errno(c.reader)));
             if (e == PGN_E_NOMEM)
                 t->stop = true;
         }
-        if (!use_stdin)
-            fclose(fp);
+        cli_close(fp);
         if (c.stop || cli_stdout_failed())
             t->stop = true;
     }
@@ -810,7 +758,7 @@ static void emit_oldest(struct pool *p, struct totals *t, unsigned long *game_of
         t->errors += k->errors;
         if (k->rc < 0) {
             t->status =
-                cli_status_merge(t->status, report_hard_error(k->name, k->hard, k->hard_errno));
+                cli_status_merge(t->status, games_hard_error(k->name, k->hard, k->hard_errno));
             if (k->hard == PGN_E_NOMEM)
                 t->stop = true;
         }
@@ -884,10 +832,11 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     for (int i = 0; i < n && !t->stop && started > 0; i++) {
         const char *path = o->nfiles ? o->files[i] : "-";
         bool use_stdin = strcmp(path, "-") == 0;
+        const char *name = use_stdin ? "<stdin>" : path;
         struct splitter sp = {.line = 1};
         sp.fp = use_stdin ? stdin : fopen(path, "re");
         struct chunk *k = next_slot(&p, t, &game_offset);
-        k->name = use_stdin ? "<stdin>" : path;
+        k->name = name;
         k->file_first = true;
         if (!sp.fp) {
             k->open_errno = errno;
@@ -900,7 +849,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
         while (!t->stop) {
             if (!first) {
                 k = next_slot(&p, t, &game_offset);
-                k->name = use_stdin ? "<stdin>" : path;
+                k->name = name;
             }
             if (t->stop || !split_next(&sp, k))
                 break;
@@ -965,10 +914,6 @@ int main(int argc, char **argv)
         run_parallel(&opt, jobs > JOBS_MAX ? JOBS_MAX : jobs, &t);
     else
         run_serial(&opt, &t);
-    if (t.errors)
-        t.status = cli_status_merge(t.status, CLI_INVALID);
-    if ((opt.stats || t.status != CLI_OK) && !opt.common.quiet)
-        fprintf(stderr, "%lu games, %lu converted, %lu with errors\n", t.games, t.converted,
-                t.errors);
-    return cli_finish(t.status);
+    return cli_finish(
+        games_finish(&opt.common, opt.stats, t.games, t.converted, t.errors, t.status));
 }

@@ -42,11 +42,28 @@ static inline bitboard attacks_pext(bitboard src, bitboard mask)
 #endif
 }
 
-static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bitboard occ)
+/* A slider lookup with the index scheme given: the generator and perft pass
+ * a constant (they are instantiated for PEXT and for magics, chosen once per
+ * call), so the test on attacks_use_pext leaves their inner loops. */
+static inline __attribute__((always_inline)) bitboard attacks_slider_index(const struct attacks_slider *s, bitboard occ,
+                                                                           bool pext)
 {
-    if (attacks_use_pext)
+    if (pext)
         return s->table[attacks_pext(occ, s->mask)];
     return s->table[((occ & s->mask) * s->magic) >> s->shift];
+}
+static inline __attribute__((always_inline)) bitboard attacks_bishop_with(int sq, bitboard occ, bool pext)
+{
+    return attacks_slider_index(&attacks_bishop_slider[sq], occ, pext);
+}
+static inline __attribute__((always_inline)) bitboard attacks_rook_with(int sq, bitboard occ, bool pext)
+{
+    return attacks_slider_index(&attacks_rook_slider[sq], occ, pext);
+}
+
+static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bitboard occ)
+{
+    return attacks_slider_index(s, occ, attacks_use_pext);
 }
 
 static inline bitboard attacks_rook(int sq, bitboard occ) { return attacks_slider_lookup(&attacks_rook_slider[sq], occ); }

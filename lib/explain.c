@@ -128,11 +128,18 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
     return r;
 }
 
-/* Is m among the legal moves of p?  The generator is the one source of
- * truth for legality; the reasons above only say which rule failed. */
-static bool is_legal(const struct position *p, move m)
+/* The last word on a move every rule of its piece allows: is it among the
+ * legal moves of p?  The generator is the one source of truth for legality;
+ * the reasons above only say which rule failed, and what it still rejects
+ * leaves the king in check (FIDE Art. 3.9). */
+static enum explain_reason judge(const struct position *p, move m, const struct detail *d, move *out, char *msg,
+                                 size_t size)
 {
-    return movegen_is_legal(p, m);
+    if (!movegen_is_legal(p, m))
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, d, msg, size);
+    if (out)
+        *out = m;
+    return finish(EXPLAIN_LEGAL, d, msg, size);
 }
 
 /* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has
@@ -166,12 +173,7 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
         if (position_attacked_by(p, sq, (enum color)!us, occ ^ both))
             return finish(EXPLAIN_CASTLE_ATTACKED, &d, msg, size);
     }
-    move m = move_make(ksq, rsq, MOVE_CASTLE);
-    if (!is_legal(p, m))
-        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
-    if (out)
-        *out = m;
-    return finish(EXPLAIN_LEGAL, &d, msg, size);
+    return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
 }
 
 enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg, size_t size)
@@ -219,7 +221,7 @@ static enum explain_reason pawn_rules(const struct position *p, int from, int to
         *kind = MOVE_DOUBLE_PUSH;
         return target ? EXPLAIN_PAWN_BLOCKED : EXPLAIN_LEGAL;
     }
-    if ((df == 1 || df == -1) && dr == 1) {
+    if (bb_test(attacks_pawn(us, from), to)) {
         if (target)
             return EXPLAIN_LEGAL;
         int victim = to - dir;
@@ -318,12 +320,13 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
 
     /* Everything the piece itself obeys is satisfied: what remains is
      * Art. 3.9, no move may leave (or place) one's own king in check. */
-    move m = move_make(from, to, kind);
-    if (!is_legal(p, m))
-        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
-    if (out)
-        *out = m;
-    return finish(EXPLAIN_LEGAL, &d, msg, size);
+    return judge(p, move_make(from, to, kind), &d, out, msg, size);
+}
+
+/* Where a move's from-square sorts by its name: file first, then rank. */
+static int name_order(move m)
+{
+    return square_file(move_from(m)) * 8 + square_rank(move_from(m));
 }
 
 /* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
@@ -338,8 +341,8 @@ static void list_matches(const struct position *p, const struct movelist *l, cha
      * order the generator found them in. */
     for (int i = 0; i < l->count; i++) {
         int j = n++;
-        int key = square_file(move_from(l->moves[i])) * 8 + square_rank(move_from(l->moves[i]));
-        while (j > 0 && square_file(move_from(sorted[j - 1])) * 8 + square_rank(move_from(sorted[j - 1])) > key) {
+        int key = name_order(l->moves[i]);
+        while (j > 0 && name_order(sorted[j - 1]) > key) {
             sorted[j] = sorted[j - 1];
             j--;
         }
@@ -354,6 +357,13 @@ static void list_matches(const struct position *p, const struct movelist *l, cha
     put(&o, n == 2 ? " both" : " all", n == 2 ? 5 : 4);
     if (size)
         buf[o.n < size ? o.n : size - 1] = '\0';
+}
+
+/* Does from agree with the file and rank the text names, if any? */
+static bool from_named(const struct san_parsed *sp, int from)
+{
+    return (sp->from_file < 0 || square_file(from) == sp->from_file) &&
+           (sp->from_rank < 0 || square_rank(from) == sp->from_rank);
 }
 
 /* The pieces of SAN's type that could reach its target on an empty board
@@ -378,20 +388,15 @@ static int san_candidates(const struct position *p, const struct san_parsed *sp,
                 continue;
             if (df != 0 && sp->from_file < 0)
                 continue;
-            if ((sp->from_file >= 0 && square_file(from) != sp->from_file) ||
-                (sp->from_rank >= 0 && square_rank(from) != sp->from_rank))
-                continue;
-            cand[n++] = from;
+            if (from_named(sp, from))
+                cand[n++] = from;
         }
         return n;
     }
     bitboard b = position_pieces(p, us, sp->piece);
     while (b) {
         int from = bb_pop(&b);
-        if ((sp->from_file >= 0 && square_file(from) != sp->from_file) ||
-            (sp->from_rank >= 0 && square_rank(from) != sp->from_rank))
-            continue;
-        if (bb_test(empty_board_reach(sp->piece, from), sp->to))
+        if (from_named(sp, from) && bb_test(empty_board_reach(sp->piece, from), sp->to))
             cand[n++] = from;
     }
     return n;

@@ -218,8 +218,8 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
 {
     const struct position *p = &rec->pos;
     enum color them = (enum color) !p->side;
-    int ksq = position_king(p, them);
-    if (position_attackers(p, ksq, position_occupied(p)) & p->by_color[p->side])
+    if (position_attacked_by(p, position_king(p, them), (enum color)p->side,
+                             position_occupied(p)))
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],
                        "%s is in check but it is %s's move", color_names[them],
                        color_names[p->side]);
@@ -231,13 +231,13 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
  * uncovered, so two of them never check together; two checkers on one
  * line through the king cannot both be new.  Returns false when it found
  * the check impossible. */
-static bool check_impossible_check(const struct fen_record *rec, struct fen_report *rep)
+static bool check_impossible_check(const struct fen_record *rec, bitboard checkers,
+                                   struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
     enum color us = (enum color)p->side;
     const char *who = color_names[us];
     unsigned col = rec->col[1];
-    bitboard checkers = position_checkers(p);
     if (!checkers)
         return true;
     int n = bb_count(checkers);
@@ -265,33 +265,27 @@ static bool check_impossible_check(const struct fen_record *rec, struct fen_repo
  * check: with the pawn put back on its start square, no enemy piece may
  * attack the king.  Nor can the step give a double check: the start square
  * is on no line through the king and a square the pawn can check from. */
-static void check_ep_explains_check(const struct fen_record *rec, struct fen_report *rep)
+static void check_ep_explains_check(const struct fen_record *rec, bitboard checkers,
+                                    struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
     enum color us = (enum color)p->side, them = (enum color) !us;
     unsigned col = rec->col[1];
-    int ksq = position_king(p, us);
     int pushed = us == WHITE ? rec->ep_raw - 8 : rec->ep_raw + 8;
     int from = us == WHITE ? rec->ep_raw + 8 : rec->ep_raw - 8;
     char ep[3];
     square_format(rec->ep_raw, ep);
-    if (bb_several(position_checkers(p))) {
+    if (bb_several(checkers)) {
         fen_report_add(rep, FEN_IMPOSSIBLE_CHECK, col,
                        "double check right after the double pawn step shown by en passant %s", ep);
         return;
     }
-    /* The position before the step: the pawn back on its start square. */
-    bitboard occ = (position_occupied(p) & ~bb_square(pushed)) | bb_square(from);
-    bitboard pawns = (position_pieces(p, them, PAWN) & ~bb_square(pushed)) | bb_square(from);
-    bitboard diag = p->by_type[BISHOP] | p->by_type[QUEEN],
-             line = p->by_type[ROOK] | p->by_type[QUEEN];
-    bitboard by_them = (p->by_color[them] & ~bb_square(pushed)) | bb_square(from);
-    bitboard attackers =
-        ((attacks_pawn(us, ksq) & pawns) | (attacks_knight(ksq) & p->by_type[KNIGHT]) |
-         (attacks_king(ksq) & p->by_type[KING]) | (attacks_bishop(ksq, occ) & diag) |
-         (attacks_rook(ksq, occ) & line)) &
-        by_them;
-    if (attackers)
+    /* The position before the step: the pawn back on its start square
+     * (check_en_passant found it on pushed and from empty). */
+    struct position before = *p;
+    position_remove(&before, pushed);
+    position_put(&before, piece_make(them, PAWN), from);
+    if (position_attacked_by(&before, position_king(p, us), them, position_occupied(&before)))
         fen_report_add(rep, FEN_IMPOSSIBLE_CHECK, col,
                        "%s was in check before the double pawn step shown by en passant %s",
                        color_names[us], ep);
@@ -316,8 +310,9 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
     }
     if (kings && side) {
         check_opponent_not_in_check(rec, rep);
-        if (check_impossible_check(rec, rep) && ep_known)
-            check_ep_explains_check(rec, rep);
+        bitboard checkers = position_checkers(&rec->pos);
+        if (check_impossible_check(rec, checkers, rep) && ep_known)
+            check_ep_explains_check(rec, checkers, rep);
     }
     return rep->count + rep->dropped == before;
 }

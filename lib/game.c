@@ -53,12 +53,20 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
-const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
+/* The first tag called name: game_setup needs its place as well as its
+ * value (for diagnostics), game_tag only the value. */
+static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
     for (size_t i = 0; i < ntags; i++)
         if (strcmp(tags[i].name, name) == 0)
-            return tags[i].value;
+            return &tags[i];
     return NULL;
+}
+
+const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
+{
+    const struct pgn_tag *t = find_tag(tags, ntags, name);
+    return t ? t->value : NULL;
 }
 
 /* Diagnostics name a game the way people look it up: by its players and
@@ -158,14 +166,6 @@ static int variant_kind(const char *value)
     return -1;
 }
 
-static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
-{
-    for (size_t i = 0; i < ntags; i++)
-        if (strcmp(tags[i].name, name) == 0)
-            return &tags[i];
-    return NULL;
-}
-
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
  * often leave SetUp out, so a FEN tag is read whatever SetUp says; the
  * FEN must be legal (fen_read validates it). */
@@ -210,13 +210,20 @@ void game_stack_reset(struct game_stack *s, const struct position *start)
     s->lines[0].has_move = false;
 }
 
-void game_stack_play(struct game_stack *s, move m)
+/* The innermost line before a move or a pass is played on it: its
+ * position is kept as `before`, where a variation on that move starts. */
+static struct game_line *line_advance(struct game_stack *s)
 {
     struct game_line *l = &s->lines[s->depth];
     l->before = l->pos;
-    makemove_play(&l->pos, m);
     l->ply++;
     l->has_move = true;
+    return l;
+}
+
+void game_stack_play(struct game_stack *s, move m)
+{
+    makemove_play(&line_advance(s)->pos, m);
 }
 
 /* A null move passes the turn; in check it would let the king be taken,
@@ -224,13 +231,9 @@ void game_stack_play(struct game_stack *s, move m)
  * programs; every program refuses this one). */
 enum game_error game_stack_pass(struct game_stack *s)
 {
-    struct game_line *l = &s->lines[s->depth];
-    if (position_in_check(&l->pos))
+    if (position_in_check(&s->lines[s->depth].pos))
         return GAME_E_NULL_IN_CHECK;
-    l->before = l->pos;
-    makemove_null(&l->pos);
-    l->ply++;
-    l->has_move = true;
+    makemove_null(&line_advance(s)->pos);
     return GAME_OK;
 }
 
@@ -288,7 +291,6 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
     r->game = g;
     r->flags = flags;
     r->next = 0;
-    r->skip_depth = 0;
     r->result_seen = false;
     for (size_t i = 0; i < g->ndiags; i++)
         if (diag_is_damage(g->diags[i].code, flags & GAME_NAMED)) {
@@ -392,12 +394,16 @@ static move pawn_candidate(const struct position *p, const struct san_parsed *sp
  * candidates directly (reverse attacks from the target), and only those
  * are checked for legality.  Whenever the answer is not exactly one move
  * of an ordinary shape (castling, UCI or LAN naming a square, errors,
- * ambiguity), san_parse decides, so the verdict is always san_parse's. */
+ * ambiguity), san_match decides on the same scan, so the verdict is
+ * always san_parse's. */
 enum san_error game_parse_move(const struct position *p, const char *s, size_t len, move *out)
 {
     struct san_parsed sp;
-    if (san_scan(s, len, &sp) == SAN_OK && !sp.castle && sp.to != SQUARE_NONE &&
-        !bb_test(p->by_color[p->side], sp.to)) {
+    enum san_error e = san_scan(s, len, &sp);
+    *out = MOVE_NONE;
+    if (e != SAN_OK)
+        return e;
+    if (!sp.castle && sp.to != SQUARE_NONE && !bb_test(p->by_color[p->side], sp.to)) {
         enum color us = (enum color)p->side;
         move found = MOVE_NONE;
         if (sp.piece == PAWN) {
@@ -444,7 +450,25 @@ enum san_error game_parse_move(const struct position *p, const char *s, size_t l
             return SAN_OK;
         }
     }
-    return san_parse(p, s, len, out);
+    /* san_parse's match, on the text already scanned */
+    struct movelist matches;
+    e = san_match(p, &sp, &matches);
+    if (e == SAN_OK)
+        *out = matches.moves[0];
+    return e;
+}
+
+/* The event of a move or pass just played on line l: 1, for
+ * game_replay_next to return. */
+static int played(struct game_event *ev, const struct game_line *l, enum game_event_kind kind,
+                  move m)
+{
+    ev->kind = kind;
+    ev->m = m;
+    ev->before = &l->before;
+    ev->after = &l->pos;
+    ev->ply = l->ply;
+    return 1;
 }
 
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
@@ -467,12 +491,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
         return -1;
     }
     game_stack_play(&r->stack, m);
-    ev->kind = GAME_EV_MOVE;
-    ev->m = m;
-    ev->before = &l->before;
-    ev->after = &l->pos;
-    ev->ply = l->ply;
-    return 1;
+    return played(ev, l, GAME_EV_MOVE, m);
 }
 
 /* Play one named-notation record: it must be exactly the generator's
@@ -488,16 +507,10 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
     if (e == NAMED_OK) {
         if (m == MOVE_NONE) {
             game_stack_pass(&r->stack); /* named_parse refused a pass in check */
-            ev->kind = GAME_EV_NULL;
-        } else {
-            game_stack_play(&r->stack, m);
-            ev->kind = GAME_EV_MOVE;
-            ev->m = m;
+            return played(ev, l, GAME_EV_NULL, MOVE_NONE);
         }
-        ev->before = &l->before;
-        ev->after = &l->pos;
-        ev->ply = l->ply;
-        return 1;
+        game_stack_play(&r->stack, m);
+        return played(ev, l, GAME_EV_MOVE, m);
     }
     struct named_ply ply;
     switch (e) {
@@ -543,16 +556,10 @@ int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_p
             if (r->flags & GAME_NAMED)
                 return play_record(r, tok, ev, pb);
             return play_move(r, tok, ev, pb);
-        case PGN_TOK_NULL_MOVE: {
-            struct game_line *l = game_stack_top(&r->stack);
+        case PGN_TOK_NULL_MOVE:
             if (game_stack_pass(&r->stack) != GAME_OK)
                 return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-            ev->kind = GAME_EV_NULL;
-            ev->before = &l->before;
-            ev->after = &l->pos;
-            ev->ply = l->ply;
-            return 1;
-        }
+            return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
         case PGN_TOK_MOVE_NUMBER:
             continue; /* the position knows its number; written ones are not checked */
         case PGN_TOK_NAG:

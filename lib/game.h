@@ -155,7 +155,6 @@ struct game_replay {
     const struct pgn_game *game;
     unsigned flags;
     size_t next;
-    int skip_depth; /* > 0 while skipping a variation */
     struct game_stack stack;
 };
 

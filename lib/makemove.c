@@ -2,29 +2,6 @@
 
 #include "attacks.h"
 
-/* position_put/position_remove, inlined: a move is a handful of them and
- * the calls were a quarter of the time of playing one. */
-static inline void put_piece(struct position *p, int piece, int sq)
-{
-    bitboard b = bb_square(sq);
-    p->board[sq] = (uint8_t)piece;
-    p->by_type[piece_type(piece)] |= b;
-    p->by_type[0] |= b;
-    p->by_color[piece_color(piece)] |= b;
-    p->key ^= position_zobrist_piece[piece][sq];
-}
-
-static inline void remove_piece(struct position *p, int sq)
-{
-    int piece = p->board[sq];
-    bitboard b = bb_square(sq);
-    p->board[sq] = NO_PIECE;
-    p->by_type[piece_type(piece)] &= ~b;
-    p->by_type[0] &= ~b;
-    p->by_color[piece_color(piece)] &= ~b;
-    p->key ^= position_zobrist_piece[piece][sq];
-}
-
 /* Castling rights are lost for good when the king moves or when anything
  * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
 static void update_castling(struct position *p, int from, int to, int piece)
@@ -68,21 +45,21 @@ void makemove_play(struct position *p, move m)
     if (kind == MOVE_CASTLE) {
         int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
         int rook = p->board[to];
-        remove_piece(p, from);
-        remove_piece(p, to);
-        put_piece(p, piece, kto);
-        put_piece(p, rook, rto);
+        position_remove(p, from);
+        position_remove(p, to);
+        position_put(p, piece, kto);
+        position_put(p, rook, rto);
     } else {
         if (piece_type(piece) == PAWN || p->board[to] != NO_PIECE)
             p->halfmove = 0;
         if (p->board[to] != NO_PIECE)
-            remove_piece(p, to);
-        remove_piece(p, from);
+            position_remove(p, to);
+        position_remove(p, from);
         if (kind == MOVE_EN_PASSANT)
-            remove_piece(p, us == WHITE ? to - 8 : to + 8);
+            position_remove(p, us == WHITE ? to - 8 : to + 8);
         if (move_is_promotion(m))
             piece = piece_make(us, move_promotion(m));
-        put_piece(p, piece, to);
+        position_put(p, piece, to);
         if (kind == MOVE_DOUBLE_PUSH)
             set_ep_square(p, from, to, us);
     }

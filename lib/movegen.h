@@ -52,8 +52,8 @@ struct movelist {
     move moves[MOVELIST_MAX];
 };
 
-/* All legal moves of the side to move, in a fixed order: king moves,
- * castling, knights, bishops, rooks, queens (each by from-square), pawns. */
+/* All legal moves of the side to move, in a fixed (generation) order that
+ * callers should not rely on: tools that print moves sort them. */
 int movegen_legal(const struct position *p, struct movelist *list);
 /* The number of legal moves, without building the list (perft leaves). */
 int movegen_count(const struct position *p);

@@ -2,8 +2,7 @@
 
 #include "named_vocabularies.h" /* generated from formats/named-vocabularies.tsv */
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "textscan.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -226,35 +225,36 @@ static size_t finish(char *buf, size_t size, const char *text, size_t len)
     return len;
 }
 
-size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
-                    size_t size)
+/* The three formatters: the number when numbered, then the move m, or
+ * the pass rule for MOVE_NONE (never a legal move).  The text is built in
+ * the caller's buffer when it is large enough, else in a scratch one. */
+static size_t format(const struct position *p, move m, enum named_vocabulary v, bool numbered,
+                     char *buf, size_t size)
 {
     char scratch[NAMED_MAX];
     char *q = size >= NAMED_MAX ? buf : scratch;
     if ((unsigned)v >= NAMED_VOCABULARY_NB)
         v = NAMED_DAGAZ;
-    return finish(buf, size, q, (size_t)(put_move(q, p, m, v) - q));
+    char *e = numbered ? put_number(q, p->fullmove) : q;
+    e = m == MOVE_NONE ? put_rule(e, v, NAMED_RULE_PASS) : put_move(e, p, m, v);
+    return finish(buf, size, q, (size_t)(e - q));
+}
+
+size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
+                    size_t size)
+{
+    return format(p, m, v, false, buf, size);
 }
 
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size)
 {
-    char scratch[NAMED_MAX];
-    char *q = size >= NAMED_MAX ? buf : scratch;
-    if ((unsigned)v >= NAMED_VOCABULARY_NB)
-        v = NAMED_DAGAZ;
-    char *e = put_move(put_number(q, p->fullmove), p, m, v);
-    return finish(buf, size, q, (size_t)(e - q));
+    return format(p, m, v, true, buf, size);
 }
 
 size_t named_format_pass(const struct position *p, enum named_vocabulary v, char *buf, size_t size)
 {
-    char scratch[NAMED_MAX];
-    char *q = size >= NAMED_MAX ? buf : scratch;
-    if ((unsigned)v >= NAMED_VOCABULARY_NB)
-        v = NAMED_DAGAZ;
-    char *e = put_rule(put_number(q, p->fullmove), v, NAMED_RULE_PASS);
-    return finish(buf, size, q, (size_t)(e - q));
+    return format(p, MOVE_NONE, v, true, buf, size);
 }
 
 struct word {
@@ -480,13 +480,8 @@ static const char tag_pattern[] =
     "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"((?:[^\"\\\\]|\\\\.)*)\"[ \\t]*\\][ \\t]*$";
 enum { G_RESULT = 1, G_NAG, G_PLY, G_RECORD, G_COUNT };
 
-struct pattern {
-    pcre2_code *code;
-    bool jit;
-};
-
 struct named_reader {
-    struct pattern re_tag, re_token;
+    struct textscan_pattern re_tag, re_token;
     pcre2_match_data *md;
     /* input */
     FILE *fp;
@@ -512,23 +507,9 @@ struct named_reader {
     struct pgn_diag *diags;
     size_t ndiags, diags_cap;
     int depth;
-    bool in_moves, started;
+    bool in_moves, started, tokens_full;
     unsigned long start_line, start_col;
 };
-
-/* Patterns are compiled once per reader, anchored, and JIT-compiled when
- * the platform allows (else interpreted: slower, same answers). */
-static bool compile_pattern(struct pattern *p, const char *src)
-{
-    int errcode;
-    PCRE2_SIZE erroff;
-    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
-                            &erroff, NULL);
-    if (!p->code)
-        return false;
-    p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
-    return true;
-}
 
 /* Append "a|b|..." of the names of rules [first, first + n) in every
  * vocabulary, longest first so that "ne" wins over "n" (the words are
@@ -556,7 +537,7 @@ static void append_alternatives(char *dst, size_t size, int first, int n)
  * NAG, or a move number with the ply record after it (group G_RECORD),
  * each ending where a word ends.  The pass and direction words come from
  * the vocabulary table. */
-static bool compile_token_pattern(struct pattern *p)
+static bool compile_token_pattern(struct textscan_pattern *p)
 {
     static const char end[] = "(?=[ \\t{}();]|$)";
     char src[2048];
@@ -570,7 +551,7 @@ static bool compile_token_pattern(struct pattern *p)
     append_alternatives(src, sizeof src, NAMED_RULE_DIR_N, 8);
     strncat(src, ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?))?)", sizeof src - strlen(src) - 1);
     strncat(src, end, sizeof src - strlen(src) - 1);
-    return strlen(src) + 1 < sizeof src && compile_pattern(p, src);
+    return strlen(src) + 1 < sizeof src && textscan_compile(p, src);
 }
 
 struct named_reader *named_reader_new(void)
@@ -579,7 +560,7 @@ struct named_reader *named_reader_new(void)
     if (!r)
         return NULL;
     r->max_line = READER_MAX_LINE;
-    if (!compile_pattern(&r->re_tag, tag_pattern) || !compile_token_pattern(&r->re_token) ||
+    if (!textscan_compile(&r->re_tag, tag_pattern) || !compile_token_pattern(&r->re_token) ||
         !(r->md = pcre2_match_data_create(G_COUNT, NULL))) {
         named_reader_free(r);
         return NULL;
@@ -588,11 +569,10 @@ struct named_reader *named_reader_new(void)
 }
 
 /* Match re anchored at s[at] within s[0..n); the match's end, or 0. */
-static size_t match_at(struct named_reader *r, const struct pattern *re, const char *s, size_t n,
+static size_t match_at(struct named_reader *r, const struct textscan_pattern *re, const char *s, size_t n,
                        size_t at)
 {
-    int rc = re->jit ? pcre2_jit_match(re->code, (PCRE2_SPTR)s, n, at, 0, r->md, NULL)
-                     : pcre2_match(re->code, (PCRE2_SPTR)s, n, at, 0, r->md, NULL);
+    int rc = textscan_match(re, s, n, at, r->md);
     return rc > 0 ? pcre2_get_ovector_pointer(r->md)[1] : 0;
 }
 
@@ -611,8 +591,8 @@ void named_reader_free(struct named_reader *r)
 {
     if (!r)
         return;
-    pcre2_code_free(r->re_tag.code);
-    pcre2_code_free(r->re_token.code);
+    textscan_free(&r->re_tag);
+    textscan_free(&r->re_token);
     pcre2_match_data_free(r->md);
     free(r->name);
     free(r->line);
@@ -675,22 +655,6 @@ enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, si
     return reader_open(r, name);
 }
 
-/* Arrays grow by doubling, so a stream of games soon allocates nothing. */
-static bool grow(void **arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return true;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(*arr, n * elem);
-    if (!p)
-        return false;
-    *arr = p;
-    *cap = n;
-    return true;
-}
-
 static bool nomem(struct named_reader *r)
 {
     r->err = PGN_E_NOMEM;
@@ -702,12 +666,10 @@ static bool add_diag(struct named_reader *r, enum pgn_error code, unsigned long 
 {
     if (r->ndiags >= READER_MAX_DIAGS)
         return true;
-    size_t cap = r->diags_cap;
-    void *arr = r->diags;
-    if (!grow(&arr, &cap, r->ndiags + 1, sizeof *r->diags))
+    struct pgn_diag *d = textscan_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *d);
+    if (!d)
         return nomem(r);
-    r->diags = arr;
-    r->diags_cap = cap;
+    r->diags = d;
     r->diags[r->ndiags++] = (struct pgn_diag){.line = r->lineno, .col = col, .code = code};
     return true;
 }
@@ -715,12 +677,10 @@ static bool add_diag(struct named_reader *r, enum pgn_error code, unsigned long 
 /* Copy text into the arena, NUL-terminated; its offset goes to *off. */
 static bool arena_put(struct named_reader *r, const char *s, size_t n, size_t *off)
 {
-    size_t cap = r->arena_cap;
-    void *arr = r->arena;
-    if (!grow(&arr, &cap, r->arena_len + n + 1, 1))
+    char *a = textscan_grow(r->arena, &r->arena_cap, r->arena_len + n + 1, 1);
+    if (!a)
         return nomem(r);
-    r->arena = arr;
-    r->arena_cap = cap;
+    r->arena = a;
     *off = r->arena_len;
     memcpy(r->arena + r->arena_len, s, n);
     r->arena[r->arena_len + n] = '\0';
@@ -743,20 +703,21 @@ static bool add_token(struct named_reader *r, enum pgn_token_kind kind, const ch
                       size_t at, unsigned value)
 {
     if (r->ntoks >= READER_MAX_TOKENS) {
-        if (r->ntoks > READER_MAX_TOKENS)
+        if (r->tokens_full)
             return true; /* the rest of the game is dropped, said once */
-        r->ntoks++;
+        r->tokens_full = true;
         return add_diag(r, PGN_E_TOO_MANY_TOKENS, at + 1);
     }
-    size_t cap = r->toks_cap, cap2 = r->toks_cap;
-    void *a = r->toks, *b = r->tok_off;
-    if (!grow(&a, &cap, r->ntoks + 1, sizeof *r->toks))
+    /* parallel arrays: toks_cap moves once both have grown */
+    size_t cap = r->toks_cap;
+    struct pgn_token *t = textscan_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
+    if (!t)
         return nomem(r);
-    r->toks = a;
-    if (!grow(&b, &cap2, r->ntoks + 1, sizeof *r->tok_off))
+    r->toks = t;
+    size_t *o = textscan_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
+    if (!o)
         return nomem(r);
-    r->tok_off = b;
-    r->toks_cap = cap < cap2 ? cap : cap2;
+    r->tok_off = o;
     size_t off;
     if (!arena_put(r, s, n, &off))
         return false;
@@ -792,10 +753,10 @@ static bool read_line(struct named_reader *r)
         r->src_pos += len + (nl != NULL);
         over = len > r->max_line;
         n = over ? r->max_line : len;
-        void *arr = r->line;
-        if (!grow(&arr, &r->line_cap, n + 1, 1))
+        char *l = textscan_grow(r->line, &r->line_cap, n + 1, 1);
+        if (!l)
             return nomem(r);
-        r->line = arr;
+        r->line = l;
         memcpy(r->line, start, n);
     } else {
         int c;
@@ -805,10 +766,10 @@ static bool read_line(struct named_reader *r)
                 continue;
             }
             if (n + 1 >= r->line_cap) {
-                void *arr = r->line;
-                if (!grow(&arr, &r->line_cap, n + 2, 1))
+                char *l = textscan_grow(r->line, &r->line_cap, n + 2, 1);
+                if (!l)
                     return nomem(r);
-                r->line = arr;
+                r->line = l;
             }
             r->line[n++] = (char)c;
         }
@@ -871,15 +832,16 @@ static bool read_tag(struct named_reader *r, size_t at)
         v[vlen++] = v[k];
     }
     v[vlen] = '\0';
-    size_t cap = r->tags_cap, cap2 = r->tags_cap * 2;
-    void *a = r->tags, *b = r->tag_off;
-    if (!grow(&a, &cap, r->ntags + 1, sizeof *r->tags))
+    /* parallel arrays (two offsets a tag): tags_cap moves once both have grown */
+    size_t cap = r->tags_cap;
+    struct pgn_tag *t = textscan_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
+    if (!t)
         return nomem(r);
-    r->tags = a;
-    if (!grow(&b, &cap2, 2 * (r->ntags + 1), sizeof *r->tag_off))
+    r->tags = t;
+    size_t *o = textscan_grow(r->tag_off, &r->tags_cap, r->ntags + 1, 2 * sizeof *o);
+    if (!o)
         return nomem(r);
-    r->tag_off = b;
-    r->tags_cap = cap < cap2 / 2 ? cap : cap2 / 2;
+    r->tag_off = o;
     mark_start(r, at + 1);
     r->tag_off[2 * r->ntags] = name_off;
     r->tag_off[2 * r->ntags + 1] = val_off;
@@ -927,6 +889,7 @@ static int read_tokens(struct named_reader *r)
             r->pos = i + 1;
         } else {
             size_t e = i + 1, gs, ge;
+            unsigned long nag;
             while (e < n && !ends_word(s[e]))
                 e++;
             r->pos = e;
@@ -938,9 +901,8 @@ static int read_tokens(struct named_reader *r)
                     return 1;
                 ok = add_diag(r, PGN_E_RESULT_IN_VARIATION, i + 1);
             } else if (m && group(r, G_NAG, &gs, &ge) && m - i <= 4 &&
-                       strtoul(s + gs, NULL, 10) <= 255) {
-                ok =
-                    add_token(r, PGN_TOK_NAG, s + i, m - i, i, (unsigned)strtoul(s + gs, NULL, 10));
+                       (nag = strtoul(s + gs, NULL, 10)) <= 255) {
+                ok = add_token(r, PGN_TOK_NAG, s + i, m - i, i, (unsigned)nag);
             } else if (m && group(r, G_PLY, &gs, &ge)) {
                 size_t last = m;
                 if (!group(r, G_RECORD, &gs, &ge)) {
@@ -978,7 +940,7 @@ static void finish_game(struct named_reader *r, struct pgn_game *g)
 {
     if (r->depth > 0)
         add_diag(r, PGN_E_UNCLOSED_VARIATION, r->line_len + 1);
-    for (size_t i = 0; i < r->ntoks && i < READER_MAX_TOKENS; i++)
+    for (size_t i = 0; i < r->ntoks; i++)
         r->toks[i].text = r->arena + r->tok_off[i];
     for (size_t i = 0; i < r->ntags; i++) {
         r->tags[i].name = r->arena + r->tag_off[2 * i];
@@ -991,7 +953,7 @@ static void finish_game(struct named_reader *r, struct pgn_game *g)
         .tags = r->tags,
         .ntags = r->ntags,
         .tokens = r->toks,
-        .ntokens = r->ntoks < READER_MAX_TOKENS ? r->ntoks : READER_MAX_TOKENS,
+        .ntokens = r->ntoks,
         .diags = r->diags,
         .ndiags = r->ndiags,
         .source = r->name,
@@ -1010,7 +972,7 @@ int named_next_game(struct named_reader *r, struct pgn_game *g)
     }
     r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
     r->depth = 0;
-    r->in_moves = r->started = false;
+    r->in_moves = r->started = r->tokens_full = false;
     for (;;) {
         if (!r->have_line && !read_line(r)) {
             if (r->err != PGN_OK)

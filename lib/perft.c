@@ -317,23 +317,6 @@ struct leaf_slider {
     bool diag, orth;
 };
 
-/* Slider lookups with the index scheme fixed at compile time (PEXT or
- * magic), as in movegen.c. */
-PERFT_INLINE bitboard slider_lookup(const struct attacks_slider *s, bitboard occ, bool pext)
-{
-    if (pext)
-        return s->table[attacks_pext(occ, s->mask)];
-    return s->table[((occ & s->mask) * s->magic) >> s->shift];
-}
-PERFT_INLINE bitboard bishop_att(int sq, bitboard occ, bool pext)
-{
-    return slider_lookup(&attacks_bishop_slider[sq], occ, pext);
-}
-PERFT_INLINE bitboard rook_att(int sq, bitboard occ, bool pext)
-{
-    return slider_lookup(&attacks_rook_slider[sq], occ, pext);
-}
-
 struct leaf_base {
     enum color a, b;   /* A moves into the children, B is to move in them */
     int kb;            /* B's king */
@@ -373,7 +356,7 @@ PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard paw
                                 bitboard orth, int king, bool pext)
 {
     return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) || bb_test(attacks_king(king), sq) ||
-           (bishop_att(sq, occ, pext) & diag) || (rook_att(sq, occ, pext) & orth);
+           (attacks_bishop_with(sq, occ, pext) & diag) || (attacks_rook_with(sq, occ, pext) & orth);
 }
 
 /* What P's children share; false when P is odd enough (B in check, no
@@ -401,7 +384,7 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
 
     /* B's pins (and a check, which a legal P cannot have). */
     bitboard pinned = 0, occ = lb->occ, target = ~lb->own_b;
-    bitboard snipers = (bishop_att(kb, lb->own_a, pext) & lb->a_diag) | (rook_att(kb, lb->own_a, pext) & lb->a_orth);
+    bitboard snipers = (attacks_bishop_with(kb, lb->own_a, pext) & lb->a_diag) | (attacks_rook_with(kb, lb->own_a, pext) & lb->a_orth);
     while (snipers) {
         bitboard between = attacks_between(kb, bb_pop(&snipers)) & occ;
         if (!between)
@@ -412,8 +395,8 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     /* On each ray from B's king only the squares up to the second piece
      * decide checks and pins: a move from or to one of them may change
      * them, a move farther out cannot. */
-    bitboard first = (bishop_att(kb, occ, pext) | rook_att(kb, occ, pext)) & occ;
-    lb->fallback = bishop_att(kb, occ ^ first, pext) | rook_att(kb, occ ^ first, pext);
+    bitboard first = (attacks_bishop_with(kb, occ, pext) | attacks_rook_with(kb, occ, pext)) & occ;
+    lb->fallback = attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
     lb->knight_check = attacks_knight(kb);
     lb->pawn_check = attacks_pawn(b, kb);
 
@@ -427,7 +410,7 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     while (sl) {
         int sq = bb_pop(&sl);
         bool diag = bb_test(p->by_type[BISHOP] | queens, sq), orth = bb_test(p->by_type[ROOK] | queens, sq);
-        bitboard att = (diag ? bishop_att(sq, occ, pext) : 0) | (orth ? rook_att(sq, occ, pext) : 0);
+        bitboard att = (diag ? attacks_bishop_with(sq, occ, pext) : 0) | (orth ? attacks_rook_with(sq, occ, pext) : 0);
         if (bb_test(pinned, sq)) {
             base += bb_count(att & target & attacks_line(kb, sq));
             continue;
@@ -547,7 +530,7 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     while (again) {
         const struct leaf_slider *sl = &lb->slider[__builtin_ctz(again)];
         again &= again - 1;
-        bitboard att = (sl->diag ? bishop_att(sl->sq, occ, pext) : 0) | (sl->orth ? rook_att(sl->sq, occ, pext) : 0);
+        bitboard att = (sl->diag ? attacks_bishop_with(sl->sq, occ, pext) : 0) | (sl->orth ? attacks_rook_with(sl->sq, occ, pext) : 0);
         n += bb_count(att & target) - sl->count;
     }
     n += leaf_pawns(free_pawns, occ, own_a, lb->b);
@@ -565,7 +548,7 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         bitboard occ_nk = occ ^ bb_square(lb->kb), t = kt;
         while (t) {
             int sq = bb_pop(&t);
-            if ((bishop_att(sq, occ_nk, pext) & a_diag) || (rook_att(sq, occ_nk, pext) & a_orth))
+            if ((attacks_bishop_with(sq, occ_nk, pext) & a_diag) || (attacks_rook_with(sq, occ_nk, pext) & a_orth))
                 kt ^= bb_square(sq);
         }
         n += bb_count(kt);

@@ -7,8 +7,7 @@
  * See pgn.h for the API and formats/pgn.md for what is accepted. */
 #include "pgn.h"
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "textscan.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -118,15 +117,10 @@ static const char tag_bare_pattern[] =
 enum game_state { ST_START, ST_TAGS, ST_MOVES };
 enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
 
-struct pattern {
-    pcre2_code *code;
-    bool jit;
-};
-
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    struct pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
+    struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
 
@@ -245,20 +239,6 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind)
 
 /* ---------------------------------------------------------------- setup */
 
-/* Compiles one anchored pattern and JIT-compiles it when the platform can;
- * the interpreter is the fallback, so a missing JIT only costs speed. */
-static bool compile_pattern(struct pattern *p, const char *src)
-{
-    int errcode;
-    PCRE2_SIZE erroff;
-    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
-                            &erroff, NULL);
-    if (!p->code)
-        return false;
-    p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
-    return true;
-}
-
 static void set_limits(struct pgn_limits *dst, const struct pgn_limits *src)
 {
     struct pgn_limits z = {0};
@@ -279,11 +259,11 @@ struct pgn_reader *pgn_reader_new(void)
     if (!r)
         return NULL;
     set_limits(&r->lim, NULL);
-    if (!compile_pattern(&r->re_token, token_pattern) ||
-        !compile_pattern(&r->re_tag, tag_pattern) ||
-        !compile_pattern(&r->re_tag_loose, tag_loose_pattern) ||
-        !compile_pattern(&r->re_tag_bare, tag_bare_pattern) ||
-        !compile_pattern(&r->re_tag_open, tag_open_pattern) ||
+    if (!textscan_compile(&r->re_token, token_pattern) ||
+        !textscan_compile(&r->re_tag, tag_pattern) ||
+        !textscan_compile(&r->re_tag_loose, tag_loose_pattern) ||
+        !textscan_compile(&r->re_tag_bare, tag_bare_pattern) ||
+        !textscan_compile(&r->re_tag_open, tag_open_pattern) ||
         !(r->md = pcre2_match_data_create(G_COUNT + 1, NULL))) {
         pgn_reader_free(r);
         return NULL;
@@ -296,11 +276,11 @@ void pgn_reader_free(struct pgn_reader *r)
 {
     if (!r)
         return;
-    pcre2_code_free(r->re_token.code);
-    pcre2_code_free(r->re_tag.code);
-    pcre2_code_free(r->re_tag_loose.code);
-    pcre2_code_free(r->re_tag_bare.code);
-    pcre2_code_free(r->re_tag_open.code);
+    textscan_free(&r->re_token);
+    textscan_free(&r->re_tag);
+    textscan_free(&r->re_tag_loose);
+    textscan_free(&r->re_tag_bare);
+    textscan_free(&r->re_tag_open);
     pcre2_match_data_free(r->md);
     free(r->buf);
     free(r->name);
@@ -400,22 +380,6 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name)
 
 /* ---------------------------------------------------------------- storage */
 
-/* Grows an array to hold at least need elements, doubling so that a
- * stream of games settles into no allocation at all.  Returns the array
- * (moved or not), or NULL with the old one still valid. */
-static void *grow(void *arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return arr;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(arr, n * elem);
-    if (p)
-        *cap = n;
-    return p;
-}
-
 static int nomem(struct pgn_reader *r)
 {
     r->err = PGN_E_NOMEM;
@@ -426,7 +390,7 @@ static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    char *a = grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
+    char *a = textscan_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -454,7 +418,7 @@ static int add_diag(struct pgn_reader *r, enum pgn_error code, unsigned long lin
 {
     if (r->ndiags >= r->lim.max_diags)
         return 0;
-    struct pgn_diag *d = grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
+    struct pgn_diag *d = textscan_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
     if (!d)
         return nomem(r);
     r->diags = d;
@@ -495,21 +459,19 @@ static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n
     return 0;
 }
 
-/* Makes room for one more token in the parallel token arrays. */
+/* Makes room for one more token in the parallel token arrays; toks_cap
+ * moves once both have grown. */
 static int reserve_token(struct pgn_reader *r)
 {
-    if (r->ntoks < r->toks_cap)
-        return 0;
-    size_t n = r->toks_cap ? r->toks_cap * 2 : 256;
-    struct pgn_token *t = realloc(r->toks, n * sizeof *t);
+    size_t cap = r->toks_cap;
+    struct pgn_token *t = textscan_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->toks = t;
-    size_t *o = realloc(r->tok_off, n * sizeof *o);
+    size_t *o = textscan_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
     if (!o)
         return nomem(r);
     r->tok_off = o;
-    r->toks_cap = n;
     return 0;
 }
 
@@ -685,32 +647,28 @@ static const char *comment_scan(struct pgn_reader *r, const char *p, const char 
 
 /* ---------------------------------------------------------------- tags */
 
-static int match(struct pgn_reader *r, const struct pattern *re, const char *s, size_t n)
+static int match(struct pgn_reader *r, const struct textscan_pattern *re, const char *s, size_t n)
 {
-    if (re->jit)
-        return pcre2_jit_match(re->code, (PCRE2_SPTR)s, n, 0, 0, r->md, NULL);
-    return pcre2_match(re->code, (PCRE2_SPTR)s, n, 0, 0, r->md, NULL);
+    return textscan_match(re, s, n, 0, r->md);
 }
 
-/* Makes room for one more tag in the parallel tag arrays. */
+/* Makes room for one more tag in the parallel tag arrays; tags_cap moves
+ * once all three have grown. */
 static int reserve_tag(struct pgn_reader *r)
 {
-    if (r->ntags < r->tags_cap)
-        return 0;
-    size_t n = r->tags_cap ? r->tags_cap * 2 : 32;
-    struct pgn_tag *t = realloc(r->tags, n * sizeof *t);
+    size_t cap = r->tags_cap, cap2 = r->tags_cap;
+    struct pgn_tag *t = textscan_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->tags = t;
-    size_t *a = realloc(r->tag_name_off, n * sizeof *a);
+    size_t *a = textscan_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
     if (!a)
         return nomem(r);
     r->tag_name_off = a;
-    size_t *b = realloc(r->tag_value_off, n * sizeof *b);
+    size_t *b = textscan_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
     if (!b)
         return nomem(r);
     r->tag_value_off = b;
-    r->tags_cap = n;
     return 0;
 }
 

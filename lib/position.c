@@ -47,29 +47,6 @@ void position_clear(struct position *p)
     p->fullmove = 1;
 }
 
-void position_put(struct position *p, int piece, int sq)
-{
-    bitboard b = bb_square(sq);
-    p->board[sq] = (uint8_t)piece;
-    p->by_type[piece_type(piece)] |= b;
-    p->by_type[0] |= b;
-    p->by_color[piece_color(piece)] |= b;
-    p->key ^= position_zobrist_piece[piece][sq];
-}
-
-void position_remove(struct position *p, int sq)
-{
-    int piece = p->board[sq];
-    if (piece == NO_PIECE)
-        return;
-    bitboard b = bb_square(sq);
-    p->board[sq] = NO_PIECE;
-    p->by_type[piece_type(piece)] &= ~b;
-    p->by_type[0] &= ~b;
-    p->by_color[piece_color(piece)] &= ~b;
-    p->key ^= position_zobrist_piece[piece][sq];
-}
-
 void position_start(struct position *p)
 {
     static const enum piece_type back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
@@ -131,27 +108,6 @@ bitboard position_checkers(const struct position *p)
     if (k == SQUARE_NONE)
         return 0;
     return position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
-}
-
-/* A piece is pinned when it is the only piece between its king and an enemy
- * slider on the same line. */
-bitboard position_pinned(const struct position *p, enum color c)
-{
-    int k = position_king(p, c);
-    if (k == SQUARE_NONE)
-        return 0;
-    bitboard them = p->by_color[!c];
-    bitboard snipers = ((attacks_rook(k, 0) & (p->by_type[ROOK] | p->by_type[QUEEN])) |
-                        (attacks_bishop(k, 0) & (p->by_type[BISHOP] | p->by_type[QUEEN]))) &
-                       them;
-    bitboard pinned = 0, occ = position_occupied(p);
-    while (snipers) {
-        int s = bb_pop(&snipers);
-        bitboard between = attacks_between(k, s) & occ;
-        if (between && !bb_several(between))
-            pinned |= between & p->by_color[c];
-    }
-    return pinned;
 }
 
 bool position_insufficient_material(const struct position *p)

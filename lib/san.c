@@ -123,7 +123,7 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
     int from = move_from(m), to = move_to(m);
     size_t n = 0;
     if (move_kind(m) == MOVE_CASTLE)
-        return check_suffix(p, m, buf, san_format_plain(p, m, buf));
+        return san_format(p, m, buf);
     enum piece_type pt = piece_type(p->board[from]);
     if (pt != PAWN)
         buf[n++] = piece_letters[pt];

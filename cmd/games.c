@@ -1,0 +1,83 @@
+/*
+ * games.c - code shared by the two game converters (see games.h).
+ */
+#include "games.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum games_on_error games_on_error(struct argp_state *state, const char *arg)
+{
+    /* in the order of enum games_on_error */
+    static const char *const actions[] = {"skip", "keep", "stop"};
+    return (enum games_on_error)cli_keyword(state, "on-error", arg, actions, 3);
+}
+
+/* Both converters write a game's tags back as they were read, so that a
+ * round trip keeps them byte for byte. */
+void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
+{
+    for (size_t i = 0; i < g->ntags; i++) {
+        const struct pgn_tag *t = &g->tags[i];
+        cli_buf_char(out, '[');
+        cli_buf_put(out, t->name, t->name_len);
+        cli_buf_str(out, " \"");
+        for (size_t k = 0; k < t->value_len; k++) {
+            if (t->value[k] == '"' || t->value[k] == '\\')
+                cli_buf_char(out, '\\');
+            cli_buf_char(out, t->value[k]);
+        }
+        cli_buf_str(out, "\"]\n");
+    }
+    if (g->ntags)
+        cli_buf_char(out, '\n');
+}
+
+/* Only one of the four result tokens may close a game; a Result tag
+ * holding anything else counts as unknown. */
+const char *games_tag_result(const struct pgn_game *g)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    const char *tag = pgn_game_tag(g, "Result");
+    for (size_t i = 0; tag && i < 4; i++)
+        if (strcmp(tag, results[i]) == 0)
+            return results[i];
+    return "*";
+}
+
+/* One wording for both tools: "FILE:LINE:COL: game N (White - Black,
+ * Round): what", pointing at the problem, or at the game when the problem
+ * has no place of its own. */
+void games_problem(const struct pgn_game *g, const struct game_problem *pb, struct games_problem *out)
+{
+    char label[256];
+    game_label(g->tags, g->ntags, label, sizeof label);
+    game_problem_format(pb, out->what, sizeof out->what);
+    snprintf(out->msg, sizeof out->msg, "%s: %s", label, out->what);
+    out->line = pb->line ? pb->line : g->line;
+    out->col = pb->line ? pb->col : g->col;
+}
+
+/* A read error is a problem of the input file (66); any other hard error
+ * (memory, a limit) is reported with the reader's own message. */
+int games_hard_error(const char *name, enum pgn_error e, int err)
+{
+    if (e == PGN_E_IO) {
+        cli_error("cannot read %s: %s", name, strerror(err));
+        return CLI_NOINPUT;
+    }
+    cli_error("%s: %s", name, pgn_error_message(e));
+    return CLI_INVALID;
+}
+
+/* The summary tells how much of the input made it to the output, which a
+ * user must see whenever the exit status is not 0. */
+int games_finish(const struct cli_common *common, bool stats, unsigned long games,
+                 unsigned long converted, unsigned long errors, int status)
+{
+    if (errors)
+        status = cli_status_merge(status, CLI_INVALID);
+    if ((stats || status != CLI_OK) && !common->quiet)
+        fprintf(stderr, "%lu games, %lu converted, %lu with errors\n", games, converted, errors);
+    return status;
+}

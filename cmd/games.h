@@ -1,0 +1,47 @@
+/*
+ * games.h - what the two game converters (pgn-to-named-notation and
+ * named-notation-to-pgn) share: --on-error, the tag section and result of
+ * a game, the wording of a game's problem and of a reader's hard error,
+ * and the closing "N games, N converted, N with errors" line.
+ */
+#ifndef GAMES_H
+#define GAMES_H
+
+#include "cli.h"
+#include "game.h"
+#include "pgn.h"
+
+/* --on-error: what becomes of a game with an error. */
+enum games_on_error { GAMES_ON_ERROR_SKIP, GAMES_ON_ERROR_KEEP, GAMES_ON_ERROR_STOP };
+
+/* Parse an --on-error value (skip, keep or stop); anything else is a usage
+ * error. */
+enum games_on_error games_on_error(struct argp_state *state, const char *arg);
+
+/* Write the tag pairs in input order, escaped as PGN wants (standard
+ * 8.1.1), and the blank line after them when there are any. */
+void games_put_tags(struct cli_buf *out, const struct pgn_game *g);
+
+/* The result to close a game with when it has no result token: a
+ * well-formed Result tag, else "*" (standard 8.2.6: unknown). */
+const char *games_tag_result(const struct pgn_game *g);
+
+/* A game's problem, worded for the diagnostic and the --on-error=keep note. */
+struct games_problem {
+    char what[512];          /* "ply 3 (2.): illegal move 'Ke3': ..." */
+    char msg[800];           /* "(White - Black, Round): " and what */
+    unsigned long line, col; /* where: the problem's place, else the game's */
+};
+void games_problem(const struct pgn_game *g, const struct game_problem *pb, struct games_problem *out);
+
+/* Report a reader's hard error on file name: "cannot read NAME: reason"
+ * (CLI_NOINPUT) or "NAME: message" (CLI_INVALID); returns the status. */
+int games_hard_error(const char *name, enum pgn_error e, int err);
+
+/* Exit status 1 when a game had an error, and the "N games, N converted,
+ * N with errors" line on stderr with --stats or when something went wrong
+ * (never with -q). Returns the status. */
+int games_finish(const struct cli_common *common, bool stats, unsigned long games,
+                 unsigned long converted, unsigned long errors, int status);
+
+#endif /* GAMES_H */

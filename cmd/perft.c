@@ -42,7 +42,7 @@ struct options {
     int depth;     /* -1 when not given */
     int max_depth; /* -1 when not given */
     int split;     /* -1 when not given */
-    bool divide, json, chess960, uci, inject_bug;
+    bool divide, json, chess960, strict, uci, inject_bug;
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;
@@ -62,6 +62,7 @@ enum {
     OPT_HASH,
     OPT_JSON,
     OPT_CHESS960,
+    OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
     OPT_UCI,
@@ -81,6 +82,7 @@ static const struct argp_option tool_options[] = {
     {"threads", 't', "N", 0, "Worker threads (default: the number of cores)", 2},
     {"hash", OPT_HASH, "SIZE", 0, "Transposition table of SIZE bytes (K, M, G suffixes; 0, the default, for none); counts stay exact", 2},
     {"chess960", OPT_CHESS960, 0, 0, "Read KQkq castling rights as Chess960 (X-FEN) even when the position looks standard", 2},
+    {"strict", OPT_STRICT, 0, 0, "Refuse positions no game can reach and records without all six fields, as fen-check --strict does (by default every position whose moves are defined is counted)", 2},
     {"castling", OPT_CASTLING, "STYLE", 0, "Write castling as auto (e1g1 in standard chess, king takes rook in Chess960; the default), king-two-squares or king-takes-rook", 2},
     {"json", OPT_JSON, 0, 0, "One JSON object per line instead of text", 2},
     /* Test aids, not shown: serve "go perft" as a UCI engine, optionally
@@ -193,6 +195,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case OPT_CHESS960:
         opt->chess960 = true;
+        break;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case OPT_CASTLING:
         opt->castling = (enum uci_castling)cli_keyword(state, "castling", arg, castlings, 3);
@@ -941,8 +946,10 @@ static void process_record(struct run *r, const struct source *src, const char *
     const struct options *opt = r->opt;
     /* Perft suites hold positions no game reaches but whose moves are well
      * defined (the standard suite's line 51: an impossible double check);
-     * they are counted without a word. */
-    struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = true};
+     * they are counted without a word unless --strict (formats/fen.md,
+     * "Which tools accept what"). */
+    struct fen_options fo = {
+        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {

@@ -33,7 +33,7 @@ struct options {
     enum target to;
     enum named_vocabulary names;
     enum games_on_error on_error;
-    bool inline_layout, comments, nags, variations, stats;
+    bool inline_layout, comments, nags, variations, stats, strict;
     long jobs;
     char **files;
     int nfiles;
@@ -48,6 +48,7 @@ enum {
     OPT_VARIATIONS,
     OPT_ON_ERROR,
     OPT_STATS,
+    OPT_STRICT,
 };
 
 static const struct argp_option tool_options[] = {
@@ -67,6 +68,10 @@ static const struct argp_option tool_options[] = {
      "'; error:' line, or stop",
      0},
     {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
+     "defined is replayed)",
+     0},
     {"jobs", 'j', "N", 0, "Convert with N threads (0: one per CPU); the output is the same", 0},
     {0},
 };
@@ -104,6 +109,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case OPT_STATS:
         opt->stats = true;
+        break;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case 'j':
         if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
@@ -355,7 +363,8 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
     c->games++;
     c->line_open = false;
     c->need_number = true;
-    if (game_replay_begin(c->replay, g, o->variations ? GAME_VARIATIONS : 0, &pb) != GAME_OK) {
+    if (game_replay_begin(c->replay, g,
+                          (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK) {
         rc = -1;
     } else {
         games_put_tags(&c->out, g);

@@ -192,8 +192,17 @@ EOF
 @test "missing-field: after the record" {
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w' 46 \
         'missing fields 3 to 4 (castling to en passant)' missing-field
+}
+
+@test "five fields: the full-move number defaults to 1, except with --strict" {
+    # python-chess, chessops and Stockfish all read a FEN that stops after
+    # the half-move clock, taking full-move number 1.
+    valid 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0'
+    run --separate-stderr fen-check --normalize <<<'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7'
+    assert_success
+    assert_output 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 1'
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0' 55 \
-        'missing field 6 (full-move number)' missing-field
+        'missing field 6 (full-move number) (strict)' missing-field --strict
 }
 
 @test "--strict: missing-counters and spacing" {

@@ -31,6 +31,21 @@ stockfish_divide() {
 
 # --- counting ----------------------------------------------------------------
 
+@test "unreachable positions and five-field FENs are counted, unless --strict" {
+    # After 1. e4 (clock 5 beside e3: no game reaches it): Stockfish's divide
+    # of the start position at depth 3 gives e2e4: 600.
+    run --separate-stderr perft -d 2 --fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1'
+    assert_success
+    assert_output '600 nodes'
+    run --separate-stderr perft -d 3 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'
+    assert_success
+    assert_output '8902 nodes'
+    run --separate-stderr perft --strict -d 2 <<<'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1'
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal 'perft:<stdin>:1:57: half-move clock 5 but the en-passant square shows a pawn move (expected 0)'
+}
+
 @test "--startpos -d N gives the suite's counts for depths 1 to 5, and 1 node at depth 0" {
     run --separate-stderr perft --startpos -d 0
     assert_success

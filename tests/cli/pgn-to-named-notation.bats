@@ -199,6 +199,25 @@ pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): unsupported
 2 games, 0 converted, 2 with errors"
 }
 
+@test "a FEN tag no game can reach is replayed, unless --strict" {
+    # Half-move clock 5 beside the en-passant square e3: unreachable, but the
+    # moves are defined, as python-chess and pgn-extract replay them.
+    local game='[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1... e5 2. Nf3 *'
+    run --separate-stderr pgn-to-named-notation --inline <<<"$game"
+    assert_success
+    assert_output '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw *'
+    assert_stderr_equal ''
+    run --separate-stderr pgn-to-named-notation --strict <<<"$game"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+1 games, 0 converted, 1 with errors"
+}
+
 @test "--stats reports the counts even when all went well" {
     run --separate-stderr pgn-to-named-notation --stats --inline <<<"$SEED_PGN *"
     assert_success

@@ -117,7 +117,7 @@ check-cli: $(BINS)
 	    "scripts/install-deps installs it (Debian packages bats, bats-assert, bats-support)"; \
 	else \
 	  PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
-	  bats --tap tests/cli; rc=$$?; \
+	  SAN="$(SAN)" bats --tap tests/cli; rc=$$?; \
 	  [ $$rc -le 1 ] || echo "not ok - bats exited $$rc"; \
 	fi
 

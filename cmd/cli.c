@@ -158,6 +158,7 @@ static bool grow_buffer(struct cli_input *in, size_t max)
     if (!buf) {
         cli_error("cannot read %s: %s", in->name, strerror(ENOMEM));
         in->error = true;
+        in->nomem = true;
         return false;
     }
     in->buf = buf;
@@ -279,7 +280,7 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
         }
     }
     if (n == -2)
-        status = cli_status_merge(status, CLI_NOINPUT);
+        status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
     cli_input_close(&in);
     return status;
 }
@@ -352,8 +353,12 @@ static int status_rank(int status)
         return 2;
     case CLI_NOINPUT:
         return 3;
-    case CLI_IOERR:
+    case CLI_UNAVAILABLE:
         return 4;
+    case CLI_OSERR:
+        return 5;
+    case CLI_IOERR:
+        return 6;
     default:
         return 1;
     }
@@ -362,6 +367,12 @@ static int status_rank(int status)
 int cli_status_merge(int a, int b)
 {
     return status_rank(b) > status_rank(a) ? b : a;
+}
+
+int cli_nomem(void)
+{
+    cli_error("out of memory");
+    return CLI_OSERR;
 }
 
 /* Keyword options were spelled as strcmp chains, each with its own wording

@@ -68,8 +68,10 @@ enum cli_status {
     CLI_OK = 0,       /* all input valid */
     CLI_INVALID = 1,  /* some input invalid */
     CLI_USAGE = 64,   /* bad command line */
-    CLI_NOINPUT = 66, /* an input file could not be opened or read */
-    CLI_IOERR = 74,   /* writing the output failed */
+    CLI_NOINPUT = 66,     /* an input file could not be opened or read */
+    CLI_UNAVAILABLE = 69, /* a program we drive (perft --against's engine) failed */
+    CLI_OSERR = 71,       /* out of memory, or another failure of the system */
+    CLI_IOERR = 74,       /* writing the output failed */
 };
 
 /* The exit status table for the argp doc, after its "\v". */
@@ -79,6 +81,8 @@ enum cli_status {
     "  1   some input invalid\n"                                                                   \
     "  64  usage error\n"                                                                          \
     "  66  an input file could not be read\n"                                                      \
+    "  69  an engine (perft --against) failed\n"                                                   \
+    "  71  out of memory or another system failure\n"                                             \
     "  74  write error\n"
 
 /* Values of cli_common.color. */
@@ -117,6 +121,7 @@ struct cli_input {
     size_t max_line;       /* longer lines are cut to this many bytes */
     bool truncated;        /* the last line returned was longer than max_line */
     bool error;            /* a read error happened (already reported) */
+    bool nomem;            /* that error was running out of memory */
     /* private */
     FILE *fp;
     char *buf;
@@ -179,8 +184,12 @@ bool cli_stdout_failed(void);
  * return CLI_IOERR, else return status. End main() with it. */
 int cli_finish(int status);
 
-/* The more severe of two exit statuses: 74 > 66 > 64 > 1 > 0. */
+/* The more severe of two exit statuses: 74 > 71 > 69 > 66 > 64 > 1 > 0. */
 int cli_status_merge(int a, int b);
+
+/* Print "PROG: out of memory" and return CLI_OSERR, for the many places
+ * where memory runs out: one wording and one status for all. */
+int cli_nomem(void);
 
 /* Option values. */
 

@@ -145,7 +145,7 @@ static void parse_moves(struct options *opt, char *arg, struct argp_state *state
             cap = cap ? cap * 2 : 16;
             struct move_text *grown = realloc(list, cap * sizeof *list);
             if (!grown)
-                argp_failure(state, CLI_IOERR, 0, "out of memory");
+                argp_failure(state, CLI_OSERR, 0, "out of memory");
             list = grown;
         }
         list[n++] = (struct move_text){b, (size_t)(e - b)};
@@ -302,8 +302,7 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
 /* Out of memory ends the run, as nothing sensible can be printed any more. */
 static void out_of_memory(void)
 {
-    cli_error("out of memory");
-    exit(CLI_IOERR);
+    exit(cli_nomem());
 }
 
 /* A JSON string: our texts are ASCII, but a move text from the command

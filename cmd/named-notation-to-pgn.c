@@ -246,10 +246,8 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         if (e != PGN_E_IO)
             run->stop = true;
     }
-    if (run->w.out.nomem) {
-        cli_error("out of memory");
-        run->status = cli_status_merge(run->status, CLI_INVALID);
-    }
+    if (run->w.out.nomem)
+        run->status = cli_status_merge(run->status, cli_nomem());
     cli_close(fp);
 }
 
@@ -277,8 +275,7 @@ int main(int argc, char **argv)
     struct named_reader *reader = named_reader_new();
     run.replay = malloc(sizeof *run.replay);
     if (!reader || !run.replay) {
-        cli_error("out of memory");
-        run.status = CLI_INVALID;
+        run.status = cli_nomem();
     } else {
         if (opt.common.max_line != CLI_MAX_LINE_DEFAULT)
             named_reader_set_max_line(reader, opt.common.max_line);

@@ -173,7 +173,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STARTPOS: {
         const char **more = realloc(opt->fens, (size_t)(opt->nfens + 1) * sizeof *more);
         if (!more)
-            argp_failure(state, CLI_USAGE, ENOMEM, "--fen");
+            argp_failure(state, CLI_OSERR, ENOMEM, "--fen");
         opt->fens = more;
         opt->fens[opt->nfens++] = key == OPT_FEN ? arg : startpos_fen;
         break;
@@ -583,7 +583,7 @@ static void split_position(struct run *r, const struct position *p)
 {
     if (!perft_split(p, r->opt->split, split_visit, r)) {
         cli_error("--split %d: out of memory", r->opt->split);
-        r->status = cli_status_merge(r->status, CLI_INVALID);
+        r->status = cli_status_merge(r->status, CLI_OSERR);
     }
     fflush(stdout);
 }
@@ -894,10 +894,14 @@ static void against_position(struct run *r, const struct position *p, const stru
         }
     }
     struct verdict *v = malloc(sizeof *v);
-    if (!v || r->engine->dead || !bisect(r, p, depth, v)) {
+    if (!v) {
+        r->status = cli_status_merge(r->status, cli_nomem());
+        return;
+    }
+    if (r->engine->dead || !bisect(r, p, depth, v)) {
         if (!quiet(r))
             cli_error("--against: the engine '%s' stopped answering", r->opt->against);
-        r->status = cli_status_merge(r->status, CLI_NOINPUT);
+        r->status = cli_status_merge(r->status, CLI_UNAVAILABLE);
         free(v);
         return;
     }
@@ -1126,7 +1130,9 @@ static void serve_uci(struct run *r)
 
 /* The table, the engine and the progress line, set up before the first
  * record; false (reported) when one of them cannot be had. */
-static bool run_setup(struct run *r, struct perft_table **table, struct engine *engine)
+/* Threads, progress, the hash table and the engine, before any record;
+ * returns CLI_OK, or the exit status of what could not be had. */
+static int run_setup(struct run *r, struct perft_table **table, struct engine *engine)
 {
     const struct options *opt = r->opt;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1138,7 +1144,7 @@ static bool run_setup(struct run *r, struct perft_table **table, struct engine *
         *table = perft_table_new(opt->hash_bytes);
         if (!*table) {
             cli_error("--hash: cannot allocate %zu bytes", opt->hash_bytes);
-            return false;
+            return CLI_OSERR;
         }
         r->cfg.table = *table;
     }
@@ -1148,11 +1154,11 @@ static bool run_setup(struct run *r, struct perft_table **table, struct engine *
             cli_error("--against: cannot run '%s' as a UCI engine", opt->against);
             if (engine->pid > 0)
                 engine_stop(engine);
-            return false;
+            return CLI_UNAVAILABLE;
         }
         r->engine = engine;
     }
-    return true;
+    return CLI_OK;
 }
 
 /* "N passed, N failed" after suites and --against, as TAP summaries read. */
@@ -1178,10 +1184,11 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    if (!run_setup(&r, &table, &engine)) {
+    int setup = run_setup(&r, &table, &engine);
+    if (setup != CLI_OK) {
         perft_table_free(table);
         free(opt.fens);
-        return cli_finish(opt.against ? CLI_NOINPUT : CLI_USAGE);
+        return cli_finish(setup);
     }
     if (opt.uci)
         serve_uci(&r);

@@ -473,8 +473,7 @@ static void run_serial(const struct options *o, struct totals *t)
 {
     struct conv c;
     if (!conv_init(&c, o)) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         conv_free(&c);
         return;
     }
@@ -773,7 +772,8 @@ static void emit_oldest(struct pool *p, struct totals *t, unsigned long *game_of
         }
         if (k->read_errno) {
             cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
-            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+            t->status =
+                cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
         if (k->stop || cli_stdout_failed())
             t->stop = true;
@@ -824,8 +824,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
     p.slots = calloc(p.nslots, sizeof *p.slots);
     if (!threads || !p.slots) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         free(threads);
         free(p.slots);
         return;
@@ -873,7 +872,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     }
     if (started == 0) {
         cli_error("cannot start threads");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, CLI_OSERR);
     }
     while (p.emit_seq != p.fill_seq)
         emit_oldest(&p, t, &game_offset);

@@ -624,13 +624,17 @@ Try \`fen-check --help' or \`fen-check --usage' for more information."
 @test "--help ends with the exit status table" {
     run --separate-stderr fen-check --help
     assert_success
-    assert_output --partial 'Exit status:
-  0   all input valid
-  1   some input invalid
-  64  usage error
-  66  an input file could not be read
-  74  write error'
+    assert_exit_status_table
     assert_stderr_equal ''
+}
+
+@test "out of memory exits 71" {
+    # A 100 MB line, --max-line raised to take it, 80 MB of address space.
+    big_line "$BATS_TEST_TMPDIR/big" 100000000
+    with_memory_limit 80000 fen-check --max-line 1000M "$BATS_TEST_TMPDIR/big"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "fen-check: cannot read $BATS_TEST_TMPDIR/big: Cannot allocate memory"
 }
 
 # --- --normalize against Stockfish ---------------------------------------------------

@@ -447,5 +447,13 @@ EOF
     run --separate-stderr legal-moves --help
     assert_success
     assert_output --partial 'Order: moves are sorted by their UCI text'
-    assert_output --partial '74  write error'
+    assert_exit_status_table
+}
+
+@test "out of memory exits 71" {
+    big_line "$BATS_TEST_TMPDIR/big" 100000000
+    with_memory_limit 80000 legal-moves --max-line 1000M "$BATS_TEST_TMPDIR/big"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "legal-moves: cannot read $BATS_TEST_TMPDIR/big: Cannot allocate memory"
 }

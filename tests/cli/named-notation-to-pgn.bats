@@ -153,5 +153,13 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     assert_failure 64
     run --separate-stderr named-notation-to-pgn --help
     assert_success
-    assert_output --partial 'Exit status:'
+    assert_exit_status_table
+}
+
+@test "out of memory exits 71" {
+    { printf '[Event "x"]\n\n1. e2 - e4 Pawn-move {'; head -c 100000000 /dev/zero | tr '\0' a; printf '} *\n'; } \
+        >"$BATS_TEST_TMPDIR/big.named"
+    with_memory_limit 80000 named-notation-to-pgn --max-line 1000M "$BATS_TEST_TMPDIR/big.named"
+    assert_failure 71
+    assert_output ''
 }

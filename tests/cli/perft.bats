@@ -318,9 +318,10 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
     run --separate-stderr perft --help
     assert_success
     for opt in --depth --divide --max-depth --fen --startpos --against --split --threads --hash \
-        --chess960 --castling --json --quiet --max-line "Exit status:" "74  write error"; do
+        --chess960 --strict --castling --json --quiet --max-line; do
         assert_output --partial -- "$opt"
     done
+    assert_exit_status_table
     refute_output --partial -- "--inject-bug"
     refute_output --partial -- "--uci"
     run perft --version
@@ -441,12 +442,35 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
     assert_line --index 0 --partial '"agree":true}'
 }
 
-@test "--against a command that is no UCI engine exits 66" {
+@test "--against a command that is no UCI engine, or an engine that dies, exits 69" {
     run --separate-stderr perft --startpos -d 2 --against /nonexistent/engine
-    assert_failure 66
+    assert_failure 69
     [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine" ]]
     run --separate-stderr perft --startpos -d 2 --against true
-    assert_failure 66
+    assert_failure 69
+    # An engine that answers uci and isready, then exits at "go perft".
+    cat >"$BATS_TEST_TMPDIR/dying" <<'EOF'
+#!/bin/sh
+while read -r line; do
+    case $line in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    go*) exit 1 ;;
+    esac
+done
+EOF
+    chmod +x "$BATS_TEST_TMPDIR/dying"
+    run --separate-stderr perft --startpos -d 2 --against "$BATS_TEST_TMPDIR/dying"
+    assert_failure 69
+    assert_output ''
+    assert_stderr_equal "perft: --against: the engine '$BATS_TEST_TMPDIR/dying' stopped answering"
+}
+
+@test "out of memory exits 71" {
+    with_memory_limit 200000 perft --hash 1G --startpos -d 1
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal 'perft: --hash: cannot allocate 1073741824 bytes'
 }
 
 @test "--against without --depth on a record with no ;Dn is reported" {

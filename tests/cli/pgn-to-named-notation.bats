@@ -331,8 +331,23 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     assert_failure 64
     run --separate-stderr pgn-to-named-notation --help
     assert_success
-    assert_output --partial 'Exit status:'
+    assert_exit_status_table
     assert_output --partial '--on-error=ACTION'
+}
+
+@test "out of memory exits 71, with one thread and with --jobs" {
+    # A game whose comment is 100 MB, read with 80 MB of address space.
+    { printf '[Event "x"]\n\n1. e4 {'; head -c 100000000 /dev/zero | tr '\0' a; printf '} e5 *\n'; } \
+        >"$BATS_TEST_TMPDIR/big.pgn"
+    with_memory_limit 80000 pgn-to-named-notation --max-line 1000M "$BATS_TEST_TMPDIR/big.pgn"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation: $BATS_TEST_TMPDIR/big.pgn: out of memory
+0 games, 0 converted, 0 with errors"
+    with_memory_limit 80000 pgn-to-named-notation --max-line 1000M --jobs 2 "$BATS_TEST_TMPDIR/big.pgn"
+    assert_failure 71
+    assert_output ''
+    [[ $stderr == *"pgn-to-named-notation: cannot read $BATS_TEST_TMPDIR/big.pgn: Cannot allocate memory"* ]]
 }
 
 @test "-q prints no diagnostics; the exit status still tells" {

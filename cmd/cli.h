@@ -100,6 +100,7 @@ struct cli_common {
     bool quiet;      /* -q: print nothing, only the exit status tells */
     int color;       /* enum cli_color */
     size_t max_line; /* longest accepted input line in bytes, without the newline */
+    bool paint_out;  /* set after parsing: color what goes to stdout (cli_use_color) */
 };
 
 /* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
@@ -112,6 +113,23 @@ void cli_init(int argc, char **argv);
 
 /* Whether to color what is written to fp, per --color. */
 bool cli_use_color(const struct cli_common *common, FILE *fp);
+
+/* Colors, as gcc paints its diagnostics: ANSI SGR sequences. */
+enum cli_paint {
+    CLI_PAINT_RESET,
+    CLI_PAINT_BOLD,    /* the FILE:LINE:COL of a diagnostic */
+    CLI_PAINT_ERROR,   /* bold red: "error:", "FAIL", a diagnostic's [code] */
+    CLI_PAINT_WARNING, /* bold magenta: "warning:" */
+    CLI_PAINT_NOTE,    /* bold cyan: "note:" */
+    CLI_PAINT_OK,      /* bold green: "ok" */
+    CLI_PAINT_WHITE,   /* bold yellow: a white piece in a diagram */
+    CLI_PAINT_BLACK,   /* bold blue: a black piece in a diagram */
+    CLI_PAINT_DIM,     /* faint: an empty square, labels */
+};
+
+/* The escape sequence of paint when on, else "": printf("%sFAIL%s",
+ * cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET)). */
+const char *cli_paint(bool on, enum cli_paint paint);
 
 /* A line reader over one input file. The public fields may be read; set
  * max_line after cli_input_open() (it defaults to CLI_MAX_LINE_DEFAULT). */
@@ -170,7 +188,10 @@ typedef int cli_record_fn(void *ctx, const struct cli_input *in, const char *lin
  * opened or read. */
 int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx);
 
-/* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL". */
+/* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL".
+ * With color (--color, on a terminal by default) the place is bold, a
+ * leading "error:", "warning:" or "note:" and a trailing "[code]" are
+ * painted in the level's color (red when the message names no level). */
 __attribute__((format(printf, 4, 5))) void cli_diag(const char *file, unsigned long line,
                                                     unsigned long col, const char *fmt, ...);
 

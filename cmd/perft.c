@@ -518,8 +518,10 @@ static void suite_result(struct run *r, const struct position *p, const struct s
         printf("\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n", ok ? "true" : "false",
                depth, want, got);
     } else {
-        printf("%-4s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n", ok ? "ok" : "FAIL", src->name,
-               src->line, depth, want, got);
+        bool on = r->opt->common.paint_out;
+        printf("%s%s%s%s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n",
+               cli_paint(on, ok ? CLI_PAINT_OK : CLI_PAINT_ERROR), ok ? "ok" : "FAIL",
+               cli_paint(on, CLI_PAINT_RESET), ok ? "  " : "", src->name, src->line, depth, want, got);
     }
     fflush(stdout);
 }
@@ -927,11 +929,15 @@ static void against_position(struct run *r, const struct position *p, const stru
         }
         fputs("}\n", stdout);
     } else if (v->agree) {
-        printf("ok   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n", src->name, src->line, depth, v->ours,
-               r->engine->name);
+        printf("%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n",
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_OK),
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_RESET), src->name, src->line, depth,
+               v->ours, r->engine->name);
     } else {
-        printf("FAIL %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n", src->name, src->line, depth, v->ours,
-               r->engine->name, v->theirs);
+        printf("%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n",
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_ERROR),
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_RESET), src->name, src->line, depth,
+               v->ours, r->engine->name, v->theirs);
         printf("  position: %s\n", at);
         printf("  moves:    %s\n", *v->path ? v->path : "(none: the record's position)");
         printf("  only perft:  %s\n", *v->only_ours ? v->only_ours : "(none)");

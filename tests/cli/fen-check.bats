@@ -707,3 +707,39 @@ EOF
     assert_stderr_equal ''
     assert_output "$(stockfish_canonical "$BATS_TEST_TMPDIR/ep.fen")"
 }
+
+# --- --color -----------------------------------------------------------------------
+
+@test "--color=always paints the place bold and the code red, as gcc does" {
+    run --separate-stderr fen-check --color=always <<<'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}fen-check:<stdin>:1:45:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+}
+
+@test "--color=always paints the diagram: White's pieces yellow, Black's blue, the rest faint" {
+    run --separate-stderr fen-check --color=always --diagram=ascii <<<'8/8/8/8/8/8/8/K6k w - - 0 1'
+    assert_success
+    local empty="$DIM.$RESET" row
+    row=$(printf " $DIM.$RESET%.0s" 1 2 3 4 5 6 7 8)
+    assert_line --index 1 "${DIM}8${RESET}$row"
+    assert_line --index 8 "${DIM}1${RESET} ${YELLOW}K${RESET}$(printf " $empty%.0s" 1 2 3 4 5 6) ${BLUE}k${RESET}"
+    assert_line --index 9 "${DIM}  a b c d e f g h${RESET}"
+}
+
+@test "--color=auto paints on a terminal only, and never with NO_COLOR; --color=never never" {
+    local bad='8/8/8/8/8/8/8/K6k x - - 0 1'
+    run --separate-stderr fen-check <<<"$bad"
+    assert_stderr_equal "fen-check:<stdin>:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    echo "$bad" >"$BATS_TEST_TMPDIR/bad.fen"
+    on_terminal fen-check "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "${BOLD}fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+    on_terminal env NO_COLOR=1 fen-check "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    on_terminal fen-check --color=never "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    # --color=always wins over NO_COLOR, as no-color.org asks.
+    NO_COLOR=1 run --separate-stderr fen-check --color=always <<<"$bad"
+    assert_stderr_equal "${BOLD}fen-check:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+    run --separate-stderr fen-check --color=sometimes <<<"$bad"
+    assert_failure 64
+}

@@ -457,3 +457,11 @@ EOF
     assert_output ''
     assert_stderr_equal "legal-moves: cannot read $BATS_TEST_TMPDIR/big: Cannot allocate memory"
 }
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr legal-moves --color=always <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}legal-moves:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b'"
+    run --separate-stderr legal-moves --color=never <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_stderr_equal "legal-moves:<stdin>:1:19: side to move 'x' is not 'w' or 'b'"
+}

@@ -163,3 +163,10 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     assert_failure 71
     assert_output ''
 }
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr named-notation-to-pgn --color=always <<<'1. e2 - e5 Pawn-move *'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
+1 games, 0 converted, 1 with errors"
+}

@@ -512,3 +512,18 @@ EOF
     run --separate-stderr perft --fen "$KIWI" -d 5
     assert_stderr_equal ''
 }
+
+@test "--color paints ok green and FAIL red in suites, and diagnostics as gcc does" {
+    # The start position has 20 moves and 400 paths of two plies.
+    printf '%s ;D1 20 ;D2 400\n%s ;D1 20 ;D2 401\n' "$START" "$START" >"$BATS_TEST_TMPDIR/suite.epd"
+    run --separate-stderr perft --color=always "$BATS_TEST_TMPDIR/suite.epd"
+    assert_failure 1
+    assert_output "${GREEN}ok${RESET}   $BATS_TEST_TMPDIR/suite.epd:1 depth 2 expected 400 got 400
+${RED}FAIL${RESET} $BATS_TEST_TMPDIR/suite.epd:2 depth 2 expected 401 got 400
+1 passed, 1 failed"
+    run --separate-stderr perft "$BATS_TEST_TMPDIR/suite.epd"
+    assert_line --index 0 "ok   $BATS_TEST_TMPDIR/suite.epd:1 depth 2 expected 400 got 400"
+    run --separate-stderr perft --color=always -d 1 <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}perft:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b'"
+}

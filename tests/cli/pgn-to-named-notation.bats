@@ -355,3 +355,10 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     assert_failure 1
     assert_stderr_equal ''
 }
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr pgn-to-named-notation --color=always <<<'1. e5 *'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move 'e5': no pawn can move to e5
+1 games, 0 converted, 1 with errors"
+}

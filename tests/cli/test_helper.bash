@@ -38,6 +38,21 @@ with_memory_limit() {
 # big_line FILE BYTES: FILE holds one line of BYTES letters 'a'.
 big_line() { head -c "$2" /dev/zero | tr '\0' a >"$1"; }
 
+# ANSI colors, as cli.h's cli_paint writes them (ECMA-48 SGR codes).
+ESC=$'\033'
+BOLD="$ESC[1m" RED="$ESC[1;31m" GREEN="$ESC[1;32m" YELLOW="$ESC[1;33m" BLUE="$ESC[1;34m"
+DIM="$ESC[2m" RESET="$ESC[m"
+
+# on_terminal COMMAND...: run COMMAND with stdin, stdout and stderr on a
+# pseudo-terminal (util-linux script), its output (both streams) in $output.
+on_terminal() {
+    command -v script >/dev/null || skip "script (util-linux) is not installed"
+    local cmd
+    printf -v cmd '%q ' "$@"
+    TERM=xterm run script -qec "$cmd" /dev/null </dev/null
+    output=${output//$'\r'/}
+}
+
 # assert_stderr_equal EXPECTED: stderr of the last `run --separate-stderr`
 # is exactly EXPECTED (bats-assert's assert_output only looks at stdout).
 # shellcheck disable=SC2154 # $stderr is set by bats' run

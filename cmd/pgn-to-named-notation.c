@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "fen.h"
 #include "game.h"
+#include "game_json.h"
 #include "games.h"
 #include "named.h"
 #include "pgn.h"
@@ -22,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN };
+enum target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON };
 
 /* Bytes of input per chunk under --jobs: large enough that the cost of a
  * hand-over is lost in the work, small enough to keep all threads busy. */
@@ -53,8 +54,9 @@ enum {
 
 static const struct argp_option tool_options[] = {
     {"to", OPT_TO, "FORMAT", 0,
-     "Write named (the default), uci, san (normalised SAN), lan (long algebraic) or fen (the "
-     "position after each ply)",
+     "Write named (the default), uci, san (normalised SAN), lan (long algebraic), fen (the "
+     "position after each ply) or json (one object per game: tags, result, and each ply in UCI, "
+     "SAN and named notation with the FEN after it; see formats/game-json.md)",
      0},
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
@@ -78,7 +80,7 @@ static const struct argp_option tool_options[] = {
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
+    static const char *const targets[] = {"named", "uci", "san", "lan", "fen", "json"};
     struct options *opt = state->input;
     unsigned long jobs = 0;
     switch (key) {
@@ -86,7 +88,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_TO:
-        opt->to = (enum target)cli_keyword(state, "to", arg, targets, 5);
+        opt->to = (enum target)cli_keyword(state, "to", arg, targets, 6);
         break;
     case OPT_NAMES:
         if (!named_vocabulary_parse(arg, &opt->names))
@@ -125,6 +127,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_END:
         if (opt->to == TO_FEN && opt->inline_layout)
             argp_error(state, "--inline does not apply to --to=fen (a FEN holds spaces)");
+        if (opt->to == TO_JSON && opt->inline_layout)
+            argp_error(state, "--inline does not apply to --to=json (a game is one line already)");
         break;
     default:
         return ARGP_ERR_UNKNOWN;
@@ -171,6 +175,7 @@ struct conv {
     struct game_replay *replay;
     struct cli_buf out;
     struct diags diags;
+    struct game_json *json;    /* --to=json */
     unsigned long line_offset; /* added to the reader's line numbers */
     unsigned long games, converted, errors;
     bool stop;
@@ -189,6 +194,8 @@ static bool conv_init(struct conv *c, const struct options *opt)
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
+    if (opt->to == TO_JSON && !(c->json = calloc(1, sizeof *c->json)))
+        return false;
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -200,6 +207,9 @@ static void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
+    if (c->json)
+        game_json_free(c->json);
+    free(c->json);
     cli_buf_free(&c->out);
     cli_buf_free(&c->diags.text);
     free(c->diags.v);
@@ -295,6 +305,8 @@ static void write_ply(struct conv *c, const struct game_event *ev)
     case TO_FEN:
         n = fen_format(ev->after, buf, ROOM);
         break;
+    case TO_JSON: /* game_json writes its plies itself */
+        break;
     }
     c->out.len += n < ROOM ? n : ROOM - 1;
     c->need_number = false;
@@ -332,6 +344,11 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
     diags_add(&c->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
     if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
+    if (c->json) { /* the plies before the error, and the error */
+        gp.line += c->line_offset;
+        game_json_end(c->json, &c->out, g, g->line + c->line_offset, result, &gp);
+        return;
+    }
     int depth = c->replay->stack.depth;
     while (depth-- > 0 && c->opt->variations)
         write_marker(c, ')');
@@ -363,9 +380,17 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
     c->games++;
     c->line_open = false;
     c->need_number = true;
+    if (c->json)
+        game_json_begin(c->json, &(struct game_json_options){o->names, o->comments, o->nags});
     if (game_replay_begin(c->replay, g,
                           (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK) {
         rc = -1;
+    } else if (c->json) {
+        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0)
+            if (ev.kind == GAME_EV_RESULT)
+                result = ev.tok->text;
+            else
+                game_json_event(c->json, &ev);
     } else {
         games_put_tags(&c->out, g);
         while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
@@ -402,15 +427,19 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
         c->errors++;
         if (o->on_error != GAMES_ON_ERROR_KEEP)
             c->out.len = mark;
-        else if (c->out.len == mark)
+        else if (c->out.len == mark && !c->json)
             games_put_tags(&c->out, g);
         report_problem(c, g, &pb, result);
         if (o->on_error == GAMES_ON_ERROR_STOP)
             c->stop = true;
         return;
     }
-    write_result(c, result);
-    cli_buf_char(&c->out, '\n');
+    if (c->json) {
+        game_json_end(c->json, &c->out, g, g->line + c->line_offset, result, NULL);
+    } else {
+        write_result(c, result);
+        cli_buf_char(&c->out, '\n');
+    }
     c->converted++;
 }
 

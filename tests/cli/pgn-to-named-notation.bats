@@ -362,3 +362,72 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move 'e5': no pawn can move to e5
 1 games, 0 converted, 1 with errors"
 }
+
+# --- --to=json -------------------------------------------------------------------
+
+@test "--to=json: one object per game, each ply in every notation with the FEN after it" {
+    run --separate-stderr pgn-to-named-notation --to=json <<<'[Event "t"]
+[White "A"]
+
+1. e4 e5 2. Nf3 1-0'
+    assert_success
+    assert_stderr_equal ''
+    # The moves and positions of 1. e4 e5 2. Nf3, worked out by hand.
+    assert_output '{"line":1,"tags":{"Event":"t","White":"A"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},{"ply":3,"move":2,"side":"w","uci":"g1f3","san":"Nf3","named":"g1 - f3 leap2 n nw","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}],"result":"1-0"}'
+}
+
+@test "--to=json keeps comments, NAGs and nested variations when asked, for jq" {
+    local game='[Event "t"]
+
+{intro} 1. e4 $1 {good} (1. d4 {also} d5 (1... Nf6)) 1... e5 *'
+    run --separate-stderr pgn-to-named-notation --to=json <<<"$game"
+    assert_success
+    run jq -c '[.plies[] | [.san, .comments, .nags, .variations]]' <<<"$output"
+    assert_output '[["e4",null,null,null],["e5",null,null,null]]'
+    run --separate-stderr pgn-to-named-notation --to=json --comments --nags --variations <<<"$game"
+    assert_success
+    run jq -c '.plies[0] | [.comments_before, .san, .nags, .comments, [.variations[][] | [.san, .comments, [.variations[]?[].san]]]]' <<<"$output"
+    assert_output '[["intro"],"e4",[1],["good"],[["d4",["also"],[]],["d5",null,["Nf6"]]]]'
+}
+
+@test "--to=json: a kept error, and strings escaped as valid JSON whatever the bytes" {
+    run --separate-stderr pgn-to-named-notation --to=json --on-error=keep <<<$'[Event "a\\"b \xc3\xa9\xff"]\n\n1. e4 Ke3 *'
+    assert_failure 1
+    assert_output '{"line":1,"tags":{"Event":"a\"b é\ufffd"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}],"result":"*","error":{"line":3,"column":7,"message":"ply 2 (1...): illegal move '"'"'Ke3'"'"': a king cannot move from e8 to e3"}}'
+    run --separate-stderr pgn-to-named-notation --to=json --inline <<<'1. e4 *'
+    assert_failure 64
+}
+
+@test "--to=json agrees with pgn-extract's UCI moves and FENs on the events archive" {
+    [[ -x $PGN_EXTRACT ]] || skip "pgn-extract is not installed"
+    command -v jq >/dev/null || skip "jq is not installed"
+    cat "$SHARED"/pgn/events/*.pgn >"$BATS_TEST_TMPDIR/ev.pgn"
+    # UCI: pgn-extract writes promotions in capitals.
+    pgn-to-named-notation --to=json "$BATS_TEST_TMPDIR/ev.pgn" | jq -c '[.plies[].uci]' >"$BATS_TEST_TMPDIR/ours"
+    "$PGN_EXTRACT" -s --json -Wuci "$BATS_TEST_TMPDIR/ev.pgn" | jq -c '.[] | [.Moves[].move | ascii_downcase]' \
+        >"$BATS_TEST_TMPDIR/theirs"
+    [ "$(grep -c '' "$BATS_TEST_TMPDIR/ours")" = 801 ]
+    cmp "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"
+    # FENs of the standard games (Chess960 castling is Shredder-FEN here,
+    # X-FEN there), without the en-passant field, which pgn-extract writes
+    # after every double step and we only when a capture is legal.
+    ls "$SHARED"/pgn/events/*.pgn | grep -v freestyle | xargs cat >"$BATS_TEST_TMPDIR/std.pgn"
+    pgn-to-named-notation --to=json "$BATS_TEST_TMPDIR/std.pgn" |
+        jq -r '[.plies[].fen | split(" ") | .[3] = "" | join(" ")] | join("|")' >"$BATS_TEST_TMPDIR/ours"
+    "$PGN_EXTRACT" -s -C -N -V --fencomments -w 100000 --notags "$BATS_TEST_TMPDIR/std.pgn" | awk 'NF' |
+        while IFS= read -r l; do
+            grep -o '{ [^}]* }' <<<"$l" | sed 's/^{ //; s/ }$//' | awk '{ $4 = ""; print }' | paste -sd'|'
+        done >"$BATS_TEST_TMPDIR/theirs"
+    [ "$(grep -c '' "$BATS_TEST_TMPDIR/ours")" = 737 ]
+    cmp "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"
+}
+
+@test "--to=json --jobs 2 writes the same bytes as one thread" {
+    cat "$SHARED"/pgn/online/*.pgn >"$BATS_TEST_TMPDIR/on.pgn"
+    pgn-to-named-notation --to=json --comments --nags --variations "$BATS_TEST_TMPDIR/on.pgn" >"$BATS_TEST_TMPDIR/one" 2>/dev/null || true
+    pgn-to-named-notation --to=json --comments --nags --variations --jobs 2 "$BATS_TEST_TMPDIR/on.pgn" >"$BATS_TEST_TMPDIR/two" 2>/dev/null || true
+    [ -s "$BATS_TEST_TMPDIR/one" ]
+    cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+    run jq -e -s 'length > 3000' "$BATS_TEST_TMPDIR/one"
+    assert_success
+}

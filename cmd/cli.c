@@ -3,6 +3,8 @@
  */
 #include "cli.h"
 
+#include "variant.h"
+
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -36,7 +38,7 @@ void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
  * threads included, that have no options at hand. */
 static bool diag_paint;
 
-enum { OPT_COLOR = 0x100, OPT_MAX_LINE };
+enum { OPT_COLOR = 0x100, OPT_MAX_LINE, OPT_VARIANT };
 
 static const struct argp_option common_options[] = {
     {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0},
@@ -46,6 +48,10 @@ static const struct argp_option common_options[] = {
      0},
     {"max-line", OPT_MAX_LINE, "BYTES", 0,
      "Longest accepted input line (default 1M; K and M suffixes allowed)", 0},
+    {"variant", OPT_VARIANT, "NAME", 0,
+     "The rules: chess (the default), chess960, crazyhouse, atomic, antichess, giveaway (antichess "
+     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them",
+     0},
     {0},
 };
 
@@ -61,9 +67,20 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
     switch (key) {
     case ARGP_KEY_INIT:
         assert(common != NULL && "set state->child_inputs[0] in the tool's ARGP_KEY_INIT");
-        *common = (struct cli_common){
-            .quiet = false, .color = CLI_COLOR_AUTO, .max_line = CLI_MAX_LINE_DEFAULT};
+        *common = (struct cli_common){.quiet = false,
+                                      .color = CLI_COLOR_AUTO,
+                                      .max_line = CLI_MAX_LINE_DEFAULT,
+                                      .variant = VARIANT_CHESS};
         return 0;
+    case OPT_VARIANT: {
+        enum variant v = VARIANT_CHESS;
+        bool chess960 = false;
+        if (!variant_parse(arg, strlen(arg), &v, &chess960))
+            argp_error(state, "invalid --variant value '%s' (expected %s)", arg, variant_names());
+        common->variant = (int)v;
+        common->chess960 = chess960;
+        return 0;
+    }
     case 'q':
         common->quiet = true;
         return 0;

@@ -98,13 +98,15 @@ enum cli_color {
 /* What the common options set; cli_common_argp fills in the defaults. */
 struct cli_common {
     bool quiet;      /* -q: print nothing, only the exit status tells */
+    int variant;     /* --variant: enum variant (lib/variant.h), VARIANT_CHESS by default */
+    bool chess960;   /* --variant=chess960 (Fischer random chess) */
     int color;       /* enum cli_color */
     size_t max_line; /* longest accepted input line in bytes, without the newline */
     bool paint_out;  /* set after parsing: color what goes to stdout (cli_use_color) */
 };
 
 /* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
- * --max-line=BYTES. Its input must be a struct cli_common *. */
+ * --max-line=BYTES, --variant=NAME. Its input must be a struct cli_common *. */
 extern const struct argp cli_common_argp;
 
 /* Set the program name used in messages to argv[0]'s basename and make argp

@@ -334,6 +334,8 @@ int main(int argc, char **argv)
     struct options opt = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    opt.fen.variant = (uint8_t)opt.common.variant;
+    opt.fen.chess960 |= opt.common.chess960;
     /* A pipe or file gets big blocks; a terminal keeps line buffering. */
     if (!isatty(STDOUT_FILENO))
         setvbuf(stdout, NULL, _IOFBF, (size_t)1 << 16);

@@ -397,7 +397,7 @@ static bool keep(const struct options *opt, const struct position *p, move m)
 static int select_moves(const struct options *opt, const struct position *p, struct entry *out)
 {
     struct movelist l;
-    uint8_t start[SQUARE_NB + 1] = {0};
+    uint16_t start[SQUARE_NB + 1] = {0};
     struct entry tmp[MOVELIST_MAX];
     int n = 0;
     movegen_legal(p, &l);
@@ -409,9 +409,9 @@ static int select_moves(const struct options *opt, const struct position *p, str
         start[(tmp[n].key >> 9) + 1]++;
         n++;
     }
-    uint8_t base[SQUARE_NB + 1];
+    uint16_t base[SQUARE_NB + 1];
     for (int b = 1; b <= SQUARE_NB; b++)
-        start[b] = (uint8_t)(start[b] + start[b - 1]);
+        start[b] = (uint16_t)(start[b] + start[b - 1]);
     memcpy(base, start, sizeof base);
     for (int i = 0; i < n; i++) {
         uint32_t b = tmp[i].key >> 9;
@@ -573,8 +573,10 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
 {
     const struct file_ctx *fc = ctx;
     const struct options *opt = fc->opt;
-    struct fen_options fo = {
-        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
+    struct fen_options fo = {.strict = opt->strict,
+                             .chess960 = opt->chess960 || opt->common.chess960,
+                             .playable = !opt->strict,
+                             .variant = (uint8_t)opt->common.variant};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {

@@ -958,8 +958,10 @@ static void process_record(struct run *r, const struct source *src, const char *
      * defined (the standard suite's line 51: an impossible double check);
      * they are counted without a word unless --strict (formats/fen.md,
      * "Which tools accept what"). */
-    struct fen_options fo = {
-        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
+    struct fen_options fo = {.strict = opt->strict,
+                             .chess960 = opt->chess960 || opt->common.chess960,
+                             .playable = !opt->strict,
+                             .variant = (uint8_t)opt->common.variant};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {

@@ -31,6 +31,10 @@ static const char *const code_names[FEN_CODE_NB] = {
     [FEN_MISSING_COUNTERS] = "missing-counters",
     [FEN_SPACING] = "spacing",
     [FEN_BAD_EPD] = "bad-epd",
+    [FEN_BAD_POCKET] = "bad-pocket",
+    [FEN_BAD_PROMOTED] = "bad-promoted",
+    [FEN_BAD_CHECKS] = "bad-checks",
+    [FEN_VARIANT_FIELD] = "variant-field",
     [FEN_KING_COUNT] = "king-count",
     [FEN_PAWN_BACK_RANK] = "pawn-back-rank",
     [FEN_TOO_MANY_PAWNS] = "too-many-pawns",
@@ -44,6 +48,11 @@ static const char *const code_names[FEN_CODE_NB] = {
     [FEN_OPPONENT_IN_CHECK] = "opponent-in-check",
     [FEN_IMPOSSIBLE_CHECK] = "impossible-check",
     [FEN_HALFMOVE_EP] = "halfmove-en-passant",
+    [FEN_VARIANT_CASTLING] = "variant-castling",
+    [FEN_VARIANT_PAWN] = "variant-pawn",
+    [FEN_VARIANT_CHECK] = "variant-check",
+    [FEN_TOO_MANY_MEN] = "too-many-men",
+    [FEN_VARIANT_OVER] = "variant-over",
     [FEN_LINE_TOO_LONG] = "line-too-long",
 };
 
@@ -141,8 +150,8 @@ static bool starts_ops(const char *s, size_t len, size_t b, int n)
 /* Split the record at blanks.  Lenient mode accepts runs of spaces and
  * tabs anywhere; strict mode wants single spaces between fields and no
  * blank at either end.  Returns the number of FEN fields (f[] holds the
- * first seven) and points *ops at the EPD operations, if any. */
-static int split_fields(const char *s, size_t len, const struct fen_options *opt, struct field f[7],
+ * first eight) and points *ops at the EPD operations, if any. */
+static int split_fields(const char *s, size_t len, const struct fen_options *opt, struct field f[8],
                         struct fen_record *rec, struct fen_report *rep)
 {
     size_t i = 0;
@@ -175,7 +184,7 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
         }
         while (i < len && !is_blank(s[i]))
             i++;
-        if (n < 7)
+        if (n < 8)
             f[n] = (struct field){s + b, i - b, (unsigned)b + 1};
         n++;
     }
@@ -186,13 +195,96 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
  * eight squares; digits 1-8 count empty squares and never stand side by
  * side.  A rank holding a bad digit has no known size, so its size is not
  * judged; pieces beyond the eighth file or rank are not placed. */
-static bool parse_board(const struct field *f, struct fen_record *rec, struct fen_report *rep)
+/* Crazyhouse pockets, the letters of the pieces in hand (PNBRQ for White,
+ * pnbrq for Black, any order, none for empty pockets): never a king, at
+ * most POCKET_MAX of a kind. */
+static bool parse_pocket(const char *s, size_t len, unsigned col, bool store, struct fen_record *rec,
+                         struct fen_report *rep)
+{
+    bool ok = true;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        int piece = piece_by_letter[c];
+        char shown[5];
+        show_byte(shown, c);
+        if (!piece) {
+            fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
+                           "'%s' is not a pocket letter (PNBRQ, pnbrq)", shown);
+            ok = false;
+        } else if (piece_type(piece) == KING) {
+            fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
+                           "a king is never in a pocket ('%s')", shown);
+            ok = false;
+        } else if (store) {
+            uint8_t *n = &rec->pos.pocket[piece_color(piece)][piece_type(piece)];
+            if (*n >= POCKET_MAX) {
+                fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
+                               "more than %d pieces of one kind in a pocket", POCKET_MAX);
+                return false;
+            }
+            (*n)++;
+        }
+    }
+    return ok;
+}
+
+/* Where the crazyhouse pockets of a board field are: "[...]" closing the
+ * field, or (crazyhouse only) a ninth '/'-separated rank.  Returns the
+ * length of the board proper and sets *pb and *pe to the pocket letters,
+ * or returns len when there is none. */
+static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb, size_t *pe)
+{
+    const char *open = memchr(s, '[', len);
+    if (open) {
+        size_t b = (size_t)(open - s);
+        *pb = b + 1;
+        *pe = len && s[len - 1] == ']' ? len - 1 : len;
+        if (*pe < *pb)
+            *pe = *pb;
+        return b;
+    }
+    if (!crazyhouse)
+        return len;
+    int slashes = 0;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == '/' && ++slashes == 8) {
+            *pb = i + 1;
+            *pe = len;
+            return i;
+        }
+    return len;
+}
+
+static bool parse_board(const struct field *f_in, const struct fen_options *opt, struct fen_record *rec,
+                        struct fen_report *rep)
 {
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
     bool ok = true, prev_digit = false, size_done = false;
     bitboard by_piece[PIECE_NB] = {0};
     uint64_t key = 0;
+    bool crazyhouse = variant_rules((enum variant)opt->variant)->drops;
+    size_t pb = 0, pe = 0;
+    struct field board = *f_in;
+    const struct field *f = &board;
+    board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
+    if (board.len < f_in->len) {
+        bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
+        rec->pocket_col = f_in->col + (unsigned)board.len;
+        if (!crazyhouse) {
+            char shown[40];
+            show_text(shown, sizeof shown, f_in->s + board.len, f_in->len - board.len);
+            fen_report_add(rep, FEN_VARIANT_FIELD, rec->pocket_col,
+                           "pockets '%s' are only read in crazyhouse (--variant=crazyhouse)", shown);
+            ok = false;
+        } else if (!closed) {
+            fen_report_add(rep, FEN_BAD_POCKET, rec->pocket_col, "pockets opened by '[' are not closed by ']'");
+            ok = false;
+        }
+        if (!parse_pocket(f_in->s + pb, pe - pb, f_in->col + (unsigned)pb, crazyhouse, rec, rep))
+            ok = false;
+    }
+    int last_piece_sq = SQUARE_NONE;
     for (size_t i = 0; i < f->len; i++) {
         unsigned col = f->col + (unsigned)i;
         unsigned char c = (unsigned char)f->s[i];
@@ -206,10 +298,31 @@ static bool parse_board(const struct field *f, struct fen_record *rec, struct fe
                 key ^= position_zobrist_piece[piece][sq];
                 rec->square_col[sq] = col;
                 rec->piece_count[piece]++;
+                last_piece_sq = sq;
             }
             file++;
             prev_digit = false;
+        } else if (c == '~') {
+            int after_piece = last_piece_sq;
+            last_piece_sq = SQUARE_NONE;
+            /* Crazyhouse: '~' marks the piece before it as promoted. */
+            if (!crazyhouse) {
+                fen_report_add(rep, FEN_VARIANT_FIELD, col,
+                               "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
+                ok = false;
+            } else if (after_piece == SQUARE_NONE) {
+                fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' must follow a piece letter");
+                ok = false;
+            } else if (piece_type(p->board[after_piece]) == PAWN || piece_type(p->board[after_piece]) == KING) {
+                fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
+                               piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
+                ok = false;
+            } else {
+                p->promoted |= bb_square(after_piece);
+            }
+            prev_digit = false;
         } else if (c >= '1' && c <= '8') {
+            last_piece_sq = SQUARE_NONE;
             if (prev_digit) {
                 fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
                                f->s[i - 1], c);
@@ -231,8 +344,10 @@ static bool parse_board(const struct field *f, struct fen_record *rec, struct fe
             file = 0;
             prev_digit = false;
             size_done = false;
+            last_piece_sq = SQUARE_NONE;
             continue;
         } else if (c == '0' || c == '9') {
+            last_piece_sq = SQUARE_NONE;
             fen_report_add(rep, FEN_BAD_DIGIT, col,
                            "digit '%c' is not a count of 1 to 8 empty squares", c);
             ok = false;
@@ -240,6 +355,7 @@ static bool parse_board(const struct field *f, struct fen_record *rec, struct fe
             prev_digit = false;
         } else {
             char shown[5];
+            last_piece_sq = SQUARE_NONE;
             show_byte(shown, c);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);
@@ -254,7 +370,7 @@ static bool parse_board(const struct field *f, struct fen_record *rec, struct fe
         }
     }
     if (rank >= 0 && !size_done && file != 8) {
-        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)f->len - 1,
+        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(f->len ? f->len - 1 : 0),
                        "rank %d has %d squares, expected 8", rank + 1, file);
         ok = false;
     }
@@ -406,9 +522,15 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         chess960 |= up != 'K' && up != 'Q';
     }
     p->chess960 = chess960;
+    bool castling = variant_rules((enum variant)opt->variant)->castling;
     for (int i = 0; i < rec->castling_count; i++) {
         struct fen_castling_letter *cl = &rec->castling[i];
         int right = 0, rook = SQUARE_NONE;
+        if (!castling) {
+            /* Antichess and racing kings have no castling (lichess). */
+            cl->status = FEN_VARIANT_CASTLING;
+            continue;
+        }
         cl->status = castling_target(p, cl->letter, chess960, &right, &rook);
         if (cl->status != FEN_OK)
             continue;
@@ -565,6 +687,80 @@ static void set_ep_square(struct fen_record *rec)
         p->ep_square = (uint8_t)ep;
 }
 
+/* A three-check counter field: "3+3" (remaining checks, after the
+ * en-passant field: python-chess, chessops, Fairy-Stockfish) or, with
+ * plus, "+0+0" (checks given, after the move counters: lichess). */
+static bool checks_shape(const struct field *f, bool plus, unsigned v[2])
+{
+    const char *s = f->s, *end = f->s + f->len;
+    if (plus) {
+        if (s == end || *s != '+')
+            return false;
+        s++;
+    }
+    const char *sep = memchr(s, '+', (size_t)(end - s));
+    return sep && parse_counter(s, (size_t)(sep - s), &v[0]) && parse_counter(sep + 1, (size_t)(end - sep - 1), &v[1]);
+}
+
+/* Take the three-check counters out of the fields (so that the usual six
+ * remain) and judge them: only in 3check, each from 0 to 3, the two forms
+ * agreeing when both are given. */
+static int take_checks(struct field *f, int n, const struct fen_options *opt, struct fen_record *rec,
+                       struct fen_report *rep)
+{
+    int stored = n < 8 ? n : 8;
+    unsigned remaining[2], given[2];
+    const struct field *rf = NULL, *gf = NULL;
+    struct field rcopy, gcopy;
+    if (stored >= 5 && checks_shape(&f[4], false, remaining)) {
+        rcopy = f[4];
+        rf = &rcopy;
+        memmove(&f[4], &f[5], (size_t)(stored - 5) * sizeof *f);
+        n--;
+        stored--;
+    }
+    if (stored >= 5 && stored == n && checks_shape(&f[stored - 1], true, given)) {
+        gcopy = f[stored - 1];
+        gf = &gcopy;
+        n--;
+    }
+    if (!rf && !gf)
+        return n;
+    const struct field *first = rf ? rf : gf;
+    rec->checks_col = first->col;
+    char shown[40];
+    if (!variant_rules((enum variant)opt->variant)->three_checks) {
+        show_text(shown, sizeof shown, first->s, first->len);
+        fen_report_add(rep, FEN_VARIANT_FIELD, first->col,
+                       "check counters '%s' are only read in three-check (--variant=3check)", shown);
+        return n;
+    }
+    if (rf && (remaining[0] > 3 || remaining[1] > 3)) {
+        show_text(shown, sizeof shown, rf->s, rf->len);
+        fen_report_add(rep, FEN_BAD_CHECKS, rf->col, "remaining checks '%s' must each be 0 to 3", shown);
+        rf = NULL;
+    }
+    if (gf && (given[0] > 3 || given[1] > 3)) {
+        show_text(shown, sizeof shown, gf->s, gf->len);
+        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "checks given '%s' must each be 0 to 3", shown);
+        gf = NULL;
+    }
+    if (rf && gf && (3 - remaining[0] != given[0] || 3 - remaining[1] != given[1])) {
+        char other[40];
+        show_text(shown, sizeof shown, rf->s, rf->len);
+        show_text(other, sizeof other, gf->s, gf->len);
+        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "check counters '%s' and '%s' disagree", shown, other);
+        return n;
+    }
+    for (int c = 0; c < 2; c++) {
+        if (rf)
+            rec->pos.checks_given[c] = (uint8_t)(3 - remaining[c]);
+        else if (gf)
+            rec->pos.checks_given[c] = (uint8_t)given[c];
+    }
+    return n;
+}
+
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep)
 {
@@ -580,21 +776,25 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->ops_len = 0;
     rec->ops_col = 0;
     rec->castling_count = 0;
+    rec->pocket_col = 0;
+    rec->checks_col = 0;
     memset(rec->piece_count, 0, sizeof rec->piece_count);
 
-    struct field f[7];
+    struct field f[8];
     int n = split_fields(s, len, opt, f, rec, rep);
     if (n == 0 && !rec->ops) {
         fen_report_add(rep, FEN_EMPTY, 1, "empty record");
         return false;
     }
+    if (n >= 5)
+        n = take_checks(f, n, opt, rec, rep);
     rec->fields = n < 6 ? n : 6;
     for (int i = 0; i < rec->fields; i++)
         rec->col[i] = f[i].col;
 
     struct position *p = &rec->pos;
     unsigned ok = 0;
-    if (n >= 1 && parse_board(&f[0], rec, rep))
+    if (n >= 1 && parse_board(&f[0], opt, rec, rep))
         ok |= FEN_FIELD_BOARD;
     if (n >= 2 && parse_side(&f[1], p, rep))
         ok |= FEN_FIELD_SIDE;
@@ -641,6 +841,12 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
     if (p->side == BLACK)
         p->key ^= position_zobrist_side;
+    if (opt->variant != VARIANT_CHESS) {
+        /* The variant's own state (pockets, promoted pieces, checks) is
+         * hashed too: computed afresh, variant records being few. */
+        p->variant = opt->variant < VARIANT_NB ? opt->variant : VARIANT_CHESS;
+        p->key = position_compute_key(p);
+    }
     return rep->count + rep->dropped == before;
 }
 
@@ -670,6 +876,7 @@ bool fen_code_unreachable_only(enum fen_code code)
     case FEN_TOO_MANY_PAWNS:
     case FEN_TOO_MANY_PIECES:
     case FEN_HALFMOVE_EP:
+    case FEN_VARIANT_OVER:
         return true;
     default:
         return false;
@@ -721,11 +928,23 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
                 tmp[n++] = (char)('0' + empty);
             empty = 0;
             tmp[n++] = letters[pc & 15];
+            if (bb_test(p->promoted, square_make(file, rank)))
+                tmp[n++] = '~';
         }
         if (empty)
             tmp[n++] = (char)('0' + empty);
         if (rank)
             tmp[n++] = '/';
+    }
+    if (variant_rules((enum variant)p->variant)->drops) {
+        /* Pockets as lichess and python-chess write them: [QRBNPqrbnp]. */
+        static const enum piece_type order[5] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+        tmp[n++] = '[';
+        for (int c = WHITE; c <= BLACK; c++)
+            for (int k = 0; k < 5; k++)
+                for (int i = 0; i < p->pocket[c][order[k]] && n < FEN_MAX - 40; i++)
+                    tmp[n++] = letters[piece_make((enum color)c, order[k])];
+        tmp[n++] = ']';
     }
     tmp[n++] = ' ';
     tmp[n++] = p->side == WHITE ? 'w' : 'b';
@@ -748,6 +967,14 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
         n += 2;
     } else {
         tmp[n++] = '-';
+    }
+    if (variant_rules((enum variant)p->variant)->three_checks) {
+        /* Remaining checks after the en-passant field, as python-chess,
+         * chessops and Fairy-Stockfish write them. */
+        tmp[n++] = ' ';
+        tmp[n++] = (char)('0' + 3 - p->checks_given[WHITE]);
+        tmp[n++] = '+';
+        tmp[n++] = (char)('0' + 3 - p->checks_given[BLACK]);
     }
     tmp[n++] = ' ';
     n += put_uint(tmp + n, p->halfmove);

@@ -31,6 +31,10 @@ enum fen_code {
     FEN_MISSING_COUNTERS,
     FEN_SPACING,
     FEN_BAD_EPD,
+    FEN_BAD_POCKET,    /* crazyhouse pockets: [QRbp] or a ninth rank */
+    FEN_BAD_PROMOTED,  /* crazyhouse: '~' after a piece that cannot be promoted */
+    FEN_BAD_CHECKS,    /* 3check counters: 3+3 or +0+0 */
+    FEN_VARIANT_FIELD, /* a variant's extension (pockets, '~', check counters) in another variant */
     /* position (fen_validate) */
     FEN_KING_COUNT,
     FEN_PAWN_BACK_RANK,
@@ -45,6 +49,11 @@ enum fen_code {
     FEN_OPPONENT_IN_CHECK,
     FEN_IMPOSSIBLE_CHECK,
     FEN_HALFMOVE_EP,
+    FEN_VARIANT_CASTLING, /* castling rights in a variant without castling */
+    FEN_VARIANT_PAWN,     /* a pawn in racing kings */
+    FEN_VARIANT_CHECK,    /* a king in check in racing kings, where no check may ever be given */
+    FEN_TOO_MANY_MEN,     /* crazyhouse: more than 64 men on the board and in the pockets */
+    FEN_VARIANT_OVER,     /* 3check: both sides have given three checks */
     /* given by tools, not by this library: their line reader cut the line */
     FEN_LINE_TOO_LONG,
     FEN_CODE_NB
@@ -53,7 +62,7 @@ enum fen_code {
 /* A short stable name for each code ("rank-size"), for --json and scripts. */
 const char *fen_code_name(enum fen_code code);
 
-enum { FEN_PROBLEMS_MAX = 24, FEN_MESSAGE_MAX = 96, FEN_MAX = 100 };
+enum { FEN_PROBLEMS_MAX = 24, FEN_MESSAGE_MAX = 96, FEN_MAX = 256 };
 
 struct fen_problem {
     enum fen_code code;
@@ -76,6 +85,7 @@ struct fen_options {
                     * material, as move-generator test suites have them) as long as the
                     * rules apply: one king each, the side not to move not in check, no
                     * pawn on the first or last rank */
+    uint8_t variant; /* enum variant: the rules the record is read and judged by */
 };
 
 /* Is this a problem of reachability only, one that leaves the rules of
@@ -116,6 +126,8 @@ struct fen_record {
     unsigned ops_col;
     int castling_count; /* castling letters that passed the syntax check */
     struct fen_castling_letter castling[FEN_CASTLING_LETTERS_MAX];
+    unsigned pocket_col;            /* crazyhouse: column of the pockets, 0 when none */
+    unsigned checks_col;            /* 3check: column of the check counters, 0 when none */
     unsigned square_col[SQUARE_NB]; /* column of the letter of the piece on each occupied square */
     uint8_t piece_count[PIECE_NB];  /* pieces of each kind the board field placed */
 };
@@ -144,7 +156,9 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
 
 /* Write the canonical FEN of p into buf (FEN_MAX bytes is always enough):
  * castling as KQkq (or Shredder-FEN letters for Chess960), the en-passant
- * square only when a legal en-passant capture exists. Returns the length. */
+ * square only when a legal en-passant capture exists; crazyhouse pockets
+ * as [QRBNPqrbnp] with '~' after promoted pieces, three-check's remaining
+ * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
 
 /* Add a problem to a report (used by the FEN and validation code). */

@@ -5,6 +5,7 @@
 #include "fen.h"
 
 #include "attacks.h"
+#include "variant.h"
 
 static const char *const color_names[COLOR_NB] = {"white", "black"};
 
@@ -16,15 +17,48 @@ static int count(const struct fen_record *rec, enum color c, enum piece_type t)
 }
 
 /* FIDE Art. 2.2 and 3.9: each side has exactly one king; without that no
- * rule of the game (check, castling, mate) is defined. */
-static bool check_kings(const struct fen_record *rec, struct fen_report *rep)
+ * rule of the game (check, castling, mate) is defined.  The variants
+ * differ: antichess's king is an ordinary piece (any number), horde has one
+ * king in all, and in atomic the side to move may have lost its king to an
+ * explosion (the game is then over). */
+static bool check_kings(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
 {
     bool ok = true;
+    int n[COLOR_NB] = {count(rec, WHITE, KING), count(rec, BLACK, KING)};
+    switch (r->kings) {
+    case VARIANT_KINGS_ANY:
+        return true;
+    case VARIANT_KINGS_ONE:
+        if (n[WHITE] + n[BLACK] != 1) {
+            fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%d kings in all, expected 1 in horde",
+                           n[WHITE] + n[BLACK]);
+            return false;
+        }
+        return true;
+    case VARIANT_KINGS_ATOMIC:
+        if (rec->fields_ok & FEN_FIELD_SIDE) {
+            enum color us = (enum color)rec->pos.side;
+            if (n[!us] != 1) {
+                fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
+                               color_names[!us], n[!us]);
+                ok = false;
+            }
+            if (n[us] > 1) {
+                fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
+                               "%s has %d kings, expected 1 (or none once it has exploded)", color_names[us],
+                               n[us]);
+                ok = false;
+            }
+            return ok && n[us] == 1;
+        }
+        break;
+    default:
+        break;
+    }
     for (int c = WHITE; c <= BLACK; c++) {
-        int n = count(rec, (enum color)c, KING);
-        if (n != 1) {
+        if (n[c] != 1) {
             fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
-                           color_names[c], n);
+                           color_names[c], n[c]);
             ok = false;
         }
     }
@@ -35,10 +69,33 @@ static bool check_kings(const struct fen_record *rec, struct fen_report *rep)
  * forward, and are replaced by a piece on reaching the last rank, so no
  * pawn ever stands on the first or the last rank.  One problem per pawn,
  * at its letter. */
-static void check_back_rank_pawns(const struct fen_record *rec, struct fen_report *rep)
+static void check_back_rank_pawns(const struct fen_record *rec, const struct variant_rules *r,
+                                  struct fen_report *rep)
 {
+    const struct position *p = &rec->pos;
+    if (r->no_pawns) {
+        /* Racing kings is played without pawns. */
+        bitboard b = p->by_type[PAWN];
+        b = __builtin_bswap64(b); /* rank 8 first, as the record lists them */
+        while (b) {
+            int sq = square_flip(bb_pop(&b));
+            char name[3];
+            square_format(sq, name);
+            fen_report_add(rep, FEN_VARIANT_PAWN, rec->square_col[sq], "%s pawn on %s (racing kings has no pawns)",
+                           color_names[piece_color(p->board[sq])], name);
+        }
+        return;
+    }
     /* Rank 8 first: the order in which the record lists them. */
     bitboard bad = rec->pos.by_type[PAWN] & (BB_RANK_8 | BB_RANK_1);
+    if (r->kings == VARIANT_KINGS_ONE) {
+        /* Horde: the side without a king has pawns on its first rank
+         * (lichess's starting position). */
+        if (!position_pieces(p, WHITE, KING))
+            bad &= ~(BB_RANK_1 & p->by_color[WHITE]);
+        if (!position_pieces(p, BLACK, KING))
+            bad &= ~(BB_RANK_8 & p->by_color[BLACK]);
+    }
     bad = (bad >> 56) | (bad << 56);
     while (bad) {
         int sq = square_flip(bb_pop(&bad));
@@ -50,29 +107,101 @@ static void check_back_rank_pawns(const struct fen_record *rec, struct fen_repor
     }
 }
 
-/* FIDE Art. 2.3: each side starts with eight pawns and no move adds one. */
-static void check_pawn_count(const struct fen_record *rec, struct fen_report *rep)
+/* Horde: is c the side without a king, that started with 36 pawns? */
+static bool is_horde(const struct fen_record *rec, const struct variant_rules *r, enum color c)
+{
+    return r->kings == VARIANT_KINGS_ONE && !position_pieces(&rec->pos, c, KING);
+}
+
+/* FIDE Art. 2.3: each side starts with eight pawns and no move adds one
+ * (the horde: 36). */
+static void check_pawn_count(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = count(rec, (enum color)c, PAWN);
-        if (n > 8)
+        if (is_horde(rec, r, (enum color)c)) {
+            if (n > r->pieces_max)
+                fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most %d in horde",
+                               color_names[c], n, r->pieces_max);
+        } else if (n > 8) {
             fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most 8",
                            color_names[c], n);
+        }
     }
 }
 
 /* FIDE Art. 2.3: each side starts with sixteen men (pawns and king
- * included); a promotion replaces a pawn, so the number never grows. */
-static void check_piece_count(const struct fen_record *rec, struct fen_report *rep)
+ * included); a promotion replaces a pawn, so the number never grows (the
+ * horde starts with 36). */
+static void check_piece_count(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = 0;
         for (int t = PAWN; t <= KING; t++)
             n += count(rec, (enum color)c, (enum piece_type)t);
-        if (n > 16)
+        if (is_horde(rec, r, (enum color)c)) {
+            if (n > r->pieces_max)
+                fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most %d in horde",
+                               color_names[c], n, r->pieces_max);
+        } else if (n > 16) {
             fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most 16",
                            color_names[c], n);
+        }
     }
+}
+
+/* Crazyhouse (lichess): no man leaves the game, captured ones change
+ * sides through the pockets, so the board and the pockets together hold
+ * at most 64 men (a hard limit, as chessops sets it) and, to be reachable,
+ * at most the 32 of the start: 16 pawns counting promoted pieces as
+ * pawns, and of the others (promoted ones aside) 4 knights, 4 bishops, 4
+ * rooks and 2 queens. */
+static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
+{
+    static const char *const plural[PIECE_TYPE_NB] = {"", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
+    static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
+    const struct position *p = &rec->pos;
+    int total = 0, per[PIECE_TYPE_NB] = {0};
+    for (int t = PAWN; t <= KING; t++) {
+        for (int c = WHITE; c <= BLACK; c++) {
+            int on_board = count(rec, (enum color)c, (enum piece_type)t);
+            int in_hand = t < KING ? p->pocket[c][t] : 0;
+            total += on_board + in_hand;
+            per[t] += in_hand + (t == PAWN ? on_board : bb_count(position_pieces(p, (enum color)c, (enum piece_type)t) & ~p->promoted));
+        }
+    }
+    per[PAWN] += bb_count(p->promoted);
+    if (total > 64) {
+        fen_report_add(rep, FEN_TOO_MANY_MEN, rec->pocket_col ? rec->pocket_col : rec->col[0],
+                       "%d men on the board and in the pockets, at most 64", total);
+        return;
+    }
+    if (total > 32)
+        fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->pocket_col ? rec->pocket_col : rec->col[0],
+                       "%d men on the board and in the pockets, at most 32", total);
+    if (per[PAWN] > 16)
+        fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
+                       "%d pawns on the board, in the pockets and promoted, at most 16", per[PAWN]);
+    for (int t = KNIGHT; t <= QUEEN; t++)
+        if (per[t] > most[t])
+            fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0],
+                           "%d %s on the board and in the pockets (promoted ones aside), at most %d", per[t],
+                           plural[t], most[t]);
+}
+
+/* Racing kings starts with two knights, bishops and rooks and one queen a
+ * side, and has no pawns to promote. */
+static void check_racing_material(const struct fen_record *rec, struct fen_report *rep)
+{
+    static const char *const plural[PIECE_TYPE_NB] = {"", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
+    static const int most[PIECE_TYPE_NB] = {0, 0, 2, 2, 2, 1, 1};
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = KNIGHT; t <= QUEEN; t++) {
+            int n = count(rec, (enum color)c, (enum piece_type)t);
+            if (n > most[t])
+                fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0], "%s has %d %s, at most %d in racing kings",
+                               color_names[c], n, plural[t], most[t]);
+        }
 }
 
 /* Bishops of one side on light and on dark squares; bits are counted only
@@ -93,12 +222,12 @@ static void count_bishops(const struct fen_record *rec, enum color c, int *light
  * queen, a third rook or knight, a second bishop on squares of one colour)
  * is a promoted pawn, so there are at most as many as missing pawns.  Not
  * judged when there are too many pawns already (reported above). */
-static void check_material(const struct fen_record *rec, struct fen_report *rep)
+static void check_material(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         enum color col = (enum color)c;
         int pawns = count(rec, col, PAWN);
-        if (pawns > 8)
+        if (pawns > 8 || is_horde(rec, r, col))
             continue;
         int light, dark;
         count_bishops(rec, col, &light, &dark);
@@ -107,6 +236,8 @@ static void check_material(const struct fen_record *rec, struct fen_report *rep)
         int promoted = (queens > 1 ? queens - 1 : 0) + (rooks > 2 ? rooks - 2 : 0) +
                        (knights > 2 ? knights - 2 : 0) + (light > 1 ? light - 1 : 0) +
                        (dark > 1 ? dark - 1 : 0);
+        if (r->king_promotion && count(rec, col, KING) > 1)
+            promoted += count(rec, col, KING) - 1; /* antichess: a pawn may become a king */
         if (promoted > 8 - pawns)
             fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0],
                            "%s has more promoted pieces (%d) than missing pawns (%d)",
@@ -153,6 +284,10 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
         case FEN_CASTLING_REPEAT:
             fen_report_add(rep, cl->status, cl->col,
                            "castling right '%c' is the same right as an earlier letter", l);
+            break;
+        case FEN_VARIANT_CASTLING:
+            fen_report_add(rep, cl->status, cl->col, "castling right '%c' but %s has no castling", l,
+                           variant_rules((enum variant)rec->pos.variant)->title);
             break;
         default:
             break;
@@ -218,11 +353,37 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
 {
     const struct position *p = &rec->pos;
     enum color them = (enum color) !p->side;
-    if (position_attacked_by(p, position_king(p, them), (enum color)p->side,
-                             position_occupied(p)))
+    int k = position_king(p, them);
+    if (k == SQUARE_NONE)
+        return; /* horde: the side without a king is never in check */
+    bool attacked = p->variant == VARIANT_ATOMIC
+                        ? variant_atomic_attacked(p, k, them, position_occupied(p)) /* kings may touch */
+                        : position_attacked_by(p, k, (enum color)p->side, position_occupied(p));
+    if (attacked)
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],
                        "%s is in check but it is %s's move", color_names[them],
                        color_names[p->side]);
+}
+
+/* Racing kings: no move may give check, so no position has one. */
+static void check_racing_no_check(const struct fen_record *rec, bitboard checkers, struct fen_report *rep)
+{
+    if (checkers)
+        fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1], "%s is in check (no move may give check in racing kings)",
+                       color_names[rec->pos.side]);
+}
+
+/* Three-check: the game ends with the third check, given by the side that
+ * moved last, so not both sides have given three, nor the side to move. */
+static void check_checks_given(const struct fen_record *rec, struct fen_report *rep)
+{
+    const struct position *p = &rec->pos;
+    unsigned col = rec->checks_col ? rec->checks_col : rec->col[0];
+    if (p->checks_given[WHITE] >= 3 && p->checks_given[BLACK] >= 3)
+        fen_report_add(rep, FEN_VARIANT_OVER, col, "both sides have given three checks");
+    else if ((rec->fields_ok & FEN_FIELD_SIDE) && p->checks_given[p->side] >= 3)
+        fen_report_add(rep, FEN_VARIANT_OVER, col, "%s has given three checks and it is %s's move",
+                       color_names[p->side], color_names[p->side]);
 }
 
 /* FIDE Art. 3.9.2 again: before the last move the side to move was not in
@@ -296,22 +457,36 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
     int before = rep->count + rep->dropped;
     if (!(rec->fields_ok & FEN_FIELD_BOARD))
         return false;
-    bool kings = check_kings(rec, rep);
-    check_back_rank_pawns(rec, rep);
-    check_pawn_count(rec, rep);
-    check_piece_count(rec, rep);
-    check_material(rec, rep);
+    const struct variant_rules *r = variant_rules((enum variant)rec->pos.variant);
+    bool kings = check_kings(rec, r, rep);
+    check_back_rank_pawns(rec, r, rep);
+    if (r->drops) {
+        check_crazyhouse_material(rec, rep);
+    } else {
+        check_pawn_count(rec, r, rep);
+        check_piece_count(rec, r, rep);
+        if (r->no_pawns)
+            check_racing_material(rec, rep);
+        else
+            check_material(rec, r, rep);
+    }
     check_castling(rec, rep);
+    if (r->three_checks)
+        check_checks_given(rec, rep);
     bool side = (rec->fields_ok & FEN_FIELD_SIDE) != 0;
     bool ep_known = false;
     if (side && rec->ep_raw != SQUARE_NONE) {
         ep_known = check_en_passant(rec, rep);
         check_ep_halfmove(rec, rep);
     }
-    if (kings && side) {
+    if (kings && side && r->royal) {
+        /* Check exists where kings are royal; antichess has none. */
         check_opponent_not_in_check(rec, rep);
         bitboard checkers = position_checkers(&rec->pos);
-        if (check_impossible_check(rec, checkers, rep) && ep_known)
+        if (r->no_check)
+            check_racing_no_check(rec, checkers, rep);
+        else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known)
+            /* (In atomic one explosion can open any number of lines.) */
             check_ep_explains_check(rec, checkers, rep);
     }
     return rep->count + rep->dropped == before;

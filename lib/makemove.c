@@ -28,8 +28,120 @@ static void set_ep_square(struct position *p, int from, int to, enum color us)
     }
 }
 
+/* Crazyhouse: the promoted-piece marks follow the pieces (a promoted piece
+ * captured goes to the pocket as a pawn). */
+static void set_promoted(struct position *p, int sq, bool on)
+{
+    if (bb_test(p->promoted, sq) != on) {
+        p->promoted ^= bb_square(sq);
+        p->key ^= position_zobrist_promoted[sq];
+    }
+}
+
+/* The move on a variant position: the standard move, then what the
+ * variant adds.  Crazyhouse: a capture puts the piece (a promoted one as a
+ * pawn) in the capturer's pocket, a drop takes one out, promotions are
+ * marked.  Atomic: a capture explodes the capturer and every piece but
+ * pawns on the eight squares around the target, and the castling rights
+ * of exploded rooks and kings are gone.  Three-check: a move that gives
+ * check is counted. */
+static void play_variant(struct position *p, move m)
+{
+    const struct variant_rules *r = variant_rules((enum variant)p->variant);
+    int from = move_from(m), to = move_to(m);
+    enum move_kind kind = move_kind(m);
+    enum color us = (enum color)p->side, them = (enum color)!us;
+
+    if (p->ep_square != SQUARE_NONE) {
+        p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
+        p->ep_square = SQUARE_NONE;
+    }
+    p->key ^= position_zobrist_castling[p->castling];
+    p->halfmove++;
+
+    if (move_is_drop(m)) {
+        /* Crazyhouse: a piece from the pocket onto an empty square. */
+        enum piece_type t = move_drop_piece(m);
+        position_put(p, piece_make(us, t), to);
+        position_pocket_add(p, us, t, -1);
+        if (t == PAWN)
+            p->halfmove = 0;
+    } else if (kind == MOVE_CASTLE) {
+        int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
+        int piece = p->board[from], rook = p->board[to];
+        bool rook_promoted = bb_test(p->promoted, to);
+        set_promoted(p, to, false);
+        position_remove(p, from);
+        position_remove(p, to);
+        position_put(p, piece, kto);
+        position_put(p, rook, rto);
+        set_promoted(p, rto, rook_promoted);
+        update_castling(p, from, to, piece);
+    } else {
+        int piece = p->board[from];
+        int victim_sq = kind == MOVE_EN_PASSANT ? (us == WHITE ? to - 8 : to + 8) : to;
+        int victim = p->board[victim_sq];
+        bool moved_promoted = bb_test(p->promoted, from);
+        if (piece_type(piece) == PAWN || victim != NO_PIECE)
+            p->halfmove = 0;
+        if (victim != NO_PIECE) {
+            if (r->drops)
+                position_pocket_add(p, us, bb_test(p->promoted, victim_sq) ? PAWN : piece_type(victim), 1);
+            set_promoted(p, victim_sq, false);
+            position_remove(p, victim_sq);
+        }
+        set_promoted(p, from, false);
+        position_remove(p, from);
+        if (move_is_promotion(m)) {
+            piece = piece_make(us, move_promotion(m));
+            moved_promoted = r->drops;
+        }
+        position_put(p, piece, to);
+        set_promoted(p, to, moved_promoted);
+        if (kind == MOVE_DOUBLE_PUSH)
+            set_ep_square(p, from, to, us);
+        update_castling(p, from, to, piece);
+        if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
+            /* Giveaway: a captured king takes its side's rights along. */
+            p->castling &= (uint8_t) ~(them == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
+                                                    : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN);
+        if (r->explosions && victim != NO_PIECE) {
+            /* Atomic: the explosion on the target square. */
+            bitboard blast = (attacks_king(to) & position_occupied(p) & ~p->by_type[PAWN]) | bb_square(to);
+            bitboard b = blast;
+            while (b) {
+                int sq = bb_pop(&b);
+                set_promoted(p, sq, false);
+                position_remove(p, sq);
+            }
+            for (int i = 0; i < 4; i++) {
+                if (!(p->castling & (1 << i)))
+                    continue;
+                if (bb_test(blast, p->castle_rook[i]) || !position_pieces(p, (enum color)(i >> 1), KING))
+                    p->castling &= (uint8_t) ~(1 << i);
+            }
+        }
+    }
+    p->key ^= position_zobrist_castling[p->castling];
+
+    if (us == BLACK)
+        p->fullmove++;
+    p->side = (uint8_t)them;
+    p->key ^= position_zobrist_side;
+    if (r->three_checks && p->checks_given[us] < 3 && position_in_check(p)) {
+        /* Three-check: the check just given counts. */
+        p->key ^= position_zobrist_checks[us][p->checks_given[us]];
+        p->checks_given[us]++;
+        p->key ^= position_zobrist_checks[us][p->checks_given[us]];
+    }
+}
+
 void makemove_play(struct position *p, move m)
 {
+    if (__builtin_expect(p->variant != VARIANT_CHESS, 0)) {
+        play_variant(p, m);
+        return;
+    }
     int from = move_from(m), to = move_to(m);
     enum move_kind kind = move_kind(m);
     enum color us = (enum color)p->side;

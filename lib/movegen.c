@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include "attacks.h"
+#include "makemove.h"
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
@@ -29,6 +30,23 @@ struct sink {
     int n;
 };
 
+/* The rule modules of one instantiation of the generator: compile-time
+ * constants, so that the standard chess instantiation (all false) is the
+ * plain generator and each variant pays only for what it uses.
+ *
+ *   pseudo         kings are not royal (antichess, giveaway, the horde's
+ *                  kingless side, and atomic before its invariant): no
+ *                  check, no pins, kings step anywhere, castling needs only
+ *                  empty squares; pawns on their first rank double-step
+ *                  (horde) without an en-passant square;
+ *   captures_only  only captures (antichess's compulsory captures);
+ *   king_promotion a pawn may promote to a king (antichess);
+ *   drops          crazyhouse drops from the pocket;
+ *   race           racing kings: no move may give check. */
+struct gen_rules {
+    bool pseudo, captures_only, king_promotion, drops, race;
+};
+
 /* Emit a move, or only count it (counting passes out == NULL). */
 GEN_INLINE void emit(struct sink *s, int from, int to, enum move_kind kind)
 {
@@ -48,12 +66,15 @@ GEN_INLINE void emit_targets(struct sink *s, int from, bitboard targets)
 }
 
 /* A pawn that reaches the last rank must promote (FIDE Art. 3.7.5.1), to a
- * queen, rook, bishop or knight: four moves. */
-GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us, enum move_kind kind)
+ * queen, rook, bishop or knight: four moves; five in antichess, whose
+ * pawns may also become kings. */
+GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us, enum move_kind kind,
+                              const struct gen_rules R)
 {
     bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
+    int top = R.king_promotion ? MOVE_PROMOTE_KING : MOVE_PROMOTE_QUEEN;
     if (!s->out) {
-        s->n += bb_count(targets) + 3 * bb_count(targets & last);
+        s->n += bb_count(targets) + (top - MOVE_PROMOTE_KNIGHT) * bb_count(targets & last);
         return;
     }
     bitboard promo = targets & last, plain = targets & ~last;
@@ -63,7 +84,7 @@ GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum 
     }
     while (promo) {
         int to = bb_pop(&promo);
-        for (int k = MOVE_PROMOTE_QUEEN; k >= MOVE_PROMOTE_KNIGHT; k--)
+        for (int k = top; k >= MOVE_PROMOTE_KNIGHT; k--)
             emit(s, to - delta, to, (enum move_kind)k);
     }
 }
@@ -214,14 +235,88 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
     }
 }
 
+/* Racing kings' rule that no move may give check, as masks: the squares
+ * from which each kind of piece would attack the enemy king (the
+ * occupancy before the move serves: a slider that moves along a line
+ * through the king was already blocked on it), and our pieces that alone
+ * stand between the enemy king and one of our sliders, which must keep to
+ * that line. */
+struct race_masks {
+    bitboard knight, diag, orth, discover;
+    int eksq;
+};
+
+GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p, const struct side_sets *ss, enum color us,
+                             bool pext)
+{
+    bitboard ek = p->by_type[KING] & ss->enemy;
+    *rm = (struct race_masks){0};
+    rm->eksq = SQUARE_NONE;
+    if (!ek)
+        return;
+    int eksq = bb_lsb(ek);
+    rm->eksq = eksq;
+    rm->knight = attacks_knight(eksq);
+    rm->diag = attacks_bishop_with(eksq, ss->occ, pext);
+    rm->orth = attacks_rook_with(eksq, ss->occ, pext);
+    bitboard queens = p->by_type[QUEEN];
+    /* Our sliders seen from the enemy king through our own pieces. */
+    bitboard snipers = (attacks_bishop_with(eksq, ss->enemy, pext) & (p->by_type[BISHOP] | queens) & ss->own) |
+                       (attacks_rook_with(eksq, ss->enemy, pext) & (p->by_type[ROOK] | queens) & ss->own);
+    (void)us;
+    while (snipers) {
+        bitboard b = attacks_between(eksq, bb_pop(&snipers)) & ss->occ;
+        if (b && !bb_several(b) && (b & ss->own))
+            rm->discover |= b;
+    }
+}
+
+/* The targets of our piece on from that give no check (racing kings). */
+GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piece_type pt, bitboard targets)
+{
+    if (rm->eksq == SQUARE_NONE)
+        return targets;
+    switch (pt) {
+    case KNIGHT: targets &= ~rm->knight; break;
+    case BISHOP: targets &= ~rm->diag; break;
+    case ROOK: targets &= ~rm->orth; break;
+    case QUEEN: targets &= ~(rm->diag | rm->orth); break;
+    default: break;
+    }
+    if (bb_test(rm->discover, from))
+        targets &= attacks_line(rm->eksq, from);
+    return targets;
+}
+
+/* Crazyhouse drops: a piece from the pocket onto any empty square (a pawn
+ * not on the first or last rank), in check only between the king and the
+ * one checker, never in double check (the caller returns before). */
+GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color us, bitboard empty, bitboard checkmask)
+{
+    bitboard squares = empty & checkmask;
+    const uint8_t *pocket = p->pocket[us];
+    for (int t = PAWN; t <= QUEEN; t++) {
+        if (!pocket[t])
+            continue;
+        bitboard b = t == PAWN ? squares & ~(BB_RANK_1 | BB_RANK_8) : squares;
+        if (!s->out) {
+            s->n += bb_count(b);
+            continue;
+        }
+        while (b && s->n < MOVELIST_MAX)
+            s->out[s->n++] = move_make_drop((enum piece_type)t, bb_pop(&b));
+    }
+}
+
 /* The generator.  Check evasions and pins are handled by masks: in check,
  * non-king moves must land in checkmask (capture the checker or block);
  * in double check only the king moves; a pinned piece stays on the line
  * through its king and its pinner.  Checkers and pins come from one pair of
  * x-ray lookups: the first enemy piece on each ray from the king, looking
  * through our own pieces, checks when nothing stands between and pins when
- * exactly one of ours does. */
-GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext)
+ * exactly one of ours does.  The rule modules of R (see struct gen_rules)
+ * fold away where they are off. */
+GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext, const struct gen_rules R)
 {
     struct sink s = {out, 0};
     enum color them = (enum color)!us;
@@ -230,9 +325,9 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
     ss.own = p->by_color[us];
     ss.enemy = p->by_color[them];
     bitboard own_kings = p->by_type[KING] & ss.own, their_kings = p->by_type[KING] & ss.enemy;
-    if (!own_kings)
+    if (!R.pseudo && !own_kings)
         return 0;
-    int ksq = bb_lsb(own_kings);
+    int ksq = own_kings ? bb_lsb(own_kings) : SQUARE_NONE;
     ss.their_king_zone = their_kings ? attacks_king(bb_lsb(their_kings)) : 0;
     ss.their_pawns = p->by_type[PAWN] & ss.enemy;
     ss.their_knights = p->by_type[KNIGHT] & ss.enemy;
@@ -241,76 +336,120 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
     ss.their_orth = (p->by_type[ROOK] | queens) & ss.enemy;
     ss.own_rooks = p->by_type[ROOK] & ss.own;
     bitboard occ = ss.occ, own = ss.own, enemy = ss.enemy;
+    bitboard checkers = 0, pinned = 0, checkmask = ~0ULL;
+    struct race_masks rm;
+    if (R.race)
+        race_prepare(&rm, p, &ss, us, pext);
 
-    bitboard checkers = (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
-    bitboard pinned = 0, snipers = 0;
-    /* Most often no enemy slider stands on a line through the king (the
-     * empty-board rays, entry 0 of the tables, say so) and the lookups
-     * are skipped. */
-    if (attacks_bishop_slider[ksq].table[0] & ss.their_diag)
-        snipers = attacks_bishop_with(ksq, enemy, pext) & ss.their_diag;
-    if (attacks_rook_slider[ksq].table[0] & ss.their_orth)
-        snipers |= attacks_rook_with(ksq, enemy, pext) & ss.their_orth;
-    while (snipers) {
-        int sn = bb_pop(&snipers);
-        bitboard b = attacks_between(ksq, sn) & occ;
-        if (!b)
-            checkers |= bb_square(sn);
-        else if (!bb_several(b))
-            pinned |= b;
-    }
-
-    /* Castling candidates: rights held, not in check, nothing between king
-     * and rook (whatever stands there also stands on the path of one of
-     * them), the rook in place. */
-    unsigned castles = 0;
-    if (!checkers)
-        castles = castling_candidates(p, &ss, us, ksq);
-
-    /* King steps: the destination must not be attacked once the king has
-     * left (a slider checking along a line also covers the square behind).
-     * With castling in view, every enemy attack is mapped once and serves
-     * both; else only the leapers are mapped and the sliders asked about
-     * the few squares left. */
-    bitboard occ_nk = occ ^ bb_square(ksq);
-    bitboard kt = attacks_king(ksq) & ~own & ~ss.their_king_zone;
-    bitboard danger = 0;
-    bool mapped = castles && !p->chess960;
-    if (mapped) {
-        danger = enemy_attacks(&ss, occ_nk, them, pext);
-        kt &= ~danger;
-    } else if (kt) {
-        bitboard leapers = pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
-        bitboard n = ss.their_knights;
-        while (n)
-            leapers |= attacks_knight(bb_pop(&n));
-        kt &= ~leapers;
-        bitboard t = kt;
-        while (t) {
-            int to = bb_pop(&t);
-            if ((attacks_bishop_with(to, occ_nk, pext) & ss.their_diag) || (attacks_rook_with(to, occ_nk, pext) & ss.their_orth))
-                kt ^= bb_square(to);
+    if (R.pseudo) {
+        /* Kings that are not royal step onto any square not their own;
+         * castling (giveaway, and atomic before its invariant) needs the
+         * right and the empty squares only. */
+        bitboard kings = own_kings;
+        while (kings) {
+            int from = bb_pop(&kings);
+            emit_targets(&s, from, attacks_king(from) & ~own & (R.captures_only ? enemy : ~0ULL));
         }
-    }
-    emit_targets(&s, ksq, kt);
-    if (bb_several(checkers))
-        return s.n;
+        if (!R.captures_only && ksq != SQUARE_NONE && !bb_several(own_kings)) {
+            unsigned castles = castling_candidates(p, &ss, us, ksq);
+            bitboard none = 0;
+            if (castles)
+                gen_castling(p, &ss, &s, us, ksq, castles, &none, pext);
+        }
+    } else {
+        checkers = (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
+        bitboard snipers = 0;
+        /* Most often no enemy slider stands on a line through the king (the
+         * empty-board rays, entry 0 of the tables, say so) and the lookups
+         * are skipped. */
+        if (attacks_bishop_slider[ksq].table[0] & ss.their_diag)
+            snipers = attacks_bishop_with(ksq, enemy, pext) & ss.their_diag;
+        if (attacks_rook_slider[ksq].table[0] & ss.their_orth)
+            snipers |= attacks_rook_with(ksq, enemy, pext) & ss.their_orth;
+        while (snipers) {
+            int sn = bb_pop(&snipers);
+            bitboard b = attacks_between(ksq, sn) & occ;
+            if (!b)
+                checkers |= bb_square(sn);
+            else if (!bb_several(b))
+                pinned |= b;
+        }
 
-    bitboard checkmask = ~0ULL;
-    if (checkers)
-        checkmask = attacks_between(ksq, bb_lsb(checkers)) | checkers;
-    else if (castles)
-        gen_castling(p, &ss, &s, us, ksq, castles, mapped ? &danger : NULL, pext);
+        /* Castling candidates: rights held, not in check, nothing between king
+         * and rook (whatever stands there also stands on the path of one of
+         * them), the rook in place. */
+        unsigned castles = 0;
+        if (!checkers)
+            castles = castling_candidates(p, &ss, us, ksq);
+
+        /* King steps: the destination must not be attacked once the king has
+         * left (a slider checking along a line also covers the square behind).
+         * With castling in view, every enemy attack is mapped once and serves
+         * both; else only the leapers are mapped and the sliders asked about
+         * the few squares left. */
+        bitboard occ_nk = occ ^ bb_square(ksq);
+        bitboard kt = attacks_king(ksq) & ~own & ~ss.their_king_zone;
+        bitboard danger = 0;
+        bool mapped = castles && !p->chess960;
+        if (mapped) {
+            danger = enemy_attacks(&ss, occ_nk, them, pext);
+            kt &= ~danger;
+        } else if (kt) {
+            bitboard leapers = pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
+            bitboard n = ss.their_knights;
+            while (n)
+                leapers |= attacks_knight(bb_pop(&n));
+            kt &= ~leapers;
+            bitboard t = kt;
+            while (t) {
+                int to = bb_pop(&t);
+                if ((attacks_bishop_with(to, occ_nk, pext) & ss.their_diag) ||
+                    (attacks_rook_with(to, occ_nk, pext) & ss.their_orth))
+                    kt ^= bb_square(to);
+            }
+        }
+        if (R.race)
+            kt = race_filter(&rm, ksq, KING, kt);
+        emit_targets(&s, ksq, kt);
+        if (bb_several(checkers))
+            return s.n;
+
+        if (checkers)
+            checkmask = attacks_between(ksq, bb_lsb(checkers)) | checkers;
+        else if (castles)
+            gen_castling(p, &ss, &s, us, ksq, castles, mapped ? &danger : NULL, pext);
+    }
 
     bitboard target = ~own & checkmask;
+    if (R.captures_only)
+        target &= enemy;
     bitboard b = p->by_type[KNIGHT] & own & ~pinned; /* a pinned knight never moves */
     while (b) {
         int from = bb_pop(&b);
-        emit_targets(&s, from, attacks_knight(from) & target);
+        bitboard t = attacks_knight(from) & target;
+        if (R.race)
+            t = race_filter(&rm, from, KNIGHT, t);
+        emit_targets(&s, from, t);
     }
     bitboard diag = (p->by_type[BISHOP] | queens) & own;
     bitboard orth = (p->by_type[ROOK] | queens) & own;
-    if (!s.out) {
+    if (R.race) {
+        /* Few pieces, and each its own mask: one by one. */
+        bitboard all = diag | orth;
+        while (all) {
+            int from = bb_pop(&all);
+            enum piece_type pt = piece_type(p->board[from]);
+            bitboard t = 0;
+            if (pt != ROOK)
+                t |= attacks_bishop_with(from, occ, pext);
+            if (pt != BISHOP)
+                t |= attacks_rook_with(from, occ, pext);
+            t &= target;
+            if (bb_test(pinned, from))
+                t &= attacks_line(ksq, from);
+            emit_targets(&s, from, race_filter(&rm, from, pt, t));
+        }
+    } else if (!s.out) {
         /* Counting: the free sliders without a pin test each; a pinned
          * one moves only along its pin, and not at all in check. */
         bitboard d = diag & ~pinned, o = orth & ~pinned;
@@ -340,66 +479,178 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         gen_sliders(&s, orth, false, occ, target, pinned, ksq, pext);
     }
 
-    /* Pawns not pinned move as a set; pinned ones one by one along their pin. */
-    bitboard pawns = p->by_type[PAWN] & own;
+    /* Pawns not pinned move as a set; pinned ones one by one along their pin.
+     * Racing kings has no pawns at all. */
+    bitboard pawns = R.race ? 0 : p->by_type[PAWN] & own;
     bitboard free_pawns = pawns & ~pinned;
     bitboard empty = ~occ;
     bitboard third = us == WHITE ? BB_RANK_3 : BB_RANK_6;
     int up = us == WHITE ? 8 : -8;
-    bitboard push1 = pawn_push(free_pawns, us) & empty;
+    bitboard push1 = R.captures_only ? 0 : pawn_push(free_pawns, us) & empty;
     bitboard push2 = pawn_push(push1 & third, us) & empty & checkmask;
+    bitboard push_first = 0;
+    if (R.pseudo && (free_pawns & (us == WHITE ? BB_RANK_1 : BB_RANK_8)))
+        /* Horde: a pawn on its first rank may advance two squares as well
+         * (lichess), and leaves no en-passant square behind. */
+        push_first = pawn_push(push1 & (us == WHITE ? BB_RANK_2 : BB_RANK_7), us) & empty;
     push1 &= checkmask;
     bitboard capl = pawn_attacks_west(free_pawns, us) & enemy & checkmask;
     bitboard capr = pawn_attacks_east(free_pawns, us) & enemy & checkmask;
     if (!s.out) {
-        s.n += bb_count(push1) + bb_count(capl) + bb_count(capr) + bb_count(push2);
+        s.n += bb_count(push1) + bb_count(capl) + bb_count(capr) + bb_count(push2) + bb_count(push_first);
         bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
-        if (free_pawns & pawn_push(last, them)) /* three more moves per promotion */
-            s.n += 3 * (bb_count(push1 & last) + bb_count(capl & last) + bb_count(capr & last));
+        int extra = R.king_promotion ? 4 : 3;
+        if (free_pawns & pawn_push(last, them)) /* three (four) more moves per promotion */
+            s.n += extra * (bb_count(push1 & last) + bb_count(capl & last) + bb_count(capr & last));
     } else {
-        emit_pawn_set(&s, push1, up, us, MOVE_NORMAL);
-        emit_pawn_set(&s, capl, up - 1, us, MOVE_NORMAL);
-        emit_pawn_set(&s, capr, up + 1, us, MOVE_NORMAL);
+        emit_pawn_set(&s, push1, up, us, MOVE_NORMAL, R);
+        emit_pawn_set(&s, capl, up - 1, us, MOVE_NORMAL, R);
+        emit_pawn_set(&s, capr, up + 1, us, MOVE_NORMAL, R);
         while (push2) {
             int to = bb_pop(&push2);
             emit(&s, to - 2 * up, to, MOVE_DOUBLE_PUSH);
+        }
+        while (push_first) {
+            int to = bb_pop(&push_first);
+            emit(&s, to - 2 * up, to, MOVE_NORMAL);
         }
     }
     bitboard pinned_pawns = pawns & pinned;
     while (pinned_pawns) {
         int from = bb_pop(&pinned_pawns);
         bitboard line = attacks_line(ksq, from) & checkmask;
-        bitboard one = pawn_push(bb_square(from), us) & empty;
+        bitboard one = R.captures_only ? 0 : pawn_push(bb_square(from), us) & empty;
         bitboard two = pawn_push(one & third, us) & empty;
-        emit_pawn_set(&s, one & line, up, us, MOVE_NORMAL);
+        emit_pawn_set(&s, one & line, up, us, MOVE_NORMAL, R);
         bitboard c = attacks_pawn(us, from) & enemy & line;
         while (c) {
             int to = bb_pop(&c);
-            emit_pawn_set(&s, bb_square(to), to - from, us, MOVE_NORMAL);
+            emit_pawn_set(&s, bb_square(to), to - from, us, MOVE_NORMAL, R);
         }
         if (two & line)
             emit(&s, from, from + 2 * up, MOVE_DOUBLE_PUSH);
     }
-    if (p->ep_square != SQUARE_NONE)
-        gen_en_passant(p, &ss, &s, us, ksq, pext);
+    if (p->ep_square != SQUARE_NONE && pawns) {
+        if (R.pseudo) {
+            /* Without a royal king every en-passant capture stands (atomic
+             * judges its own afterwards). */
+            int ep = p->ep_square;
+            if (bb_test(ss.their_pawns, us == WHITE ? ep - 8 : ep + 8)) {
+                bitboard capturers = attacks_pawn(them, ep) & pawns;
+                while (capturers)
+                    emit(&s, bb_pop(&capturers), ep, MOVE_EN_PASSANT);
+            }
+        } else {
+            gen_en_passant(p, &ss, &s, us, ksq, pext);
+        }
+    }
+    if (R.drops && !R.captures_only)
+        gen_drops(p, &s, us, empty, checkmask);
     return s.n;
+}
+
+/* One instantiation per side to move and index scheme, chosen at run time. */
+#define GENERATE(p, out, R)                                                                                        \
+    (attacks_use_pext ? ((p)->side == WHITE ? generate(p, out, WHITE, true, R) : generate(p, out, BLACK, true, R)) \
+                      : ((p)->side == WHITE ? generate(p, out, WHITE, false, R) : generate(p, out, BLACK, false, R)))
+
+static const struct gen_rules RULES_CHESS = {0};
+static const struct gen_rules RULES_DROPS = {.drops = true};
+static const struct gen_rules RULES_RACE = {.race = true};
+static const struct gen_rules RULES_PSEUDO = {.pseudo = true};
+static const struct gen_rules RULES_ANTI = {.pseudo = true, .king_promotion = true};
+static const struct gen_rules RULES_ANTI_CAPTURES = {.pseudo = true, .king_promotion = true, .captures_only = true};
+
+/* Atomic castling beyond what the pseudo-legal generator checked (right,
+ * empty squares): not in check, and no square strictly between the king
+ * and its destination attacked, by atomic's own notion of attack (kings
+ * that touch are safe), with the king lifted off; the destination itself
+ * is judged with the move played, as every atomic move is. */
+static bool atomic_castle_ok(const struct position *p, move m)
+{
+    int ksq = move_from(m), kto = move_castle_king_to(ksq, move_to(m));
+    bitboard occ = position_occupied(p);
+    if (variant_atomic_attacked(p, ksq, p->side, occ))
+        return false;
+    bitboard path = attacks_between(ksq, kto);
+    while (path)
+        if (variant_atomic_attacked(p, bb_pop(&path), p->side, occ ^ bb_square(ksq)))
+            return false;
+    return true;
+}
+
+/* Atomic's invariant (lichess rules): after the move the mover's king
+ * still stands, and either the enemy king has exploded (that wins, even
+ * if one's own king were attacked) or one's own king is not attacked in
+ * atomic's sense (kings that touch are safe). */
+static bool atomic_legal(const struct position *p, move m)
+{
+    enum color us = (enum color)p->side;
+    if (move_kind(m) == MOVE_CASTLE && !atomic_castle_ok(p, m))
+        return false;
+    struct position after = *p;
+    makemove_play(&after, m);
+    int k = position_king(&after, us);
+    if (k == SQUARE_NONE)
+        return false;
+    if (!position_pieces(&after, (enum color)!us, KING))
+        return true;
+    return !variant_atomic_attacked(&after, k, us, position_occupied(&after));
+}
+
+/* The moves of a variant position (out == NULL: only count them): none
+ * after a variant end, else the generator with the variant's rule modules,
+ * and the variant's invariant where the generator cannot mask it. */
+GEN_CLONES static int variant_moves(const struct position *p, move *out)
+{
+    struct variant_end end;
+    if (variant_end(p, &end))
+        return 0;
+    const struct variant_rules *r = variant_rules((enum variant)p->variant);
+    if (r->explosions) {
+        move pseudo[MOVELIST_MAX];
+        int n = GENERATE(p, pseudo, RULES_PSEUDO), kept = 0;
+        for (int i = 0; i < n; i++)
+            if (atomic_legal(p, pseudo[i])) {
+                if (out)
+                    out[kept] = pseudo[i];
+                kept++;
+            }
+        return kept;
+    }
+    if (r->must_capture) {
+        /* Antichess: when a capture exists, only captures are legal. */
+        int n = GENERATE(p, out, RULES_ANTI_CAPTURES);
+        return n ? n : GENERATE(p, out, RULES_ANTI);
+    }
+    if (!position_pieces(p, (enum color)p->side, KING))
+        return GENERATE(p, out, RULES_PSEUDO); /* the horde: no king to keep safe */
+    if (r->drops)
+        return GENERATE(p, out, RULES_DROPS);
+    if (r->no_check)
+        return GENERATE(p, out, RULES_RACE);
+    return GENERATE(p, out, RULES_CHESS);
 }
 
 GEN_CLONES int movegen_legal(const struct position *p, struct movelist *list)
 {
     move *out = list->moves;
-    if (attacks_use_pext)
-        list->count = p->side == WHITE ? generate(p, out, WHITE, true) : generate(p, out, BLACK, true);
+    if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
+        list->count = variant_moves(p, out);
+    else if (attacks_use_pext)
+        list->count = p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS) : generate(p, out, BLACK, true, RULES_CHESS);
     else
-        list->count = p->side == WHITE ? generate(p, out, WHITE, false) : generate(p, out, BLACK, false);
+        list->count = p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS) : generate(p, out, BLACK, false, RULES_CHESS);
     return list->count;
 }
 
 GEN_CLONES int movegen_count(const struct position *p)
 {
+    if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
+        return variant_moves(p, NULL);
     if (attacks_use_pext)
-        return p->side == WHITE ? generate(p, NULL, WHITE, true) : generate(p, NULL, BLACK, true);
-    return p->side == WHITE ? generate(p, NULL, WHITE, false) : generate(p, NULL, BLACK, false);
+        return p->side == WHITE ? generate(p, NULL, WHITE, true, RULES_CHESS) : generate(p, NULL, BLACK, true, RULES_CHESS);
+    return p->side == WHITE ? generate(p, NULL, WHITE, false, RULES_CHESS) : generate(p, NULL, BLACK, false, RULES_CHESS);
 }
 
 bool movegen_is_legal(const struct position *p, move m)

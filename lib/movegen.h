@@ -1,6 +1,11 @@
 /* Legal move generation.  Moves are generated legal directly (check and pin
  * masks), never pseudo-legal and filtered, so that counting the moves of a
- * position needs no make/unmake at all. */
+ * position needs no make/unmake at all.  The variants use the same
+ * generator with their rule modules switched on (variant.h): drops, the
+ * racing kings' ban on giving check, and for the variants whose kings are
+ * not royal a pseudo-legal mode whose moves an invariant then filters
+ * (atomic: no own king exploded or left attacked; antichess: captures
+ * first). */
 #ifndef CHESS_MOVEGEN_H
 #define CHESS_MOVEGEN_H
 
@@ -8,7 +13,8 @@
 
 /* A move in 16 bits: from (0-5), to (6-11), kind (12-15).  Castling is
  * encoded king-takes-own-rook (to = the rook's square), which serves
- * standard chess and Chess960 alike; uci.h writes it either way. */
+ * standard chess and Chess960 alike; uci.h writes it either way.  A drop
+ * (crazyhouse) has from = to and names the piece in its kind. */
 typedef uint16_t move;
 
 enum move_kind {
@@ -20,9 +26,18 @@ enum move_kind {
     MOVE_PROMOTE_BISHOP = 5,
     MOVE_PROMOTE_ROOK = 6,
     MOVE_PROMOTE_QUEEN = 7,
+    MOVE_PROMOTE_KING = 8, /* antichess and giveaway */
+    MOVE_DROP_PAWN = 9,    /* crazyhouse drops: MOVE_DROP_PAWN + type - PAWN */
+    MOVE_DROP_KNIGHT = 10,
+    MOVE_DROP_BISHOP = 11,
+    MOVE_DROP_ROOK = 12,
+    MOVE_DROP_QUEEN = 13,
 };
 
-enum { MOVE_NONE = 0, MOVELIST_MAX = 256 };
+/* At most 218 legal moves in a chess position; crazyhouse drops add up to
+ * five per empty square (301 in a published suite position), hence room
+ * for 512. */
+enum { MOVE_NONE = 0, MOVELIST_MAX = 512 };
 
 static inline move move_make(int from, int to, enum move_kind kind)
 {
@@ -31,7 +46,14 @@ static inline move move_make(int from, int to, enum move_kind kind)
 static inline int move_from(move m) { return m & 63; }
 static inline int move_to(move m) { return (m >> 6) & 63; }
 static inline enum move_kind move_kind(move m) { return (enum move_kind)(m >> 12); }
-static inline bool move_is_promotion(move m) { return (m >> 12) >= MOVE_PROMOTE_KNIGHT; }
+static inline bool move_is_promotion(move m) { return (unsigned)((m >> 12) - MOVE_PROMOTE_KNIGHT) <= 4; }
+static inline bool move_is_drop(move m) { return (m >> 12) >= MOVE_DROP_PAWN; }
+/* The piece type a drop puts on the board. */
+static inline enum piece_type move_drop_piece(move m) { return (enum piece_type)((m >> 12) - MOVE_DROP_PAWN + PAWN); }
+static inline move move_make_drop(enum piece_type t, int to)
+{
+    return (move)(to | (to << 6) | ((int)(MOVE_DROP_PAWN + t - PAWN) << 12));
+}
 static inline enum piece_type move_promotion(move m)
 {
     return move_is_promotion(m) ? (enum piece_type)((m >> 12) - MOVE_PROMOTE_KNIGHT + KNIGHT) : NO_PIECE_TYPE;
@@ -60,10 +82,16 @@ int movegen_count(const struct position *p);
 /* Is m one of the legal moves of p? */
 bool movegen_is_legal(const struct position *p, move m);
 
-/* Is the move a capture (en passant included, castling excluded)? */
+/* Is the move a capture (en passant included, castling and drops excluded)? */
 static inline bool move_is_capture(const struct position *p, move m)
 {
     return move_kind(m) == MOVE_EN_PASSANT || (move_kind(m) != MOVE_CASTLE && p->board[move_to(m)] != NO_PIECE);
+}
+
+/* The piece type that moves: the dropped piece for a drop. */
+static inline enum piece_type move_piece_type(const struct position *p, move m)
+{
+    return move_is_drop(m) ? move_drop_piece(m) : piece_type(p->board[move_from(m)]);
 }
 
 #endif

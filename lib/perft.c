@@ -651,10 +651,46 @@ PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct po
     return walk(e, p, depth, true);
 }
 
+/* The variants: the same generator with their rule modules, and the full
+ * makemove_play (pockets, explosions, check counters) on a copy; bulk
+ * counting at the last ply and the table as above.  Standard chess keeps
+ * the walk above, whose shortcuts know nothing of the variants. */
+PERFT_CLONES static uint64_t walk_variant(const struct engine *e, const struct position *p, int depth)
+{
+    if (depth <= 1)
+        return depth <= 0 ? 1 : (uint64_t)movegen_count(p);
+    uint64_t total = 0;
+    bool hashed = e->table.buckets != NULL;
+    if (hashed && table_probe(&e->table, p->key, depth, &total))
+        return total;
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        struct position child = *p;
+        makemove_play(&child, l.moves[i]);
+        total += walk_variant(e, &child, depth - 1);
+    }
+    if (hashed)
+        table_store(&e->table, p->key, depth, total);
+    return total;
+}
+
+/* One move for the run's own plies above the workers' items: the lean
+ * make of the standard walk, or the variants' full one. */
+static void run_make(struct position *p, move m, const struct engine *e)
+{
+    if (p->variant != VARIANT_CHESS)
+        makemove_play(p, m);
+    else
+        lean_make(p, m, e, true);
+}
+
 /* Any depth.  The table must only ever see true keys: perft_run computes
  * the root's afresh (a hand-built position may carry a stale one). */
 static uint64_t walk_any(const struct engine *e, const struct position *p, int depth)
 {
+    if (p->variant != VARIANT_CHESS)
+        return walk_variant(e, p, depth);
     if (depth <= 0)
         return 1;
     if (depth == 1)
@@ -738,7 +774,7 @@ static uint64_t run_by_root_moves(const struct engine *e, const struct position 
         atomic_store(&progress->items_total, (unsigned)l->count);
     for (int i = 0; i < l->count; i++) {
         struct position child = *p;
-        lean_make(&child, l->moves[i], e, true);
+        run_make(&child, l->moves[i], e);
         uint64_t n = walk_any(e, &child, depth - 1);
         divide->moves[i] = l->moves[i];
         divide->nodes[i] = n;
@@ -826,7 +862,7 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
         return run_by_root_moves(&e, &root, depth, &l, d, progress);
     for (int i = 0; i < l.count; i++) {
         struct position child = root;
-        lean_make(&child, l.moves[i], &e, true);
+        run_make(&child, l.moves[i], &e);
         struct movelist l2;
         movegen_legal(&child, &l2);
         for (int k = 0; k < l2.count; k++) {
@@ -840,7 +876,7 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
                 cap *= 2;
             }
             items[count].pos = child;
-            lean_make(&items[count].pos, l2.moves[k], &e, true);
+            run_make(&items[count].pos, l2.moves[k], &e);
             items[count].root = i;
             items[count].nodes = 0;
             count++;
@@ -889,7 +925,9 @@ static bool same_position(const struct position *a, const struct position *b)
 {
     return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
            memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 && a->side == b->side &&
-           a->castling == b->castling && a->ep_square == b->ep_square;
+           a->castling == b->castling && a->ep_square == b->ep_square && a->variant == b->variant &&
+           memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 && a->promoted == b->promoted &&
+           memcmp(a->checks_given, b->checks_given, sizeof a->checks_given) == 0;
 }
 
 /* Double the index when it is half full, so that probes stay short. */

@@ -8,6 +8,10 @@ uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB];
 uint64_t position_zobrist_castling[16];
 uint64_t position_zobrist_ep_file[8];
 uint64_t position_zobrist_side;
+uint64_t position_zobrist_pocket[COLOR_NB][6][POCKET_MAX + 1];
+uint64_t position_zobrist_checks[COLOR_NB][4];
+uint64_t position_zobrist_promoted[SQUARE_NB];
+uint64_t position_zobrist_variant[VARIANT_NB];
 
 /* SplitMix64: the keys must be the same on every run so that hashes written
  * by one process can be compared by another. */
@@ -37,6 +41,20 @@ __attribute__((constructor)) static void position_init_keys(void)
     for (int f = 0; f < 8; f++)
         position_zobrist_ep_file[f] = splitmix(&s);
     position_zobrist_side = splitmix(&s);
+    /* Drawn after the standard keys, so that those stay what they were;
+     * the entries a standard position uses (empty pockets, no check
+     * given, no promoted piece marked, standard chess) are 0. */
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int t = 0; t < 6; t++)
+            for (int n = 1; n <= POCKET_MAX; n++)
+                position_zobrist_pocket[c][t][n] = splitmix(&s);
+    for (int c = 0; c < COLOR_NB; c++)
+        for (int n = 1; n < 4; n++)
+            position_zobrist_checks[c][n] = splitmix(&s);
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        position_zobrist_promoted[sq] = splitmix(&s);
+    for (int v = 1; v < VARIANT_NB; v++)
+        position_zobrist_variant[v] = splitmix(&s);
 }
 
 void position_clear(struct position *p)
@@ -76,6 +94,17 @@ uint64_t position_compute_key(const struct position *p)
         k ^= position_zobrist_ep_file[square_file(p->ep_square)];
     if (p->side == BLACK)
         k ^= position_zobrist_side;
+    if (p->variant == VARIANT_CHESS)
+        return k;
+    k ^= position_zobrist_variant[p->variant < VARIANT_NB ? p->variant : 0];
+    for (int c = 0; c < COLOR_NB; c++) {
+        k ^= position_zobrist_checks[c][p->checks_given[c] & 3];
+        for (int t = PAWN; t < KING; t++)
+            k ^= position_zobrist_pocket[c][t][p->pocket[c][t] <= POCKET_MAX ? p->pocket[c][t] : 0];
+    }
+    bitboard pr = p->promoted;
+    while (pr)
+        k ^= position_zobrist_promoted[bb_pop(&pr)];
     return k;
 }
 
@@ -102,11 +131,21 @@ bool position_attacked_by(const struct position *p, int sq, enum color by, bitbo
     return (attacks_rook(sq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & them) != 0;
 }
 
+/* Check (FIDE Art. 3.9.1) where the variant has it: never in antichess
+ * (its king is an ordinary piece), and in atomic not while the kings touch
+ * (variant_atomic_attacked). */
 bitboard position_checkers(const struct position *p)
 {
     int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE)
         return 0;
+    if (p->variant != VARIANT_CHESS) {
+        if (!variant_rules((enum variant)p->variant)->royal)
+            return 0;
+        if (p->variant == VARIANT_ATOMIC &&
+            !variant_atomic_attacked(p, k, p->side, position_occupied(p)))
+            return 0;
+    }
     return position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
 }
 

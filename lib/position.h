@@ -1,11 +1,13 @@
 /* A chess position: bitboards per piece type and colour, a mailbox for
  * square lookups, and the state that the rules need beyond the pieces
  * (side to move, castling rights, en-passant square, move counters,
- * Zobrist key).  Chess960 is a field, never a global. */
+ * Zobrist key, and what the variants add: pockets, promoted pieces, check
+ * counters).  Chess960 and the variant are fields, never globals. */
 #ifndef CHESS_POSITION_H
 #define CHESS_POSITION_H
 
 #include "bitboard.h"
+#include "variant.h"
 
 enum piece_type { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
 
@@ -38,8 +40,18 @@ struct position {
     uint8_t chess960;                /* castling is written and played as Chess960 */
     uint16_t halfmove;               /* plies since the last capture or pawn move */
     uint16_t fullmove;               /* starts at 1, grows after Black's move */
-    uint64_t key;                    /* Zobrist hash of pieces, side, castling, ep file */
+    uint64_t key;                    /* Zobrist hash of all the state but the counters */
+    /* What the variants add (all zero in standard chess, so that the key of
+     * a standard position is the same with or without them). */
+    uint8_t variant;                 /* enum variant */
+    uint8_t checks_given[COLOR_NB];  /* 3check: checks each side has given (0 to 3) */
+    uint8_t pocket[COLOR_NB][6];     /* crazyhouse: pieces in hand by type, PAWN to QUEEN */
+    bitboard promoted;               /* crazyhouse: promoted pieces, captured as pawns */
 };
+
+/* The most pieces of one kind a pocket holds (the board and the pockets
+ * together hold at most 64 men). */
+enum { POCKET_MAX = 64 };
 
 static inline bitboard position_occupied(const struct position *p) { return p->by_type[0]; }
 static inline bitboard position_pieces(const struct position *p, enum color c, enum piece_type t)
@@ -57,6 +69,12 @@ extern uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB];
 extern uint64_t position_zobrist_castling[16];
 extern uint64_t position_zobrist_ep_file[8];
 extern uint64_t position_zobrist_side;
+/* Variant state: pocket counts (entry 0 is 0), checks given (entry 0 is
+ * 0), promoted pieces, the variant itself (entry VARIANT_CHESS is 0). */
+extern uint64_t position_zobrist_pocket[COLOR_NB][6][POCKET_MAX + 1];
+extern uint64_t position_zobrist_checks[COLOR_NB][4];
+extern uint64_t position_zobrist_promoted[SQUARE_NB];
+extern uint64_t position_zobrist_variant[VARIANT_NB];
 
 /* An empty board, White to move, counters 0 1. */
 void position_clear(struct position *p);
@@ -86,6 +104,13 @@ static inline void position_remove(struct position *p, int sq)
     p->by_color[piece_color(piece)] &= ~b;
     p->key ^= position_zobrist_piece[piece][sq];
 }
+/* Change the count of a pocket by delta, keeping the key in step. */
+static inline void position_pocket_add(struct position *p, enum color c, enum piece_type t, int delta)
+{
+    p->key ^= position_zobrist_pocket[c][t][p->pocket[c][t]];
+    p->pocket[c][t] = (uint8_t)(p->pocket[c][t] + delta);
+    p->key ^= position_zobrist_pocket[c][t][p->pocket[c][t]];
+}
 /* Recompute the key from scratch (after setting up a position by hand). */
 uint64_t position_compute_key(const struct position *p);
 
@@ -93,7 +118,8 @@ uint64_t position_compute_key(const struct position *p);
 bitboard position_attackers(const struct position *p, int sq, bitboard occ);
 /* Is sq attacked by colour `by` with the given occupancy? */
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ);
-/* Enemy pieces giving check to the side to move. */
+/* Enemy pieces giving check to the side to move (none in variants
+ * without check, and in atomic none while the kings touch). */
 bitboard position_checkers(const struct position *p);
 static inline bool position_in_check(const struct position *p) { return position_checkers(p) != 0; }
 

@@ -1,0 +1,165 @@
+#include "variant.h"
+
+#include "attacks.h"
+#include "position.h"
+
+#include <string.h>
+
+/* One row per variant: which rule modules it switches on.  The rows follow
+ * lichess's rules pages (and python-chess, chessops, shakmaty); giveaway is
+ * python-chess's and Fairy-Stockfish's antichess with castling. */
+static const struct variant_rules table[VARIANT_NB] = {
+    [VARIANT_CHESS] = {.name = "chess", .title = "chess", .royal = true, .castling = true,
+                       .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
+    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse", .title = "crazyhouse", .royal = true, .drops = true,
+                            .castling = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
+    [VARIANT_ATOMIC] = {.name = "atomic", .title = "atomic", .royal = true, .explosions = true,
+                        .castling = true, .kings = VARIANT_KINGS_ATOMIC, .pieces_max = 16},
+    [VARIANT_ANTICHESS] = {.name = "antichess", .title = "antichess", .must_capture = true,
+                           .king_promotion = true, .kings = VARIANT_KINGS_ANY, .pieces_max = 16},
+    [VARIANT_GIVEAWAY] = {.name = "giveaway", .title = "giveaway", .must_capture = true,
+                          .king_promotion = true, .castling = true, .kings = VARIANT_KINGS_ANY,
+                          .pieces_max = 16},
+    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill", .title = "king of the hill", .royal = true,
+                               .castling = true, .hill = true, .kings = VARIANT_KINGS_ONE_EACH,
+                               .pieces_max = 16},
+    [VARIANT_3CHECK] = {.name = "3check", .title = "three-check", .royal = true, .castling = true,
+                        .three_checks = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
+    [VARIANT_HORDE] = {.name = "horde", .title = "horde", .royal = true, .castling = true,
+                       .kings = VARIANT_KINGS_ONE, .pieces_max = 36},
+    [VARIANT_RACINGKINGS] = {.name = "racingkings", .title = "racing kings", .royal = true,
+                             .no_check = true, .no_pawns = true, .race = true,
+                             .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
+};
+
+const struct variant_rules *variant_rules(enum variant v)
+{
+    return &table[(unsigned)v < VARIANT_NB ? v : VARIANT_CHESS];
+}
+
+bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess960)
+{
+    /* Fischer random chess under the names GUIs and lichess give it. */
+    static const char *const fischer[] = {"chess960", "fischerandom"};
+    for (size_t i = 0; i < sizeof fischer / sizeof fischer[0]; i++)
+        if (strlen(fischer[i]) == len && memcmp(fischer[i], name, len) == 0) {
+            *out = VARIANT_CHESS;
+            *chess960 = true;
+            return true;
+        }
+    for (int v = 0; v < VARIANT_NB; v++)
+        if (strlen(table[v].name) == len && memcmp(table[v].name, name, len) == 0) {
+            *out = (enum variant)v;
+            return true;
+        }
+    return false;
+}
+
+const char *variant_names(void)
+{
+    return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde, "
+           "racingkings";
+}
+
+static const char *const end_names[VARIANT_END_NB] = {
+    [VARIANT_END_NONE] = "none",
+    [VARIANT_END_HILL] = "king of the hill",
+    [VARIANT_END_THREE_CHECKS] = "three checks",
+    [VARIANT_END_EXPLODED] = "exploded king",
+    [VARIANT_END_RACE] = "king reached the eighth rank",
+    [VARIANT_END_RACE_DRAW] = "both kings reached the eighth rank",
+    [VARIANT_END_NO_PIECES] = "no pieces left",
+    [VARIANT_END_HORDE_CAPTURED] = "horde captured",
+};
+
+const char *variant_end_name(enum variant_end_reason r)
+{
+    return (unsigned)r < VARIANT_END_NB ? end_names[r] : "unknown";
+}
+
+bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
+{
+    enum color them = (enum color)!c;
+    bitboard their_kings = position_pieces(p, them, KING);
+    /* Atomic: a king cannot capture (it would explode), so kings do not
+     * attack; and a king touching the enemy king cannot be taken, since the
+     * capture would blow up the capturer's own king too. */
+    if (!their_kings || (attacks_king(ksq) & their_kings))
+        return false;
+    bitboard t = p->by_color[them];
+    return (attacks_pawn((enum color)c, ksq) & p->by_type[PAWN] & t) || (attacks_knight(ksq) & p->by_type[KNIGHT] & t) ||
+           (attacks_bishop(ksq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN]) & t) ||
+           (attacks_rook(ksq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & t);
+}
+
+/* Racing kings (lichess): the game ends once a king stands on the eighth
+ * rank, except that after White got there Black has one more move, and
+ * the game goes on while Black's king can step onto a free goal square
+ * that White does not attack (then a draw if it does). */
+static void race_end(const struct position *p, struct variant_end *out)
+{
+    bitboard in_goal = p->by_type[KING] & VARIANT_GOAL;
+    if (!in_goal)
+        return;
+    bool white = (in_goal & p->by_color[WHITE]) != 0, black = (in_goal & p->by_color[BLACK]) != 0;
+    if (p->side == BLACK && !black) {
+        int bk = position_king(p, BLACK);
+        if (bk != SQUARE_NONE) {
+            bitboard occ = position_occupied(p) ^ bb_square(bk);
+            bitboard targets = attacks_king(bk) & VARIANT_GOAL & ~p->by_color[BLACK];
+            while (targets)
+                if (!position_attacked_by(p, bb_pop(&targets), WHITE, occ))
+                    return;
+        }
+    }
+    out->reason = white && black ? VARIANT_END_RACE_DRAW : VARIANT_END_RACE;
+    out->winner = white && black ? COLOR_NB : white ? WHITE : BLACK;
+}
+
+bool variant_end(const struct position *p, struct variant_end *out)
+{
+    out->reason = VARIANT_END_NONE;
+    out->winner = COLOR_NB;
+    const struct variant_rules *r = variant_rules((enum variant)p->variant);
+    if (r->hill) {
+        /* King of the hill: the king that reached the centre has won. */
+        bitboard on = p->by_type[KING] & VARIANT_HILL;
+        if (on) {
+            out->reason = VARIANT_END_HILL;
+            out->winner = (on & p->by_color[WHITE]) ? WHITE : BLACK;
+        }
+    } else if (r->three_checks) {
+        /* Three-check: the third check given wins. */
+        for (int c = WHITE; c <= BLACK; c++)
+            if (p->checks_given[c] >= 3) {
+                out->reason = VARIANT_END_THREE_CHECKS;
+                out->winner = c;
+                break;
+            }
+    } else if (r->explosions) {
+        /* Atomic: a side whose king exploded has lost. */
+        for (int c = WHITE; c <= BLACK; c++)
+            if (!position_pieces(p, (enum color)c, KING)) {
+                out->reason = VARIANT_END_EXPLODED;
+                out->winner = !c;
+                break;
+            }
+    } else if (r->race) {
+        race_end(p, out);
+    } else if (r->must_capture) {
+        /* Antichess: the side to move with no piece left has won. */
+        if (!p->by_color[p->side]) {
+            out->reason = VARIANT_END_NO_PIECES;
+            out->winner = p->side;
+        }
+    } else if (r->kings == VARIANT_KINGS_ONE) {
+        /* Horde: the side without a king loses with its last piece. */
+        for (int c = WHITE; c <= BLACK; c++)
+            if (!p->by_color[c]) {
+                out->reason = VARIANT_END_HORDE_CAPTURED;
+                out->winner = !c;
+                break;
+            }
+    }
+    return out->reason != VARIANT_END_NONE;
+}

@@ -1,0 +1,132 @@
+/* Chess variants: the rule table that the one move generator, makemove,
+ * the FEN layer and the game status consult.  A variant is a field of the
+ * position (never a global); standard chess is VARIANT_CHESS, with the
+ * position's chess960 flag for Fischer random chess, which combines with
+ * any variant (atomic 960 and so on).
+ *
+ * The rules are those lichess plays (and python-chess, chessops and
+ * shakmaty implement), named after the variants' own rule texts:
+ *
+ *   crazyhouse     captured pieces go to the capturer's pocket (a promoted
+ *                  piece as a pawn) and may be dropped instead of a move;
+ *   atomic         a capture explodes the capturer and every piece but
+ *                  pawns next to the target; kings never capture, may stand
+ *                  side by side (then neither is in check), and the game
+ *                  ends when a king explodes;
+ *   antichess      captures are compulsory, the king is an ordinary piece
+ *                  (no check, a pawn may promote to it), no castling; the
+ *                  side with no move or no piece wins;
+ *   giveaway       antichess with the castling rights the FEN gives
+ *                  (python-chess's and Fairy-Stockfish's giveaway), castling
+ *                  only needing empty squares;
+ *   kingofthehill  a king reaching d4, e4, d5 or e5 wins;
+ *   3check         the third check wins;
+ *   horde          one side has no king (lichess: White, 36 pawns), its
+ *                  pawns may double-step from its first rank too (no
+ *                  en-passant square then), and it loses when all its
+ *                  pieces are taken;
+ *   racingkings    no move may give check, no pawns, no castling; a king
+ *                  on the eighth rank wins, Black having one more move to
+ *                  draw after White got there.
+ *
+ * After a variant end there are no legal moves. */
+#ifndef CHESS_VARIANT_H
+#define CHESS_VARIANT_H
+
+#include "bitboard.h"
+
+#include <stddef.h>
+
+enum variant {
+    VARIANT_CHESS,
+    VARIANT_CRAZYHOUSE,
+    VARIANT_ATOMIC,
+    VARIANT_ANTICHESS,
+    VARIANT_GIVEAWAY,
+    VARIANT_KINGOFTHEHILL,
+    VARIANT_3CHECK,
+    VARIANT_HORDE,
+    VARIANT_RACINGKINGS,
+    VARIANT_NB
+};
+
+/* How many kings each side has in a legal position of the variant. */
+enum variant_kings {
+    VARIANT_KINGS_ONE_EACH, /* FIDE Art. 2.2 */
+    VARIANT_KINGS_ANY,      /* antichess: the king is an ordinary piece */
+    VARIANT_KINGS_ONE,      /* horde: one king in all, the other side has none */
+    VARIANT_KINGS_ATOMIC,   /* one each, but the side to move may have lost its own to an explosion */
+};
+
+/* The rules a variant switches on; the generator, makemove and the FEN
+ * layer read these flags, never the variant's name. */
+struct variant_rules {
+    const char *name;  /* as UCI engines (UCI_Variant) and lichess name it */
+    const char *title; /* in messages: "King of the Hill" */
+    bool royal;        /* kings are royal: check exists and no move may leave one's king attacked */
+    bool drops;        /* crazyhouse pockets and drops */
+    bool explosions;   /* atomic captures */
+    bool must_capture; /* antichess: a capture, when there is one, is compulsory */
+    bool king_promotion; /* a pawn may promote to a king */
+    bool castling;     /* castling rights exist */
+    bool no_check;     /* racing kings: no move may give check, no position has one */
+    bool no_pawns;     /* racing kings */
+    bool hill;         /* king of the hill */
+    bool three_checks; /* check counters */
+    bool race;         /* racing kings' goal */
+    enum variant_kings kings;
+    int pieces_max;    /* men a side may have: 16, or 36 for the side without a king in horde */
+};
+
+const struct variant_rules *variant_rules(enum variant v);
+
+/* The variant of a name ("atomic", "3check"; "chess960" is standard chess
+ * with *chess960 set, "fischerandom" the same); false for an unknown name.
+ * *chess960 is left alone for the other names. */
+bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess960);
+
+/* Every name variant_parse accepts, for --help and messages: "chess,
+ * chess960, crazyhouse, ...". */
+const char *variant_names(void);
+
+/* The squares of the hill (d4, e4, d5, e5) and the racing kings' goal. */
+#define VARIANT_HILL 0x0000001818000000ULL
+#define VARIANT_GOAL BB_RANK_8
+
+/* Why a game of a variant is over, by its own rules (not checkmate or
+ * stalemate, which position status reports as in chess). */
+enum variant_end_reason {
+    VARIANT_END_NONE,
+    VARIANT_END_HILL,          /* a king on the hill */
+    VARIANT_END_THREE_CHECKS,  /* a side has given its third check */
+    VARIANT_END_EXPLODED,      /* a king has exploded */
+    VARIANT_END_RACE,          /* a king on the eighth rank, the other one unable to follow */
+    VARIANT_END_RACE_DRAW,     /* both kings on the eighth rank */
+    VARIANT_END_NO_PIECES,     /* antichess: the side to move has no piece (and wins) */
+    VARIANT_END_HORDE_CAPTURED, /* horde: the side without a king has lost every piece */
+    VARIANT_END_NB
+};
+
+/* The outcome of a variant end: the reason and the winner (COLOR_NB for a
+ * draw). */
+struct variant_end {
+    enum variant_end_reason reason;
+    int winner;
+};
+
+/* Words for a reason: "king of the hill", "exploded king". */
+const char *variant_end_name(enum variant_end_reason r);
+
+struct position;
+
+/* Has the game of p ended by its variant's rules?  Fills *out (reason
+ * VARIANT_END_NONE when not).  Standard chess never ends this way. */
+bool variant_end(const struct position *p, struct variant_end *out);
+
+/* Atomic's check (its rule "kings may touch"): is the king of colour c on
+ * ksq attacked, with the occupancy occ, when attacks by the king of the
+ * other side never count and a king next to its enemy king is never in
+ * check?  False when the other side has no king left. */
+bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ);
+
+#endif

@@ -188,6 +188,10 @@ static void parse_lone(struct options *opt, const char *arg, struct argp_state *
  * pair was given rather than picking one silently. */
 static void check_combinations(struct options *opt, struct argp_state *state)
 {
+    if (opt->notation == NOTATION_NAMED && opt->common.variant != VARIANT_CHESS)
+        argp_error(state, "-n named is not supported yet with --variant=%s: the named notation has no rules "
+                          "for the variants' moves yet",
+                   variant_rules((enum variant)opt->common.variant)->name);
     if (opt->count && opt->status)
         argp_error(state, "--count and --status cannot be combined");
     if (opt->json && (opt->count || opt->status))
@@ -356,11 +360,16 @@ static inline uint32_t name_order(int sq) { return (uint32_t)(square_file(sq) * 
 
 static uint32_t uci_key(const struct position *p, move m)
 {
-    static const uint8_t promo_rank[PIECE_TYPE_NB] = {0, 0, 2, 1, 4, 3, 0};
+    /* promotion letters b k n q r in their order (k: antichess) */
+    static const uint8_t promo_rank[PIECE_TYPE_NB] = {0, 0, 3, 1, 5, 4, 2};
+    /* drop letters B N P Q R, upper case: before every square name */
+    static const uint8_t drop_rank[PIECE_TYPE_NB] = {0, 2, 1, 0, 4, 3, 0};
     int from = move_from(m), to = move_to(m);
+    if (move_is_drop(m))
+        return (uint32_t)drop_rank[move_drop_piece(m)] * 64 + name_order(to);
     if (move_kind(m) == MOVE_CASTLE && !p->chess960)
         to = move_castle_king_to(from, to);
-    return (name_order(from) * 64 + name_order(to)) * 8 + promo_rank[move_promotion(m)];
+    return ((name_order(from) + 1) * 64 + name_order(to)) * 8 + promo_rank[move_promotion(m)];
 }
 
 /* Does the move give check (FIDE Art. 3.9.1)?  Played on a copy. */
@@ -378,11 +387,11 @@ static bool keep(const struct options *opt, const struct position *p, move m)
     int from = move_from(m), to = move_to(m);
     if (move_kind(m) == MOVE_CASTLE)
         to = move_castle_king_to(from, to);
-    if (opt->from != SQUARE_NONE && from != opt->from)
+    if (opt->from != SQUARE_NONE && (from != opt->from || move_is_drop(m)))
         return false;
     if (opt->to != SQUARE_NONE && to != opt->to)
         return false;
-    if (opt->piece != NO_PIECE_TYPE && piece_type(p->board[from]) != opt->piece)
+    if (opt->piece != NO_PIECE_TYPE && move_piece_type(p, m) != opt->piece)
         return false;
     if (opt->captures && !move_is_capture(p, m))
         return false;
@@ -397,7 +406,7 @@ static bool keep(const struct options *opt, const struct position *p, move m)
 static int select_moves(const struct options *opt, const struct position *p, struct entry *out)
 {
     struct movelist l;
-    uint16_t start[SQUARE_NB + 1] = {0};
+    uint16_t start[SQUARE_NB + 2] = {0}; /* bucket 0: drops; 1 + from-square */
     struct entry tmp[MOVELIST_MAX];
     int n = 0;
     movegen_legal(p, &l);
@@ -409,8 +418,8 @@ static int select_moves(const struct options *opt, const struct position *p, str
         start[(tmp[n].key >> 9) + 1]++;
         n++;
     }
-    uint16_t base[SQUARE_NB + 1];
-    for (int b = 1; b <= SQUARE_NB; b++)
+    uint16_t base[SQUARE_NB + 2];
+    for (int b = 1; b <= SQUARE_NB + 1; b++)
         start[b] = (uint16_t)(start[b] + start[b - 1]);
     memcpy(base, start, sizeof base);
     for (int i = 0; i < n; i++) {
@@ -451,7 +460,18 @@ static void put_uint(struct cli_buf *l, unsigned long v)
     cli_buf_put(l, num, (size_t)snprintf(num, sizeof num, "%lu", v));
 }
 
-/* --json: {"fen":..., "status":..., "count":N, "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
+/* The game status, a variant end with its reason ("variant loss: exploded
+ * king"). */
+static const char *status_of(const struct position *p)
+{
+    enum variant_end_reason why;
+    enum game_status s = status_get_reason(p, &why);
+    return status_text(s, why);
+}
+
+/* --json: {"fen":..., "status":..., "count":N, "moves":[{"uci":...,"san":...,"lan":...,"named":...}]}
+ * ("named" only in standard chess and Chess960: the notation has no rules
+ * for the variants yet) */
 static void print_json(const struct options *opt, const struct position *p, struct cli_buf *l)
 {
     static const char *const keys[] = {"uci", "san", "lan", "named"};
@@ -460,13 +480,14 @@ static void print_json(const struct options *opt, const struct position *p, stru
     cli_buf_str(l, "{\"fen\":\"");
     put_fen(l, p);
     cli_buf_str(l, "\",\"status\":\"");
-    cli_buf_str(l, status_name(status_get(p)));
+    cli_buf_str(l, status_of(p));
     cli_buf_str(l, "\",\"count\":");
     put_uint(l, (unsigned long)n);
     cli_buf_str(l, ",\"moves\":[");
     for (int i = 0; i < n; i++) {
         cli_buf_str(l, i ? ",{" : "{");
-        for (int k = NOTATION_UCI; k <= NOTATION_NAMED; k++) {
+        int last = p->variant == VARIANT_CHESS ? NOTATION_NAMED : NOTATION_LAN;
+        for (int k = NOTATION_UCI; k <= last; k++) {
             char buf[NAMED_MAX];
             size_t len = format_move(opt, (enum notation)k, p, e[i].m, buf);
             if (k)
@@ -523,7 +544,7 @@ static void print_position(const struct options *opt, const struct position *p, 
     } else if (opt->json) {
         print_json(opt, p, l);
     } else if (opt->mode == MODE_STATUS) {
-        cli_buf_str(l, status_name(status_get(p)));
+        cli_buf_str(l, status_of(p));
     } else if (opt->mode == MODE_COUNT) {
         struct entry e[MOVELIST_MAX];
         put_uint(l, (unsigned long)(opt->filtered ? select_moves(opt, p, e) : movegen_count(p)));

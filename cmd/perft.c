@@ -11,6 +11,7 @@
 #include "makemove.h"
 #include "perft.h"
 #include "uci.h"
+#include "variant.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -75,7 +76,7 @@ static const struct argp_option tool_options[] = {
     {"divide", OPT_DIVIDE, 0, 0, "Print the count below each root move, as Stockfish's \"go perft\" does", 1},
     {"max-depth", OPT_MAX_DEPTH, "N", 0, "Check EPD records (;D1 20 ;D2 400 ...) to depth N at most (default: every depth they carry)", 1},
     {"fen", OPT_FEN, "FEN", 0, "Count this position instead of reading files (may be repeated)", 1},
-    {"startpos", OPT_STARTPOS, 0, 0, "Count the standard starting position instead of reading files", 1},
+    {"startpos", OPT_STARTPOS, 0, 0, "Count the starting position (of --variant) instead of reading files", 1},
     {"against", OPT_AGAINST, "CMD", 0, "Compare with the UCI engine CMD (run by sh; \"go perft\") and, where the counts differ, follow the first differing move down to the position where the move lists differ", 1},
     {"split", OPT_SPLIT, "K", 0, "Print the distinct positions K plies down (0 to 8) as FEN<TAB>paths, for running perft on each elsewhere (see scripts/perft-cluster)", 1},
     {0, 0, 0, 0, "How:", 2},
@@ -600,6 +601,7 @@ struct engine {
     char line[4096];
     char name[128];
     int chess960; /* what UCI_Chess960 was last set to: -1 unknown */
+    int variant;  /* what UCI_Variant was last set to: -1 unknown */
     bool dead;
 };
 
@@ -636,7 +638,7 @@ static bool engine_start(struct engine *e, const char *cmd)
     }
     close(in[0]);
     close(out[1]);
-    *e = (struct engine){.pid = pid, .to = in[1], .from = out[0], .chess960 = -1};
+    *e = (struct engine){.pid = pid, .to = in[1], .from = out[0], .chess960 = -1, .variant = -1};
     snprintf(e->name, sizeof e->name, "%s", cmd);
     return true;
 }
@@ -746,10 +748,18 @@ struct theirs {
 
 /* "position fen ... moves ..." and "go perft N"; collects "move: count"
  * lines until "Nodes searched: N". */
-static bool engine_divide(struct engine *e, const char *fen, const char *path, bool chess960, int depth,
-                          struct theirs *t)
+static bool engine_divide(struct engine *e, const char *fen, const char *path, bool chess960, int variant,
+                          int depth, struct theirs *t)
 {
     char cmd[FEN_MAX + 64];
+    if (e->variant != variant && (variant != VARIANT_CHESS || e->variant >= 0)) {
+        /* A variant engine (Fairy-Stockfish and the like) is told the rules
+         * by name; a plain chess engine never hears of the option. */
+        snprintf(cmd, sizeof cmd, "setoption name UCI_Variant value %s\n", variant_rules((enum variant)variant)->name);
+        if (!engine_send(e, cmd))
+            return false;
+        e->variant = variant;
+    }
     if (e->chess960 != (int)chess960) {
         snprintf(cmd, sizeof cmd, "setoption name UCI_Chess960 value %s\n", chess960 ? "true" : "false");
         if (!engine_send(e, cmd))
@@ -821,7 +831,7 @@ static bool bisect(struct run *r, const struct position *root, int depth, struct
     memset(v, 0, sizeof *v);
     for (int level = 0;; level++) {
         uint64_t ours = run_perft(r, &p, depth, &d);
-        if (!engine_divide(e, root_fen, v->engine_path, root->chess960, depth, t)) {
+        if (!engine_divide(e, root_fen, v->engine_path, root->chess960, root->variant, depth, t)) {
             free(t);
             return false;
         }
@@ -1033,15 +1043,16 @@ static uint64_t buggy_perft(const struct position *p, int depth)
 
 /* "position startpos|fen FEN [moves M...]": false (position unchanged)
  * when the FEN or a move is not valid. */
-static bool uci_position(const char *args, bool chess960, struct position *out)
+static bool uci_position(const char *args, bool chess960, enum variant variant, struct position *out)
 {
     const char *moves = strstr(args, " moves");
     size_t head = moves ? (size_t)(moves - args) : strlen(args);
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options fo = {.chess960 = chess960};
+    struct fen_options fo = {.chess960 = chess960, .variant = (uint8_t)variant};
+    const char *start = variant_rules(variant)->start;
     if (head >= 8 && strncmp(args, "startpos", 8) == 0) {
-        if (!fen_read(startpos_fen, strlen(startpos_fen), &fo, &rec, &rep))
+        if (!fen_read(start, strlen(start), &fo, &rec, &rep))
             return false;
     } else if (head > 4 && strncmp(args, "fen ", 4) == 0) {
         if (!fen_read(args + 4, head - 4, &fo, &rec, &rep))
@@ -1107,6 +1118,7 @@ static void serve_uci(struct run *r)
     size_t len;
     struct position p;
     bool chess960 = false;
+    enum variant variant = (enum variant)r->opt->common.variant;
     position_start(&p);
     if (!cli_input_open(&in, NULL))
         return;
@@ -1115,17 +1127,24 @@ static void serve_uci(struct run *r)
         if (strcmp(s, "quit") == 0)
             break;
         else if (strcmp(s, "uci") == 0)
-            fputs("id name chesskit perft\nid author chesskit\n"
-                  "option name UCI_Chess960 type check default false\nuciok\n",
-                  stdout);
+            printf("id name chesskit perft\nid author chesskit\n"
+                   "option name UCI_Chess960 type check default false\n"
+                   "option name UCI_Variant type combo default chess%s\nuciok\n",
+                   " var chess var crazyhouse var atomic var antichess var giveaway var kingofthehill var 3check "
+                   "var horde var racingkings");
         else if (strcmp(s, "isready") == 0)
             fputs("readyok\n", stdout);
         else if (strcmp(s, "setoption name UCI_Chess960 value true") == 0)
             chess960 = true;
         else if (strcmp(s, "setoption name UCI_Chess960 value false") == 0)
             chess960 = false;
+        else if (strncmp(s, "setoption name UCI_Variant value ", 33) == 0) {
+            bool c960 = false;
+            if (!variant_parse(s + 33, strlen(s + 33), &variant, &c960))
+                fputs("info string unknown variant\n", stdout);
+        }
         else if (strncmp(s, "position ", 9) == 0) {
-            if (!uci_position(s + 9, chess960, &p))
+            if (!uci_position(s + 9, chess960, variant, &p))
                 fputs("info string invalid position command\n", stdout);
         } else if (strncmp(s, "go perft ", 9) == 0 && cli_parse_uint(s + 9, 0, DEPTH_MAX, &depth))
             uci_go_perft(r, &p, (int)depth, chess960 || p.chess960);
@@ -1202,7 +1221,10 @@ int main(int argc, char **argv)
         serve_uci(&r);
     for (int i = 0; i < opt.nfens && !cli_stdout_failed(); i++) {
         struct source src = {"--fen", (unsigned long)i + 1};
-        process_record(&r, &src, opt.fens[i], strlen(opt.fens[i]));
+        /* --startpos: the variant's own starting position */
+        const char *fen = opt.fens[i] == startpos_fen ? variant_rules((enum variant)opt.common.variant)->start
+                                                      : opt.fens[i];
+        process_record(&r, &src, fen, strlen(fen));
     }
     if (!opt.uci && opt.nfens == 0 && opt.nfiles == 0)
         process_file(&r, NULL);

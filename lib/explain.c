@@ -1,6 +1,7 @@
 #include "explain.h"
 
 #include "attacks.h"
+#include "makemove.h"
 #include "san.h"
 
 #include <string.h>
@@ -39,6 +40,16 @@ static const struct {
     [EXPLAIN_CASTLE_PATH] = {"castle-path", "castling not allowed: path not clear"},
     [EXPLAIN_CASTLE_ATTACKED] = {"castle-attacked",
                                  "castling not allowed: king passes through or lands on an attacked square"},
+    [EXPLAIN_GAME_OVER] = {"game-over", "the game is over: {text}"},
+    [EXPLAIN_MUST_CAPTURE] = {"must-capture", "captures are compulsory in {text}"},
+    [EXPLAIN_GIVES_CHECK] = {"gives-check", "the move would give check in racing kings"},
+    [EXPLAIN_ATOMIC_KING_CAPTURE] = {"atomic-king-capture", "a king cannot capture in atomic: it would explode"},
+    [EXPLAIN_OWN_KING_EXPLODES] = {"own-king-explodes", "the explosion on {to} would destroy the {color} king"},
+    [EXPLAIN_NO_DROPS] = {"no-drops", "pieces are dropped only in crazyhouse"},
+    [EXPLAIN_DROP_NO_PIECE] = {"drop-no-piece", "no {piece} in the {color} pocket"},
+    [EXPLAIN_DROP_OCCUPIED] = {"drop-occupied", "a piece is dropped on an empty square, and {to} is occupied"},
+    [EXPLAIN_DROP_PAWN_RANK] = {"drop-pawn-rank", "a pawn cannot be dropped on the first or last rank"},
+    [EXPLAIN_NO_CASTLING] = {"no-castling", "castling not allowed: {text} has no castling"},
 };
 
 static const char *const piece_names[PIECE_TYPE_NB] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
@@ -132,11 +143,38 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
  * legal moves of p?  The generator is the one source of truth for legality;
  * the reasons above only say which rule failed, and what it still rejects
  * leaves the king in check (FIDE Art. 3.9). */
-static enum explain_reason judge(const struct position *p, move m, const struct detail *d, move *out, char *msg,
+static enum explain_reason judge(const struct position *p, move m, const struct detail *d_in, move *out, char *msg,
                                  size_t size)
 {
-    if (!movegen_is_legal(p, m))
-        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, d, msg, size);
+    if (!movegen_is_legal(p, m)) {
+        /* The variants' own reasons, in the order their rules apply: the
+         * game is over, antichess's compulsory captures, racing kings' ban
+         * on checks, atomic's explosions; what remains leaves the king
+         * attacked. */
+        struct detail d = *d_in;
+        const struct variant_rules *r = variant_rules((enum variant)p->variant);
+        struct variant_end end;
+        if (variant_end(p, &end)) {
+            d.text = variant_end_name(end.reason);
+            d.text_len = strlen(d.text);
+            return finish(EXPLAIN_GAME_OVER, &d, msg, size);
+        }
+        if (r->must_capture && !move_is_capture(p, m)) {
+            d.text = r->name;
+            d.text_len = strlen(d.text);
+            return finish(EXPLAIN_MUST_CAPTURE, &d, msg, size);
+        }
+        struct position after = *p;
+        makemove_play(&after, m);
+        if (r->no_check && position_in_check(&after))
+            return finish(EXPLAIN_GIVES_CHECK, &d, msg, size);
+        if (r->explosions && !position_pieces(&after, (enum color)p->side, KING)) {
+            d.color = (enum color)p->side;
+            return finish(EXPLAIN_OWN_KING_EXPLODES, &d, msg, size);
+        }
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
+    }
+    const struct detail *d = d_in;
     if (out)
         *out = m;
     return finish(EXPLAIN_LEGAL, d, msg, size);
@@ -156,6 +194,12 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     struct detail d = {ksq, rsq, SQUARE_NONE, KING, ROOK, us, us, NULL, 0};
     if (out)
         *out = MOVE_NONE;
+    const struct variant_rules *r = variant_rules((enum variant)p->variant);
+    if (!r->castling) {
+        d.text = r->title;
+        d.text_len = strlen(d.text);
+        return finish(EXPLAIN_NO_CASTLING, &d, msg, size);
+    }
     if (!(p->castling & (1 << idx)) || rsq == SQUARE_NONE || ksq == SQUARE_NONE ||
         p->board[rsq] != piece_make(us, ROOK) || square_rank(rsq) != square_rank(ksq) ||
         (rook_given != SQUARE_NONE && rook_given != rsq))
@@ -167,6 +211,10 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     bitboard path = attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
     if (path & ~both & occ)
         return finish(EXPLAIN_CASTLE_PATH, &d, msg, size);
+    if (!r->royal || r->explosions)
+        /* Giveaway castles through anything, atomic by its own notion of
+         * attack: the generator's word, beyond the path. */
+        return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
     bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
     while (king_path) {
         int sq = bb_pop(&king_path);
@@ -212,13 +260,17 @@ static enum explain_reason pawn_rules(const struct position *p, int from, int to
     if (df == 0 && dr == 1)
         return target ? EXPLAIN_PAWN_BLOCKED : EXPLAIN_LEGAL;
     if (df == 0 && dr == 2) {
-        if (square_relative_rank(from, us) != 1)
+        /* Horde: the side without a king double-steps from its first
+         * rank too, leaving no en-passant square. */
+        bool first = square_relative_rank(from, us) == 0 && p->variant == VARIANT_HORDE &&
+                     !position_pieces(p, us, KING);
+        if (square_relative_rank(from, us) != 1 && !first)
             return EXPLAIN_PAWN_DOUBLE_STEP;
         if (p->board[from + dir]) {
             d->at = from + dir;
             return EXPLAIN_PATH_BLOCKED;
         }
-        *kind = MOVE_DOUBLE_PUSH;
+        *kind = first ? MOVE_NORMAL : MOVE_DOUBLE_PUSH;
         return target ? EXPLAIN_PAWN_BLOCKED : EXPLAIN_LEGAL;
     }
     if (bb_test(attacks_pawn(us, from), to)) {
@@ -285,6 +337,9 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
         d.other = piece_type(target);
         return finish(EXPLAIN_OWN_PIECE, &d, msg, size);
     }
+    const struct variant_rules *vr = variant_rules((enum variant)p->variant);
+    if (vr->explosions && pt == KING && target != NO_PIECE && bb_test(attacks_king(from), to))
+        return finish(EXPLAIN_ATOMIC_KING_CAPTURE, &d, msg, size);
 
     enum move_kind kind = MOVE_NORMAL;
     if (pt == PAWN) {
@@ -307,13 +362,15 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
     if (promotion != NO_PIECE_TYPE) {
         if (!last_rank)
             return finish(EXPLAIN_CANNOT_PROMOTE, &d, msg, size);
-        if (promotion < KNIGHT || promotion > QUEEN)
+        if (promotion < KNIGHT || promotion > (vr->king_promotion ? KING : QUEEN))
             return finish(EXPLAIN_PROMOTION_PIECE, &d, msg, size);
         kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (promotion - KNIGHT));
     } else if (last_rank) {
         return finish(EXPLAIN_MUST_PROMOTE, &d, msg, size);
     }
-    if (target != NO_PIECE && piece_type(target) == KING) {
+    if (target != NO_PIECE && piece_type(target) == KING && vr->royal && !vr->explosions) {
+        /* (An antichess king is captured like any piece; an atomic one
+         * explodes.) */
         d.color = piece_color(target);
         return finish(EXPLAIN_KING_CAPTURE, &d, msg, size);
     }
@@ -402,6 +459,27 @@ static int san_candidates(const struct position *p, const struct san_parsed *sp,
     return n;
 }
 
+/* Crazyhouse drops (lichess rules): the piece must be in the mover's
+ * pocket and the square empty, a pawn not on the first or last rank; the
+ * rest (a drop that does not block a check) is the king's safety. */
+static enum explain_reason explain_drop(const struct position *p, const struct san_parsed *sp, struct detail *d,
+                                        char *msg, size_t size)
+{
+    enum color us = (enum color)p->side;
+    d->piece = sp->piece;
+    d->to = sp->to;
+    d->color = us;
+    if (!variant_rules((enum variant)p->variant)->drops)
+        return finish(EXPLAIN_NO_DROPS, d, msg, size);
+    if (!p->pocket[us][sp->piece])
+        return finish(EXPLAIN_DROP_NO_PIECE, d, msg, size);
+    if (p->board[sp->to] != NO_PIECE)
+        return finish(EXPLAIN_DROP_OCCUPIED, d, msg, size);
+    if (sp->piece == PAWN && (square_rank(sp->to) == 0 || square_rank(sp->to) == 7))
+        return finish(EXPLAIN_DROP_PAWN_RANK, d, msg, size);
+    return judge(p, move_make_drop(sp->piece, sp->to), d, NULL, msg, size);
+}
+
 enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out, char *msg,
                                 size_t size)
 {
@@ -427,6 +505,8 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
         return finish(EXPLAIN_AMBIGUOUS, &d, msg, size);
     }
     enum explain_reason r;
+    if (sp.drop)
+        return explain_drop(p, &sp, &d, msg, size);
     if (sp.castle) {
         r = explain_castle(p, sp.castle == 2, out, msg, size);
     } else if (sp.from_file >= 0 && sp.from_rank >= 0) {

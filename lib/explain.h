@@ -48,6 +48,17 @@ enum explain_reason {
     EXPLAIN_CASTLE_IN_CHECK,  /* Art. 3.8.2.2.1: the king's square is attacked */
     EXPLAIN_CASTLE_PATH,      /* Art. 3.8.2.2.2: a piece stands in the way */
     EXPLAIN_CASTLE_ATTACKED,  /* Art. 3.8.2.2.1: a square the king crosses or reaches is attacked */
+    /* the variants (variant.h) */
+    EXPLAIN_GAME_OVER,          /* the variant's end has come (king of the hill, third check...) */
+    EXPLAIN_MUST_CAPTURE,       /* antichess: a capture exists, and captures are compulsory */
+    EXPLAIN_GIVES_CHECK,        /* racing kings: no move may give check */
+    EXPLAIN_ATOMIC_KING_CAPTURE, /* atomic: a king never captures, it would explode */
+    EXPLAIN_OWN_KING_EXPLODES,  /* atomic: the explosion would take one's own king */
+    EXPLAIN_NO_DROPS,           /* a drop outside crazyhouse */
+    EXPLAIN_DROP_NO_PIECE,      /* crazyhouse: no such piece in the pocket */
+    EXPLAIN_DROP_OCCUPIED,      /* crazyhouse: drops go to empty squares */
+    EXPLAIN_DROP_PAWN_RANK,     /* crazyhouse: no pawn dropped on the first or last rank */
+    EXPLAIN_NO_CASTLING,        /* antichess and racing kings have no castling */
     EXPLAIN_REASON_NB
 };
 

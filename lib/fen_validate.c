@@ -485,7 +485,8 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
         bitboard checkers = position_checkers(&rec->pos);
         if (r->no_check)
             check_racing_no_check(rec, checkers, rep);
-        else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known)
+        else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
+                 position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)
             /* (In atomic one explosion can open any number of lines.) */
             check_ep_explains_check(rec, checkers, rep);
     }

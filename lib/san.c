@@ -40,7 +40,8 @@ static bitboard rivals(const struct position *p, enum piece_type pt, int from, i
     case BISHOP: return attacks_bishop(to, occ) & own;
     case ROOK: return attacks_rook(to, occ) & own;
     case QUEEN: return attacks_queen(to, occ) & own;
-    default: return 0; /* one king; pawns are told apart by their file */
+    case KING: return attacks_king(to) & own; /* antichess may have several */
+    default: return 0; /* pawns are told apart by their file */
     }
 }
 
@@ -49,12 +50,24 @@ static bitboard rivals(const struct position *p, enum piece_type pt, int from, i
  * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
  * does not count, since its move is not legal), 'x' for captures (a pawn
  * capture names its file), the target, "=Q" for a promotion. */
+/* A crazyhouse drop: the piece letter, '@' and the square ("P@e4", as
+ * python-chess writes pawn drops too). */
+static size_t drop_text(move m, char *buf)
+{
+    buf[0] = piece_letters[move_drop_piece(m)];
+    buf[1] = '@';
+    square_format(move_to(m), buf + 2);
+    return 4;
+}
+
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
     enum piece_type pt = piece_type(p->board[from]);
     size_t n = 0;
     char sq[3];
+    if (move_is_drop(m))
+        return drop_text(m, buf);
     if (move_kind(m) == MOVE_CASTLE) {
         const char *s = to > from ? "O-O" : "O-O-O";
         n = strlen(s);
@@ -78,7 +91,8 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
             movegen_legal(p, &l);
             for (int i = 0; i < l.count; i++) {
                 int f2 = move_from(l.moves[i]);
-                if (!bb_test(r, f2) || move_to(l.moves[i]) != to || move_kind(l.moves[i]) == MOVE_CASTLE)
+                if (!bb_test(r, f2) || move_to(l.moves[i]) != to || move_kind(l.moves[i]) == MOVE_CASTLE ||
+                    move_is_drop(l.moves[i]))
                     continue;
                 clash = true;
                 same_file |= square_file(f2) == square_file(from);
@@ -124,6 +138,8 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
     size_t n = 0;
     if (move_kind(m) == MOVE_CASTLE)
         return san_format(p, m, buf);
+    if (move_is_drop(m))
+        return check_suffix(p, m, buf, drop_text(m, buf));
     enum piece_type pt = piece_type(p->board[from]);
     if (pt != PAWN)
         buf[n++] = piece_letters[pt];
@@ -193,7 +209,23 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
         return SAN_SYNTAX;
     }
 
-    /* Promotion suffix: "=Q", "Q", "(Q)", "/Q"; lower case in UCI text. */
+    /* A drop (crazyhouse): "N@f3", "P@e4" or "@e4". */
+    const char *at = memchr(s, '@', len);
+    if (at) {
+        size_t k = (size_t)(at - s);
+        enum piece_type pt = k == 1 ? letter_piece((char)(s[0] & ~0x20)) : k == 0 ? PAWN : NO_PIECE_TYPE;
+        if (pt == NO_PIECE_TYPE || pt == KING || len - k != 3)
+            return SAN_SYNTAX;
+        out->to = square_parse(at + 1, 2);
+        if (out->to == SQUARE_NONE)
+            return SAN_SYNTAX;
+        out->piece = pt;
+        out->drop = true;
+        return SAN_OK;
+    }
+
+    /* Promotion suffix: "=Q", "Q", "(Q)", "/Q"; lower case in UCI text
+     * ("=K" only means something in antichess). */
     size_t end = len;
     if (end >= 3) {
         char c = s[end - 1];
@@ -202,14 +234,14 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
             if (out->promotion == NO_PIECE_TYPE)
                 return SAN_SYNTAX;
             end -= 3;
-        } else if (c != '\0' && strchr("NBRQnbrq", c) && ((s[end - 2] >= '1' && s[end - 2] <= '8') ||
+        } else if (c != '\0' && strchr("NBRQKnbrqk", c) && ((s[end - 2] >= '1' && s[end - 2] <= '8') ||
                                                           s[end - 2] == '=' || s[end - 2] == '/')) {
             out->promotion = letter_piece((char)(c & ~0x20));
             end--;
             if (s[end - 1] == '=' || s[end - 1] == '/')
                 end--;
         }
-        if (out->promotion == PAWN || out->promotion == KING)
+        if (out->promotion == PAWN)
             return SAN_SYNTAX;
     }
     if (end < 2)
@@ -256,6 +288,11 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp, 
         move m = l.moves[i];
         int from = move_from(m), to = move_to(m);
         enum piece_type pt = piece_type(p->board[from]);
+        if (sp->drop || move_is_drop(m)) {
+            if (sp->drop && move_is_drop(m) && move_drop_piece(m) == sp->piece && to == sp->to)
+                matches->moves[matches->count++] = m;
+            continue;
+        }
         if (sp->castle) {
             if (move_kind(m) == MOVE_CASTLE && (sp->castle == 1) == (to > from))
                 matches->moves[matches->count++] = m;

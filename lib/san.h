@@ -1,7 +1,9 @@
 /* Standard Algebraic Notation (PGN standard section 8.2.3): writing with
  * exact disambiguation and check marks, and lenient reading of what real
  * archives contain (zero castling, long algebraic, UCI, missing or
- * superfluous check marks, over-disambiguation). */
+ * superfluous check marks, over-disambiguation).  Variants: drops are
+ * "N@f3" ("P@e4" for a pawn, "@e4" read too), an antichess pawn may
+ * promote to a king ("e8=K"). */
 #ifndef CHESS_SAN_H
 #define CHESS_SAN_H
 
@@ -36,6 +38,7 @@ struct san_parsed {
     enum piece_type promotion;
     int castle;             /* 0, 1 king side, 2 queen side */
     bool capture;           /* an 'x' or ':' was written */
+    bool drop;              /* a crazyhouse drop, "N@f3" ("@e4" a pawn): piece and to */
 };
 
 /* Read the shape of a move without a position. */

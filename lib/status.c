@@ -3,6 +3,9 @@
 #include "movegen.h"
 
 static const char *const names[STATUS_NB] = {
+    [STATUS_VARIANT_WIN] = "variant win",
+    [STATUS_VARIANT_LOSS] = "variant loss",
+    [STATUS_VARIANT_DRAW] = "variant draw",
     [STATUS_CHECKMATE] = "checkmate",
     [STATUS_STALEMATE] = "stalemate",
     [STATUS_INSUFFICIENT_MATERIAL] = "insufficient material",
@@ -12,9 +15,40 @@ static const char *const names[STATUS_NB] = {
     [STATUS_ONGOING] = "ongoing",
 };
 
+/* Every variant status with every reason, written out: the library hands
+ * out string constants, never a buffer of its own. */
+static const char *const variant_texts[3][VARIANT_END_NB] = {
+    {
+        [VARIANT_END_HILL] = "variant win: king of the hill",
+        [VARIANT_END_THREE_CHECKS] = "variant win: three checks",
+        [VARIANT_END_EXPLODED] = "variant win: exploded king",
+        [VARIANT_END_RACE] = "variant win: king reached the eighth rank",
+        [VARIANT_END_NO_PIECES] = "variant win: no pieces left",
+        [VARIANT_END_NO_MOVES] = "variant win: no legal move",
+        [VARIANT_END_HORDE_CAPTURED] = "variant win: horde captured",
+    },
+    {
+        [VARIANT_END_HILL] = "variant loss: king of the hill",
+        [VARIANT_END_THREE_CHECKS] = "variant loss: three checks",
+        [VARIANT_END_EXPLODED] = "variant loss: exploded king",
+        [VARIANT_END_RACE] = "variant loss: king reached the eighth rank",
+        [VARIANT_END_HORDE_CAPTURED] = "variant loss: horde captured",
+    },
+    {
+        [VARIANT_END_RACE_DRAW] = "variant draw: both kings reached the eighth rank",
+    },
+};
+
 const char *status_name(enum game_status s)
 {
     return (unsigned)s < STATUS_NB ? names[s] : "unknown";
+}
+
+const char *status_text(enum game_status s, enum variant_end_reason reason)
+{
+    if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[s][reason])
+        return variant_texts[s][reason];
+    return status_name(s);
 }
 
 bool status_game_over(enum game_status s)
@@ -25,13 +59,31 @@ bool status_game_over(enum game_status s)
 /* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and
  * stalemate otherwise; Art. 5.2.2 (dead position by material), Art. 9.6.2
  * (75 moves, 150 plies, drawn) and Art. 9.3 (50 moves, 100 plies, a draw
- * may be claimed), in the precedence of enum game_status. */
-enum game_status status_get(const struct position *p)
+ * may be claimed), in the precedence of enum game_status.  A variant's own
+ * end comes first (variant_end), and antichess's side without a move has
+ * won. */
+enum game_status status_get_reason(const struct position *p, enum variant_end_reason *reason)
 {
+    struct variant_end end;
+    if (reason)
+        *reason = VARIANT_END_NONE;
+    if (p->variant != VARIANT_CHESS && variant_end(p, &end)) {
+        if (reason)
+            *reason = end.reason;
+        return end.winner == COLOR_NB ? STATUS_VARIANT_DRAW
+               : end.winner == p->side ? STATUS_VARIANT_WIN
+                                       : STATUS_VARIANT_LOSS;
+    }
     bool check = position_in_check(p);
-    if (movegen_count(p) == 0)
+    if (movegen_count(p) == 0) {
+        if (variant_rules((enum variant)p->variant)->must_capture) {
+            if (reason)
+                *reason = VARIANT_END_NO_MOVES;
+            return STATUS_VARIANT_WIN;
+        }
         return check ? STATUS_CHECKMATE : STATUS_STALEMATE;
-    if (position_insufficient_material(p))
+    }
+    if (variant_insufficient_material(p))
         return STATUS_INSUFFICIENT_MATERIAL;
     if (p->halfmove >= 150)
         return STATUS_SEVENTY_FIVE_MOVE;

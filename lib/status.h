@@ -6,6 +6,7 @@
 #define CHESS_STATUS_H
 
 #include "position.h"
+#include "variant.h"
 
 #include <stdbool.h>
 
@@ -14,6 +15,9 @@
  * game that has ended outranks a draw that may only be claimed, and that
  * outranks a mere check. */
 enum game_status {
+    STATUS_VARIANT_WIN,  /* the variant's own end: the side to move has won */
+    STATUS_VARIANT_LOSS, /* ... has lost */
+    STATUS_VARIANT_DRAW, /* ... neither */
     STATUS_CHECKMATE,
     STATUS_STALEMATE,
     STATUS_INSUFFICIENT_MATERIAL,
@@ -24,12 +28,20 @@ enum game_status {
     STATUS_NB
 };
 
-/* The status of p. */
-enum game_status status_get(const struct position *p);
+/* The status of p; for a variant end, *reason (when not NULL) gets why
+ * (VARIANT_END_NONE otherwise). */
+enum game_status status_get_reason(const struct position *p, enum variant_end_reason *reason);
+static inline enum game_status status_get(const struct position *p) { return status_get_reason(p, NULL); }
 
 /* Its name: "checkmate", "stalemate", "insufficient material",
- * "seventy-five-move rule", "fifty-move rule", "check", "ongoing". */
+ * "seventy-five-move rule", "fifty-move rule", "check", "ongoing"; the
+ * variant ends "variant win", "variant loss", "variant draw". */
 const char *status_name(enum game_status s);
+
+/* The name with the variant's reason, as python-chess words a variant end
+ * from the side to move's point of view: "variant loss: king of the hill",
+ * "variant win: no pieces left"; other statuses as status_name. */
+const char *status_text(enum game_status s, enum variant_end_reason reason);
 
 /* Has the game ended by itself (no claim needed): checkmate, stalemate,
  * dead position or the seventy-five-move rule? */

@@ -9,25 +9,29 @@
  * lichess's rules pages (and python-chess, chessops, shakmaty); giveaway is
  * python-chess's and Fairy-Stockfish's antichess with castling. */
 static const struct variant_rules table[VARIANT_NB] = {
-    [VARIANT_CHESS] = {.name = "chess", .title = "chess", .royal = true, .castling = true,
+    [VARIANT_CHESS] = {.name = "chess", .title = "chess", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true, .castling = true,
                        .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse", .title = "crazyhouse", .royal = true, .drops = true,
+    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse", .title = "crazyhouse",
+                            .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", .royal = true, .drops = true,
                             .castling = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_ATOMIC] = {.name = "atomic", .title = "atomic", .royal = true, .explosions = true,
+    [VARIANT_ATOMIC] = {.name = "atomic", .title = "atomic", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true, .explosions = true,
                         .castling = true, .kings = VARIANT_KINGS_ATOMIC, .pieces_max = 16},
-    [VARIANT_ANTICHESS] = {.name = "antichess", .title = "antichess", .must_capture = true,
+    [VARIANT_ANTICHESS] = {.name = "antichess", .title = "antichess",
+                           .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", .must_capture = true,
                            .king_promotion = true, .kings = VARIANT_KINGS_ANY, .pieces_max = 16},
-    [VARIANT_GIVEAWAY] = {.name = "giveaway", .title = "giveaway", .must_capture = true,
+    [VARIANT_GIVEAWAY] = {.name = "giveaway", .title = "giveaway", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .must_capture = true,
                           .king_promotion = true, .castling = true, .kings = VARIANT_KINGS_ANY,
                           .pieces_max = 16},
-    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill", .title = "king of the hill", .royal = true,
+    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill", .title = "king of the hill", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true,
                                .castling = true, .hill = true, .kings = VARIANT_KINGS_ONE_EACH,
                                .pieces_max = 16},
-    [VARIANT_3CHECK] = {.name = "3check", .title = "three-check", .royal = true, .castling = true,
+    [VARIANT_3CHECK] = {.name = "3check", .title = "three-check",
+                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", .royal = true, .castling = true,
                         .three_checks = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_HORDE] = {.name = "horde", .title = "horde", .royal = true, .castling = true,
+    [VARIANT_HORDE] = {.name = "horde", .title = "horde",
+                       .start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", .royal = true, .castling = true,
                        .kings = VARIANT_KINGS_ONE, .pieces_max = 36},
-    [VARIANT_RACINGKINGS] = {.name = "racingkings", .title = "racing kings", .royal = true,
+    [VARIANT_RACINGKINGS] = {.name = "racingkings", .title = "racing kings", .start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", .royal = true,
                              .no_check = true, .no_pawns = true, .race = true,
                              .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
 };
@@ -69,6 +73,7 @@ static const char *const end_names[VARIANT_END_NB] = {
     [VARIANT_END_RACE] = "king reached the eighth rank",
     [VARIANT_END_RACE_DRAW] = "both kings reached the eighth rank",
     [VARIANT_END_NO_PIECES] = "no pieces left",
+    [VARIANT_END_NO_MOVES] = "no legal move",
     [VARIANT_END_HORDE_CAPTURED] = "horde captured",
 };
 
@@ -162,4 +167,85 @@ bool variant_end(const struct position *p, struct variant_end *out)
             }
     }
     return out->reason != VARIANT_END_NONE;
+}
+
+/* Can colour c still win?  chessops's rules per variant (lichess), for
+ * the variants that have their own: crazyhouse (pieces come back through
+ * the pockets), atomic (an explosion next to the king is enough), antichess
+ * (losing all pieces wins), three-check (a lone king gives no check). */
+static bool cannot_win(const struct position *p, enum color c)
+{
+    enum color o = (enum color)!c;
+    bitboard mine = p->by_color[c], theirs = p->by_color[o];
+    bitboard kings = p->by_type[KING], bishops = p->by_type[BISHOP], knights = p->by_type[KNIGHT];
+    bitboard rq = p->by_type[ROOK] | p->by_type[QUEEN], occ = position_occupied(p);
+    switch (p->variant) {
+    case VARIANT_ATOMIC:
+        if (!(kings & theirs))
+            return false;
+        if (!(mine & ~kings))
+            return true; /* a bare king cannot mate */
+        if (theirs & ~kings) {
+            /* Pieces of theirs may explode next to their king, unless only
+             * bishops remain that can never meet. */
+            if (occ == (bishops | kings)) {
+                if (!(bishops & p->by_color[WHITE] & BB_DARK_SQUARES))
+                    return !(bishops & p->by_color[BLACK] & BB_LIGHT_SQUARES);
+                if (!(bishops & p->by_color[WHITE] & BB_LIGHT_SQUARES))
+                    return !(bishops & p->by_color[BLACK] & BB_DARK_SQUARES);
+            }
+            return false;
+        }
+        if (p->by_type[QUEEN] | p->by_type[PAWN])
+            return false;
+        if (bb_count(knights | bishops | p->by_type[ROOK]) == 1)
+            return true;
+        if (occ == (knights | kings))
+            return bb_count(knights) <= 2;
+        return false;
+    case VARIANT_ANTICHESS:
+    case VARIANT_GIVEAWAY:
+        if (!mine)
+            return false;
+        if (!theirs)
+            return true;
+        if (occ == bishops) {
+            bool we_light = mine & BB_LIGHT_SQUARES, we_dark = mine & BB_DARK_SQUARES;
+            bool they_dark = !(theirs & BB_LIGHT_SQUARES), they_light = !(theirs & BB_DARK_SQUARES);
+            return (we_light && they_dark) || (we_dark && they_light);
+        }
+        if (occ == knights && bb_count(occ) == 2)
+            return ((p->by_color[WHITE] & BB_LIGHT_SQUARES) != 0) != ((p->by_color[BLACK] & BB_DARK_SQUARES) != 0)
+                       ? p->side != c
+                       : p->side == c;
+        return false;
+    case VARIANT_3CHECK:
+        return mine == (kings & mine);
+    case VARIANT_CRAZYHOUSE: {
+        int hand = 0;
+        for (int side = 0; side < COLOR_NB; side++)
+            for (int t = PAWN; t < KING; t++)
+                hand += p->pocket[side][t];
+        bool heavy_hand = false;
+        for (int side = 0; side < COLOR_NB; side++)
+            heavy_hand |= p->pocket[side][PAWN] || p->pocket[side][ROOK] || p->pocket[side][QUEEN];
+        return bb_count(occ) + hand <= 3 && !p->by_type[PAWN] && !p->promoted && !rq && !heavy_hand;
+    }
+    default:
+        return false;
+    }
+}
+
+bool variant_insufficient_material(const struct position *p)
+{
+    switch (p->variant) {
+    case VARIANT_CHESS:
+        return position_insufficient_material(p);
+    case VARIANT_KINGOFTHEHILL:
+    case VARIANT_RACINGKINGS:
+    case VARIANT_HORDE:
+        return false; /* a king can always walk (or the horde is not judged) */
+    default:
+        return cannot_win(p, WHITE) && cannot_win(p, BLACK);
+    }
 }

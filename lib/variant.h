@@ -62,7 +62,8 @@ enum variant_kings {
  * layer read these flags, never the variant's name. */
 struct variant_rules {
     const char *name;  /* as UCI engines (UCI_Variant) and lichess name it */
-    const char *title; /* in messages: "King of the Hill" */
+    const char *title; /* in messages: "king of the hill" */
+    const char *start; /* the starting position's FEN */
     bool royal;        /* kings are royal: check exists and no move may leave one's king attacked */
     bool drops;        /* crazyhouse pockets and drops */
     bool explosions;   /* atomic captures */
@@ -103,6 +104,7 @@ enum variant_end_reason {
     VARIANT_END_RACE,          /* a king on the eighth rank, the other one unable to follow */
     VARIANT_END_RACE_DRAW,     /* both kings on the eighth rank */
     VARIANT_END_NO_PIECES,     /* antichess: the side to move has no piece (and wins) */
+    VARIANT_END_NO_MOVES,      /* antichess: the side to move has no move (and wins; status only) */
     VARIANT_END_HORDE_CAPTURED, /* horde: the side without a king has lost every piece */
     VARIANT_END_NB
 };
@@ -122,6 +124,11 @@ struct position;
 /* Has the game of p ended by its variant's rules?  Fills *out (reason
  * VARIANT_END_NONE when not).  Standard chess never ends this way. */
 bool variant_end(const struct position *p, struct variant_end *out);
+
+/* Is the position dead by its variant's rules, neither side able to win
+ * (chessops's per-variant rules; standard chess: FIDE Art. 5.2.2)?  Horde
+ * is never judged dead here. */
+bool variant_insufficient_material(const struct position *p);
 
 /* Atomic's check (its rule "kings may touch"): is the king of colour c on
  * ksq attacked, with the occupancy occ, when attacks by the king of the

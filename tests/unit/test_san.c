@@ -158,8 +158,9 @@ static const struct parse_case parse_cases[] = {
     {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e7e8r", SAN_OK, "e7e8r"},
     {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8=B+", SAN_OK, "e7e8b"},
     {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8", SAN_NO_PROMOTION, NULL},
-    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8=K", SAN_SYNTAX, NULL},
-    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8(K)", SAN_SYNTAX, NULL},
+    /* Well-formed (an antichess pawn promotes to a king), but no chess move. */
+    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8=K", SAN_ILLEGAL, NULL},
+    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8(K)", SAN_ILLEGAL, NULL},
     {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8(Z)", SAN_SYNTAX, NULL},
     {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", SAN_OK, "e5d6"},
     {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6e.p.", SAN_OK, "e5d6"},

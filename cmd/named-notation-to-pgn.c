@@ -272,6 +272,7 @@ int main(int argc, char **argv)
     struct run run = {.opt = &opt};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    cli_games_variant_check(&opt.common);
     struct named_reader *reader = named_reader_new();
     run.replay = malloc(sizeof *run.replay);
     if (!reader || !run.replay) {

@@ -946,6 +946,7 @@ int main(int argc, char **argv)
     struct totals t = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    cli_games_variant_check(&opt.common);
     long jobs = opt.jobs ? opt.jobs : sysconf(_SC_NPROCESSORS_ONLN);
     if (jobs > 1)
         run_parallel(&opt, jobs > JOBS_MAX ? JOBS_MAX : jobs, &t);

@@ -16,6 +16,8 @@ SHARED  ?= ../shared/data
 # Depth of the perft suites in `make check` (check-slow raises it).
 PERFT_DEPTH ?= 4
 PERFT960_DEPTH ?= 4
+# Depth of the variant suites in `make check` (check-slow: every depth).
+VARIANT_DEPTH ?= 4
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
 ifneq ($(CI),)
@@ -52,7 +54,7 @@ MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
-        check-unit check-perft check-cli check-rails format
+        check-unit check-perft check-cli check-rails format check-variant-suites
 
 all: $(BINS) $(UNITS)
 
@@ -97,16 +99,30 @@ check: all
 	@{ $(MAKE) --no-print-directory -s check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
-# test_perft_suites takes a suite file and a depth: check-perft runs it.
-UNIT_RUN := $(filter-out $(BUILD)/tests/test_perft_suites,$(UNITS))
+# test_perft_suites and test_variant_suites take a suite file and a depth:
+# check-perft runs them.
+UNIT_RUN := $(filter-out $(BUILD)/tests/test_perft_suites $(BUILD)/tests/test_variant_suites,$(UNITS))
 check-unit: $(UNITS)
 	@for t in $(UNIT_RUN); do SHARED=$(SHARED) $$t || echo "not ok - $$t exited $$?"; done
 
-check-perft: $(BUILD)/tests/test_perft_suites
+check-perft: $(BUILD)/tests/test_perft_suites check-variant-suites
 	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/standard.epd --depth $(PERFT_DEPTH) \
 	  || echo "not ok - standard perft suite"
 	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/fischer960.epd --depth $(PERFT960_DEPTH) \
 	  || echo "not ok - fischer960 perft suite"
+
+# The variants' published suites: FILE:VARIANT[:OPTION].  giveaway.perft
+# counts python-chess's giveaway (castling as the FEN gives it); none of its
+# records has a castling right, so lichess's antichess counts it the same
+# and runs it too.  The atomic960 records write X-FEN castling: --chess960.
+VARIANT_SUITES := 3check:3check atomic:atomic:--chess960 crazyhouse:crazyhouse giveaway:giveaway \
+                  giveaway:antichess horde:horde racingkings:racingkings
+check-variant-suites: $(BUILD)/tests/test_variant_suites
+	@for s in $(VARIANT_SUITES); do file=$${s%%:*}; rest=$${s#*:}; variant=$${rest%%:*}; option=; \
+	  case $$rest in *:*) option=$${rest#*:};; esac; \
+	  $(BUILD)/tests/test_variant_suites --suite $(SHARED)/perft/variants/$$file.perft --variant $$variant \
+	    --depth $(VARIANT_DEPTH) $$option || echo "not ok - $$variant perft suite $$file.perft"; done
+	@BUILD=$(BUILD) SHARED=$(SHARED) MAX_DEPTH=$(VARIANT_DEPTH) scripts/check-slow-variants
 
 # A missing bats is a failure, never a silent pass: the command-line tests
 # are most of the suite.  bats exits 1 when a test failed (its "not ok" lines
@@ -134,6 +150,7 @@ check-rails: $(BINS)
 check-slow: all
 	@{ SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/standard.epd --depth 6 \
 	     || echo "not ok - standard perft suite to depth 6"; \
+	   $(MAKE) --no-print-directory -s check-variant-suites BUILD=$(BUILD) VARIANT_DEPTH=30; \
 	   for s in scripts/check-slow-*; do [ -x "$$s" ] && BUILD=$(BUILD) SHARED=$(SHARED) $$s; done; echo "make-status 0"; } \
 	  | tee $(BUILD)/check-slow.log | scripts/tap-summary
 

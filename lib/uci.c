@@ -37,11 +37,12 @@ move uci_parse(const struct position *p, const char *s, size_t len)
 {
     if ((len == 3 && s[0] == '@') || (len == 4 && s[1] == '@')) {
         /* A drop: "P@e4", or "@e4" for a pawn. */
-        const char *k = len == 4 && s[0] ? strchr("PNBRQ", s[0] & ~0x20) : "P";
+        static const char letters[] = "PNBRQ";
+        const char *k = len == 4 ? (s[0] ? strchr(letters, s[0] & ~0x20) : NULL) : letters;
         int to = square_parse(s + len - 2, 2);
         if (!k || to == SQUARE_NONE)
             return MOVE_NONE;
-        move m = move_make_drop((enum piece_type)(PAWN + (k - "PNBRQ")), to);
+        move m = move_make_drop((enum piece_type)(PAWN + (k - letters)), to);
         return movegen_is_legal(p, m) ? m : MOVE_NONE;
     }
     if (len < 4 || len > 5)

@@ -574,7 +574,7 @@ EOF
     command -v script >/dev/null || skip "script(1) is not installed"
     echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' >"$BATS_TEST_TMPDIR/one.fen"
     # On a terminal (script's pseudo-terminal, which also ends lines with \r\n).
-    run --separate-stderr env LC_ALL=C.UTF-8 script -qec "fen-check -d $BATS_TEST_TMPDIR/one.fen" /dev/null
+    run --separate-stderr env LC_ALL=C.UTF-8 script -qec "fen-check --color=never -d $BATS_TEST_TMPDIR/one.fen" /dev/null
     assert_success
     assert_output "$(printf '%s\r\n' '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' '8 · · · · ♚ · · ·' \
         '7 · · · · · · · ·' '6 · · · · · · · ·' '5 · · · · · · · ·' '4 · · · · · · · ·' \

@@ -319,7 +319,7 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
 @test "usage errors exit 64; --help documents the exit statuses" {
     run --separate-stderr pgn-to-named-notation --to=xml
     assert_failure 64
-    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan or fen)"* ]]
+    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan, fen or json)"* ]]
     run --separate-stderr pgn-to-named-notation --on-error=maybe
     assert_failure 64
     [[ $stderr == *"invalid --on-error value 'maybe' (expected skip, keep or stop)"* ]]

@@ -7,9 +7,15 @@
  *  - a record found valid is safe for the move generator, and its
  *    canonical FEN is valid again and formats to itself (a fixed point);
  *  - fen_parse keeps the en-passant square only when it is usable, and the
- *    incremental hash key equals a recomputed one. */
+ *    incremental hash key equals a recomputed one;
+ *  - under every variant (pockets, '~', check counters, and the variants'
+ *    own validity): the same, and every move of a valid position reads
+ *    back from its UCI and its SAN text (drops and king promotions
+ *    included), the list and the count agreeing before and after it. */
 #include "fen.h"
 #include "makemove.h"
+#include "san.h"
+#include "uci.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,12 +48,20 @@ static void exercise(const struct position *p)
 {
     struct movelist list;
     int n = movegen_legal(p, &list);
-    require(n == movegen_count(p));
+    require(n == movegen_count(p) && n <= MOVELIST_MAX);
     for (int i = 0; i < n; i++) {
+        move m = list.moves[i];
+        char text[SAN_MAX];
+        size_t len = uci_format(p, m, UCI_CASTLING_AUTO, text);
+        require(uci_parse(p, text, len) == m);
+        move back = MOVE_NONE;
+        len = san_format(p, m, text);
+        require(san_parse(p, text, len, &back) == SAN_OK && back == m);
         struct position next = *p;
-        makemove_play(&next, list.moves[i]);
+        makemove_play(&next, m);
         require(next.key == position_compute_key(&next));
-        (void)movegen_count(&next);
+        struct movelist after;
+        require(movegen_legal(&next, &after) == movegen_count(&next));
     }
 }
 
@@ -95,6 +109,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(s, data, size);
     for (int o = 0; o < 4; o++) {
         struct fen_options opt = {.strict = o & 1, .chess960 = (o >> 1) & 1};
+        run(s, size, &opt);
+    }
+    /* The variants, each under one option set picked by the input's
+     * length, so that all of them are tried across the corpus. */
+    for (int v = 1; v < VARIANT_NB; v++) {
+        int o = (int)((size + (size_t)v) & 3);
+        struct fen_options opt = {.strict = o & 1, .chess960 = (o >> 1) & 1, .variant = (uint8_t)v};
         run(s, size, &opt);
     }
     free(s);

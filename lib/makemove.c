@@ -4,7 +4,7 @@
 
 /* Castling rights are lost for good when the king moves or when anything
  * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
-static void update_castling(struct position *p, int from, int to, int piece)
+static inline __attribute__((always_inline)) void update_castling(struct position *p, int from, int to, int piece)
 {
     for (int i = 0; i < 4; i++) {
         if (!(p->castling & (1 << i)))
@@ -19,7 +19,7 @@ static void update_castling(struct position *p, int from, int to, int piece)
 /* Record the en-passant square only when an enemy pawn stands beside the
  * pawn that advanced two squares: positions that differ only by a square no
  * pawn could use are the same position (FIDE Art. 9.2.2), and hash alike. */
-static void set_ep_square(struct position *p, int from, int to, enum color us)
+static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from, int to, enum color us)
 {
     int ep = (from + to) / 2;
     if (attacks_pawn(us, ep) & position_pieces(p, (enum color)!us, PAWN)) {
@@ -45,7 +45,7 @@ static void set_promoted(struct position *p, int sq, bool on)
  * pawns on the eight squares around the target, and the castling rights
  * of exploded rooks and kings are gone.  Three-check: a move that gives
  * check is counted. */
-static void play_variant(struct position *p, move m)
+__attribute__((noinline, cold)) static void play_variant(struct position *p, move m)
 {
     const struct variant_rules *r = variant_rules((enum variant)p->variant);
     int from = move_from(m), to = move_to(m);

@@ -139,14 +139,14 @@ bitboard position_checkers(const struct position *p)
     int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE)
         return 0;
-    if (p->variant != VARIANT_CHESS) {
+    bitboard c = position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
+    if (c && p->variant != VARIANT_CHESS) {
         if (!variant_rules((enum variant)p->variant)->royal)
             return 0;
-        if (p->variant == VARIANT_ATOMIC &&
-            !variant_atomic_attacked(p, k, p->side, position_occupied(p)))
+        if (p->variant == VARIANT_ATOMIC && !variant_atomic_attacked(p, k, p->side, position_occupied(p)))
             return 0;
     }
-    return position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
+    return c;
 }
 
 bool position_insufficient_material(const struct position *p)

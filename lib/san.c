@@ -180,6 +180,25 @@ static size_t strip_suffixes(const char *s, size_t len)
     return len;
 }
 
+/* A crazyhouse drop: "N@f3", "P@e4" or "@e4" (a pawn), nothing more.
+ * san_scan comes here only when its usual reading stopped at an '@', so
+ * that the PGN reader's path pays nothing for drops. */
+static enum san_error scan_drop(const char *s, size_t len, struct san_parsed *out)
+{
+    size_t k = s[0] == '@' ? 0 : 1;
+    enum piece_type pt = k == 0 ? PAWN : letter_piece((char)(s[0] & ~0x20));
+    if (s[k] != '@' || pt == NO_PIECE_TYPE || pt == KING || len - k != 3)
+        return SAN_SYNTAX;
+    memset(out, 0, sizeof *out);
+    out->from_file = out->from_rank = -1;
+    out->to = square_parse(s + k + 1, 2);
+    if (out->to == SQUARE_NONE)
+        return SAN_SYNTAX;
+    out->piece = pt;
+    out->drop = true;
+    return SAN_OK;
+}
+
 /* The shape of a move without a position: castling, or [piece][file]
  * [rank][x|:|-]square[promotion], which covers SAN (PGN 8.2.3), long
  * algebraic and UCI ("e7e8q": the promotion letter in lower case). */
@@ -207,21 +226,6 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
             return SAN_OK;
         }
         return SAN_SYNTAX;
-    }
-
-    /* A drop (crazyhouse): "N@f3", "P@e4" or "@e4". */
-    const char *at = memchr(s, '@', len);
-    if (at) {
-        size_t k = (size_t)(at - s);
-        enum piece_type pt = k == 1 ? letter_piece((char)(s[0] & ~0x20)) : k == 0 ? PAWN : NO_PIECE_TYPE;
-        if (pt == NO_PIECE_TYPE || pt == KING || len - k != 3)
-            return SAN_SYNTAX;
-        out->to = square_parse(at + 1, 2);
-        if (out->to == SQUARE_NONE)
-            return SAN_SYNTAX;
-        out->piece = pt;
-        out->drop = true;
-        return SAN_OK;
     }
 
     /* Promotion suffix: "=Q", "Q", "(Q)", "/Q"; lower case in UCI text
@@ -267,7 +271,7 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
         i++;
     }
     if (i != stop)
-        return SAN_SYNTAX;
+        return i < stop && s[i] == '@' ? scan_drop(s, len, out) : SAN_SYNTAX;
     return SAN_OK;
 }
 

@@ -114,7 +114,10 @@ static const struct argp argp = {
     "Reads each FILE (none or - means standard input) and writes every valid record to "
     "standard output unchanged; every problem of an invalid record goes to standard error as "
     "'fen-check:FILE:LINE:COL: message [code]'. Empty lines and lines starting with '#' are "
-    "skipped. formats/fen.md lists what is accepted and every diagnostic.\n\n" CLI_EXIT_STATUS_DOC,
+    "skipped. With --variant the record is read and judged by a variant's rules: crazyhouse pockets "
+    "([QRbp] or a ninth rank) and '~' after promoted pieces, three-check counters (3+3 after the "
+    "en-passant field, or lichess's +0+0 after the move counters), and each variant's own validity. "
+    "formats/fen.md lists what is accepted and every diagnostic.\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};

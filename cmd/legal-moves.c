@@ -76,7 +76,7 @@ static const struct argp_option tool_options[] = {
     {"count", 'c', 0, 0, "Print only the number of moves", 1},
     {"fen", OPT_FEN, 0, 0, "Put the position's FEN and a tab in front of each line", 1},
     {"json", 'j', 0, 0, "One JSON object per position: FEN, status, count and the moves in every notation", 1},
-    {"status", OPT_STATUS, 0, 0, "Print the game status instead: checkmate, stalemate, insufficient material, seventy-five-move rule, fifty-move rule, check or ongoing", 1},
+    {"status", OPT_STATUS, 0, 0, "Print the game status instead: checkmate, stalemate, insufficient material, seventy-five-move rule, fifty-move rule, check or ongoing; in the variants also their ends, for the side to move (variant win: no pieces left, variant loss: king of the hill, ...)", 1},
     {"explain", 'e', "MOVE", 0, "Say whether MOVE (UCI or SAN) is legal and, if not, which rule it breaks", 1},
     {"lone", OPT_LONE, "PIECE-SQUARE", 0, "Read no input; list the squares a lone piece reaches on an empty board (Nd4; lower case for black: pe7)", 1},
     {0, 0, 0, 0, "Position:", 2},
@@ -102,6 +102,10 @@ static const char doc[] =
     "Order: moves are sorted by their UCI text (from-square, then to-square, then promotion piece b, n, "
     "q, r), whatever the notation, so every notation lists the same moves in the same order. Castling "
     "is written e1g1 in UCI for standard chess and king-takes-rook (e1h1) for Chess960; O-O in SAN.\n\n"
+    "Variants (--variant): crazyhouse drops are P@e4 in UCI and SAN (@e4 is read as a pawn drop) and "
+    "come first in the order; an antichess pawn may promote to a king (e7e8k, e8=K); --explain names "
+    "the variants' reasons (captures are compulsory in antichess, the move would give check in racing "
+    "kings, ...). The named notation has no words for the variants yet.\n\n"
     "--explain prints \"legal\" or \"illegal: \" and the reason, for example \"illegal: the path from "
     "a1 to a8 is blocked at a4\" or \"illegal: castling not allowed: king is in check\"; an illegal "
     "move is an answer, not an error.\n\n"

@@ -108,6 +108,9 @@ static const char doc[] =
     "deepest ;Dn of the record); where they differ it follows the first differing root move down and "
     "prints the position reached (FEN and the moves from the record's position) with the moves one "
     "side has and the other lacks.\n\n"
+    "Variants (--variant): crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde and "
+    "racingkings are counted as lichess plays them (no move after a variant end), with divide, suites, "
+    "--hash and --threads; --against tells the engine the variant with setoption name UCI_Variant.\n\n"
     "A record that is not a position gives a message perft:FILE:LINE:COL: and is skipped; positions "
     "no game can reach but whose moves are well defined (as perft suites have) are counted. On a "
     "terminal, a run longer than a second shows its progress on standard error.\n\n"
@@ -116,6 +119,7 @@ static const char doc[] =
     "  perft --startpos -d 3 --divide --json\n"
     "  perft --max-depth 5 --threads 2 --hash 256M standard.epd\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
+    "  perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish\n"
     "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n"
     CLI_EXIT_STATUS_DOC;
 

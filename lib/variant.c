@@ -244,7 +244,10 @@ bool variant_insufficient_material(const struct position *p)
     case VARIANT_KINGOFTHEHILL:
     case VARIANT_RACINGKINGS:
     case VARIANT_HORDE:
-        return false; /* a king can always walk (or the horde is not judged) */
+        /* A king can always walk to its goal; in horde the side with the
+         * king can always take the horde, so the game is never dead
+         * (chessops: that side never has insufficient material). */
+        return false;
     default:
         return cannot_win(p, WHITE) && cannot_win(p, BLACK);
     }

@@ -126,8 +126,7 @@ struct position;
 bool variant_end(const struct position *p, struct variant_end *out);
 
 /* Is the position dead by its variant's rules, neither side able to win
- * (chessops's per-variant rules; standard chess: FIDE Art. 5.2.2)?  Horde
- * is never judged dead here. */
+ * (chessops's per-variant rules; standard chess: FIDE Art. 5.2.2)? */
 bool variant_insufficient_material(const struct position *p);
 
 /* Atomic's check (its rule "kings may touch"): is the king of colour c on

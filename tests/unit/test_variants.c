@@ -295,6 +295,23 @@ static void test_racingkings(void)
         UNIT_EQ_INT(count(&p), 0, "racing kings: white has won, no move");
 }
 
+/* Dead positions by each variant's own rules (chessops's): bare kings in
+ * atomic and three-check (no check, no explosion possible); a king and a
+ * knight still play on in crazyhouse when a rook is in hand; a lone king
+ * in king of the hill can always walk to the hill. */
+static void test_insufficient(void)
+{
+    struct position p;
+    if (load("4k3/8/8/8/8/8/8/4K3 w - - 0 1", VARIANT_ATOMIC, &p))
+        UNIT_EQ_INT(status_get(&p), STATUS_INSUFFICIENT_MATERIAL, "atomic: bare kings are dead");
+    if (load("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1", VARIANT_3CHECK, &p))
+        UNIT_EQ_INT(status_get(&p), STATUS_INSUFFICIENT_MATERIAL, "three-check: bare kings give no check");
+    if (load("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", VARIANT_CRAZYHOUSE, &p))
+        UNIT_EQ_INT(status_get(&p), STATUS_ONGOING, "crazyhouse: a rook in hand can still mate");
+    if (load("4k3/8/8/8/8/8/8/4K3 w - - 0 1", VARIANT_KINGOFTHEHILL, &p))
+        UNIT_EQ_INT(status_get(&p), STATUS_ONGOING, "king of the hill: a lone king walks to the hill");
+}
+
 /* The standard rules played through the variants' generator where they
  * coincide: a king of the hill position far from the hill moves exactly
  * as in chess (the racing kings' and pseudo modes aside, the instantiations
@@ -316,6 +333,7 @@ int main(void)
     test_3check();
     test_horde();
     test_racingkings();
+    test_insufficient();
     test_same_as_chess();
     return unit_done();
 }

@@ -41,20 +41,26 @@ CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))
 LIB_SRC    := $(wildcard lib/*.c)
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+# Code the tests share (tests/*.c but the helper programs), and the helper
+# programs the command-line tests run (build/tests/bin is on their PATH).
+HELPER_NAMES := uci-perft-engine
+TSUP_SRC   := $(filter-out $(HELPER_NAMES:%=tests/%.c),$(wildcard tests/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIBCHESS := $(BUILD)/libchess.a
 LIBCLI   := $(BUILD)/libcli.a
+LIBTSUP  := $(BUILD)/libtestsupport.a
 BINS     := $(TOOLS:%=$(BUILD)/bin/%)
 UNITS    := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+HELPERS  := $(HELPER_NAMES:%=$(BUILD)/tests/bin/%)
 MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
         check-unit check-perft check-cli format
 
-all: $(BINS) $(UNITS)
+all: $(BINS) $(UNITS) $(HELPERS)
 
 # System packages: installed once (only what is missing) before the first build.
 # NO_DEPS=1 skips this for machines whose packages are managed otherwise.
@@ -78,13 +84,24 @@ $(LIBCLI): $(CLI_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+$(LIBTSUP): $(TSUP_SRC:%.c=$(BUILD)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCHESS)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+# Test code includes the shared test code's headers.
+$(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
 
 $(BUILD)/man/%.1: $(BUILD)/bin/%
 	@mkdir -p $(@D)
@@ -108,9 +125,9 @@ check-perft: $(BUILD)/tests/test_perft_suites
 	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/fischer960.epd --depth $(PERFT960_DEPTH) \
 	  || echo "not ok - fischer960 perft suite"
 
-check-cli: $(BINS)
+check-cli: $(BINS) $(HELPERS)
 	@if ls tests/cli/*.bats >/dev/null 2>&1; then \
-	  PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
+	  PATH="$(CURDIR)/$(BUILD)/bin:$(CURDIR)/$(BUILD)/tests/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
 	  bats --tap tests/cli || true; fi
 
 check-asan:
@@ -226,4 +243,5 @@ $(FUZZ_BINS): $(FUZZ_BUILD)/gen/named_vocabularies.h
 $(FUZZ_BINS): FUZZ_FLAGS += -I$(FUZZ_BUILD)/gen
 # ---- END named vocabularies ----
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
+         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c))

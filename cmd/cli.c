@@ -405,6 +405,16 @@ bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsig
     return true;
 }
 
+/* Every number option words its error the same way, naming the range. */
+unsigned long cli_uint_option(struct argp_state *state, const char *option, const char *arg,
+                              unsigned long min, unsigned long max)
+{
+    unsigned long value = 0;
+    if (!cli_parse_uint(arg, min, max, &value))
+        argp_error(state, "invalid --%s value '%s' (expected %lu to %lu)", option, arg, min, max);
+    return value;
+}
+
 /* As cli_parse_uint, with a unit: "4096", "64K", "1M", "2G". The limit is
  * checked before the shift, so no value can overflow. */
 bool cli_parse_size(const char *arg, size_t max, size_t *out)
@@ -484,6 +494,95 @@ void cli_buf_char(struct cli_buf *b, char c)
 {
     if (cli_buf_reserve(b, 1))
         b->data[b->len++] = c;
+}
+
+/* Formatted straight into the buffer: vsnprintf once into the room there
+ * is, and again after growing when that was too little. */
+void cli_buf_printf(struct cli_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    size_t room = b->cap - b->len;
+    va_start(ap, fmt);
+    int n = vsnprintf(room ? b->data + b->len : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if ((size_t)n >= room) {
+        if (!cli_buf_reserve(b, (size_t)n + 1))
+            return;
+        va_start(ap, fmt);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    b->len += (size_t)n;
+}
+
+/* The length of a well-formed UTF-8 sequence at s[0..n) (RFC 3629: no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+                 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4
+                                          : 0;
+    if (len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++) {
+        unsigned char d = s[k];
+        bool ok = (d & 0xC0) == 0x80;
+        if (k == 1 && c == 0xE0)
+            ok = d >= 0xA0 && d <= 0xBF;
+        else if (k == 1 && c == 0xED)
+            ok = d >= 0x80 && d <= 0x9F;
+        else if (k == 1 && c == 0xF0)
+            ok = d >= 0x90 && d <= 0xBF;
+        else if (k == 1 && c == 0xF4)
+            ok = d >= 0x80 && d <= 0x8F;
+        if (!ok)
+            return 0;
+    }
+    return len;
+}
+
+/* One escaper for every JSON output (RFC 8259 section 7): the strict one,
+ * so that a file name or a record holding any bytes still gives JSON that
+ * every parser reads. */
+void cli_buf_json(struct cli_buf *b, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *u = (const unsigned char *)s;
+    cli_buf_char(b, '"');
+    for (size_t i = 0; i < n;) {
+        unsigned char c = u[i];
+        size_t run = i;
+        while (run < n && u[run] >= 0x20 && u[run] < 0x7F && u[run] != '"' && u[run] != '\\')
+            run++;
+        if (run > i) {
+            cli_buf_put(b, s + i, run - i);
+            i = run;
+            continue;
+        }
+        if (c == '"' || c == '\\') {
+            char esc[2] = {'\\', (char)c};
+            cli_buf_put(b, esc, 2);
+            i++;
+        } else if (c < 0x20 || c == 0x7F) {
+            char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+            cli_buf_put(b, esc, 6);
+            i++;
+        } else {
+            size_t k = utf8_len(u + i, n - i);
+            if (k) {
+                cli_buf_put(b, s + i, k);
+                i += k;
+            } else {
+                cli_buf_str(b, "\\ufffd");
+                i++;
+            }
+        }
+    }
+    cli_buf_char(b, '"');
 }
 
 void cli_buf_free(struct cli_buf *b)

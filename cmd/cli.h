@@ -194,6 +194,11 @@ int cli_keyword(struct argp_state *state, const char *option, const char *arg,
  * from min to max. False when arg is not one; *out is set only on success. */
 bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsigned long *out);
 
+/* A number option from min to max (cli_parse_uint); any other value is a
+ * usage error "invalid --OPTION value 'ARG' (expected MIN to MAX)". */
+unsigned long cli_uint_option(struct argp_state *state, const char *option, const char *arg,
+                              unsigned long min, unsigned long max);
+
 /* A byte count: decimal digits with an optional K, M or G suffix (either
  * case, powers of 1024), from 0 to max bytes. False when arg is not one;
  * *out is set only on success. */
@@ -217,6 +222,15 @@ bool cli_buf_reserve(struct cli_buf *b, size_t n);
 void cli_buf_put(struct cli_buf *b, const char *s, size_t n);
 void cli_buf_str(struct cli_buf *b, const char *s);
 void cli_buf_char(struct cli_buf *b, char c);
+
+/* Append printf's output. */
+__attribute__((format(printf, 2, 3))) void cli_buf_printf(struct cli_buf *b, const char *fmt, ...);
+
+/* Append s[0..n) as a JSON string, quotes included: '"', '\\' and control
+ * bytes (and DEL) escaped, valid UTF-8 passed through, and every byte that
+ * is not part of valid UTF-8 written as U+FFFD, so that the output is valid
+ * JSON whatever the input held (file names, move texts, records). */
+void cli_buf_json(struct cli_buf *b, const char *s, size_t n);
 
 /* Free the bytes and reset the buffer to {0}. */
 void cli_buf_free(struct cli_buf *b);

@@ -8,7 +8,7 @@
 
 #include "attacks.h"
 #include "explain.h"
-#include "fen-diag.h"
+#include "fen-cli.h"
 #include "fen.h"
 #include "makemove.h"
 #include "named.h"
@@ -39,8 +39,8 @@ struct options {
     enum mode mode;
     bool count, status, json, fen, chess960, lenient;
     /* filters */
-    int from, to;               /* SQUARE_NONE when not given */
-    enum piece_type piece;      /* NO_PIECE_TYPE when not given */
+    int from, to;          /* SQUARE_NONE when not given */
+    enum piece_type piece; /* NO_PIECE_TYPE when not given */
     bool captures, checks;
     bool filtered;
     /* --moves */
@@ -71,22 +71,40 @@ enum {
 
 static const struct argp_option tool_options[] = {
     {0, 0, 0, 0, "Output:", 1},
-    {"notation", 'n', "NOTATION", 0, "Write moves as uci (e2e4, e7e8q; the default), san (Nf3, exd5, O-O+), lan (Ng1-f3, e4xd5) or named (e2 - e4 Pawn-move)", 1},
-    {"names", OPT_NAMES, "VOCABULARY", 0, "Rule names of the named notation: dagaz (the default) or zrf", 1},
+    {"notation", 'n', "NOTATION", 0,
+     "Write moves as uci (e2e4, e7e8q; the default), san (Nf3, exd5, O-O+), lan (Ng1-f3, e4xd5) or "
+     "named (e2 - e4 Pawn-move)",
+     1},
+    {"names", OPT_NAMES, "VOCABULARY", 0,
+     "Rule names of the named notation: dagaz (the default) or zrf", 1},
     {"count", 'c', 0, 0, "Print only the number of moves", 1},
     {"fen", OPT_FEN, 0, 0, "Put the position's FEN and a tab in front of each line", 1},
-    {"json", 'j', 0, 0, "One JSON object per position: FEN, status, count and the moves in every notation", 1},
-    {"status", OPT_STATUS, 0, 0, "Print the game status instead: checkmate, stalemate, insufficient material, seventy-five-move rule, fifty-move rule, check or ongoing", 1},
-    {"explain", 'e', "MOVE", 0, "Say whether MOVE (UCI or SAN) is legal and, if not, which rule it breaks", 1},
-    {"lone", OPT_LONE, "PIECE-SQUARE", 0, "Read no input; list the squares a lone piece reaches on an empty board (Nd4; lower case for black: pe7)", 1},
+    {"json", 'j', 0, 0,
+     "One JSON object per position: FEN, status, count and the moves in every notation", 1},
+    {"status", OPT_STATUS, 0, 0,
+     "Print the game status instead: checkmate, stalemate, insufficient material, "
+     "seventy-five-move rule, fifty-move rule, check or ongoing",
+     1},
+    {"explain", 'e', "MOVE", 0,
+     "Say whether MOVE (UCI or SAN) is legal and, if not, which rule it breaks", 1},
+    {"lone", OPT_LONE, "PIECE-SQUARE", 0,
+     "Read no input; list the squares a lone piece reaches on an empty board (Nd4; lower case for "
+     "black: pe7)",
+     1},
     {0, 0, 0, 0, "Position:", 2},
-    {"moves", 'm', "MOVES", 0, "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
-    {"chess960", OPT_CHESS960, 0, 0, "Read KQkq castling as X-FEN (Chess960) even in the standard set-up", 2},
-    {"lenient", OPT_LENIENT, 0, 0, "Also take positions that no game can reach (impossible checks or material), as move-generator test suites have them", 2},
+    {"moves", 'm', "MOVES", 0,
+     "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
+    {"chess960", OPT_CHESS960, 0, 0,
+     "Read KQkq castling as X-FEN (Chess960) even in the standard set-up", 2},
+    {"lenient", OPT_LENIENT, 0, 0,
+     "Also take positions that no game can reach (impossible checks or material), as "
+     "move-generator test suites have them",
+     2},
     {0, 0, 0, 0, "Filters (all must hold):", 3},
     {"from", OPT_FROM, "SQUARE", 0, "Only moves from SQUARE", 3},
     {"to", OPT_TO, "SQUARE", 0, "Only moves to SQUARE (for castling, the king's destination)", 3},
-    {"piece", OPT_PIECE, "LETTER", 0, "Only moves of this piece: K, Q, R, B, N or P (either case)", 3},
+    {"piece", OPT_PIECE, "LETTER", 0, "Only moves of this piece: K, Q, R, B, N or P (either case)",
+     3},
     {"captures", OPT_CAPTURES, 0, 0, "Only captures (en passant included)", 3},
     {"checks", OPT_CHECKS, 0, 0, "Only moves that give check", 3},
     {0},
@@ -95,15 +113,23 @@ static const struct argp_option tool_options[] = {
 static const char doc[] =
     "List the legal moves of chess positions given as FEN or EPD records."
     "\v"
-    "Each FILE (standard input when none, or -) holds one FEN or EPD record per line; blank lines are "
-    "skipped. Each valid position gives one output line: its legal moves separated by spaces, an empty "
-    "line when there is none. With --moves, the moves are played first and the position reached is the "
+    "Each FILE (standard input when none, or -) holds one FEN or EPD record per line; blank lines "
+    "are "
+    "skipped. Each valid position gives one output line: its legal moves separated by spaces, an "
+    "empty "
+    "line when there is none. With --moves, the moves are played first and the position reached is "
+    "the "
     "one listed.\n\n"
-    "Order: moves are sorted by their UCI text (from-square, then to-square, then promotion piece b, n, "
-    "q, r), whatever the notation, so every notation lists the same moves in the same order. Castling "
-    "is written e1g1 in UCI for standard chess and king-takes-rook (e1h1) for Chess960; O-O in SAN.\n\n"
-    "--explain prints \"legal\" or \"illegal: \" and the reason, for example \"illegal: the path from "
-    "a1 to a8 is blocked at a4\" or \"illegal: castling not allowed: king is in check\"; an illegal "
+    "Order: moves are sorted by their UCI text (from-square, then to-square, then promotion piece "
+    "b, n, "
+    "q, r), whatever the notation, so every notation lists the same moves in the same order. "
+    "Castling "
+    "is written e1g1 in UCI for standard chess and king-takes-rook (e1h1) for Chess960; O-O in "
+    "SAN.\n\n"
+    "--explain prints \"legal\" or \"illegal: \" and the reason, for example \"illegal: the path "
+    "from "
+    "a1 to a8 is blocked at a4\" or \"illegal: castling not allowed: king is in check\"; an "
+    "illegal "
     "move is an answer, not an error.\n\n"
     "A record that is not a legal position, or where a move of --moves is illegal, gives a message "
     "legal-moves:FILE:LINE:COL: and no output line; the other records are still processed.\n\n"
@@ -139,7 +165,9 @@ static void parse_moves(struct options *opt, char *arg, struct argp_state *state
             continue;
         struct san_parsed sp;
         if (san_scan(b, (size_t)(e - b), &sp) != SAN_OK)
-            argp_error(state, "invalid --moves: move %zu '%.*s' is not a move in SAN, long algebraic or UCI notation",
+            argp_error(state,
+                       "invalid --moves: move %zu '%.*s' is not a move in SAN, long algebraic or "
+                       "UCI notation",
                        n + 1, (int)(e - b), b);
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
@@ -171,16 +199,21 @@ static void parse_lone(struct options *opt, const char *arg, struct argp_state *
     static const char letters[] = "PNBRQKpnbrqk";
     const char *k = arg[0] ? strchr(letters, arg[0]) : NULL;
     if (!k)
-        argp_error(state, "invalid --lone value '%s': '%c' is not a piece letter (K, Q, R, B, N, P; lower case for black)",
+        argp_error(state,
+                   "invalid --lone value '%s': '%c' is not a piece letter (K, Q, R, B, N, P; lower "
+                   "case for black)",
                    arg, arg[0] ? arg[0] : ' ');
     int sq = strlen(arg) == 3 ? square_parse(arg + 1, 2) : SQUARE_NONE;
     if (sq == SQUARE_NONE)
-        argp_error(state, "invalid --lone value '%s': '%s' is not a square (expected a piece and a square, like Nd4)", arg,
-                   arg + 1);
+        argp_error(state,
+                   "invalid --lone value '%s': '%s' is not a square (expected a piece and a "
+                   "square, like Nd4)",
+                   arg, arg + 1);
     int idx = (int)(k - letters);
     opt->lone_piece = piece_make(idx >= 6 ? BLACK : WHITE, (enum piece_type)(PAWN + idx % 6));
     if (idx % 6 == 0 && (square_rank(sq) == 0 || square_rank(sq) == 7))
-        argp_error(state, "invalid --lone value '%s': a pawn cannot stand on the first or last rank", arg);
+        argp_error(state,
+                   "invalid --lone value '%s': a pawn cannot stand on the first or last rank", arg);
     opt->lone_square = sq;
 }
 
@@ -193,10 +226,13 @@ static void check_combinations(struct options *opt, struct argp_state *state)
     if (opt->json && (opt->count || opt->status))
         argp_error(state, "--json already holds the count and the status; give it alone");
     if (opt->explain && (opt->count || opt->status))
-        argp_error(state, "--explain cannot be combined with --%s", opt->count ? "count" : "status");
+        argp_error(state, "--explain cannot be combined with --%s",
+                   opt->count ? "count" : "status");
     if ((opt->explain || opt->status) && opt->filtered)
-        argp_error(state, "the filters (--from, --to, --piece, --captures, --checks) apply to move lists, "
-                          "not to --%s", opt->explain ? "explain" : "status");
+        argp_error(state,
+                   "the filters (--from, --to, --piece, --captures, --checks) apply to move lists, "
+                   "not to --%s",
+                   opt->explain ? "explain" : "status");
     if (opt->mode == MODE_LONE) {
         if (opt->explain || opt->status || opt->json || opt->fen || opt->filtered || opt->nmoves)
             argp_error(state, "--lone reads no position: only --count goes with it");
@@ -204,7 +240,10 @@ static void check_combinations(struct options *opt, struct argp_state *state)
             argp_error(state, "--lone reads no input, but FILE operands were given");
         return;
     }
-    opt->mode = opt->explain ? MODE_EXPLAIN : opt->status ? MODE_STATUS : opt->count ? MODE_COUNT : MODE_LIST;
+    opt->mode = opt->explain  ? MODE_EXPLAIN
+                : opt->status ? MODE_STATUS
+                : opt->count  ? MODE_COUNT
+                              : MODE_LIST;
 }
 
 /* Each option sets its field, values checked on the spot so that a typo
@@ -241,7 +280,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'e': {
         struct san_parsed sp;
         if (san_scan(arg, strlen(arg), &sp) != SAN_OK)
-            argp_error(state, "invalid --explain value '%s': not a move in SAN, long algebraic or UCI notation", arg);
+            argp_error(
+                state,
+                "invalid --explain value '%s': not a move in SAN, long algebraic or UCI notation",
+                arg);
         opt->explain = arg;
         break;
     }
@@ -353,7 +395,10 @@ struct entry {
 };
 
 /* A square's rank in the order of square names: a1 a2 ... a8 b1 ... h8. */
-static inline uint32_t name_order(int sq) { return (uint32_t)(square_file(sq) * 8 + square_rank(sq)); }
+static inline uint32_t name_order(int sq)
+{
+    return (uint32_t)(square_file(sq) * 8 + square_rank(sq));
+}
 
 static uint32_t uci_key(const struct position *p, move m)
 {
@@ -428,14 +473,18 @@ static int select_moves(const struct options *opt, const struct position *p, str
 }
 
 /* One move in a notation; buf has NAMED_MAX bytes, enough for any. */
-static size_t format_move(const struct options *opt, enum notation nt, const struct position *p, move m,
-                          char buf[NAMED_MAX])
+static size_t format_move(const struct options *opt, enum notation nt, const struct position *p,
+                          move m, char buf[NAMED_MAX])
 {
     switch (nt) {
-    case NOTATION_SAN: return san_format(p, m, buf);
-    case NOTATION_LAN: return san_format_lan(p, m, buf);
-    case NOTATION_NAMED: return named_format(p, m, opt->names, buf, NAMED_MAX);
-    default: return uci_format(p, m, UCI_CASTLING_AUTO, buf);
+    case NOTATION_SAN:
+        return san_format(p, m, buf);
+    case NOTATION_LAN:
+        return san_format_lan(p, m, buf);
+    case NOTATION_NAMED:
+        return named_format(p, m, opt->names, buf, NAMED_MAX);
+    default:
+        return uci_format(p, m, UCI_CASTLING_AUTO, buf);
     }
 }
 
@@ -452,7 +501,8 @@ static void put_uint(struct cli_buf *l, unsigned long v)
     cli_buf_put(l, num, (size_t)snprintf(num, sizeof num, "%lu", v));
 }
 
-/* --json: {"fen":..., "status":..., "count":N, "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
+/* --json: {"fen":..., "status":..., "count":N,
+ * "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
 static void print_json(const struct options *opt, const struct position *p, struct cli_buf *l)
 {
     static const char *const keys[] = {"uci", "san", "lan", "named"};
@@ -555,7 +605,8 @@ static bool play_moves(const struct options *opt, struct position *p, const stru
         const struct move_text *t = &opt->moves[i];
         if (explain_san(p, t->s, t->len, &m, msg, sizeof msg) != EXPLAIN_LEGAL) {
             if (!opt->common.quiet)
-                cli_diag(in->name, in->line_no, 1, "--moves: move %zu (%.*s): %s", i + 1, (int)t->len, t->s, msg);
+                cli_diag(in->name, in->line_no, 1, "--moves: move %zu (%.*s): %s", i + 1,
+                         (int)t->len, t->s, msg);
             return false;
         }
         makemove_play(p, m);
@@ -579,7 +630,7 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {
         if (!opt->common.quiet)
-            cli_fen_problems(in->name, in->line_no, &rep);
+            cli_fen_problems(in->name, in->line_no, 0, &rep);
         return CLI_INVALID;
     }
     struct position p = rec.pos;
@@ -612,11 +663,21 @@ static void print_lone(const struct options *opt, struct cli_buf *l)
         if (square_relative_rank(sq, c) == 1)
             b |= c == WHITE ? bb_north(b) : bb_south(b);
         break;
-    case KNIGHT: b = attacks_knight(sq); break;
-    case BISHOP: b = attacks_slow_bishop(sq, 0); break;
-    case ROOK: b = attacks_slow_rook(sq, 0); break;
-    case QUEEN: b = attacks_slow_rook(sq, 0) | attacks_slow_bishop(sq, 0); break;
-    default: b = attacks_king(sq); break;
+    case KNIGHT:
+        b = attacks_knight(sq);
+        break;
+    case BISHOP:
+        b = attacks_slow_bishop(sq, 0);
+        break;
+    case ROOK:
+        b = attacks_slow_rook(sq, 0);
+        break;
+    case QUEEN:
+        b = attacks_slow_rook(sq, 0) | attacks_slow_bishop(sq, 0);
+        break;
+    default:
+        b = attacks_king(sq);
+        break;
     }
     if (opt->count) {
         put_uint(l, (unsigned long)bb_count(b));

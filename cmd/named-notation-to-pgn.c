@@ -233,8 +233,8 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         }
     if (rc < 0 && !run->stop) {
         enum pgn_error e = named_reader_error(reader);
-        run->status = cli_status_merge(
-            run->status, games_hard_error(name, e, named_reader_errno(reader)));
+        run->status =
+            cli_status_merge(run->status, games_hard_error(name, e, named_reader_errno(reader)));
         if (e != PGN_E_IO)
             run->stop = true;
     }

@@ -74,7 +74,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
     struct options *opt = state->input;
-    unsigned long jobs = 0;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
@@ -105,9 +104,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->stats = true;
         break;
     case 'j':
-        if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
-            argp_error(state, "invalid --jobs value '%s' (expected 0 to %d)", arg, JOBS_MAX);
-        opt->jobs = (long)jobs;
+        opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;

@@ -19,6 +19,7 @@ struct progress {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     bool stop;
+    bool drawn; /* a line is on the terminal */
 };
 
 double progress_now(void)
@@ -33,12 +34,21 @@ bool progress_wanted(const struct cli_common *common)
     return !common->quiet && isatty(STDERR_FILENO) == 1;
 }
 
+/* Take the line off the terminal (with p->lock held). */
+static void erase(struct progress *p)
+{
+    if (p->drawn) {
+        fputs("\r\033[K", stderr);
+        fflush(stderr);
+        p->drawn = false;
+    }
+}
+
 /* Wake twice a second and redraw one line, after the first second: a
  * short run shows nothing. */
 static void *progress_main(void *arg)
 {
     struct progress *p = arg;
-    bool drawn = false;
     pthread_mutex_lock(&p->lock);
     while (!p->stop) {
         struct timespec until;
@@ -58,13 +68,10 @@ static void *progress_main(void *arg)
         p->fn(p->ctx, elapsed, line, sizeof line);
         fprintf(stderr, "\r%s: %s\033[K", program_invocation_short_name, line);
         fflush(stderr);
-        drawn = true;
+        p->drawn = true;
     }
+    erase(p);
     pthread_mutex_unlock(&p->lock);
-    if (drawn) {
-        fputs("\r\033[K", stderr);
-        fflush(stderr);
-    }
     return NULL;
 }
 
@@ -101,6 +108,20 @@ void progress_stop(struct progress *p)
     free(p);
 }
 
+void progress_hold(struct progress *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    erase(p);
+}
+
+void progress_release(struct progress *p)
+{
+    if (p)
+        pthread_mutex_unlock(&p->lock);
+}
+
 void progress_games_line(void *ctx, double seconds, char *buf, size_t size)
 {
     const struct progress_games *g = ctx;
@@ -110,6 +131,28 @@ void progress_games_line(void *ctx, double seconds, char *buf, size_t size)
     if (g->total && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, ", %.1f of %.1f MB", (double)bytes / 1e6,
                  (double)g->total / 1e6);
+}
+
+void progress_games_file(struct progress_games *g, int fd)
+{
+    if (!g)
+        return;
+    g->base += g->at;
+    g->at = 0;
+    g->fd = fd;
+}
+
+/* The descriptor's offset is what the reader has taken of the file (its
+ * buffer included): near enough for a progress line. */
+void progress_games_update(struct progress_games *g, uint64_t games)
+{
+    if (!g)
+        return;
+    off_t at = lseek(g->fd, 0, SEEK_CUR);
+    if (at >= 0)
+        g->at = (uint64_t)at;
+    atomic_store(&g->games, games);
+    atomic_store(&g->bytes, g->base + g->at);
 }
 
 /* A pipe or terminal has no size: then no total is shown, rather than a

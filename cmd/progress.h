@@ -40,6 +40,12 @@ struct progress *progress_start(const struct cli_common *common, progress_line_f
 /* Stop and erase the line if one was drawn; frees p (NULL does nothing). */
 void progress_stop(struct progress *p);
 
+/* Keep the line off standard error while the caller writes messages
+ * there: hold erases it and stops the redrawing until release (the next
+ * tick draws it again).  NULL does nothing. */
+void progress_hold(struct progress *p);
+void progress_release(struct progress *p);
+
 /* Seconds on the monotonic clock, for rates and elapsed times. */
 double progress_now(void);
 
@@ -49,7 +55,18 @@ double progress_now(void);
 struct progress_games {
     atomic_uint_fast64_t games, bytes;
     uint64_t total;
+    /* a stream read by the main thread: its descriptor, the bytes of the
+     * files before it and how far it has been read */
+    int fd;
+    uint64_t base, at;
 };
+
+/* A stream read in the main thread: the file on descriptor fd comes next
+ * (its bytes count after those of the files before), and after each game
+ * the games written so far and the file's offset are counted.  NULL does
+ * nothing. */
+void progress_games_file(struct progress_games *g, int fd);
+void progress_games_update(struct progress_games *g, uint64_t games);
 
 /* The line of a progress_games run: "1234 games, 5678 games/s" and, when
  * the total is known, ", 12.3 of 45.6 MB". */

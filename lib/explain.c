@@ -2,6 +2,7 @@
 
 #include "attacks.h"
 #include "san.h"
+#include "uci.h"
 
 #include <string.h>
 
@@ -181,11 +182,18 @@ enum explain_reason explain_castle(const struct position *p, int queen_side, mov
     return castle(p, queen_side != 0, SQUARE_NONE, out, msg, size);
 }
 
-/* The squares a piece reaches on an empty board (FIDE Art. 3.2 to 3.6),
- * pawns aside: their moves depend on what stands around them. */
-static bitboard empty_board_reach(enum piece_type pt, int sq)
+/* FIDE Art. 3.2 to 3.7 on an empty board: the pieces' lines and leaps,
+ * and a pawn's step forward, two squares from its starting rank (it has
+ * nothing to capture). */
+bitboard explain_reach(enum color c, enum piece_type pt, int sq)
 {
+    bitboard b;
     switch (pt) {
+    case PAWN:
+        b = c == WHITE ? bb_north(bb_square(sq)) : bb_south(bb_square(sq));
+        if (square_relative_rank(sq, c) == 1)
+            b |= c == WHITE ? bb_north(b) : bb_south(b);
+        return b;
     case KNIGHT: return attacks_knight(sq);
     case BISHOP: return attacks_bishop(sq, 0);
     case ROOK: return attacks_rook(sq, 0);
@@ -292,7 +300,7 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
         if (r != EXPLAIN_LEGAL)
             return finish(r, &d, msg, size);
     } else {
-        if (!bb_test(empty_board_reach(pt, from), to))
+        if (!bb_test(explain_reach(us, pt, from), to))
             return finish(EXPLAIN_GEOMETRY, &d, msg, size);
         /* Art. 3.5: bishops, rooks and queens do not jump; the blocker
          * named is the first piece met from the moving piece's square. */
@@ -323,31 +331,17 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
     return judge(p, move_make(from, to, kind), &d, out, msg, size);
 }
 
-/* Where a move's from-square sorts by its name: file first, then rank. */
-static int name_order(move m)
-{
-    return square_file(move_from(m)) * 8 + square_rank(move_from(m));
-}
-
 /* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
  * in SAN without check marks, for the ambiguity message (PGN 8.2.3.4 says
- * a move must be disambiguated just enough). */
+ * a move must be disambiguated just enough), in the documented order of
+ * move lists (b1 before f3), whatever order the generator found them in. */
 static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
 {
     struct out o = {buf, size, 0};
     move sorted[MOVELIST_MAX];
-    int n = 0;
-    /* In the order of the from-squares' names (b1 before f3), whatever
-     * order the generator found them in. */
-    for (int i = 0; i < l->count; i++) {
-        int j = n++;
-        int key = name_order(l->moves[i]);
-        while (j > 0 && name_order(sorted[j - 1]) > key) {
-            sorted[j] = sorted[j - 1];
-            j--;
-        }
-        sorted[j] = l->moves[i];
-    }
+    int n = l->count;
+    memcpy(sorted, l->moves, (size_t)n * sizeof *sorted);
+    uci_sort(p, sorted, n, UCI_CASTLING_AUTO);
     for (int i = 0; i < n; i++) {
         char san[SAN_MAX];
         if (i > 0)
@@ -396,7 +390,7 @@ static int san_candidates(const struct position *p, const struct san_parsed *sp,
     bitboard b = position_pieces(p, us, sp->piece);
     while (b) {
         int from = bb_pop(&b);
-        if (from_named(sp, from) && bb_test(empty_board_reach(sp->piece, from), sp->to))
+        if (from_named(sp, from) && bb_test(explain_reach(us, sp->piece, from), sp->to))
             cand[n++] = from;
     }
     return n;

@@ -60,6 +60,11 @@ const char *explain_reason_name(enum explain_reason r);
  * "no piece on {from}", "the path from {from} to {to} is blocked at {at}". */
 const char *explain_reason_template(enum explain_reason r);
 
+/* The squares a piece of colour c and type pt standing alone on sq
+ * reaches on an empty board (legal-moves --lone; the candidates of a SAN
+ * move that matches nothing). */
+bitboard explain_reach(enum color c, enum piece_type pt, int sq);
+
 /* Is the move from -> to (promoting to `promotion`, NO_PIECE_TYPE if none)
  * legal in p, and if not, why?  Castling may be given as the king's move
  * of two or more squares along its rank or as king takes own rook.  On

@@ -85,10 +85,11 @@ size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t si
  * game and its number as a reader of the score sees it. */
 size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size)
 {
-    char where[64] = "";
-    if (pb->ply)
-        snprintf(where, sizeof where, "ply %lu (%lu%s): ", pb->ply, pb->fullmove,
-                 pb->side ? "..." : ".");
+    char where[64] = "", number[PGN_MOVE_NUMBER_MAX];
+    if (pb->ply) {
+        pgn_move_number(pb->fullmove, pb->side, number, sizeof number);
+        snprintf(where, sizeof where, "ply %lu (%s): ", pb->ply, number);
+    }
     const char *sep = pb->reason[0] ? ": " : "";
     int n;
     switch (pb->code) {
@@ -529,8 +530,9 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
         return -1;
     case NAMED_E_NUMBER:
         token_problem(r, tok, GAME_E_RECORD, pb);
-        snprintf(pb->reason, sizeof pb->reason, "the position is at move %u%s", l->pos.fullmove,
-                 l->pos.side ? "..." : ".");
+        char number[PGN_MOVE_NUMBER_MAX];
+        pgn_move_number(l->pos.fullmove, l->pos.side, number, sizeof number);
+        snprintf(pb->reason, sizeof pb->reason, "the position is at move %s", number);
         return -1;
     default:
         token_problem(r, tok, GAME_E_RECORD, pb);

@@ -23,14 +23,9 @@ const char *named_vocabulary_name(enum named_vocabulary v)
     return (unsigned)v < NAMED_VOCABULARY_NB ? named_gen_vocabulary_names[v] : "any";
 }
 
-bool named_vocabulary_parse(const char *name, enum named_vocabulary *out)
+const char *const *named_vocabulary_names(void)
 {
-    for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
-        if (strcmp(name, named_gen_vocabulary_names[v]) == 0) {
-            *out = (enum named_vocabulary)v;
-            return true;
-        }
-    return false;
+    return named_gen_vocabulary_names;
 }
 
 const char *named_rule_name(enum named_vocabulary v, const char *key)
@@ -133,15 +128,7 @@ static char *put_square(char *q, int sq)
  * every line of a record stands on its own. */
 static char *put_number(char *q, unsigned long n)
 {
-    char digits[24];
-    size_t k = sizeof digits;
-    do {
-        digits[--k] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    memcpy(q, digits + k, sizeof digits - k);
-    q += sizeof digits - k;
-    *q++ = '.';
+    q += pgn_move_number(n, false, q, PGN_MOVE_NUMBER_MAX);
     *q++ = ' ';
     return q;
 }

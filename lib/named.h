@@ -35,10 +35,11 @@ enum named_vocabulary {
  * their separators fit in 84 bytes. */
 enum { NAMED_MAX = 96 };
 
-/* The vocabulary's name as in --names ("dagaz", "zrf"), and back; parse
- * returns false for an unknown name. */
+/* The vocabulary's name as in --names ("dagaz", "zrf"), and all of them
+ * (NAMED_VOCABULARY_NB names, in the order of the enum: the columns of
+ * the table), for the tools to parse --names with. */
 const char *named_vocabulary_name(enum named_vocabulary v);
-bool named_vocabulary_parse(const char *name, enum named_vocabulary *out);
+const char *const *named_vocabulary_names(void);
 
 /* The name vocabulary v gives the rule with the given key of
  * formats/named-vocabularies.tsv ("rook" gives "slide" or "rook-slide"),

@@ -254,11 +254,25 @@ enum pgn_result pgn_result_parse(const char *s, size_t n)
 }
 
 /* Standard 8.2.2.2: White's move number ends with one period, Black's
- * (when the number is written before a Black move) with three. */
+ * (when the number is written before a Black move) with three.  The digits
+ * are written by hand: the named notation puts a number on every ply. */
 size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "%lu%s", number, black ? "..." : ".");
-    return n < 0 ? 0 : (size_t)n;
+    char text[PGN_MOVE_NUMBER_MAX];
+    size_t k = sizeof text - 3;
+    do {
+        text[--k] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    size_t n = sizeof text - 3 - k;
+    memcpy(text + sizeof text - 3, "...", 3);
+    n += black ? 3 : 1;
+    if (size > 0) {
+        size_t copy = n < size ? n : size - 1;
+        memcpy(buf, text + k, copy);
+        buf[copy] = '\0';
+    }
+    return n;
 }
 
 /* A UTF-8 byte-order mark may open any line (files get concatenated): it

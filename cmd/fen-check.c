@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "fen-cli.h"
 #include "fen.h"
+#include "fen_validate.h"
 
 #include <langinfo.h>
 #include <locale.h>

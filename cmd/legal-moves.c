@@ -297,8 +297,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
 static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, children, 0, 0};
 
-/* ---- output: one line at a time, built in memory and written whole ---- */
-
 /* ---- input ---- */
 
 /* Play --moves from the record's position; an illegal move is reported

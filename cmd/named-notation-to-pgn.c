@@ -11,6 +11,7 @@
 #include "jobs.h"
 #include "progress.h"
 #include "named.h"
+#include "named_reader.h"
 #include "san.h"
 
 #include <stdlib.h>

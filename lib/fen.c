@@ -3,6 +3,7 @@
  * of what is accepted; keep the two in step.  The parser reads exactly
  * len bytes and never assumes a NUL terminator, so any bytes are safe. */
 #include "fen.h"
+#include "fen_validate.h"
 
 #include "attacks.h"
 #include "movegen.h"

@@ -7,24 +7,6 @@
 
 #include <string.h>
 
-const char *game_error_name(enum game_error e)
-{
-    static const char *const names[GAME_ERROR_NB] = {
-        [GAME_OK] = "ok",
-        [GAME_E_FEN] = "bad-fen",
-        [GAME_E_VARIANT] = "unsupported-variant",
-        [GAME_E_ILLEGAL] = "illegal-move",
-        [GAME_E_DROP] = "piece-drop",
-        [GAME_E_NULL_IN_CHECK] = "null-move-in-check",
-        [GAME_E_VARIATION] = "variation-without-move",
-        [GAME_E_TOO_DEEP] = "variations-too-deep",
-        [GAME_E_TEXT] = "unexpected-text",
-        [GAME_E_DAMAGED] = "damaged-pgn",
-        [GAME_E_RECORD] = "bad-record",
-    };
-    return (unsigned)e < GAME_ERROR_NB ? names[e] : "unknown";
-}
-
 const char *game_error_message(enum game_error e)
 {
     static const char *const messages[GAME_ERROR_NB] = {

@@ -48,8 +48,7 @@ enum game_error {
     GAME_ERROR_NB
 };
 
-/* A short stable name ("illegal-move") and a sentence fragment. */
-const char *game_error_name(enum game_error e);
+/* A sentence fragment saying what went wrong. */
 const char *game_error_message(enum game_error e);
 
 enum { GAME_TEXT_MAX = 64 };

@@ -21,8 +21,8 @@ enum {
 /* The leaf nodes depth plies below p (1 at depth 0). */
 uint64_t perft_ref(const struct position *p, int depth, unsigned flags);
 
-/* The same, with the count below each root move in *d (for depth 0,
- * d->count is 0), as perft_run fills a divide. */
+/* The same, with the count below each root move in *d when not NULL (for
+ * depth 0, d->count is 0), as perft_run fills a divide. */
 uint64_t perft_ref_divide(const struct position *p, int depth, unsigned flags,
                           struct perft_divide *d);
 

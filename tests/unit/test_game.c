@@ -8,6 +8,7 @@
 #include "fen.h"
 #include "makemove.h"
 #include "named.h"
+#include "named_reader.h"
 #include "san.h"
 #include "uci.h"
 #include "unit.h"

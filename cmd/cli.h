@@ -2,7 +2,31 @@
  * cli.h - command-line code shared by every chesskit tool: exit statuses,
  * the common options, the parsing of option values (keywords, numbers, byte
  * counts), a streaming line reader over FILE operands, uniform diagnostics,
- * a growable output buffer, and checked closing of stdout.
+ * a growable output buffer, JSON strings, and checked closing of stdout.
+ *
+ * A map of cmd/.  Each tool's own file holds its options, its record or
+ * game loop and main; what it does with each item is in a module beside it:
+ *
+ *     fen-check.c              FEN/EPD checker (the library does the work)
+ *     legal-moves.c            options, records    -> move-list.c (what is printed)
+ *     perft.c                  options, records    -> perft-modes.c (count, divide,
+ *                                                     suites, split, session state)
+ *                                                  -> against.c (--against bisection)
+ *                                                  -> uci_engine.c (the engine's pipes)
+ *     pgn-to-named-notation.c  options, reading    -> convert.c (one game, written)
+ *                                                  -> jobs.c (--jobs: chunks, threads,
+ *                                                     results written in input order)
+ *     named-notation-to-pgn.c  options, reading, the PGN writer
+ *
+ * shared by several tools:
+ *
+ *     cli.c       this header: options, input lines, diagnostics, buffers, exit
+ *     fen-cli.c   FEN problems as diagnostics, a FEN into an output line
+ *     games.c     the two game converters: --on-error, tags, results, a game's
+ *                 problem, the closing counts
+ *     progress.c  the progress line on a terminal (perft, both converters)
+ *
+ * The rules library is lib/ (see lib/README.md).
  *
  * A tool wires the common options into its own argp as a child:
  *

@@ -5,6 +5,7 @@
 #include "against.h"
 
 #include "fen-cli.h"
+#include "json.h"
 #include "makemove.h"
 #include "uci_engine.h"
 
@@ -114,28 +115,31 @@ static void print_verdict(struct perft_session *s, const struct position *p,
 {
     struct cli_buf *l = &s->line;
     const char *engine = s->engine->name;
+    bool on = s->opt->common.paint_out;
     if (s->opt->json) {
         perft_mode_json_head(s, p, src);
         cli_buf_printf(l, "\",\"depth\":%d,\"nodes\":%" PRIu64 ",\"engine\":", depth, v->ours);
-        cli_buf_json(l, engine, strlen(engine));
+        json_put_string(l, engine, strlen(engine));
         cli_buf_printf(l, ",\"engine_nodes\":%" PRIu64 ",\"agree\":%s", v->theirs,
                        v->agree ? "true" : "false");
         if (!v->agree) {
             cli_buf_str(l, ",\"position\":\"");
             cli_buf_fen(l, &v->at);
             cli_buf_str(l, "\",\"path\":");
-            cli_buf_json(l, v->path, strlen(v->path));
+            json_put_string(l, v->path, strlen(v->path));
             cli_buf_str(l, ",\"only_perft\":");
-            cli_buf_json(l, v->only_ours, strlen(v->only_ours));
+            json_put_string(l, v->only_ours, strlen(v->only_ours));
             cli_buf_str(l, ",\"only_engine\":");
-            cli_buf_json(l, v->only_theirs, strlen(v->only_theirs));
+            json_put_string(l, v->only_theirs, strlen(v->only_theirs));
         }
         cli_buf_str(l, "}\n");
     } else if (v->agree) {
-        cli_buf_printf(l, "ok   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n", src->name,
+        cli_buf_printf(l, "%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n",
+                       cli_paint(on, CLI_PAINT_OK), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine);
     } else {
-        cli_buf_printf(l, "FAIL %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n", src->name,
+        cli_buf_printf(l, "%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n",
+                       cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine, v->theirs);
         cli_buf_str(l, "  position: ");
         cli_buf_fen(l, &v->at);
@@ -166,10 +170,14 @@ void against_position(struct perft_session *s, const struct position *p,
         }
     }
     struct verdict *v = malloc(sizeof *v);
-    if (!v || s->engine->dead || !bisect(s, p, depth, v)) {
+    if (!v) {
+        s->status = cli_status_merge(s->status, cli_nomem());
+        return;
+    }
+    if (s->engine->dead || !bisect(s, p, depth, v)) {
         if (!s->opt->common.quiet)
             cli_error("--against: the engine '%s' stopped answering", s->opt->against);
-        s->status = cli_status_merge(s->status, CLI_NOINPUT);
+        s->status = cli_status_merge(s->status, CLI_UNAVAILABLE);
         free(v);
         return;
     }

@@ -20,6 +20,8 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
+    if (opt->to == TO_JSON && !(c->json = calloc(1, sizeof *c->json)))
+        return false;
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -31,6 +33,9 @@ void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
+    if (c->json)
+        game_json_free(c->json);
+    free(c->json);
 }
 
 /* Start a token of the layout: a new line per item, or one line with single
@@ -123,6 +128,8 @@ static void write_ply(struct conv *c, const struct game_event *ev)
     case TO_FEN:
         n = fen_format(ev->after, buf, ROOM);
         break;
+    case TO_JSON: /* game_json writes its plies itself */
+        break;
     }
     c->res->out.len += n < ROOM ? n : ROOM - 1;
     c->need_number = false;
@@ -160,6 +167,11 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
     jobs_diags_add(&c->res->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
     if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
+    if (c->json) { /* the plies before the error, and the error */
+        gp.line += c->line_offset;
+        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, &gp);
+        return;
+    }
     int depth = c->replay->stack.depth;
     while (depth-- > 0 && c->opt->variations)
         write_marker(c, ')');
@@ -191,8 +203,18 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     c->res->games++;
     c->line_open = false;
     c->need_number = true;
-    if (game_replay_begin(c->replay, g, o->variations ? GAME_VARIATIONS : 0, &pb) != GAME_OK) {
+    if (c->json)
+        game_json_begin(c->json, &(struct game_json_options){o->names, o->comments, o->nags});
+    if (game_replay_begin(c->replay, g,
+                          (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0),
+                          &pb) != GAME_OK) {
         rc = -1;
+    } else if (c->json) {
+        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0)
+            if (ev.kind == GAME_EV_RESULT)
+                result = ev.tok->text;
+            else
+                game_json_event(c->json, &ev);
     } else {
         games_put_tags(&c->res->out, g);
         while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
@@ -229,14 +251,18 @@ void conv_game(struct conv *c, const struct pgn_game *g)
         c->res->counts[COUNT_ERRORS]++;
         if (o->on_error != GAMES_ON_ERROR_KEEP)
             c->res->out.len = mark;
-        else if (c->res->out.len == mark)
+        else if (c->res->out.len == mark && !c->json)
             games_put_tags(&c->res->out, g);
         report_problem(c, g, &pb, result);
         if (o->on_error == GAMES_ON_ERROR_STOP)
             c->res->stop = true;
         return;
     }
-    write_result(c, result);
-    cli_buf_char(&c->res->out, '\n');
+    if (c->json) {
+        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, NULL);
+    } else {
+        write_result(c, result);
+        cli_buf_char(&c->res->out, '\n');
+    }
     c->res->counts[COUNT_CONVERTED]++;
 }

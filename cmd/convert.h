@@ -1,6 +1,7 @@
 /*
  * convert.h - pgn-to-named-notation's work on one game: replayed (game.h),
- * written in the target notation (named, UCI, SAN, LAN or FEN) and layout
+ * written in the target notation (named, UCI, SAN, LAN, FEN or JSON) and
+ * layout
  * (a ply per line, or --inline), with comments, NAGs and variations when
  * asked, and its problem reported as a diagnostic (and, with
  * --on-error=keep, a "; error:" line).  One converter per thread, writing
@@ -11,6 +12,7 @@
 
 #include "cli.h"
 #include "game.h"
+#include "game_json.h"
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
@@ -18,7 +20,7 @@
 
 #include <stdbool.h>
 
-enum convert_target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN };
+enum convert_target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON };
 
 /* What the command line asked for. */
 struct convert_options {
@@ -26,7 +28,7 @@ struct convert_options {
     enum convert_target to;
     enum named_vocabulary names;
     enum games_on_error on_error;
-    bool inline_layout, comments, nags, variations, stats;
+    bool inline_layout, comments, nags, variations, stats, strict;
     long jobs;
     char **files;
     int nfiles;
@@ -39,6 +41,7 @@ struct conv {
     struct pgn_reader *reader;
     struct game_replay *replay;
     struct jobs_result *res;
+    struct game_json *json;    /* --to=json */
     unsigned long line_offset; /* added to the reader's line numbers */
     /* layout state of the game being written */
     bool line_open;   /* a line has text and no newline yet */

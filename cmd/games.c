@@ -56,8 +56,9 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb,
     out->col = pb->line ? pb->col : g->col;
 }
 
-/* A read error is a problem of the input file (66); any other hard error
- * (memory, a limit) is reported with the reader's own message. */
+/* A read error is a problem of the input file (66), running out of memory
+ * a failure of the system (71); any other hard error (a limit) is a
+ * problem of the input, reported with the reader's own message. */
 int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size)
 {
     if (e == PGN_E_IO) {
@@ -65,7 +66,7 @@ int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf
         return CLI_NOINPUT;
     }
     snprintf(buf, size, "%s: %s", name, pgn_error_message(e));
-    return CLI_INVALID;
+    return e == PGN_E_NOMEM ? CLI_OSERR : CLI_INVALID;
 }
 
 int games_hard_error(const char *name, enum pgn_error e, int err)

@@ -246,7 +246,8 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
             progress_hold(p->cfg->out.progress);
             cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
             progress_release(p->cfg->out.progress);
-            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+            t->status =
+                cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
     } else {
         k->res.out.len = 0;
@@ -328,8 +329,7 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     pthread_t *threads = calloc((size_t)cfg->threads, sizeof *threads);
     p.slots = calloc(p.nslots, sizeof *p.slots);
     if (!threads || !p.slots) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         free(threads);
         free(p.slots);
         return;
@@ -345,7 +345,7 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
         read_file(&p, t, nfiles ? files[i] : "-");
     if (started == 0) {
         cli_error("cannot start threads");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, CLI_OSERR);
     }
     while (p.emit_seq != p.fill_seq)
         emit_oldest(&p, t);

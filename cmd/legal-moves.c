@@ -30,7 +30,7 @@ enum {
     OPT_STATUS,
     OPT_LONE,
     OPT_CHESS960,
-    OPT_LENIENT,
+    OPT_STRICT,
     OPT_NAMES,
 };
 
@@ -61,9 +61,10 @@ static const struct argp_option tool_options[] = {
      "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
     {"chess960", OPT_CHESS960, 0, 0,
      "Read KQkq castling as X-FEN (Chess960) even in the standard set-up", 2},
-    {"lenient", OPT_LENIENT, 0, 0,
-     "Also take positions that no game can reach (impossible checks or material), as "
-     "move-generator test suites have them",
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse positions that no game can reach (impossible checks or material, a half-move clock "
+     "beside an en-passant square) and records without all six fields, as fen-check does; by "
+     "default every position whose moves are defined is taken",
      2},
     {0, 0, 0, 0, "Filters (all must hold):", 3},
     {"from", OPT_FROM, "SQUARE", 0, "Only moves from SQUARE", 3},
@@ -131,7 +132,7 @@ static void parse_moves(struct legal_options *opt, char *arg, struct argp_state 
             cap = cap ? cap * 2 : 16;
             struct move_text *grown = realloc(list, cap * sizeof *list);
             if (!grown)
-                argp_failure(state, CLI_IOERR, 0, "out of memory");
+                argp_failure(state, CLI_OSERR, 0, "out of memory");
             list = grown;
         }
         list[n++] = (struct move_text){b, (size_t)(e - b)};
@@ -256,8 +257,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_CHESS960:
         opt->chess960 = true;
         break;
-    case OPT_LENIENT:
-        opt->lenient = true;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case OPT_FROM:
         opt->from = parse_square(arg, "--from", state);
@@ -331,7 +332,8 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
 {
     const struct file_ctx *fc = ctx;
     const struct legal_options *opt = fc->opt;
-    struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = opt->lenient};
+    struct fen_options fo = {
+        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {

@@ -5,6 +5,7 @@
 
 #include "explain.h"
 #include "fen-cli.h"
+#include "json.h"
 #include "makemove.h"
 #include "san.h"
 #include "status.h"
@@ -16,8 +17,7 @@
 /* Out of memory ends the run, as nothing sensible can be printed any more. */
 static void out_of_memory(void)
 {
-    cli_error("out of memory");
-    exit(CLI_IOERR);
+    exit(cli_nomem());
 }
 
 /* End the line and write it, unless -q asked for silence. The line is
@@ -115,9 +115,9 @@ static void print_json(const struct legal_options *opt, const struct position *p
             size_t len = format_move(opt, (enum notation)k, p, e[i], buf);
             if (k)
                 cli_buf_put(l, ",", 1);
-            cli_buf_json(l, keys[k], strlen(keys[k]));
+            json_put_string(l, keys[k], strlen(keys[k]));
             cli_buf_put(l, ":", 1);
-            cli_buf_json(l, buf, len);
+            json_put_string(l, buf, len);
         }
         cli_buf_put(l, "}", 1);
     }
@@ -140,19 +140,19 @@ static void print_explain(const struct legal_options *opt, const struct position
     cli_buf_str(l, "{\"fen\":\"");
     cli_buf_fen(l, p);
     cli_buf_str(l, "\",\"move\":");
-    cli_buf_json(l, opt->explain, strlen(opt->explain));
+    json_put_string(l, opt->explain, strlen(opt->explain));
     cli_buf_str(l, r == EXPLAIN_LEGAL ? ",\"legal\":true" : ",\"legal\":false");
     if (r == EXPLAIN_LEGAL) {
         char buf[SAN_MAX];
         cli_buf_str(l, ",\"uci\":");
-        cli_buf_json(l, buf, uci_format(p, m, UCI_CASTLING_AUTO, buf));
+        json_put_string(l, buf, uci_format(p, m, UCI_CASTLING_AUTO, buf));
         cli_buf_str(l, ",\"san\":");
-        cli_buf_json(l, buf, san_format(p, m, buf));
+        json_put_string(l, buf, san_format(p, m, buf));
     }
     cli_buf_str(l, ",\"reason\":\"");
     cli_buf_str(l, explain_reason_name(r));
     cli_buf_str(l, "\",\"message\":");
-    cli_buf_json(l, msg, strlen(msg));
+    json_put_string(l, msg, strlen(msg));
     cli_buf_put(l, "}", 1);
 }
 

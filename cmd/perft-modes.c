@@ -4,6 +4,7 @@
 #include "perft-modes.h"
 
 #include "fen-cli.h"
+#include "json.h"
 #include "uci_engine.h"
 
 #include <inttypes.h>
@@ -14,8 +15,8 @@
 
 /* The table, the engine and the threads, set up before the first record;
  * false (reported) when one of them cannot be had. */
-bool perft_session_start(struct perft_session *s, struct perft_table **table,
-                         struct uci_engine *engine)
+int perft_session_start(struct perft_session *s, struct perft_table **table,
+                        struct uci_engine *engine)
 {
     const struct perft_options *opt = s->opt;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -29,7 +30,7 @@ bool perft_session_start(struct perft_session *s, struct perft_table **table,
         *table = perft_table_new(opt->hash_bytes);
         if (!*table) {
             cli_error("--hash: cannot allocate %zu bytes", opt->hash_bytes);
-            return false;
+            return CLI_OSERR;
         }
         s->cfg.table = *table;
     }
@@ -37,11 +38,11 @@ bool perft_session_start(struct perft_session *s, struct perft_table **table,
         signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() */
         if (!uci_engine_start(engine, opt->against)) {
             cli_error("--against: cannot run '%s' as a UCI engine", opt->against);
-            return false;
+            return CLI_UNAVAILABLE;
         }
         s->engine = engine;
     }
-    return true;
+    return CLI_OK;
 }
 
 static bool quiet(const struct perft_session *s)
@@ -163,7 +164,7 @@ void perft_mode_json_head(struct perft_session *s, const struct position *p,
                           const struct perft_source *src)
 {
     cli_buf_str(&s->line, "{\"file\":");
-    cli_buf_json(&s->line, src->name, strlen(src->name));
+    json_put_string(&s->line, src->name, strlen(src->name));
     cli_buf_printf(&s->line, ",\"line\":%lu,\"fen\":\"", src->line);
     cli_buf_fen(&s->line, p);
 }
@@ -182,8 +183,11 @@ static void suite_result(struct perft_session *s, const struct position *p,
                        "\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n",
                        ok ? "true" : "false", depth, want, got);
     } else {
-        cli_buf_printf(&s->line, "%-4s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n",
-                       ok ? "ok" : "FAIL", src->name, src->line, depth, want, got);
+        bool on = s->opt->common.paint_out;
+        cli_buf_printf(&s->line, "%s%s%s%s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n",
+                       cli_paint(on, ok ? CLI_PAINT_OK : CLI_PAINT_ERROR), ok ? "ok" : "FAIL",
+                       cli_paint(on, CLI_PAINT_RESET), ok ? "  " : "", src->name, src->line, depth,
+                       want, got);
     }
     perft_mode_flush(s);
 }
@@ -251,7 +255,7 @@ void perft_mode_split(struct perft_session *s, const struct position *p)
 {
     if (!perft_split(p, s->opt->split, split_visit, s)) {
         cli_error("--split %d: out of memory", s->opt->split);
-        s->status = cli_status_merge(s->status, CLI_INVALID);
+        s->status = cli_status_merge(s->status, CLI_OSERR);
     }
     perft_mode_flush(s);
 }

@@ -26,7 +26,7 @@ struct perft_options {
     int depth;     /* -1 when not given */
     int max_depth; /* -1 when not given */
     int split;     /* -1 when not given */
-    bool divide, json, chess960;
+    bool divide, json, chess960, strict;
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;
@@ -61,11 +61,12 @@ struct perft_session {
 };
 
 /* Before the first record: the threads (--threads, else one per core, at
- * most PERFT_THREADS_MAX), the table (--hash) and the engine (--against, which
- * must answer "uciok"); false, reported, when one cannot be had. */
+ * most PERFT_THREADS_MAX), the table (--hash) and the engine (--against,
+ * which must answer "uciok"); CLI_OK, or the exit status of what could not
+ * be had (reported). */
 enum { PERFT_THREADS_MAX = 256 };
-bool perft_session_start(struct perft_session *s, struct perft_table **table,
-                         struct uci_engine *engine);
+int perft_session_start(struct perft_session *s, struct perft_table **table,
+                        struct uci_engine *engine);
 
 /* perft_run with the session's threads and table, shown on the progress
  * line when standard error is a terminal. */

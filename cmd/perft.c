@@ -41,6 +41,7 @@ enum {
     OPT_HASH,
     OPT_JSON,
     OPT_CHESS960,
+    OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
 };
@@ -74,6 +75,10 @@ static const struct argp_option tool_options[] = {
     {"chess960", OPT_CHESS960, 0, 0,
      "Read KQkq castling rights as Chess960 (X-FEN) even when the position looks standard "
      "(tricky.perft's xfen records need it)",
+     2},
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse positions no game can reach and records without all six fields, as fen-check "
+     "--strict does (by default every position whose moves are defined is counted)",
      2},
     {"castling", OPT_CASTLING, "STYLE", 0,
      "Write castling as auto (e1g1 in standard chess, king takes rook in Chess960; the default), "
@@ -150,7 +155,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STARTPOS: {
         const char **more = realloc(opt->fens, (size_t)(opt->nfens + 1) * sizeof *more);
         if (!more)
-            argp_failure(state, CLI_USAGE, ENOMEM, "--fen");
+            argp_failure(state, CLI_OSERR, ENOMEM, "--fen");
         opt->fens = more;
         opt->fens[opt->nfens++] = key == OPT_FEN ? arg : startpos_fen;
         break;
@@ -174,6 +179,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case OPT_CHESS960:
         opt->chess960 = true;
+        break;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case OPT_CASTLING:
         opt->castling = (enum uci_castling)cli_keyword(state, "castling", arg, castlings, 3);
@@ -231,11 +239,13 @@ static void process_position(struct perft_session *s, const struct perft_source 
 /* Read a position, every problem reported at its column (col_offset: the
  * record's place in its line).  Perft suites hold positions no game
  * reaches but whose moves are well defined (the standard suite's line 51:
- * an impossible double check); they are counted without a word. */
+ * an impossible double check); they are counted without a word unless
+ * --strict (formats/fen.md, "Which tools accept what"). */
 static bool read_position(struct perft_session *s, const struct perft_source *src,
                           unsigned col_offset, const char *text, size_t len, struct fen_record *rec)
 {
-    struct fen_options fo = {.strict = false, .chess960 = s->opt->chess960, .playable = true};
+    struct fen_options fo = {
+        .strict = s->opt->strict, .chess960 = s->opt->chess960, .playable = !s->opt->strict};
     struct fen_report rep = {0};
     if (fen_read(text, len, &fo, rec, &rep))
         return true;
@@ -344,7 +354,8 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    if (perft_session_start(&s, &table, &engine)) {
+    s.status = perft_session_start(&s, &table, &engine);
+    if (s.status == CLI_OK) {
         for (int i = 0; i < opt.nfens && !cli_stdout_failed(); i++) {
             struct perft_source src = {"--fen", (unsigned long)i + 1, false};
             process_record(&s, &src, opt.fens[i], strlen(opt.fens[i]));
@@ -354,8 +365,6 @@ int main(int argc, char **argv)
         for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
             process_file(&s, opt.files[i]);
         perft_mode_summary(&s);
-    } else {
-        s.status = opt.against ? CLI_NOINPUT : CLI_USAGE;
     }
     uci_engine_stop(&engine);
     perft_table_free(table);

@@ -35,12 +35,14 @@ enum {
     OPT_VARIATIONS,
     OPT_ON_ERROR,
     OPT_STATS,
+    OPT_STRICT,
 };
 
 static const struct argp_option tool_options[] = {
     {"to", OPT_TO, "FORMAT", 0,
-     "Write named (the default), uci, san (normalised SAN), lan (long algebraic) or fen (the "
-     "position after each ply)",
+     "Write named (the default), uci, san (normalised SAN), lan (long algebraic), fen (the "
+     "position after each ply) or json (one object per game: tags, result, and each ply in UCI, "
+     "SAN and named notation with the FEN after it; see formats/game-json.md)",
      0},
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
@@ -54,20 +56,24 @@ static const struct argp_option tool_options[] = {
      "'; error:' line, or stop",
      0},
     {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
+     "defined is replayed)",
+     0},
     {"jobs", 'j', "N", 0, "Convert with N threads (0: one per CPU); the output is the same", 0},
     {0},
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
+    static const char *const targets[] = {"named", "uci", "san", "lan", "fen", "json"};
     struct convert_options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_TO:
-        opt->to = (enum convert_target)cli_keyword(state, "to", arg, targets, 5);
+        opt->to = (enum convert_target)cli_keyword(state, "to", arg, targets, 6);
         break;
     case OPT_NAMES:
         opt->names = (enum named_vocabulary)cli_keyword(
@@ -91,6 +97,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = true;
         break;
+    case OPT_STRICT:
+        opt->strict = true;
+        break;
     case 'j':
         opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
         break;
@@ -101,6 +110,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_END:
         if (opt->to == TO_FEN && opt->inline_layout)
             argp_error(state, "--inline does not apply to --to=fen (a FEN holds spaces)");
+        if (opt->to == TO_JSON && opt->inline_layout)
+            argp_error(state, "--inline does not apply to --to=json (a game is one line already)");
         break;
     default:
         return ARGP_ERR_UNKNOWN;
@@ -160,8 +171,7 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
     struct jobs_result res = {.status = CLI_OK};
     struct conv c;
     if (!conv_init(&c, o, &res)) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         conv_free(&c);
         return;
     }

@@ -134,8 +134,8 @@ struct checker {
 
 /* --json: one object per line, for scripts; the problems carry the same
  * code names as the text diagnostics. */
-static void print_json(struct checker *ck, const struct cli_input *in, const char *line,
-                       size_t len, bool valid)
+static void print_json(struct checker *ck, const struct cli_input *in, const char *line, size_t len,
+                       bool valid)
 {
     const struct fen_report *rep = &ck->rep;
     struct cli_buf *b = &ck->line;
@@ -180,7 +180,7 @@ static void print_diagram(const struct position *p, bool unicode, bool paint)
         printf("%s%c%s", cli_paint(paint, CLI_PAINT_DIM), '1' + rank, reset);
         for (int file = 0; file < 8; file++) {
             int pc = p->board[square_make(file, rank)] & 15;
-            enum cli_paint look = pc == NO_PIECE            ? CLI_PAINT_DIM
+            enum cli_paint look = pc == NO_PIECE             ? CLI_PAINT_DIM
                                   : piece_color(pc) == WHITE ? CLI_PAINT_WHITE
                                                              : CLI_PAINT_BLACK;
             putc_unlocked(' ', stdout);

@@ -169,7 +169,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     w->glue = false;
     games_put_tags(&w->out, g);
     if (game_replay_begin(run->replay, g,
-                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK)
+                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0),
+                          &pb) != GAME_OK)
         rc = -1;
     while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
         char nag[16];

@@ -3,6 +3,7 @@
  * of what is accepted; keep the two in step.  The parser reads exactly
  * len bytes and never assumes a NUL terminator, so any bytes are safe. */
 #include "fen.h"
+#include "fen_validate.h"
 
 #include "attacks.h"
 #include "movegen.h"
@@ -198,8 +199,8 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 /* Crazyhouse pockets, the letters of the pieces in hand (PNBRQ for White,
  * pnbrq for Black, any order, none for empty pockets): never a king, at
  * most POCKET_MAX of a kind. */
-static bool parse_pocket(const char *s, size_t len, unsigned col, bool store, struct fen_record *rec,
-                         struct fen_report *rep)
+static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
+                         struct fen_record *rec, struct fen_report *rep)
 {
     bool ok = true;
     for (size_t i = 0; i < len; i++) {
@@ -255,8 +256,8 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
-static bool parse_board(const struct field *f_in, const struct fen_options *opt, struct fen_record *rec,
-                        struct fen_report *rep)
+static bool parse_board(const struct field *f_in, const struct fen_options *opt,
+                        struct fen_record *rec, struct fen_report *rep)
 {
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
@@ -275,10 +276,12 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             char shown[40];
             show_text(shown, sizeof shown, f_in->s + board.len, f_in->len - board.len);
             fen_report_add(rep, FEN_VARIANT_FIELD, rec->pocket_col,
-                           "pockets '%s' are only read in crazyhouse (--variant=crazyhouse)", shown);
+                           "pockets '%s' are only read in crazyhouse (--variant=crazyhouse)",
+                           shown);
             ok = false;
         } else if (!closed) {
-            fen_report_add(rep, FEN_BAD_POCKET, rec->pocket_col, "pockets opened by '[' are not closed by ']'");
+            fen_report_add(rep, FEN_BAD_POCKET, rec->pocket_col,
+                           "pockets opened by '[' are not closed by ']'");
             ok = false;
         }
         if (!parse_pocket(f_in->s + pb, pe - pb, f_in->col + (unsigned)pb, crazyhouse, rec, rep))
@@ -307,15 +310,19 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             last_piece_sq = SQUARE_NONE;
             /* Crazyhouse: '~' marks the piece before it as promoted. */
             if (!crazyhouse) {
-                fen_report_add(rep, FEN_VARIANT_FIELD, col,
-                               "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
+                fen_report_add(
+                    rep, FEN_VARIANT_FIELD, col,
+                    "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
                 ok = false;
             } else if (after_piece == SQUARE_NONE) {
                 fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' must follow a piece letter");
                 ok = false;
-            } else if (piece_type(p->board[after_piece]) == PAWN || piece_type(p->board[after_piece]) == KING) {
-                fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
-                               piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
+            } else if (piece_type(p->board[after_piece]) == PAWN ||
+                       piece_type(p->board[after_piece]) == KING) {
+                fen_report_add(
+                    rep, FEN_BAD_PROMOTED, col,
+                    "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
+                    piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
                 ok = false;
             } else {
                 p->promoted |= bb_square(after_piece);
@@ -699,14 +706,15 @@ static bool checks_shape(const struct field *f, bool plus, unsigned v[2])
         s++;
     }
     const char *sep = memchr(s, '+', (size_t)(end - s));
-    return sep && parse_counter(s, (size_t)(sep - s), &v[0]) && parse_counter(sep + 1, (size_t)(end - sep - 1), &v[1]);
+    return sep && parse_counter(s, (size_t)(sep - s), &v[0]) &&
+           parse_counter(sep + 1, (size_t)(end - sep - 1), &v[1]);
 }
 
 /* Take the three-check counters out of the fields (so that the usual six
  * remain) and judge them: only in 3check, each from 0 to 3, the two forms
  * agreeing when both are given. */
-static int take_checks(struct field *f, int n, const struct fen_options *opt, struct fen_record *rec,
-                       struct fen_report *rep)
+static int take_checks(struct field *f, int n, const struct fen_options *opt,
+                       struct fen_record *rec, struct fen_report *rep)
 {
     int stored = n < 8 ? n : 8;
     unsigned remaining[2], given[2];
@@ -732,24 +740,28 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt, st
     if (!variant_rules((enum variant)opt->variant)->three_checks) {
         show_text(shown, sizeof shown, first->s, first->len);
         fen_report_add(rep, FEN_VARIANT_FIELD, first->col,
-                       "check counters '%s' are only read in three-check (--variant=3check)", shown);
+                       "check counters '%s' are only read in three-check (--variant=3check)",
+                       shown);
         return n;
     }
     if (rf && (remaining[0] > 3 || remaining[1] > 3)) {
         show_text(shown, sizeof shown, rf->s, rf->len);
-        fen_report_add(rep, FEN_BAD_CHECKS, rf->col, "remaining checks '%s' must each be 0 to 3", shown);
+        fen_report_add(rep, FEN_BAD_CHECKS, rf->col, "remaining checks '%s' must each be 0 to 3",
+                       shown);
         rf = NULL;
     }
     if (gf && (given[0] > 3 || given[1] > 3)) {
         show_text(shown, sizeof shown, gf->s, gf->len);
-        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "checks given '%s' must each be 0 to 3", shown);
+        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "checks given '%s' must each be 0 to 3",
+                       shown);
         gf = NULL;
     }
     if (rf && gf && (3 - remaining[0] != given[0] || 3 - remaining[1] != given[1])) {
         char other[40];
         show_text(shown, sizeof shown, rf->s, rf->len);
         show_text(other, sizeof other, gf->s, gf->len);
-        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "check counters '%s' and '%s' disagree", shown, other);
+        fen_report_add(rep, FEN_BAD_CHECKS, gf->col, "check counters '%s' and '%s' disagree", shown,
+                       other);
         return n;
     }
     for (int c = 0; c < 2; c++) {
@@ -818,8 +830,7 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     } else if (n == 5 && opt->strict) {
         /* Some GUIs and suites leave the full-move number out; python-chess,
          * chessops and Stockfish then take 1, and so does lenient reading. */
-        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)",
-                       names[5]);
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)", names[5]);
     } else if (n == 4 && opt->strict) {
         fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
                        "missing half-move clock and full-move number (strict)");

@@ -2,7 +2,7 @@
  * at the position as a whole rather than at the text.  Each rule is one
  * small function; they need attack tables only, never the move generator,
  * since fen-check runs them on millions of records. */
-#include "fen.h"
+#include "fen_validate.h"
 
 #include "attacks.h"
 #include "variant.h"
@@ -21,7 +21,8 @@ static int count(const struct fen_record *rec, enum color c, enum piece_type t)
  * differ: antichess's king is an ordinary piece (any number), horde has one
  * king in all, and in atomic the side to move may have lost its king to an
  * explosion (the game is then over). */
-static bool check_kings(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
+static bool check_kings(const struct fen_record *rec, const struct variant_rules *r,
+                        struct fen_report *rep)
 {
     bool ok = true;
     int n[COLOR_NB] = {count(rec, WHITE, KING), count(rec, BLACK, KING)};
@@ -45,8 +46,8 @@ static bool check_kings(const struct fen_record *rec, const struct variant_rules
             }
             if (n[us] > 1) {
                 fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
-                               "%s has %d kings, expected 1 (or none once it has exploded)", color_names[us],
-                               n[us]);
+                               "%s has %d kings, expected 1 (or none once it has exploded)",
+                               color_names[us], n[us]);
                 ok = false;
             }
             return ok && n[us] == 1;
@@ -81,7 +82,8 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
             int sq = square_flip(bb_pop(&b));
             char name[3];
             square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, rec->square_col[sq], "%s pawn on %s (racing kings has no pawns)",
+            fen_report_add(rep, FEN_VARIANT_PAWN, rec->square_col[sq],
+                           "%s pawn on %s (racing kings has no pawns)",
                            color_names[piece_color(p->board[sq])], name);
         }
         return;
@@ -115,14 +117,16 @@ static bool is_horde(const struct fen_record *rec, const struct variant_rules *r
 
 /* FIDE Art. 2.3: each side starts with eight pawns and no move adds one
  * (the horde: 36). */
-static void check_pawn_count(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
+static void check_pawn_count(const struct fen_record *rec, const struct variant_rules *r,
+                             struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = count(rec, (enum color)c, PAWN);
         if (is_horde(rec, r, (enum color)c)) {
             if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most %d in horde",
-                               color_names[c], n, r->pieces_max);
+                fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
+                               "%s has %d pawns, at most %d in horde", color_names[c], n,
+                               r->pieces_max);
         } else if (n > 8) {
             fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most 8",
                            color_names[c], n);
@@ -133,7 +137,8 @@ static void check_pawn_count(const struct fen_record *rec, const struct variant_
 /* FIDE Art. 2.3: each side starts with sixteen men (pawns and king
  * included); a promotion replaces a pawn, so the number never grows (the
  * horde starts with 36). */
-static void check_piece_count(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
+static void check_piece_count(const struct fen_record *rec, const struct variant_rules *r,
+                              struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = 0;
@@ -141,8 +146,9 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
             n += count(rec, (enum color)c, (enum piece_type)t);
         if (is_horde(rec, r, (enum color)c)) {
             if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most %d in horde",
-                               color_names[c], n, r->pieces_max);
+                fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0],
+                               "%s has %d pieces, at most %d in horde", color_names[c], n,
+                               r->pieces_max);
         } else if (n > 16) {
             fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most 16",
                            color_names[c], n);
@@ -158,7 +164,8 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
  * rooks and 2 queens. */
 static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
+    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
+                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
     const struct position *p = &rec->pos;
     int total = 0, per[PIECE_TYPE_NB] = {0};
@@ -167,7 +174,10 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
             int on_board = count(rec, (enum color)c, (enum piece_type)t);
             int in_hand = t < KING ? p->pocket[c][t] : 0;
             total += on_board + in_hand;
-            per[t] += in_hand + (t == PAWN ? on_board : bb_count(position_pieces(p, (enum color)c, (enum piece_type)t) & ~p->promoted));
+            per[t] += in_hand +
+                      (t == PAWN ? on_board
+                                 : bb_count(position_pieces(p, (enum color)c, (enum piece_type)t) &
+                                            ~p->promoted));
         }
     }
     per[PAWN] += bb_count(p->promoted);
@@ -184,23 +194,26 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
                        "%d pawns on the board, in the pockets and promoted, at most 16", per[PAWN]);
     for (int t = KNIGHT; t <= QUEEN; t++)
         if (per[t] > most[t])
-            fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0],
-                           "%d %s on the board and in the pockets (promoted ones aside), at most %d", per[t],
-                           plural[t], most[t]);
+            fen_report_add(
+                rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0],
+                "%d %s on the board and in the pockets (promoted ones aside), at most %d", per[t],
+                plural[t], most[t]);
 }
 
 /* Racing kings starts with two knights, bishops and rooks and one queen a
  * side, and has no pawns to promote. */
 static void check_racing_material(const struct fen_record *rec, struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"", "pawns", "knights", "bishops", "rooks", "queens", "kings"};
+    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
+                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 0, 2, 2, 2, 1, 1};
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = KNIGHT; t <= QUEEN; t++) {
             int n = count(rec, (enum color)c, (enum piece_type)t);
             if (n > most[t])
-                fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0], "%s has %d %s, at most %d in racing kings",
-                               color_names[c], n, plural[t], most[t]);
+                fen_report_add(rep, FEN_IMPOSSIBLE_MATERIAL, rec->col[0],
+                               "%s has %d %s, at most %d in racing kings", color_names[c], n,
+                               plural[t], most[t]);
         }
 }
 
@@ -222,7 +235,8 @@ static void count_bishops(const struct fen_record *rec, enum color c, int *light
  * queen, a third rook or knight, a second bishop on squares of one colour)
  * is a promoted pawn, so there are at most as many as missing pawns.  Not
  * judged when there are too many pawns already (reported above). */
-static void check_material(const struct fen_record *rec, const struct variant_rules *r, struct fen_report *rep)
+static void check_material(const struct fen_record *rec, const struct variant_rules *r,
+                           struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
         enum color col = (enum color)c;
@@ -286,8 +300,8 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
                            "castling right '%c' is the same right as an earlier letter", l);
             break;
         case FEN_VARIANT_CASTLING:
-            fen_report_add(rep, cl->status, cl->col, "castling right '%c' but %s has no castling", l,
-                           variant_rules((enum variant)rec->pos.variant)->title);
+            fen_report_add(rep, cl->status, cl->col, "castling right '%c' but %s has no castling",
+                           l, variant_rules((enum variant)rec->pos.variant)->title);
             break;
         default:
             break;
@@ -356,9 +370,10 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
     int k = position_king(p, them);
     if (k == SQUARE_NONE)
         return; /* horde: the side without a king is never in check */
-    bool attacked = p->variant == VARIANT_ATOMIC
-                        ? variant_atomic_attacked(p, k, them, position_occupied(p)) /* kings may touch */
-                        : position_attacked_by(p, k, (enum color)p->side, position_occupied(p));
+    bool attacked =
+        p->variant == VARIANT_ATOMIC
+            ? variant_atomic_attacked(p, k, them, position_occupied(p)) /* kings may touch */
+            : position_attacked_by(p, k, (enum color)p->side, position_occupied(p));
     if (attacked)
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],
                        "%s is in check but it is %s's move", color_names[them],
@@ -366,10 +381,12 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
 }
 
 /* Racing kings: no move may give check, so no position has one. */
-static void check_racing_no_check(const struct fen_record *rec, bitboard checkers, struct fen_report *rep)
+static void check_racing_no_check(const struct fen_record *rec, bitboard checkers,
+                                  struct fen_report *rep)
 {
     if (checkers)
-        fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1], "%s is in check (no move may give check in racing kings)",
+        fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
+                       "%s is in check (no move may give check in racing kings)",
                        color_names[rec->pos.side]);
 }
 

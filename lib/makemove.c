@@ -4,7 +4,8 @@
 
 /* Castling rights are lost for good when the king moves or when anything
  * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
-static inline __attribute__((always_inline)) void update_castling(struct position *p, int from, int to, int piece)
+static inline __attribute__((always_inline)) void update_castling(struct position *p, int from,
+                                                                  int to, int piece)
 {
     for (int i = 0; i < 4; i++) {
         if (!(p->castling & (1 << i)))
@@ -19,10 +20,11 @@ static inline __attribute__((always_inline)) void update_castling(struct positio
 /* Record the en-passant square only when an enemy pawn stands beside the
  * pawn that advanced two squares: positions that differ only by a square no
  * pawn could use are the same position (FIDE Art. 9.2.2), and hash alike. */
-static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from, int to, enum color us)
+static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
+                                                                int to, enum color us)
 {
     int ep = (from + to) / 2;
-    if (attacks_pawn(us, ep) & position_pieces(p, (enum color)!us, PAWN)) {
+    if (attacks_pawn(us, ep) & position_pieces(p, (enum color) !us, PAWN)) {
         p->ep_square = (uint8_t)ep;
         p->key ^= position_zobrist_ep_file[square_file(ep)];
     }
@@ -50,7 +52,7 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
     const struct variant_rules *r = variant_rules((enum variant)p->variant);
     int from = move_from(m), to = move_to(m);
     enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side, them = (enum color)!us;
+    enum color us = (enum color)p->side, them = (enum color) !us;
 
     if (p->ep_square != SQUARE_NONE) {
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
@@ -86,7 +88,8 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
             p->halfmove = 0;
         if (victim != NO_PIECE) {
             if (r->drops)
-                position_pocket_add(p, us, bb_test(p->promoted, victim_sq) ? PAWN : piece_type(victim), 1);
+                position_pocket_add(p, us,
+                                    bb_test(p->promoted, victim_sq) ? PAWN : piece_type(victim), 1);
             set_promoted(p, victim_sq, false);
             position_remove(p, victim_sq);
         }
@@ -104,10 +107,11 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
             /* Giveaway: a captured king takes its side's rights along. */
             p->castling &= (uint8_t) ~(them == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
-                                                    : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN);
+                                                     : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN);
         if (r->explosions && victim != NO_PIECE) {
             /* Atomic: the explosion on the target square. */
-            bitboard blast = (attacks_king(to) & position_occupied(p) & ~p->by_type[PAWN]) | bb_square(to);
+            bitboard blast =
+                (attacks_king(to) & position_occupied(p) & ~p->by_type[PAWN]) | bb_square(to);
             bitboard b = blast;
             while (b) {
                 int sq = bb_pop(&b);
@@ -117,7 +121,8 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
             for (int i = 0; i < 4; i++) {
                 if (!(p->castling & (1 << i)))
                     continue;
-                if (bb_test(blast, p->castle_rook[i]) || !position_pieces(p, (enum color)(i >> 1), KING))
+                if (bb_test(blast, p->castle_rook[i]) ||
+                    !position_pieces(p, (enum color)(i >> 1), KING))
                     p->castling &= (uint8_t) ~(1 << i);
             }
         }
@@ -176,7 +181,8 @@ void makemove_play(struct position *p, move m)
             set_ep_square(p, from, to, us);
     }
     if (p->castling)
-        update_castling(p, from, to, p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
+        update_castling(p, from, to,
+                        p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
     p->key ^= position_zobrist_castling[p->castling];
 
     if (us == BLACK)

@@ -19,11 +19,20 @@
 #endif
 
 /* Pawns move "forward": north for White, south for Black. */
-GEN_INLINE bitboard pawn_push(bitboard b, enum color c) { return c == WHITE ? b << 8 : b >> 8; }
+GEN_INLINE bitboard pawn_push(bitboard b, enum color c)
+{
+    return c == WHITE ? b << 8 : b >> 8;
+}
 
 /* Every square attacked by a set of pawns of colour c, towards files a and h. */
-GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c) { return pawn_push(bb_west(b), c); }
-GEN_INLINE bitboard pawn_attacks_east(bitboard b, enum color c) { return pawn_push(bb_east(b), c); }
+GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c)
+{
+    return pawn_push(bb_west(b), c);
+}
+GEN_INLINE bitboard pawn_attacks_east(bitboard b, enum color c)
+{
+    return pawn_push(bb_east(b), c);
+}
 
 struct sink {
     move *out;
@@ -68,8 +77,8 @@ GEN_INLINE void emit_targets(struct sink *s, int from, bitboard targets)
 /* A pawn that reaches the last rank must promote (FIDE Art. 3.7.5.1), to a
  * queen, rook, bishop or knight: four moves; five in antichess, whose
  * pawns may also become kings. */
-GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us, enum move_kind kind,
-                              const struct gen_rules R)
+GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us,
+                              enum move_kind kind, const struct gen_rules R)
 {
     bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
     int top = R.king_promotion ? MOVE_PROMOTE_KING : MOVE_PROMOTE_QUEEN;
@@ -93,12 +102,14 @@ GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum 
  * onto target; those in `pinned` keep to the line through their king.  The
  * counting path keeps its own split loops (free, then pinned): routing it
  * through here cost instructions under callgrind. */
-GEN_INLINE void gen_sliders(struct sink *s, bitboard set, bool diag, bitboard occ, bitboard target, bitboard pinned,
-                            int ksq, bool pext)
+GEN_INLINE void gen_sliders(struct sink *s, bitboard set, bool diag, bitboard occ, bitboard target,
+                            bitboard pinned, int ksq, bool pext)
 {
     while (set) {
         int from = bb_pop(&set);
-        bitboard t = (diag ? attacks_bishop_with(from, occ, pext) : attacks_rook_with(from, occ, pext)) & target;
+        bitboard t =
+            (diag ? attacks_bishop_with(from, occ, pext) : attacks_rook_with(from, occ, pext)) &
+            target;
         if (bb_test(pinned, from))
             t &= attacks_line(ksq, from);
         emit_targets(s, from, t);
@@ -128,10 +139,11 @@ GEN_INLINE bool attacked(const struct side_sets *ss, int sq, bitboard occ, enum 
 }
 
 /* Every square the side not to move attacks, with the occupancy occ. */
-GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them, bool pext)
+GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them,
+                                  bool pext)
 {
-    bitboard d = pawn_attacks_west(ss->their_pawns, them) | pawn_attacks_east(ss->their_pawns, them) |
-                 ss->their_king_zone;
+    bitboard d = pawn_attacks_west(ss->their_pawns, them) |
+                 pawn_attacks_east(ss->their_pawns, them) | ss->their_king_zone;
     bitboard b = ss->their_knights;
     while (b)
         d |= attacks_knight(bb_pop(&b));
@@ -148,18 +160,22 @@ GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum
  * the rook on its square, nothing between king and rook.  Whatever stands
  * between them also stands on the path of one of them, so this cheap test
  * rejects most. */
-GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss, enum color us, int ksq)
+GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss,
+                                        enum color us, int ksq)
 {
     unsigned out = 0;
-    if (!(p->castling & (us == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)))
+    if (!(p->castling & (us == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
+                                     : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)))
         return 0;
     if (!p->chess960) {
         /* Standard chess: king on e1 (e8), rooks in the corners. */
         int shift = us == WHITE ? 0 : 56;
         int king_side = castle_index(us, 0), queen_side = castle_index(us, 1);
-        if ((p->castling & (1 << king_side)) && !(ss->occ & (0x60ULL << shift)) && (ss->own_rooks & (0x80ULL << shift)))
+        if ((p->castling & (1 << king_side)) && !(ss->occ & (0x60ULL << shift)) &&
+            (ss->own_rooks & (0x80ULL << shift)))
             out |= 1u << king_side;
-        if ((p->castling & (1 << queen_side)) && !(ss->occ & (0x0EULL << shift)) && (ss->own_rooks & (0x01ULL << shift)))
+        if ((p->castling & (1 << queen_side)) && !(ss->occ & (0x0EULL << shift)) &&
+            (ss->own_rooks & (0x01ULL << shift)))
             out |= 1u << queen_side;
         return out;
     }
@@ -168,7 +184,8 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
         if (!(p->castling & (1 << idx)))
             continue;
         int rsq = p->castle_rook[idx];
-        if (rsq != SQUARE_NONE && !(attacks_between(ksq, rsq) & ss->occ) && bb_test(ss->own_rooks, rsq))
+        if (rsq != SQUARE_NONE && !(attacks_between(ksq, rsq) & ss->occ) &&
+            bb_test(ss->own_rooks, rsq))
             out |= 1u << idx;
     }
     return out;
@@ -182,8 +199,9 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
  * rook which shields the king's landing square does not hide the attack;
  * in standard chess (danger given: the attacks with the king removed) the
  * rook in its corner shields nothing the king crosses. */
-GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
-                             int ksq, unsigned candidates, const bitboard *danger, bool pext)
+GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s,
+                             enum color us, int ksq, unsigned candidates, const bitboard *danger,
+                             bool pext)
 {
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(us, side);
@@ -214,11 +232,11 @@ GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *s
 /* En passant (FIDE Art. 3.7.3.1): tried by playing it out on the
  * occupancy, since removing two pawns from one rank can expose the king
  * (the horizontal pin) in a way no pin mask describes. */
-GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
-                               int ksq, bool pext)
+GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s,
+                               enum color us, int ksq, bool pext)
 {
     int ep = p->ep_square;
-    enum color them = (enum color)!us;
+    enum color them = (enum color) !us;
     int victim = us == WHITE ? ep - 8 : ep + 8;
     if (!bb_test(ss->their_pawns, victim))
         return;
@@ -229,7 +247,8 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
         bitboard pawns = ss->their_pawns & ~bb_square(victim);
         bitboard attackers = (attacks_bishop_with(ksq, occ2, pext) & ss->their_diag) |
                              (attacks_rook_with(ksq, occ2, pext) & ss->their_orth) |
-                             (attacks_knight(ksq) & ss->their_knights) | (attacks_pawn(us, ksq) & pawns);
+                             (attacks_knight(ksq) & ss->their_knights) |
+                             (attacks_pawn(us, ksq) & pawns);
         if (!attackers)
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
@@ -246,8 +265,8 @@ struct race_masks {
     int eksq;
 };
 
-GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p, const struct side_sets *ss, enum color us,
-                             bool pext)
+GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p,
+                             const struct side_sets *ss, enum color us, bool pext)
 {
     bitboard ek = p->by_type[KING] & ss->enemy;
     *rm = (struct race_masks){0};
@@ -261,8 +280,9 @@ GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p, co
     rm->orth = attacks_rook_with(eksq, ss->occ, pext);
     bitboard queens = p->by_type[QUEEN];
     /* Our sliders seen from the enemy king through our own pieces. */
-    bitboard snipers = (attacks_bishop_with(eksq, ss->enemy, pext) & (p->by_type[BISHOP] | queens) & ss->own) |
-                       (attacks_rook_with(eksq, ss->enemy, pext) & (p->by_type[ROOK] | queens) & ss->own);
+    bitboard snipers =
+        (attacks_bishop_with(eksq, ss->enemy, pext) & (p->by_type[BISHOP] | queens) & ss->own) |
+        (attacks_rook_with(eksq, ss->enemy, pext) & (p->by_type[ROOK] | queens) & ss->own);
     (void)us;
     while (snipers) {
         bitboard b = attacks_between(eksq, bb_pop(&snipers)) & ss->occ;
@@ -272,16 +292,26 @@ GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p, co
 }
 
 /* The targets of our piece on from that give no check (racing kings). */
-GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piece_type pt, bitboard targets)
+GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piece_type pt,
+                                bitboard targets)
 {
     if (rm->eksq == SQUARE_NONE)
         return targets;
     switch (pt) {
-    case KNIGHT: targets &= ~rm->knight; break;
-    case BISHOP: targets &= ~rm->diag; break;
-    case ROOK: targets &= ~rm->orth; break;
-    case QUEEN: targets &= ~(rm->diag | rm->orth); break;
-    default: break;
+    case KNIGHT:
+        targets &= ~rm->knight;
+        break;
+    case BISHOP:
+        targets &= ~rm->diag;
+        break;
+    case ROOK:
+        targets &= ~rm->orth;
+        break;
+    case QUEEN:
+        targets &= ~(rm->diag | rm->orth);
+        break;
+    default:
+        break;
     }
     if (bb_test(rm->discover, from))
         targets &= attacks_line(rm->eksq, from);
@@ -291,7 +321,8 @@ GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piec
 /* Crazyhouse drops: a piece from the pocket onto any empty square (a pawn
  * not on the first or last rank), in check only between the king and the
  * one checker, never in double check (the caller returns before). */
-GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color us, bitboard empty, bitboard checkmask)
+GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color us, bitboard empty,
+                          bitboard checkmask)
 {
     bitboard squares = empty & checkmask;
     const uint8_t *pocket = p->pocket[us];
@@ -316,10 +347,11 @@ GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color u
  * through our own pieces, checks when nothing stands between and pins when
  * exactly one of ours does.  The rule modules of R (see struct gen_rules)
  * fold away where they are off. */
-GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext, const struct gen_rules R)
+GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext,
+                        const struct gen_rules R)
 {
     struct sink s = {out, 0};
-    enum color them = (enum color)!us;
+    enum color them = (enum color) !us;
     struct side_sets ss;
     ss.occ = position_occupied(p);
     ss.own = p->by_color[us];
@@ -357,7 +389,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
                 gen_castling(p, &ss, &s, us, ksq, castles, &none, pext);
         }
     } else {
-        checkers = (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
+        checkers =
+            (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
         bitboard snipers = 0;
         /* Most often no enemy slider stands on a line through the king (the
          * empty-board rays, entry 0 of the tables, say so) and the lookups
@@ -395,7 +428,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
             danger = enemy_attacks(&ss, occ_nk, them, pext);
             kt &= ~danger;
         } else if (kt) {
-            bitboard leapers = pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
+            bitboard leapers =
+                pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
             bitboard n = ss.their_knights;
             while (n)
                 leapers |= attacks_knight(bb_pop(&n));
@@ -466,12 +500,14 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
             d = diag & pinned;
             while (d) {
                 int from = bb_pop(&d);
-                s.n += bb_count(attacks_bishop_with(from, occ, pext) & target & attacks_line(ksq, from));
+                s.n += bb_count(attacks_bishop_with(from, occ, pext) & target &
+                                attacks_line(ksq, from));
             }
             o = orth & pinned;
             while (o) {
                 int from = bb_pop(&o);
-                s.n += bb_count(attacks_rook_with(from, occ, pext) & target & attacks_line(ksq, from));
+                s.n +=
+                    bb_count(attacks_rook_with(from, occ, pext) & target & attacks_line(ksq, from));
             }
         }
     } else {
@@ -497,7 +533,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
     bitboard capl = pawn_attacks_west(free_pawns, us) & enemy & checkmask;
     bitboard capr = pawn_attacks_east(free_pawns, us) & enemy & checkmask;
     if (!s.out) {
-        s.n += bb_count(push1) + bb_count(capl) + bb_count(capr) + bb_count(push2) + bb_count(push_first);
+        s.n += bb_count(push1) + bb_count(capl) + bb_count(capr) + bb_count(push2) +
+               bb_count(push_first);
         bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
         int extra = R.king_promotion ? 4 : 3;
         if (free_pawns & pawn_push(last, them)) /* three (four) more moves per promotion */
@@ -550,16 +587,19 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
 }
 
 /* One instantiation per side to move and index scheme, chosen at run time. */
-#define GENERATE(p, out, R)                                                                                        \
-    (attacks_use_pext ? ((p)->side == WHITE ? generate(p, out, WHITE, true, R) : generate(p, out, BLACK, true, R)) \
-                      : ((p)->side == WHITE ? generate(p, out, WHITE, false, R) : generate(p, out, BLACK, false, R)))
+#define GENERATE(p, out, R)                                                                        \
+    (attacks_use_pext ? ((p)->side == WHITE ? generate(p, out, WHITE, true, R)                     \
+                                            : generate(p, out, BLACK, true, R))                    \
+                      : ((p)->side == WHITE ? generate(p, out, WHITE, false, R)                    \
+                                            : generate(p, out, BLACK, false, R)))
 
 static const struct gen_rules RULES_CHESS = {0};
 static const struct gen_rules RULES_DROPS = {.drops = true};
 static const struct gen_rules RULES_RACE = {.race = true};
 static const struct gen_rules RULES_PSEUDO = {.pseudo = true};
 static const struct gen_rules RULES_ANTI = {.pseudo = true, .king_promotion = true};
-static const struct gen_rules RULES_ANTI_CAPTURES = {.pseudo = true, .king_promotion = true, .captures_only = true};
+static const struct gen_rules RULES_ANTI_CAPTURES = {
+    .pseudo = true, .king_promotion = true, .captures_only = true};
 
 /* Atomic castling beyond what the pseudo-legal generator checked (right,
  * empty squares): not in check, and no square strictly between the king
@@ -593,7 +633,7 @@ static bool atomic_legal(const struct position *p, move m)
     int k = position_king(&after, us);
     if (k == SQUARE_NONE)
         return false;
-    if (!position_pieces(&after, (enum color)!us, KING))
+    if (!position_pieces(&after, (enum color) !us, KING))
         return true;
     return !variant_atomic_attacked(&after, k, us, position_occupied(&after));
 }
@@ -638,9 +678,11 @@ GEN_CLONES int movegen_legal(const struct position *p, struct movelist *list)
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
         list->count = variant_moves(p, out);
     else if (attacks_use_pext)
-        list->count = p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS) : generate(p, out, BLACK, true, RULES_CHESS);
+        list->count = p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS)
+                                       : generate(p, out, BLACK, true, RULES_CHESS);
     else
-        list->count = p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS) : generate(p, out, BLACK, false, RULES_CHESS);
+        list->count = p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS)
+                                       : generate(p, out, BLACK, false, RULES_CHESS);
     return list->count;
 }
 
@@ -649,8 +691,10 @@ GEN_CLONES int movegen_count(const struct position *p)
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
         return variant_moves(p, NULL);
     if (attacks_use_pext)
-        return p->side == WHITE ? generate(p, NULL, WHITE, true, RULES_CHESS) : generate(p, NULL, BLACK, true, RULES_CHESS);
-    return p->side == WHITE ? generate(p, NULL, WHITE, false, RULES_CHESS) : generate(p, NULL, BLACK, false, RULES_CHESS);
+        return p->side == WHITE ? generate(p, NULL, WHITE, true, RULES_CHESS)
+                                : generate(p, NULL, BLACK, true, RULES_CHESS);
+    return p->side == WHITE ? generate(p, NULL, WHITE, false, RULES_CHESS)
+                            : generate(p, NULL, BLACK, false, RULES_CHESS);
 }
 
 bool movegen_is_legal(const struct position *p, move m)
@@ -661,4 +705,35 @@ bool movegen_is_legal(const struct position *p, move m)
         if (l.moves[i] == m)
             return true;
     return false;
+}
+
+/* Does the pseudo-legal move from -> to of the side to move leave its king
+ * safe (FIDE Art. 3.9)?  Answered without playing the move in the common
+ * cases: a king move is legal when its target is not attacked once the
+ * king has left its square; another move, when not in check, is legal
+ * unless the piece is pinned and leaves the line of the pin.  Checks and
+ * en passant (which empties two squares of a rank) play on a copy. */
+bool movegen_king_safe(const struct position *p, move m)
+{
+    if (p->variant != VARIANT_CHESS)
+        return movegen_is_legal(p, m); /* the variants' invariants are the generator's */
+    enum color us = (enum color)p->side, them = (enum color) !us;
+    int from = move_from(m), to = move_to(m);
+    int king = position_king(p, us);
+    if (king == SQUARE_NONE)
+        return false;
+    bitboard occ = position_occupied(p);
+    if (from == king)
+        return !position_attacked_by(p, to, them, occ ^ bb_square(from));
+    if (move_kind(m) == MOVE_EN_PASSANT || position_in_check(p)) {
+        struct position c = *p;
+        makemove_play(&c, m);
+        return !position_attacked_by(&c, king, them, position_occupied(&c));
+    }
+    if (attacks_aligned(king, from, to))
+        return true;
+    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them];
+    bitboard diagonal = (p->by_type[BISHOP] | p->by_type[QUEEN]) & enemy;
+    bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
+    return !(attacks_bishop(king, rest) & diagonal) && !(attacks_rook(king, rest) & straight);
 }

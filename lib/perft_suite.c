@@ -58,29 +58,27 @@ bool perft_suite_epd_counts(const struct fen_record *rec, struct perft_expect *o
     return true;
 }
 
-/* A word of a line: its text and 1-based column. */
+/* A word of a line (blank-separated, as python-chess splits them), with
+ * its 1-based column. */
 struct word {
     const char *s;
     size_t len;
     unsigned col;
 };
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
 /* The next word of s[*i..len), skipping blanks first; false at the end. */
 static bool next_word(const char *s, size_t len, size_t *i, struct word *w)
 {
-    while (*i < len && is_blank(s[*i]))
-        ++*i;
-    if (*i == len)
-        return false;
     size_t start = *i;
-    while (*i < len && !is_blank(s[*i]))
-        ++*i;
-    *w = (struct word){s + start, *i - start, (unsigned)start + 1};
+    while (start < len && (s[start] == ' ' || s[start] == '\t'))
+        start++;
+    if (start == len)
+        return false;
+    size_t end = start;
+    while (end < len && s[end] != ' ' && s[end] != '\t')
+        end++;
+    *i = end;
+    *w = (struct word){s + start, end - start, (unsigned)start + 1};
     return true;
 }
 
@@ -143,7 +141,7 @@ static int epd_line(struct perft_suite_block *b, const char *s, size_t len, size
                     struct perft_suite_problem *pb)
 {
     int rc = !b->open || b->has_epd ? begin_block(b, line_no, done) : 0;
-    while (i < len && is_blank(s[i]))
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;
     if (len - i >= sizeof b->epd) {
         b->bad = true;

@@ -7,6 +7,7 @@
  * See pgn.h for the API and formats/pgn.md for what is accepted. */
 #include "pgn.h"
 
+#include "array.h"
 #include "textscan.h"
 
 #include <errno.h>
@@ -75,7 +76,7 @@ enum {
 
 static const char token_pattern[] =
     /* 1: a result ends the run */
-    "(1-0|0-1|1/2-1/2|\\*|\\xC2\\xBD-\\xC2\\xBD)\\z"
+    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD)\\z"
     /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
     "|(?:([O0o]-[O0o](?:-[O0o])?)"
     "|(--|Z0|0000|@@@@)"
@@ -237,6 +238,58 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind)
     return (unsigned)kind < PGN_TOK_KIND_NB ? kind_names[kind] : "invalid";
 }
 
+/* In the order of enum pgn_result; PGN_RESULT_ALTERNATIVES spells the same. */
+static const char *const result_texts[PGN_RESULT_NB] = {"1-0", "0-1", "1/2-1/2", "*"};
+
+const char *pgn_result_text(enum pgn_result r)
+{
+    return (unsigned)r < PGN_RESULT_NB ? result_texts[r] : "*";
+}
+
+enum pgn_result pgn_result_parse(const char *s, size_t n)
+{
+    for (int i = 0; i < PGN_RESULT_NB; i++)
+        if (strlen(result_texts[i]) == n && memcmp(s, result_texts[i], n) == 0)
+            return (enum pgn_result)i;
+    return PGN_RESULT_NB;
+}
+
+/* Standard 8.2.2.2: White's move number ends with one period, Black's
+ * (when the number is written before a Black move) with three.  The digits
+ * are written by hand: the named notation puts a number on every ply. */
+size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
+{
+    char text[PGN_MOVE_NUMBER_MAX];
+    size_t k = sizeof text - 3;
+    do {
+        text[--k] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    size_t n = sizeof text - 3 - k;
+    memcpy(text + sizeof text - 3, "...", 3);
+    n += black ? 3 : 1;
+    if (size > 0) {
+        size_t copy = n < size ? n : size - 1;
+        memcpy(buf, text + k, copy);
+        buf[copy] = '\0';
+    }
+    return n;
+}
+
+/* A UTF-8 byte-order mark may open any line (files get concatenated): it
+ * is no text, and takes no column.  Its length at s, 3 or 0. */
+static size_t bom_len(const char *s, size_t n)
+{
+    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Standard 6: a '%' in the first column makes the line an escape, outside
+ * comments; the reader skips it whole. */
+static bool is_escape_line(const char *s, size_t n)
+{
+    return n > 0 && s[0] == '%';
+}
+
 /* ---------------------------------------------------------------- setup */
 
 static void set_limits(struct pgn_limits *dst, const struct pgn_limits *src)
@@ -390,7 +443,7 @@ static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    char *a = textscan_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
+    char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -418,7 +471,7 @@ static int add_diag(struct pgn_reader *r, enum pgn_error code, unsigned long lin
 {
     if (r->ndiags >= r->lim.max_diags)
         return 0;
-    struct pgn_diag *d = textscan_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
+    struct pgn_diag *d = array_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
     if (!d)
         return nomem(r);
     r->diags = d;
@@ -464,11 +517,11 @@ static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n
 static int reserve_token(struct pgn_reader *r)
 {
     size_t cap = r->toks_cap;
-    struct pgn_token *t = textscan_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
+    struct pgn_token *t = array_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->toks = t;
-    size_t *o = textscan_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
+    size_t *o = array_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
     if (!o)
         return nomem(r);
     r->tok_off = o;
@@ -657,15 +710,15 @@ static int match(struct pgn_reader *r, const struct textscan_pattern *re, const 
 static int reserve_tag(struct pgn_reader *r)
 {
     size_t cap = r->tags_cap, cap2 = r->tags_cap;
-    struct pgn_tag *t = textscan_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
+    struct pgn_tag *t = array_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->tags = t;
-    size_t *a = textscan_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
+    size_t *a = array_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
     if (!a)
         return nomem(r);
     r->tag_name_off = a;
-    size_t *b = textscan_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
+    size_t *b = array_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
     if (!b)
         return nomem(r);
     r->tag_value_off = b;
@@ -900,8 +953,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
             r->state = ST_MOVES;
             return emit(r, PGN_TOK_MOVE_NUMBER, p, e, p, parse_digits(p, d)) < 0 ? -1 : 1;
         }
-        if ((n == 3 && (memcmp(p, "1-0", 3) == 0 || memcmp(p, "0-1", 3) == 0)) ||
-            (n == 7 && memcmp(p, "1/2-1/2", 7) == 0))
+        if (pgn_result_parse(p, n) != PGN_RESULT_NB)
             goto result;
         return 0;
     }
@@ -1154,10 +1206,9 @@ static int fetch_line(struct pgn_reader *r)
         } else {
             r->lineno++;
             r->col_base = 0;
-            if (len >= 3 && memcmp(base, "\xEF\xBB\xBF", 3) == 0) {
-                base += 3; /* byte-order mark: not a column */
-                len -= 3;
-            }
+            size_t bom = bom_len(base, len); /* not a column */
+            base += bom;
+            len -= bom;
         }
         if (!split && len && base[len - 1] == '\r')
             len--;
@@ -1420,9 +1471,8 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
                 return -1;
             if (f == 0)
                 break;
-            /* escape lines: '%' in the first column, outside comments */
-            if (!r->in_comment && r->first_nonblank != SIZE_MAX && r->line_len &&
-                r->line[0] == '%') {
+            if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
+                is_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
                 continue;
             }
@@ -1439,4 +1489,97 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, g);
+}
+
+/* ---------------------------------------------------------------- splitting */
+
+/* Is the last word of s[0..n) (blanks and a CR at the end aside) a result
+ * standing alone?  The reader ends a game there (standard 8.2.6). */
+static bool ends_with_result(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    size_t k = n;
+    while (k && s[k - 1] != ' ' && s[k - 1] != '\t')
+        k--;
+    return pgn_result_parse(s + k, n - k) != PGN_RESULT_NB;
+}
+
+/* The reader's rules, seen a line at a time: what a brace comment hides
+ * (up to its first '}', on this line or a later one), a ';' comment (to
+ * the end of the line), escape lines, variations; a tag line after a
+ * result at depth 0 starts the next game. */
+bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
+{
+    size_t i = 0;
+    if (sp->in_brace) {
+        const char *close = memchr(s, '}', n);
+        if (!close)
+            return false;
+        sp->in_brace = false;
+        i = (size_t)(close - s) + 1;
+    } else {
+        i = bom_len(s, n);
+        if (is_escape_line(s + i, n - i))
+            return false;
+        if (i < n && byte_class[(unsigned char)s[i]] == C_LBRACK) {
+            bool cut = sp->ends_game;
+            sp->ends_game = false;
+            sp->paren = 0;
+            return cut;
+        }
+        size_t k = i;
+        while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
+            k++;
+        if (k == n)
+            return false; /* a blank line changes nothing */
+    }
+    size_t code_end = n;
+    for (; i < n; i++) {
+        switch (byte_class[(unsigned char)s[i]]) {
+        case C_LBRACE: {
+            const char *close = memchr(s + i + 1, '}', n - i - 1);
+            if (!close) {
+                sp->in_brace = true;
+                sp->ends_game = false;
+                return false;
+            }
+            i = (size_t)(close - s);
+            break;
+        }
+        case C_SEMI:
+            code_end = i;
+            i = n;
+            break;
+        case C_LPAREN:
+            sp->paren++;
+            break;
+        case C_RPAREN:
+            sp->paren--;
+            break;
+        default:
+            break;
+        }
+    }
+    /* What follows a result on its line, a ';' comment included, belongs
+     * to the next game: no cut after it. */
+    sp->ends_game = sp->paren == 0 && code_end == n && ends_with_result(s, n);
+    return false;
+}
+
+bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t min, size_t *at,
+                    unsigned long *lines)
+{
+    while (*at < len) {
+        const char *start = buf + *at;
+        const char *nl = memchr(start, '\n', len - *at);
+        if (!nl)
+            return false;
+        size_t n = (size_t)(nl - start);
+        if (pgn_split_line(sp, start, n) && *at >= min && *at > 0)
+            return true;
+        *at += n + 1;
+        ++*lines;
+    }
+    return false;
 }

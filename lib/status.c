@@ -51,11 +51,6 @@ const char *status_text(enum game_status s, enum variant_end_reason reason)
     return status_name(s);
 }
 
-bool status_game_over(enum game_status s)
-{
-    return s <= STATUS_SEVENTY_FIVE_MOVE;
-}
-
 /* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and
  * stalemate otherwise; Art. 5.2.2 (dead position by material), Art. 9.6.2
  * (75 moves, 150 plies, drawn) and Art. 9.3 (50 moves, 100 plies, a draw
@@ -70,7 +65,7 @@ enum game_status status_get_reason(const struct position *p, enum variant_end_re
     if (p->variant != VARIANT_CHESS && variant_end(p, &end)) {
         if (reason)
             *reason = end.reason;
-        return end.winner == COLOR_NB ? STATUS_VARIANT_DRAW
+        return end.winner == COLOR_NB  ? STATUS_VARIANT_DRAW
                : end.winner == p->side ? STATUS_VARIANT_WIN
                                        : STATUS_VARIANT_LOSS;
     }

@@ -31,7 +31,10 @@ enum game_status {
 /* The status of p; for a variant end, *reason (when not NULL) gets why
  * (VARIANT_END_NONE otherwise). */
 enum game_status status_get_reason(const struct position *p, enum variant_end_reason *reason);
-static inline enum game_status status_get(const struct position *p) { return status_get_reason(p, NULL); }
+static inline enum game_status status_get(const struct position *p)
+{
+    return status_get_reason(p, NULL);
+}
 
 /* Its name: "checkmate", "stalemate", "insufficient material",
  * "seventy-five-move rule", "fifty-move rule", "check", "ongoing"; the
@@ -42,9 +45,5 @@ const char *status_name(enum game_status s);
  * from the side to move's point of view: "variant loss: king of the hill",
  * "variant win: no pieces left"; other statuses as status_name. */
 const char *status_text(enum game_status s, enum variant_end_reason reason);
-
-/* Has the game ended by itself (no claim needed): checkmate, stalemate,
- * dead position or the seventy-five-move rule? */
-bool status_game_over(enum game_status s);
 
 #endif

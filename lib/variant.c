@@ -9,31 +9,77 @@
  * lichess's rules pages (and python-chess, chessops, shakmaty); giveaway is
  * python-chess's and Fairy-Stockfish's antichess with castling. */
 static const struct variant_rules table[VARIANT_NB] = {
-    [VARIANT_CHESS] = {.name = "chess", .title = "chess", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true, .castling = true,
-                       .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse", .title = "crazyhouse",
-                            .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", .royal = true, .drops = true,
-                            .castling = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_ATOMIC] = {.name = "atomic", .title = "atomic", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true, .explosions = true,
-                        .castling = true, .kings = VARIANT_KINGS_ATOMIC, .pieces_max = 16},
-    [VARIANT_ANTICHESS] = {.name = "antichess", .title = "antichess",
-                           .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", .must_capture = true,
-                           .king_promotion = true, .kings = VARIANT_KINGS_ANY, .pieces_max = 16},
-    [VARIANT_GIVEAWAY] = {.name = "giveaway", .title = "giveaway", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .must_capture = true,
-                          .king_promotion = true, .castling = true, .kings = VARIANT_KINGS_ANY,
+    [VARIANT_CHESS] = {.name = "chess",
+                       .title = "chess",
+                       .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                       .royal = true,
+                       .castling = true,
+                       .kings = VARIANT_KINGS_ONE_EACH,
+                       .pieces_max = 16},
+    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse",
+                            .title = "crazyhouse",
+                            .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+                            .royal = true,
+                            .drops = true,
+                            .castling = true,
+                            .kings = VARIANT_KINGS_ONE_EACH,
+                            .pieces_max = 16},
+    [VARIANT_ATOMIC] = {.name = "atomic",
+                        .title = "atomic",
+                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                        .royal = true,
+                        .explosions = true,
+                        .castling = true,
+                        .kings = VARIANT_KINGS_ATOMIC,
+                        .pieces_max = 16},
+    [VARIANT_ANTICHESS] = {.name = "antichess",
+                           .title = "antichess",
+                           .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                           .must_capture = true,
+                           .king_promotion = true,
+                           .kings = VARIANT_KINGS_ANY,
+                           .pieces_max = 16},
+    [VARIANT_GIVEAWAY] = {.name = "giveaway",
+                          .title = "giveaway",
+                          .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          .must_capture = true,
+                          .king_promotion = true,
+                          .castling = true,
+                          .kings = VARIANT_KINGS_ANY,
                           .pieces_max = 16},
-    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill", .title = "king of the hill", .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", .royal = true,
-                               .castling = true, .hill = true, .kings = VARIANT_KINGS_ONE_EACH,
+    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill",
+                               .title = "king of the hill",
+                               .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                               .royal = true,
+                               .castling = true,
+                               .hill = true,
+                               .kings = VARIANT_KINGS_ONE_EACH,
                                .pieces_max = 16},
-    [VARIANT_3CHECK] = {.name = "3check", .title = "three-check",
-                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", .royal = true, .castling = true,
-                        .three_checks = true, .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
-    [VARIANT_HORDE] = {.name = "horde", .title = "horde",
-                       .start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1", .royal = true, .castling = true,
-                       .kings = VARIANT_KINGS_ONE, .pieces_max = 36},
-    [VARIANT_RACINGKINGS] = {.name = "racingkings", .title = "racing kings", .start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", .royal = true,
-                             .no_check = true, .no_pawns = true, .race = true,
-                             .kings = VARIANT_KINGS_ONE_EACH, .pieces_max = 16},
+    [VARIANT_3CHECK] = {.name = "3check",
+                        .title = "three-check",
+                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+                        .royal = true,
+                        .castling = true,
+                        .three_checks = true,
+                        .kings = VARIANT_KINGS_ONE_EACH,
+                        .pieces_max = 16},
+    [VARIANT_HORDE] =
+        {.name = "horde",
+         .title = "horde",
+         .start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+         .royal = true,
+         .castling = true,
+         .kings = VARIANT_KINGS_ONE,
+         .pieces_max = 36},
+    [VARIANT_RACINGKINGS] = {.name = "racingkings",
+                             .title = "racing kings",
+                             .start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+                             .royal = true,
+                             .no_check = true,
+                             .no_pawns = true,
+                             .race = true,
+                             .kings = VARIANT_KINGS_ONE_EACH,
+                             .pieces_max = 16},
 };
 
 const struct variant_rules *variant_rules(enum variant v)
@@ -61,7 +107,8 @@ bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess9
 
 const char *variant_names(void)
 {
-    return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde, "
+    return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, "
+           "horde, "
            "racingkings";
 }
 
@@ -84,7 +131,7 @@ const char *variant_end_name(enum variant_end_reason r)
 
 bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
 {
-    enum color them = (enum color)!c;
+    enum color them = (enum color) !c;
     bitboard their_kings = position_pieces(p, them, KING);
     /* Atomic: a king cannot capture (it would explode), so kings do not
      * attack; and a king touching the enemy king cannot be taken, since the
@@ -92,7 +139,8 @@ bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard 
     if (!their_kings || (attacks_king(ksq) & their_kings))
         return false;
     bitboard t = p->by_color[them];
-    return (attacks_pawn((enum color)c, ksq) & p->by_type[PAWN] & t) || (attacks_knight(ksq) & p->by_type[KNIGHT] & t) ||
+    return (attacks_pawn((enum color)c, ksq) & p->by_type[PAWN] & t) ||
+           (attacks_knight(ksq) & p->by_type[KNIGHT] & t) ||
            (attacks_bishop(ksq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN]) & t) ||
            (attacks_rook(ksq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & t);
 }
@@ -175,7 +223,7 @@ bool variant_end(const struct position *p, struct variant_end *out)
  * (losing all pieces wins), three-check (a lone king gives no check). */
 static bool cannot_win(const struct position *p, enum color c)
 {
-    enum color o = (enum color)!c;
+    enum color o = (enum color) !c;
     bitboard mine = p->by_color[c], theirs = p->by_color[o];
     bitboard kings = p->by_type[KING], bishops = p->by_type[BISHOP], knights = p->by_type[KNIGHT];
     bitboard rq = p->by_type[ROOK] | p->by_type[QUEEN], occ = position_occupied(p);
@@ -215,7 +263,8 @@ static bool cannot_win(const struct position *p, enum color c)
             return (we_light && they_dark) || (we_dark && they_light);
         }
         if (occ == knights && bb_count(occ) == 2)
-            return ((p->by_color[WHITE] & BB_LIGHT_SQUARES) != 0) != ((p->by_color[BLACK] & BB_DARK_SQUARES) != 0)
+            return ((p->by_color[WHITE] & BB_LIGHT_SQUARES) != 0) !=
+                           ((p->by_color[BLACK] & BB_DARK_SQUARES) != 0)
                        ? p->side != c
                        : p->side == c;
         return false;

@@ -55,7 +55,7 @@ enum variant_kings {
     VARIANT_KINGS_ONE_EACH, /* FIDE Art. 2.2 */
     VARIANT_KINGS_ANY,      /* antichess: the king is an ordinary piece */
     VARIANT_KINGS_ONE,      /* horde: one king in all, the other side has none */
-    VARIANT_KINGS_ATOMIC,   /* one each, but the side to move may have lost its own to an explosion */
+    VARIANT_KINGS_ATOMIC, /* one each, but the side to move may have lost its own to an explosion */
 };
 
 /* The rules a variant switches on; the generator, makemove and the FEN
@@ -69,14 +69,14 @@ struct variant_rules {
     bool explosions;   /* atomic captures */
     bool must_capture; /* antichess: a capture, when there is one, is compulsory */
     bool king_promotion; /* a pawn may promote to a king */
-    bool castling;     /* castling rights exist */
-    bool no_check;     /* racing kings: no move may give check, no position has one */
-    bool no_pawns;     /* racing kings */
-    bool hill;         /* king of the hill */
-    bool three_checks; /* check counters */
-    bool race;         /* racing kings' goal */
+    bool castling;       /* castling rights exist */
+    bool no_check;       /* racing kings: no move may give check, no position has one */
+    bool no_pawns;       /* racing kings */
+    bool hill;           /* king of the hill */
+    bool three_checks;   /* check counters */
+    bool race;           /* racing kings' goal */
     enum variant_kings kings;
-    int pieces_max;    /* men a side may have: 16, or 36 for the side without a king in horde */
+    int pieces_max; /* men a side may have: 16, or 36 for the side without a king in horde */
 };
 
 const struct variant_rules *variant_rules(enum variant v);
@@ -98,13 +98,13 @@ const char *variant_names(void);
  * stalemate, which position status reports as in chess). */
 enum variant_end_reason {
     VARIANT_END_NONE,
-    VARIANT_END_HILL,          /* a king on the hill */
-    VARIANT_END_THREE_CHECKS,  /* a side has given its third check */
-    VARIANT_END_EXPLODED,      /* a king has exploded */
-    VARIANT_END_RACE,          /* a king on the eighth rank, the other one unable to follow */
-    VARIANT_END_RACE_DRAW,     /* both kings on the eighth rank */
-    VARIANT_END_NO_PIECES,     /* antichess: the side to move has no piece (and wins) */
-    VARIANT_END_NO_MOVES,      /* antichess: the side to move has no move (and wins; status only) */
+    VARIANT_END_HILL,         /* a king on the hill */
+    VARIANT_END_THREE_CHECKS, /* a side has given its third check */
+    VARIANT_END_EXPLODED,     /* a king has exploded */
+    VARIANT_END_RACE,         /* a king on the eighth rank, the other one unable to follow */
+    VARIANT_END_RACE_DRAW,    /* both kings on the eighth rank */
+    VARIANT_END_NO_PIECES,    /* antichess: the side to move has no piece (and wins) */
+    VARIANT_END_NO_MOVES,     /* antichess: the side to move has no move (and wins; status only) */
     VARIANT_END_HORDE_CAPTURED, /* horde: the side without a king has lost every piece */
     VARIANT_END_NB
 };

@@ -13,6 +13,7 @@
  *    back from its UCI and its SAN text (drops and king promotions
  *    included), the list and the count agreeing before and after it. */
 #include "fen.h"
+#include "fen_validate.h"
 #include "makemove.h"
 #include "san.h"
 #include "uci.h"

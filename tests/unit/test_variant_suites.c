@@ -29,7 +29,8 @@ static void check_block(const struct run *r, const struct perft_suite_block *b)
 {
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options opt = {.playable = true, .chess960 = r->chess960, .variant = (uint8_t)r->variant};
+    struct fen_options opt = {
+        .playable = true, .chess960 = r->chess960, .variant = (uint8_t)r->variant};
     const char *name = b->id[0] ? b->id : "(no id)";
     if (b->bad || !b->has_epd) {
         UNIT_CHECK(false, "%s:%lu %s: a malformed block", r->suite, b->line, name);
@@ -53,11 +54,14 @@ static void check_block(const struct run *r, const struct perft_suite_block *b)
         uint64_t got_run = perft_run(&rec.pos, d, &cfg, NULL);
         if (got != want || got_run != want) {
             all = false;
-            snprintf(detail, sizeof detail, ": depth %d: got %" PRIu64 " (threads and table: %" PRIu64
-                     "), expected %" PRIu64, d, got, got_run, want);
+            snprintf(detail, sizeof detail,
+                     ": depth %d: got %" PRIu64 " (threads and table: %" PRIu64
+                     "), expected %" PRIu64,
+                     d, got, got_run, want);
         }
     }
-    UNIT_CHECK(all, "%s %s %s to depth %d%s", variant_rules(r->variant)->name, r->suite, name, deepest, detail);
+    UNIT_CHECK(all, "%s %s %s to depth %d%s", variant_rules(r->variant)->name, r->suite, name,
+               deepest, detail);
 }
 
 int main(int argc, char **argv)
@@ -85,12 +89,15 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else {
-            fprintf(stderr, "usage: test_variant_suites --suite FILE --variant NAME [--depth N] [--chess960]\n");
+            fprintf(stderr, "usage: test_variant_suites --suite FILE --variant NAME [--depth N] "
+                            "[--chess960]\n");
             return 2;
         }
     }
     if (!r.suite) {
-        fprintf(stderr, "usage: test_variant_suites --suite FILE --variant NAME [--depth N] [--chess960]\n");
+        fprintf(
+            stderr,
+            "usage: test_variant_suites --suite FILE --variant NAME [--depth N] [--chess960]\n");
         return 2;
     }
     FILE *f = fopen(r.suite, "r");

@@ -40,7 +40,8 @@ static int count(const struct position *p)
         makemove_play(&c, l.moves[i]);
         keys &= c.key == position_compute_key(&c);
     }
-    UNIT_CHECK(n == movegen_count(p) && keys, "list (%d) and count (%d) agree, keys exact", n, movegen_count(p));
+    UNIT_CHECK(n == movegen_count(p) && keys, "list (%d) and count (%d) agree, keys exact", n,
+               movegen_count(p));
     return n;
 }
 
@@ -68,14 +69,17 @@ static void test_crazyhouse(void)
     /* No pawn is dropped on the first or last rank: ranks 2 to 7, 48
      * squares, and the 5 king steps. */
     if (load("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", VARIANT_CRAZYHOUSE, &p)) {
-        UNIT_EQ_INT(count(&p), 48 + 5, "crazyhouse: pawns are not dropped on the first or last rank");
-        UNIT_CHECK(find(&p, "P@e8") == MOVE_NONE && find(&p, "P@e7") != MOVE_NONE, "P@e8 refused, P@e7 taken");
+        UNIT_EQ_INT(count(&p), 48 + 5,
+                    "crazyhouse: pawns are not dropped on the first or last rank");
+        UNIT_CHECK(find(&p, "P@e8") == MOVE_NONE && find(&p, "P@e7") != MOVE_NONE,
+                   "P@e8 refused, P@e7 taken");
     }
     /* Drops block checks: the rook on e7 checks e1; the king has d1, d2,
      * f1, f2 (e2 is on the file), and the knight may drop on e2 to e6. */
     if (load("4k3/4r3/8/8/8/8/8/4K3[N] w - - 0 1", VARIANT_CRAZYHOUSE, &p)) {
         UNIT_EQ_INT(count(&p), 4 + 5, "crazyhouse: in check, drops only between king and checker");
-        UNIT_CHECK(find(&p, "N@e4") != MOVE_NONE && find(&p, "N@a4") == MOVE_NONE, "N@e4 blocks, N@a4 does not");
+        UNIT_CHECK(find(&p, "N@e4") != MOVE_NONE && find(&p, "N@a4") == MOVE_NONE,
+                   "N@e4 blocks, N@a4 does not");
     }
     /* Double check (knight f3 and rook a1): no drop helps; the king has e2
      * and f2 only (d1, f1 on the rook's rank, d2 the knight's). */
@@ -90,12 +94,14 @@ static void test_crazyhouse(void)
         UNIT_CHECK(p.pocket[WHITE][QUEEN] == 1 && p.pocket[WHITE][PAWN] == 0,
                    "crazyhouse: a queen captured is a queen in hand");
     /* A promotion is marked, and the mark follows the piece. */
-    if (load("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", VARIANT_CRAZYHOUSE, &p) && play(&p, "b7b8q") && play(&p, "e8d7") &&
-        play(&p, "b8b5"))
-        UNIT_CHECK(p.promoted == bb_square(square_make(1, 4)), "crazyhouse: the promoted queen keeps its mark on b5");
+    if (load("4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", VARIANT_CRAZYHOUSE, &p) && play(&p, "b7b8q") &&
+        play(&p, "e8d7") && play(&p, "b8b5"))
+        UNIT_CHECK(p.promoted == bb_square(square_make(1, 4)),
+                   "crazyhouse: the promoted queen keeps its mark on b5");
     /* A dropped rook gives no castling right: after R@h1 and a black
      * move, the king's 5 steps and the rook's 9 (g1, f1, h2 to h8). */
-    if (load("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", VARIANT_CRAZYHOUSE, &p) && play(&p, "R@h1") && play(&p, "e8d8")) {
+    if (load("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", VARIANT_CRAZYHOUSE, &p) && play(&p, "R@h1") &&
+        play(&p, "e8d8")) {
         UNIT_EQ_INT(count(&p), 5 + 9, "crazyhouse: a dropped rook does not castle");
         UNIT_EQ_INT(p.castling, 0, "no castling right after a rook drop");
     }
@@ -108,7 +114,8 @@ static void test_crazyhouse(void)
         UNIT_EQ_STR(buf, "P@e4", "UCI writes P@e4");
         san_format(&p, m, buf);
         UNIT_EQ_STR(buf, "P@e4", "SAN writes P@e4");
-        UNIT_CHECK(san_parse(&p, "@e4", 3, &m2) == SAN_OK && m2 == m, "SAN '@e4' reads as the drop");
+        UNIT_CHECK(san_parse(&p, "@e4", 3, &m2) == SAN_OK && m2 == m,
+                   "SAN '@e4' reads as the drop");
     }
 }
 
@@ -119,8 +126,10 @@ static void test_atomic(void)
      * target: Bxc4 takes the knight, the bishop and the rook on b5 go, the
      * pawn on d5 stays. */
     if (load("4k3/8/8/1r1p4/2n5/3B4/8/4K3 w - - 0 1", VARIANT_ATOMIC, &p) && play(&p, "d3c4")) {
-        UNIT_CHECK(p.board[square_make(2, 3)] == NO_PIECE && p.board[square_make(1, 4)] == NO_PIECE &&
-                       p.board[square_make(3, 4)] == piece_make(BLACK, PAWN) && p.board[square_make(3, 2)] == NO_PIECE,
+        UNIT_CHECK(p.board[square_make(2, 3)] == NO_PIECE &&
+                       p.board[square_make(1, 4)] == NO_PIECE &&
+                       p.board[square_make(3, 4)] == piece_make(BLACK, PAWN) &&
+                       p.board[square_make(3, 2)] == NO_PIECE,
                    "atomic: c4, b5 and d3 are empty, the pawn on d5 stands");
         UNIT_EQ_INT(p.halfmove, 0, "a capture resets the half-move clock");
     }
@@ -130,37 +139,45 @@ static void test_atomic(void)
         UNIT_CHECK(find(&p, "d1d2") == MOVE_NONE, "atomic: Qxd2 would explode the own king");
         UNIT_CHECK(find(&p, "e1d2") == MOVE_NONE, "atomic: the king cannot capture");
         char msg[EXPLAIN_MAX];
-        UNIT_EQ_INT(explain_san(&p, "Kxd2", 4, NULL, msg, sizeof msg), EXPLAIN_ATOMIC_KING_CAPTURE, msg);
-        UNIT_EQ_INT(explain_san(&p, "Qxd2", 4, NULL, msg, sizeof msg), EXPLAIN_OWN_KING_EXPLODES, msg);
+        UNIT_EQ_INT(explain_san(&p, "Kxd2", 4, NULL, msg, sizeof msg), EXPLAIN_ATOMIC_KING_CAPTURE,
+                    msg);
+        UNIT_EQ_INT(explain_san(&p, "Qxd2", 4, NULL, msg, sizeof msg), EXPLAIN_OWN_KING_EXPLODES,
+                    msg);
     }
     /* Kings side by side: neither is in check, though the rook on e8
      * bears on e2. */
     if (load("4r3/8/8/8/8/8/3kK3/8 w - - 0 1", VARIANT_ATOMIC, &p))
-        UNIT_CHECK(!position_in_check(&p), "atomic: a king touching the enemy king is not in check");
+        UNIT_CHECK(!position_in_check(&p),
+                   "atomic: a king touching the enemy king is not in check");
     /* Exploding the enemy king wins even with one's own king in check:
      * the rook on h1 checks e1, and Rxb8 blows up the king on a8. */
     if (load("kn6/8/8/8/8/8/8/1R2K2r w - - 0 1", VARIANT_ATOMIC, &p)) {
         UNIT_CHECK(position_in_check(&p), "the white king is in check");
         if (play(&p, "b1b8")) {
             struct variant_end end;
-            UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_EXPLODED && end.winner == WHITE,
+            UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_EXPLODED &&
+                           end.winner == WHITE,
                        "atomic: Rxb8 explodes the black king and wins");
             UNIT_EQ_INT(count(&p), 0, "no legal moves after a king exploded");
             enum variant_end_reason why;
             enum game_status s = status_get_reason(&p, &why);
-            UNIT_EQ_STR(status_text(s, why), "variant loss: exploded king", "status after the explosion");
+            UNIT_EQ_STR(status_text(s, why), "variant loss: exploded king",
+                        "status after the explosion");
         }
     }
     /* En passant explodes around the square the capturer lands on: exd6
      * removes d5, the pawn, and the knight on c7; the pawn on e7 stays. */
     if (load("4k3/2n1p3/8/3pP3/8/8/8/4K3 w - d6 0 1", VARIANT_ATOMIC, &p) && play(&p, "e5d6"))
-        UNIT_CHECK(p.board[square_make(3, 5)] == NO_PIECE && p.board[square_make(3, 4)] == NO_PIECE &&
-                       p.board[square_make(2, 6)] == NO_PIECE && p.board[square_make(4, 6)] == piece_make(BLACK, PAWN),
+        UNIT_CHECK(p.board[square_make(3, 5)] == NO_PIECE &&
+                       p.board[square_make(3, 4)] == NO_PIECE &&
+                       p.board[square_make(2, 6)] == NO_PIECE &&
+                       p.board[square_make(4, 6)] == piece_make(BLACK, PAWN),
                    "atomic: en passant explodes around d6");
     /* An exploded rook takes its castling right along: Bxg7 blows away
      * the rook on h8 next to g7, so Black keeps 'q' only. */
     if (load("r3k2r/6n1/8/8/8/8/1B6/4K3 w kq - 0 1", VARIANT_ATOMIC, &p) && play(&p, "b2g7"))
-        UNIT_CHECK(p.castling == CASTLE_BLACK_QUEEN, "atomic: the exploded h8 rook's right is gone, 'q' stays");
+        UNIT_CHECK(p.castling == CASTLE_BLACK_QUEEN,
+                   "atomic: the exploded h8 rook's right is gone, 'q' stays");
 }
 
 static void test_antichess(void)
@@ -177,7 +194,8 @@ static void test_antichess(void)
      * check. */
     if (load("8/8/8/8/8/8/3k4/4K3 w - - 0 1", VARIANT_ANTICHESS, &p)) {
         UNIT_CHECK(!position_in_check(&p), "antichess: no check");
-        UNIT_CHECK(count(&p) == 1 && find(&p, "e1d2") != MOVE_NONE, "antichess: Kxd2 takes the king");
+        UNIT_CHECK(count(&p) == 1 && find(&p, "e1d2") != MOVE_NONE,
+                   "antichess: Kxd2 takes the king");
     }
     /* A pawn may promote to a king: five promotions. */
     if (load("8/4P3/8/8/8/8/8/k7 w - - 0 1", VARIANT_ANTICHESS, &p)) {
@@ -196,7 +214,8 @@ static void test_antichess(void)
     enum variant_end_reason why;
     if (load("8/8/8/8/8/8/8/7k w - - 0 1", VARIANT_ANTICHESS, &p)) {
         enum game_status s = status_get_reason(&p, &why);
-        UNIT_EQ_STR(status_text(s, why), "variant win: no pieces left", "antichess: no piece left wins");
+        UNIT_EQ_STR(status_text(s, why), "variant win: no pieces left",
+                    "antichess: no piece left wins");
     }
     if (load("8/8/8/8/8/p7/P7/8 w - - 0 1", VARIANT_ANTICHESS, &p)) {
         enum game_status s = status_get_reason(&p, &why);
@@ -229,17 +248,20 @@ static void test_3check(void)
         if (play(&p, "a1a8")) {
             struct variant_end end;
             UNIT_EQ_INT(p.checks_given[WHITE], 3, "Ra8+ is the third check");
-            UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_THREE_CHECKS && end.winner == WHITE,
+            UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_THREE_CHECKS &&
+                           end.winner == WHITE,
                        "3check: the third check wins");
             UNIT_EQ_INT(count(&p), 0, "no move after the third check");
             char fen[FEN_MAX];
             fen_format(&p, fen, sizeof fen);
-            UNIT_EQ_STR(fen, "R3k3/8/8/8/8/8/8/4K3 b - - 0+3 1 1", "the remaining checks are written 0+3");
+            UNIT_EQ_STR(fen, "R3k3/8/8/8/8/8/8/4K3 b - - 0+3 1 1",
+                        "the remaining checks are written 0+3");
         }
     }
     /* lichess's form, checks given after the counters, reads the same. */
     if (load("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 +2+0", VARIANT_3CHECK, &p))
-        UNIT_CHECK(p.checks_given[WHITE] == 2 && p.checks_given[BLACK] == 0, "3check: '+2+0' is two checks by White");
+        UNIT_CHECK(p.checks_given[WHITE] == 2 && p.checks_given[BLACK] == 0,
+                   "3check: '+2+0' is two checks by White");
 }
 
 static void test_horde(void)
@@ -251,14 +273,16 @@ static void test_horde(void)
     if (load("4k3/8/8/8/8/1p6/8/P7 w - - 0 1", VARIANT_HORDE, &p)) {
         UNIT_EQ_INT(count(&p), 2, "horde: a1a2 and a1a3");
         if (play(&p, "a1a3")) {
-            UNIT_EQ_INT(p.ep_square, SQUARE_NONE, "horde: no en-passant square after a first-rank double step");
+            UNIT_EQ_INT(p.ep_square, SQUARE_NONE,
+                        "horde: no en-passant square after a first-rank double step");
             UNIT_EQ_INT(count(&p), 6, "black: b3b2 and five king steps");
         }
     }
     /* Black wins by taking the last white piece. */
     if (load("1r2k3/8/8/8/8/8/1P6/8 b - - 0 1", VARIANT_HORDE, &p) && play(&p, "b8b2")) {
         struct variant_end end;
-        UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_HORDE_CAPTURED && end.winner == BLACK,
+        UNIT_CHECK(variant_end(&p, &end) && end.reason == VARIANT_END_HORDE_CAPTURED &&
+                       end.winner == BLACK,
                    "horde: the horde captured");
         UNIT_EQ_INT(count(&p), 0, "no move for a horde without pieces");
     }
@@ -283,11 +307,13 @@ static void test_racingkings(void)
         struct position q = p;
         struct variant_end end;
         if (play(&q, "a7b8"))
-            UNIT_CHECK(variant_end(&q, &end) && end.reason == VARIANT_END_RACE_DRAW && end.winner == COLOR_NB,
+            UNIT_CHECK(variant_end(&q, &end) && end.reason == VARIANT_END_RACE_DRAW &&
+                           end.winner == COLOR_NB,
                        "both kings on the eighth rank: a draw");
         q = p;
         if (play(&q, "a7a6"))
-            UNIT_CHECK(variant_end(&q, &end) && end.reason == VARIANT_END_RACE && end.winner == WHITE,
+            UNIT_CHECK(variant_end(&q, &end) && end.reason == VARIANT_END_RACE &&
+                           end.winner == WHITE,
                        "black did not follow: white wins");
     }
     /* Black too far behind: the race is over at once. */
@@ -305,11 +331,13 @@ static void test_insufficient(void)
     if (load("4k3/8/8/8/8/8/8/4K3 w - - 0 1", VARIANT_ATOMIC, &p))
         UNIT_EQ_INT(status_get(&p), STATUS_INSUFFICIENT_MATERIAL, "atomic: bare kings are dead");
     if (load("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1", VARIANT_3CHECK, &p))
-        UNIT_EQ_INT(status_get(&p), STATUS_INSUFFICIENT_MATERIAL, "three-check: bare kings give no check");
+        UNIT_EQ_INT(status_get(&p), STATUS_INSUFFICIENT_MATERIAL,
+                    "three-check: bare kings give no check");
     if (load("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1", VARIANT_CRAZYHOUSE, &p))
         UNIT_EQ_INT(status_get(&p), STATUS_ONGOING, "crazyhouse: a rook in hand can still mate");
     if (load("4k3/8/8/8/8/8/8/4K3 w - - 0 1", VARIANT_KINGOFTHEHILL, &p))
-        UNIT_EQ_INT(status_get(&p), STATUS_ONGOING, "king of the hill: a lone king walks to the hill");
+        UNIT_EQ_INT(status_get(&p), STATUS_ONGOING,
+                    "king of the hill: a lone king walks to the hill");
 }
 
 /* The standard rules played through the variants' generator where they
@@ -321,7 +349,8 @@ static void test_same_as_chess(void)
     struct position a, b;
     const char *kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     if (load(kiwipete, VARIANT_CHESS, &a) && load(kiwipete, VARIANT_3CHECK, &b))
-        UNIT_CHECK(count(&a) == 48 && count(&b) == 48, "kiwipete: 48 moves in chess and in three-check");
+        UNIT_CHECK(count(&a) == 48 && count(&b) == 48,
+                   "kiwipete: 48 moves in chess and in three-check");
 }
 
 int main(void)

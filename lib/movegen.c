@@ -266,7 +266,7 @@ struct race_masks {
 };
 
 GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p,
-                             const struct side_sets *ss, enum color us, bool pext)
+                             const struct side_sets *ss, bool pext)
 {
     bitboard ek = p->by_type[KING] & ss->enemy;
     *rm = (struct race_masks){0};
@@ -283,7 +283,6 @@ GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p,
     bitboard snipers =
         (attacks_bishop_with(eksq, ss->enemy, pext) & (p->by_type[BISHOP] | queens) & ss->own) |
         (attacks_rook_with(eksq, ss->enemy, pext) & (p->by_type[ROOK] | queens) & ss->own);
-    (void)us;
     while (snipers) {
         bitboard b = attacks_between(eksq, bb_pop(&snipers)) & ss->occ;
         if (b && !bb_several(b) && (b & ss->own))
@@ -371,7 +370,7 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
     bitboard checkers = 0, pinned = 0, checkmask = ~0ULL;
     struct race_masks rm;
     if (R.race)
-        race_prepare(&rm, p, &ss, us, pext);
+        race_prepare(&rm, p, &ss, pext);
 
     if (R.pseudo) {
         /* Kings that are not royal step onto any square not their own;

@@ -268,7 +268,10 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     size_t pb = 0, pe = 0;
     struct field board = *f_in;
     const struct field *f = &board;
-    board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
+    /* Outside crazyhouse only "[...]" closing the field is looked for (an
+     * unclosed '[' there is a bad piece letter like any other). */
+    if (crazyhouse || (f_in->len && f_in->s[f_in->len - 1] == ']'))
+        board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
     if (board.len < f_in->len) {
         bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
         rec->pocket_col = f_in->col + (unsigned)board.len;
@@ -287,7 +290,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
         if (!parse_pocket(f_in->s + pb, pe - pb, f_in->col + (unsigned)pb, crazyhouse, rec, rep))
             ok = false;
     }
-    int last_piece_sq = SQUARE_NONE;
     for (size_t i = 0; i < f->len; i++) {
         unsigned col = f->col + (unsigned)i;
         unsigned char c = (unsigned char)f->s[i];
@@ -301,13 +303,15 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                 key ^= position_zobrist_piece[piece][sq];
                 rec->square_col[sq] = col;
                 rec->piece_count[piece]++;
-                last_piece_sq = sq;
             }
             file++;
             prev_digit = false;
         } else if (c == '~') {
-            int after_piece = last_piece_sq;
-            last_piece_sq = SQUARE_NONE;
+            /* the square of the piece letter just before, if placed */
+            int after_piece = i > 0 && piece_by_letter[(unsigned char)f->s[i - 1]] && rank >= 0 &&
+                                      file >= 1 && file <= 8
+                                  ? square_make(file - 1, rank)
+                                  : SQUARE_NONE;
             /* Crazyhouse: '~' marks the piece before it as promoted. */
             if (!crazyhouse) {
                 fen_report_add(
@@ -329,7 +333,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             }
             prev_digit = false;
         } else if (c >= '1' && c <= '8') {
-            last_piece_sq = SQUARE_NONE;
             if (prev_digit) {
                 fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
                                f->s[i - 1], c);
@@ -351,10 +354,8 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             file = 0;
             prev_digit = false;
             size_done = false;
-            last_piece_sq = SQUARE_NONE;
             continue;
         } else if (c == '0' || c == '9') {
-            last_piece_sq = SQUARE_NONE;
             fen_report_add(rep, FEN_BAD_DIGIT, col,
                            "digit '%c' is not a count of 1 to 8 empty squares", c);
             ok = false;
@@ -362,7 +363,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             prev_digit = false;
         } else {
             char shown[5];
-            last_piece_sq = SQUARE_NONE;
             show_byte(shown, c);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);

@@ -149,9 +149,8 @@ static bool variant_is(const char *value, const char *name)
 }
 
 /* The variants whose rules are those of this library: standard chess and
- * Chess960 (FIDE Laws, Guidelines III).  Returns 0 standard, 1 Chess960,
- * -1 anything else. */
-static int variant_kind(const char *value)
+ * Chess960 (FIDE Laws, Guidelines III). */
+int game_variant_kind(const char *value)
 {
     static const char *const standard[] = {
         "", "standard", "chess", "normal", "fromposition", "classical", "orthodox"};
@@ -174,7 +173,7 @@ enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct posi
 {
     const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
     const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
-    int kind = variant ? variant_kind(variant->value) : 0;
+    int kind = variant ? game_variant_kind(variant->value) : 0;
     if (kind < 0) {
         problem_clear(pb, GAME_E_VARIANT, variant->line, variant->col);
         copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);

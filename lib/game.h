@@ -78,6 +78,11 @@ size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t si
 /* The value of the first tag called name among tags, or NULL. */
 const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name);
 
+/* What a Variant tag's value names: 0 standard chess, 1 Chess960 (its
+ * spellings: "chess 960", "fischerandom"...), -1 a variant this library
+ * does not play. */
+int game_variant_kind(const char *value);
+
 /* The start position a game's tags ask for: the standard one, or the FEN
  * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"), with
  * Variant "Chess960"/"fischerandom" (and their spellings) making castling

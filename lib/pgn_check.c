@@ -789,6 +789,16 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
                tok->text, why, san, mate ? "#" : check ? "+" : "");
 }
 
+/* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
+ * has no check marks, so only san-style speaks about it. */
+static bool long_form(const struct pgn_token *tok)
+{
+    struct san_parsed sp;
+    if (memchr(tok->text, '-', tok->len) && tok->text[0] != 'O')
+        return true;
+    return san_scan(tok->text, tok->len, &sp) == SAN_OK && sp.piece == PAWN && sp.from_rank >= 0;
+}
+
 /* PGN standard 8.2.3: SAN names a move with the fewest characters that
  * identify it (8.2.3.4), 'x' for captures (8.2.3.3), '=' before a
  * promotion piece (8.2.3.5), and castling with the letter O (8.2.3.6). */
@@ -812,11 +822,7 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
     const char *what = "is not SAN";
     bool has_x = memchr(tok->text, 'x', n) != NULL, san_x = strchr(san, 'x') != NULL;
     bool has_eq = memchr(tok->text, '=', n) != NULL, san_eq = strchr(san, '=') != NULL;
-    bool dash = memchr(tok->text, '-', n) != NULL;
-    struct san_parsed sp;
-    bool scanned = san_scan(tok->text, n, &sp) == SAN_OK;
-    bool long_form = dash || (scanned && sp.piece == PAWN && sp.from_rank >= 0);
-    if (!long_form && tok->text[0] != 'P') {
+    if (!long_form(tok) && tok->text[0] != 'P') {
         if (san_x && !has_x)
             what = "is a capture without 'x'";
         else if (san_eq && !has_eq)
@@ -911,7 +917,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                         makemove_play(&after, m);
                         if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
                             check_san_style(c, g, tok, where, san);
-                        if (c->enabled[PGN_CHECK_CHECK_MARK])
+                        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
                             check_mark(c, tok, where, &after, san);
                     }
                     if (st->depth == 0)
@@ -1135,7 +1141,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     const char *result = rp.marker ? rp.marker->text : tag ? result_of(tag->value) : NULL;
     if (rp.complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
         check_final_position(c, g, &c->stack.lines[0].pos, result, rp.marker);
-    if (rp.complete) {
+    if (rp.complete && rp.plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));
         h = mix_text(h, result ? result : "");

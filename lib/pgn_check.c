@@ -287,6 +287,7 @@ __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
         return;
     c->pend[c->npend++] = (struct pending){code, line ? line : 1, col ? col : 1, off,
                                            c->text_len - off};
+    c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
 }
 
 /* ---------------------------------------------------------------- bytes */

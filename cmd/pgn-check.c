@@ -134,7 +134,8 @@ struct run {
     size_t ninputs;
     unsigned long ordinal; /* games so far, all inputs */
     unsigned long games, clean, with_errors, with_warnings;
-    bool found; /* something was reported */
+    bool found;        /* something was reported */
+    bool last_written; /* the previous game of this input went to stdout */
     int status;
 };
 
@@ -170,8 +171,26 @@ static int check_duplicate(struct run *run, const struct pgn_game *g, struct pgn
                                in == cur ? NULL : in->name, line);
 }
 
+/* The blank lines at the start of a game's bytes: the separator after the
+ * game before it, written with that game. */
+static size_t separator_len(const char *s, size_t n)
+{
+    size_t lead = 0, i = 0;
+    while (i < n) {
+        if (s[i] == '\n')
+            lead = ++i;
+        else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
+            i++;
+        else
+            break;
+    }
+    return lead;
+}
+
 /* Check one game, report its problems, and pass it through when it is
- * clean (or, under --invert, when it is not). */
+ * clean (or, under --invert, when it is not).  The blank lines between
+ * two games go out with the first, so the games written stay separated
+ * as they were and nothing is written before the first. */
 static int handle_game(struct run *run, const char *name, const struct pgn_game *g)
 {
     const struct options *o = run->opt;
@@ -187,10 +206,14 @@ static int handle_game(struct run *run, const char *name, const struct pgn_game 
     run->with_errors += res.errors > 0;
     run->with_warnings += res.warnings > 0;
     run->found |= !clean;
-    if (o->common.quiet || o->format != REPORT_TEXT || clean == o->invert)
+    if (o->common.quiet || o->format != REPORT_TEXT || !g->raw)
         return 0;
-    if (g->raw)
-        fwrite_unlocked(g->raw, 1, g->raw_len, stdout);
+    size_t lead = separator_len(g->raw, g->raw_len);
+    if (run->last_written)
+        fwrite_unlocked(g->raw, 1, lead, stdout);
+    run->last_written = clean != o->invert;
+    if (run->last_written)
+        fwrite_unlocked(g->raw + lead, 1, g->raw_len - lead, stdout);
     return 0;
 }
 
@@ -213,6 +236,7 @@ static void check_input(struct run *run, struct pgn_reader *reader, const char *
     }
     run->inputs = in;
     run->inputs[run->ninputs++] = (struct input){name, run->ordinal + 1};
+    run->last_written = !run->opt->invert; /* blank lines opening a file stay */
     struct pgn_game g;
     int rc = -1;
     if (pgn_reader_open_file(reader, fp, name) == PGN_OK)
@@ -229,7 +253,7 @@ static void check_input(struct run *run, struct pgn_reader *reader, const char *
     const char *rest;
     unsigned long rest_line;
     size_t n = pgn_reader_rest(reader, &rest, &rest_line);
-    if (rc == 0 && n && !run->opt->invert && !run->opt->common.quiet &&
+    if (rc == 0 && n && run->last_written && !run->opt->common.quiet &&
         run->opt->format == REPORT_TEXT)
         fwrite_unlocked(rest, 1, n, stdout);
     cli_close(fp);

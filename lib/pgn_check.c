@@ -844,12 +844,15 @@ static void report_illegal(struct pgn_checker *c, const struct pgn_token *tok,
     if (explain_san(&l->pos, tok->text, tok->len, NULL, reason, sizeof reason) == EXPLAIN_LEGAL)
         snprintf(reason, sizeof reason, "%s", san_error_message(se));
     ply_where(where, sizeof where, l->ply + 1, &l->pos);
+    const char *why = reason;
+    if (se == SAN_AMBIGUOUS && strncmp(why, "ambiguous: ", 11) == 0)
+        why += 11; /* "ambiguous move 'Nd2': Nbd2 and Nfd2 both match" */
     enum pgn_check_code code = depth > 0            ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
                                : se == SAN_AMBIGUOUS ? PGN_CHECK_AMBIGUOUS_MOVE
                                                      : PGN_CHECK_ILLEGAL_MOVE;
     report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
            se == SAN_AMBIGUOUS ? "ambiguous" : "illegal", tok->text,
-           depth > 0 ? " in a variation" : "", reason);
+           depth > 0 ? " in a variation" : "", why);
 }
 
 static inline uint64_t mix(uint64_t h, uint64_t x)
@@ -904,9 +907,11 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
         case PGN_TOK_MOVE: {
             move m;
             if (memchr(tok->text, '@', tok->len)) {
+                char where[64];
+                ply_where(where, sizeof where, l->ply + 1, &l->pos);
                 report(c, PGN_CHECK_UNSUPPORTED_VARIANT, tok->line, tok->col,
-                       "ply %lu: unsupported move '%s': piece drops (crazyhouse) are not supported",
-                       l->ply + 1, tok->text);
+                       "%s: unsupported move '%s': piece drops (crazyhouse) are not supported",
+                       where, tok->text);
             } else {
                 enum san_error se = game_parse_move(&l->pos, tok->text, tok->len, &m);
                 if (se == SAN_OK) {

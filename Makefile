@@ -52,7 +52,7 @@ MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
-        check-unit check-perft check-cli format
+        check-unit check-perft check-cli check-rails format
 
 all: $(BINS) $(UNITS)
 
@@ -94,7 +94,7 @@ $(BUILD)/man/%.1: $(BUILD)/bin/%
 # with "N passed, N failed".
 check: all
 	@mkdir -p $(BUILD)
-	@{ $(MAKE) --no-print-directory -s check-unit check-perft check-cli BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	@{ $(MAKE) --no-print-directory -s check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
 # test_perft_suites takes a suite file and a depth: check-perft runs it.
@@ -108,13 +108,25 @@ check-perft: $(BUILD)/tests/test_perft_suites
 	@SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/fischer960.epd --depth $(PERFT960_DEPTH) \
 	  || echo "not ok - fischer960 perft suite"
 
+# A missing bats is a failure, never a silent pass: the command-line tests
+# are most of the suite.  bats exits 1 when a test failed (its "not ok" lines
+# are counted); any other status means it broke down.
 check-cli: $(BINS)
-	@if ls tests/cli/*.bats >/dev/null 2>&1; then \
+	@if ! command -v bats >/dev/null 2>&1; then \
+	  echo "not ok - bats is not installed: the command-line tests (tests/cli) did not run;" \
+	    "scripts/install-deps installs it (Debian packages bats, bats-assert, bats-support)"; \
+	else \
 	  PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
-	  bats --tap tests/cli || true; fi
+	  SAN="$(SAN)" bats --tap tests/cli; rc=$$?; \
+	  [ $$rc -le 1 ] || echo "not ok - bats exited $$rc"; \
+	fi
 
 check-asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" PERFT_DEPTH=4 PERFT960_DEPTH=3 check
+
+# The rails themselves: a missing bats or a bats run cut short must fail.
+check-rails: $(BINS)
+	@BUILD=$(BUILD) scripts/check-rails
 
 # scripts/check-slow-perft takes both suites to depth 5 through the perft
 # tool; the library run here adds only what that does not: depth 6 on every

@@ -31,12 +31,19 @@ void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
 /* First size of a struct cli_buf; it doubles from there. */
 #define CLI_BUF_MIN 4096
 
+/* Whether cli_diag paints, decided once the options are parsed (--color and
+ * whether stderr is a terminal); diagnostics are written from many places,
+ * threads included, that have no options at hand. */
+static bool diag_paint;
+
 enum { OPT_COLOR = 0x100, OPT_MAX_LINE };
 
 static const struct argp_option common_options[] = {
     {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0},
     {"color", OPT_COLOR, "WHEN", OPTION_ARG_OPTIONAL,
-     "Color the output: auto (the default: only on a terminal), always or never", 0},
+     "Color diagnostics (and perft's ok/FAIL, fen-check's diagrams): auto (the default: only on "
+     "a terminal, and not when NO_COLOR is set), always or never",
+     0},
     {"max-line", OPT_MAX_LINE, "BYTES", 0,
      "Longest accepted input line (default 1M; K and M suffixes allowed)", 0},
     {0},
@@ -59,6 +66,10 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
         return 0;
     case 'q':
         common->quiet = true;
+        return 0;
+    case ARGP_KEY_SUCCESS:
+        common->paint_out = cli_use_color(common, stdout);
+        diag_paint = cli_use_color(common, stderr);
         return 0;
     case OPT_COLOR:
         common->color = arg ? cli_keyword(state, "color", arg, color_names, 3) : CLI_COLOR_ALWAYS;
@@ -114,6 +125,18 @@ bool cli_use_color(const struct cli_common *common, FILE *fp)
     }
 }
 
+const char *cli_paint(bool on, enum cli_paint paint)
+{
+    static const char *const sgr[] = {
+        [CLI_PAINT_RESET] = "\033[m",       [CLI_PAINT_BOLD] = "\033[1m",
+        [CLI_PAINT_ERROR] = "\033[1;31m",   [CLI_PAINT_WARNING] = "\033[1;35m",
+        [CLI_PAINT_NOTE] = "\033[1;36m",    [CLI_PAINT_OK] = "\033[1;32m",
+        [CLI_PAINT_WHITE] = "\033[1;33m",   [CLI_PAINT_BLACK] = "\033[1;34m",
+        [CLI_PAINT_DIM] = "\033[2m",
+    };
+    return on ? sgr[paint] : "";
+}
+
 /* Operands name files, "-" or none the standard input; a file that cannot be
  * opened is reported here so that every tool words it the same way. */
 FILE *cli_open(const char *path, const char **name)
@@ -158,6 +181,7 @@ static bool grow_buffer(struct cli_input *in, size_t max)
     if (!buf) {
         cli_error("cannot read %s: %s", in->name, strerror(ENOMEM));
         in->error = true;
+        in->nomem = true;
         return false;
     }
     in->buf = buf;
@@ -279,9 +303,43 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
         }
     }
     if (n == -2)
-        status = cli_status_merge(status, CLI_NOINPUT);
+        status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
     cli_input_close(&in);
     return status;
+}
+
+/* Write a formatted message painted as gcc paints one: its leading level
+ * word ("error:", "warning:", "note:") and its trailing " [code]" in the
+ * level's color, the rest plain. */
+static void paint_message(const char *msg)
+{
+    static const struct {
+        const char *word;
+        enum cli_paint paint;
+    } levels[] = {{"error:", CLI_PAINT_ERROR},
+                  {"warning:", CLI_PAINT_WARNING},
+                  {"note:", CLI_PAINT_NOTE}};
+    enum cli_paint paint = CLI_PAINT_ERROR;
+    const char *reset = cli_paint(true, CLI_PAINT_RESET);
+    size_t len = strlen(msg);
+
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        size_t n = strlen(levels[i].word);
+        if (strncmp(msg, levels[i].word, n) == 0) {
+            paint = levels[i].paint;
+            fprintf(stderr, "%s%s%s", cli_paint(true, paint), levels[i].word, reset);
+            msg += n;
+            len -= n;
+            break;
+        }
+    }
+    const char *code = len && msg[len - 1] == ']' ? memrchr(msg, '[', len) : NULL;
+    if (code && code > msg && code[-1] == ' ') {
+        fwrite(msg, 1, (size_t)(code - msg), stderr);
+        fprintf(stderr, "%s%.*s%s", cli_paint(true, paint), (int)(msg + len - code), code, reset);
+    } else {
+        fputs(msg, stderr);
+    }
 }
 
 /* Diagnostics about the input point at it the way compilers do, so editors
@@ -289,15 +347,31 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
 void cli_diag(const char *file, unsigned long line, unsigned long col, const char *fmt, ...)
 {
     va_list ap;
+    char place[64];
 
-    flockfile(stderr); /* keep one message whole among threads */
     if (col)
-        fprintf(stderr, "%s:%s:%lu:%lu: ", program_invocation_name, file, line, col);
+        snprintf(place, sizeof place, ":%lu:%lu:", line, col);
     else
-        fprintf(stderr, "%s:%s:%lu: ", program_invocation_name, file, line);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
+        snprintf(place, sizeof place, ":%lu:", line);
+    char *msg = NULL;
+    if (diag_paint) {
+        va_start(ap, fmt);
+        if (vasprintf(&msg, fmt, ap) < 0)
+            msg = NULL; /* no memory to paint with: written plain below */
+        va_end(ap);
+    }
+    flockfile(stderr); /* keep one message whole among threads */
+    if (msg) {
+        fprintf(stderr, "%s%s:%s%s%s ", cli_paint(true, CLI_PAINT_BOLD), program_invocation_name,
+                file, place, cli_paint(true, CLI_PAINT_RESET));
+        paint_message(msg);
+        free(msg);
+    } else {
+        fprintf(stderr, "%s:%s%s ", program_invocation_name, file, place);
+        va_start(ap, fmt);
+        vfprintf(stderr, fmt, ap);
+        va_end(ap);
+    }
     fputc('\n', stderr);
     funlockfile(stderr);
 }
@@ -352,8 +426,12 @@ static int status_rank(int status)
         return 2;
     case CLI_NOINPUT:
         return 3;
-    case CLI_IOERR:
+    case CLI_UNAVAILABLE:
         return 4;
+    case CLI_OSERR:
+        return 5;
+    case CLI_IOERR:
+        return 6;
     default:
         return 1;
     }
@@ -362,6 +440,12 @@ static int status_rank(int status)
 int cli_status_merge(int a, int b)
 {
     return status_rank(b) > status_rank(a) ? b : a;
+}
+
+int cli_nomem(void)
+{
+    cli_error("out of memory");
+    return CLI_OSERR;
 }
 
 /* Keyword options were spelled as strcmp chains, each with its own wording

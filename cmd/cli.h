@@ -68,8 +68,10 @@ enum cli_status {
     CLI_OK = 0,       /* all input valid */
     CLI_INVALID = 1,  /* some input invalid */
     CLI_USAGE = 64,   /* bad command line */
-    CLI_NOINPUT = 66, /* an input file could not be opened or read */
-    CLI_IOERR = 74,   /* writing the output failed */
+    CLI_NOINPUT = 66,     /* an input file could not be opened or read */
+    CLI_UNAVAILABLE = 69, /* a program we drive (perft --against's engine) failed */
+    CLI_OSERR = 71,       /* out of memory, or another failure of the system */
+    CLI_IOERR = 74,       /* writing the output failed */
 };
 
 /* The exit status table for the argp doc, after its "\v". */
@@ -79,6 +81,8 @@ enum cli_status {
     "  1   some input invalid\n"                                                                   \
     "  64  usage error\n"                                                                          \
     "  66  an input file could not be read\n"                                                      \
+    "  69  an engine (perft --against) failed\n"                                                   \
+    "  71  out of memory or another system failure\n"                                             \
     "  74  write error\n"
 
 /* Values of cli_common.color. */
@@ -96,6 +100,7 @@ struct cli_common {
     bool quiet;      /* -q: print nothing, only the exit status tells */
     int color;       /* enum cli_color */
     size_t max_line; /* longest accepted input line in bytes, without the newline */
+    bool paint_out;  /* set after parsing: color what goes to stdout (cli_use_color) */
 };
 
 /* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
@@ -109,6 +114,23 @@ void cli_init(int argc, char **argv);
 /* Whether to color what is written to fp, per --color. */
 bool cli_use_color(const struct cli_common *common, FILE *fp);
 
+/* Colors, as gcc paints its diagnostics: ANSI SGR sequences. */
+enum cli_paint {
+    CLI_PAINT_RESET,
+    CLI_PAINT_BOLD,    /* the FILE:LINE:COL of a diagnostic */
+    CLI_PAINT_ERROR,   /* bold red: "error:", "FAIL", a diagnostic's [code] */
+    CLI_PAINT_WARNING, /* bold magenta: "warning:" */
+    CLI_PAINT_NOTE,    /* bold cyan: "note:" */
+    CLI_PAINT_OK,      /* bold green: "ok" */
+    CLI_PAINT_WHITE,   /* bold yellow: a white piece in a diagram */
+    CLI_PAINT_BLACK,   /* bold blue: a black piece in a diagram */
+    CLI_PAINT_DIM,     /* faint: an empty square, labels */
+};
+
+/* The escape sequence of paint when on, else "": printf("%sFAIL%s",
+ * cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET)). */
+const char *cli_paint(bool on, enum cli_paint paint);
+
 /* A line reader over one input file. The public fields may be read; set
  * max_line after cli_input_open() (it defaults to CLI_MAX_LINE_DEFAULT). */
 struct cli_input {
@@ -117,6 +139,7 @@ struct cli_input {
     size_t max_line;       /* longer lines are cut to this many bytes */
     bool truncated;        /* the last line returned was longer than max_line */
     bool error;            /* a read error happened (already reported) */
+    bool nomem;            /* that error was running out of memory */
     /* private */
     FILE *fp;
     char *buf;
@@ -165,7 +188,10 @@ typedef int cli_record_fn(void *ctx, const struct cli_input *in, const char *lin
  * opened or read. */
 int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx);
 
-/* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL". */
+/* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL".
+ * With color (--color, on a terminal by default) the place is bold, a
+ * leading "error:", "warning:" or "note:" and a trailing "[code]" are
+ * painted in the level's color (red when the message names no level). */
 __attribute__((format(printf, 4, 5))) void cli_diag(const char *file, unsigned long line,
                                                     unsigned long col, const char *fmt, ...);
 
@@ -179,8 +205,12 @@ bool cli_stdout_failed(void);
  * return CLI_IOERR, else return status. End main() with it. */
 int cli_finish(int status);
 
-/* The more severe of two exit statuses: 74 > 66 > 64 > 1 > 0. */
+/* The more severe of two exit statuses: 74 > 71 > 69 > 66 > 64 > 1 > 0. */
 int cli_status_merge(int a, int b);
+
+/* Print "PROG: out of memory" and return CLI_OSERR, for the many places
+ * where memory runs out: one wording and one status for all. */
+int cli_nomem(void);
 
 /* Option values. */
 

@@ -213,26 +213,34 @@ static void print_json(const struct checker *ck, const struct cli_input *in, con
 }
 
 /* The board as text, rank 8 at the top: piece letters (or Unicode chess
- * symbols), '.' for an empty square, rank and file labels. */
-static void print_diagram(const struct position *p, bool unicode)
+ * symbols), '.' for an empty square, rank and file labels.  With color,
+ * White's pieces and Black's are painted apart (a Unicode symbol's outline
+ * is hard to tell from its fill on many terminal fonts) and the rest faint. */
+static void print_diagram(const struct position *p, bool unicode, bool paint)
 {
+    const char *reset = cli_paint(paint, CLI_PAINT_RESET);
     static const char ascii[PIECE_NB] = ".PNBRQK..pnbrqk.";
     static const char *const symbols[PIECE_NB] = {
         "\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654", "?",
         "?",      "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a", "?"};
     for (int rank = 7; rank >= 0; rank--) {
-        putc_unlocked('1' + rank, stdout);
+        printf("%s%c%s", cli_paint(paint, CLI_PAINT_DIM), '1' + rank, reset);
         for (int file = 0; file < 8; file++) {
             int pc = p->board[square_make(file, rank)] & 15;
+            enum cli_paint look = pc == NO_PIECE            ? CLI_PAINT_DIM
+                                  : piece_color(pc) == WHITE ? CLI_PAINT_WHITE
+                                                             : CLI_PAINT_BLACK;
             putc_unlocked(' ', stdout);
+            fputs_unlocked(cli_paint(paint, look), stdout);
             if (unicode)
                 fputs_unlocked(symbols[pc], stdout);
             else
                 putc_unlocked(ascii[pc], stdout);
+            fputs_unlocked(reset, stdout);
         }
         putc_unlocked('\n', stdout);
     }
-    fputs_unlocked("  a b c d e f g h\n\n", stdout);
+    printf("%s  a b c d e f g h%s\n\n", cli_paint(paint, CLI_PAINT_DIM), reset);
 }
 
 /* Where a valid record goes: unchanged (the filter), canonical, or with a
@@ -253,7 +261,7 @@ static void print_valid(const struct checker *ck, const char *line, size_t len)
     }
     putc_unlocked('\n', stdout);
     if (opt->diagram != DIAGRAM_NONE)
-        print_diagram(&ck->rec.pos, ck->unicode);
+        print_diagram(&ck->rec.pos, ck->unicode, opt->common.paint_out);
 }
 
 /* Check one line and print what the options ask for; returns CLI_OK or

@@ -58,8 +58,9 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb, stru
     out->col = pb->line ? pb->col : g->col;
 }
 
-/* A read error is a problem of the input file (66); any other hard error
- * (memory, a limit) is reported with the reader's own message. */
+/* A read error is a problem of the input file (66), running out of memory
+ * a failure of the system (71); any other hard error (a limit) is a
+ * problem of the input, reported with the reader's own message. */
 int games_hard_error(const char *name, enum pgn_error e, int err)
 {
     if (e == PGN_E_IO) {
@@ -67,7 +68,7 @@ int games_hard_error(const char *name, enum pgn_error e, int err)
         return CLI_NOINPUT;
     }
     cli_error("%s: %s", name, pgn_error_message(e));
-    return CLI_INVALID;
+    return e == PGN_E_NOMEM ? CLI_OSERR : CLI_INVALID;
 }
 
 /* The summary tells how much of the input made it to the output, which a

@@ -37,7 +37,7 @@ struct options {
     enum notation notation;
     enum named_vocabulary names;
     enum mode mode;
-    bool count, status, json, fen, chess960, lenient;
+    bool count, status, json, fen, chess960, strict;
     /* filters */
     int from, to;               /* SQUARE_NONE when not given */
     enum piece_type piece;      /* NO_PIECE_TYPE when not given */
@@ -65,7 +65,7 @@ enum {
     OPT_STATUS,
     OPT_LONE,
     OPT_CHESS960,
-    OPT_LENIENT,
+    OPT_STRICT,
     OPT_NAMES,
 };
 
@@ -82,7 +82,7 @@ static const struct argp_option tool_options[] = {
     {0, 0, 0, 0, "Position:", 2},
     {"moves", 'm', "MOVES", 0, "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
     {"chess960", OPT_CHESS960, 0, 0, "Read KQkq castling as X-FEN (Chess960) even in the standard set-up", 2},
-    {"lenient", OPT_LENIENT, 0, 0, "Also take positions that no game can reach (impossible checks or material), as move-generator test suites have them", 2},
+    {"strict", OPT_STRICT, 0, 0, "Refuse positions that no game can reach (impossible checks or material, a half-move clock beside an en-passant square) and records without all six fields, as fen-check does; by default every position whose moves are defined is taken", 2},
     {0, 0, 0, 0, "Filters (all must hold):", 3},
     {"from", OPT_FROM, "SQUARE", 0, "Only moves from SQUARE", 3},
     {"to", OPT_TO, "SQUARE", 0, "Only moves to SQUARE (for castling, the king's destination)", 3},
@@ -145,7 +145,7 @@ static void parse_moves(struct options *opt, char *arg, struct argp_state *state
             cap = cap ? cap * 2 : 16;
             struct move_text *grown = realloc(list, cap * sizeof *list);
             if (!grown)
-                argp_failure(state, CLI_IOERR, 0, "out of memory");
+                argp_failure(state, CLI_OSERR, 0, "out of memory");
             list = grown;
         }
         list[n++] = (struct move_text){b, (size_t)(e - b)};
@@ -256,8 +256,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_CHESS960:
         opt->chess960 = true;
         break;
-    case OPT_LENIENT:
-        opt->lenient = true;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case OPT_FROM:
         opt->from = parse_square(arg, "--from", state);
@@ -302,8 +302,7 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
 /* Out of memory ends the run, as nothing sensible can be printed any more. */
 static void out_of_memory(void)
 {
-    cli_error("out of memory");
-    exit(CLI_IOERR);
+    exit(cli_nomem());
 }
 
 /* A JSON string: our texts are ASCII, but a move text from the command
@@ -574,7 +573,8 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
 {
     const struct file_ctx *fc = ctx;
     const struct options *opt = fc->opt;
-    struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = opt->lenient};
+    struct fen_options fo = {
+        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {

@@ -20,12 +20,12 @@ enum { LINE_MAX_PGN = 79 };
 struct options {
     struct cli_common common;
     enum games_on_error on_error;
-    bool stats;
+    bool stats, strict;
     char **files;
     int nfiles;
 };
 
-enum { OPT_ON_ERROR = 0x200, OPT_STATS };
+enum { OPT_ON_ERROR = 0x200, OPT_STATS, OPT_STRICT };
 
 static const struct argp_option tool_options[] = {
     {"on-error", OPT_ON_ERROR, "ACTION", 0,
@@ -33,6 +33,10 @@ static const struct argp_option tool_options[] = {
      "comment saying what is wrong, or stop",
      0},
     {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
+     "defined is replayed)",
+     0},
     {0},
 };
 
@@ -48,6 +52,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case OPT_STATS:
         opt->stats = true;
+        break;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
@@ -156,7 +163,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     w->need_number = true;
     w->glue = false;
     games_put_tags(&w->out, g);
-    if (game_replay_begin(run->replay, g, GAME_NAMED | GAME_VARIATIONS, &pb) != GAME_OK)
+    if (game_replay_begin(run->replay, g,
+                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK)
         rc = -1;
     while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
         char nag[16];
@@ -238,10 +246,8 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         if (e != PGN_E_IO)
             run->stop = true;
     }
-    if (run->w.out.nomem) {
-        cli_error("out of memory");
-        run->status = cli_status_merge(run->status, CLI_INVALID);
-    }
+    if (run->w.out.nomem)
+        run->status = cli_status_merge(run->status, cli_nomem());
     cli_close(fp);
 }
 
@@ -269,8 +275,7 @@ int main(int argc, char **argv)
     struct named_reader *reader = named_reader_new();
     run.replay = malloc(sizeof *run.replay);
     if (!reader || !run.replay) {
-        cli_error("out of memory");
-        run.status = CLI_INVALID;
+        run.status = cli_nomem();
     } else {
         if (opt.common.max_line != CLI_MAX_LINE_DEFAULT)
             named_reader_set_max_line(reader, opt.common.max_line);

@@ -42,7 +42,7 @@ struct options {
     int depth;     /* -1 when not given */
     int max_depth; /* -1 when not given */
     int split;     /* -1 when not given */
-    bool divide, json, chess960, uci, inject_bug;
+    bool divide, json, chess960, strict, uci, inject_bug;
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;
@@ -62,6 +62,7 @@ enum {
     OPT_HASH,
     OPT_JSON,
     OPT_CHESS960,
+    OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
     OPT_UCI,
@@ -81,6 +82,7 @@ static const struct argp_option tool_options[] = {
     {"threads", 't', "N", 0, "Worker threads (default: the number of cores)", 2},
     {"hash", OPT_HASH, "SIZE", 0, "Transposition table of SIZE bytes (K, M, G suffixes; 0, the default, for none); counts stay exact", 2},
     {"chess960", OPT_CHESS960, 0, 0, "Read KQkq castling rights as Chess960 (X-FEN) even when the position looks standard", 2},
+    {"strict", OPT_STRICT, 0, 0, "Refuse positions no game can reach and records without all six fields, as fen-check --strict does (by default every position whose moves are defined is counted)", 2},
     {"castling", OPT_CASTLING, "STYLE", 0, "Write castling as auto (e1g1 in standard chess, king takes rook in Chess960; the default), king-two-squares or king-takes-rook", 2},
     {"json", OPT_JSON, 0, 0, "One JSON object per line instead of text", 2},
     /* Test aids, not shown: serve "go perft" as a UCI engine, optionally
@@ -171,7 +173,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STARTPOS: {
         const char **more = realloc(opt->fens, (size_t)(opt->nfens + 1) * sizeof *more);
         if (!more)
-            argp_failure(state, CLI_USAGE, ENOMEM, "--fen");
+            argp_failure(state, CLI_OSERR, ENOMEM, "--fen");
         opt->fens = more;
         opt->fens[opt->nfens++] = key == OPT_FEN ? arg : startpos_fen;
         break;
@@ -193,6 +195,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case OPT_CHESS960:
         opt->chess960 = true;
+        break;
+    case OPT_STRICT:
+        opt->strict = true;
         break;
     case OPT_CASTLING:
         opt->castling = (enum uci_castling)cli_keyword(state, "castling", arg, castlings, 3);
@@ -513,8 +518,10 @@ static void suite_result(struct run *r, const struct position *p, const struct s
         printf("\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n", ok ? "true" : "false",
                depth, want, got);
     } else {
-        printf("%-4s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n", ok ? "ok" : "FAIL", src->name,
-               src->line, depth, want, got);
+        bool on = r->opt->common.paint_out;
+        printf("%s%s%s%s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n",
+               cli_paint(on, ok ? CLI_PAINT_OK : CLI_PAINT_ERROR), ok ? "ok" : "FAIL",
+               cli_paint(on, CLI_PAINT_RESET), ok ? "  " : "", src->name, src->line, depth, want, got);
     }
     fflush(stdout);
 }
@@ -578,7 +585,7 @@ static void split_position(struct run *r, const struct position *p)
 {
     if (!perft_split(p, r->opt->split, split_visit, r)) {
         cli_error("--split %d: out of memory", r->opt->split);
-        r->status = cli_status_merge(r->status, CLI_INVALID);
+        r->status = cli_status_merge(r->status, CLI_OSERR);
     }
     fflush(stdout);
 }
@@ -889,10 +896,14 @@ static void against_position(struct run *r, const struct position *p, const stru
         }
     }
     struct verdict *v = malloc(sizeof *v);
-    if (!v || r->engine->dead || !bisect(r, p, depth, v)) {
+    if (!v) {
+        r->status = cli_status_merge(r->status, cli_nomem());
+        return;
+    }
+    if (r->engine->dead || !bisect(r, p, depth, v)) {
         if (!quiet(r))
             cli_error("--against: the engine '%s' stopped answering", r->opt->against);
-        r->status = cli_status_merge(r->status, CLI_NOINPUT);
+        r->status = cli_status_merge(r->status, CLI_UNAVAILABLE);
         free(v);
         return;
     }
@@ -918,11 +929,15 @@ static void against_position(struct run *r, const struct position *p, const stru
         }
         fputs("}\n", stdout);
     } else if (v->agree) {
-        printf("ok   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n", src->name, src->line, depth, v->ours,
-               r->engine->name);
+        printf("%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n",
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_OK),
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_RESET), src->name, src->line, depth,
+               v->ours, r->engine->name);
     } else {
-        printf("FAIL %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n", src->name, src->line, depth, v->ours,
-               r->engine->name, v->theirs);
+        printf("%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n",
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_ERROR),
+               cli_paint(r->opt->common.paint_out, CLI_PAINT_RESET), src->name, src->line, depth,
+               v->ours, r->engine->name, v->theirs);
         printf("  position: %s\n", at);
         printf("  moves:    %s\n", *v->path ? v->path : "(none: the record's position)");
         printf("  only perft:  %s\n", *v->only_ours ? v->only_ours : "(none)");
@@ -941,8 +956,10 @@ static void process_record(struct run *r, const struct source *src, const char *
     const struct options *opt = r->opt;
     /* Perft suites hold positions no game reaches but whose moves are well
      * defined (the standard suite's line 51: an impossible double check);
-     * they are counted without a word. */
-    struct fen_options fo = {.strict = false, .chess960 = opt->chess960, .playable = true};
+     * they are counted without a word unless --strict (formats/fen.md,
+     * "Which tools accept what"). */
+    struct fen_options fo = {
+        .strict = opt->strict, .chess960 = opt->chess960, .playable = !opt->strict};
     struct fen_record rec;
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {
@@ -1119,7 +1136,9 @@ static void serve_uci(struct run *r)
 
 /* The table, the engine and the progress line, set up before the first
  * record; false (reported) when one of them cannot be had. */
-static bool run_setup(struct run *r, struct perft_table **table, struct engine *engine)
+/* Threads, progress, the hash table and the engine, before any record;
+ * returns CLI_OK, or the exit status of what could not be had. */
+static int run_setup(struct run *r, struct perft_table **table, struct engine *engine)
 {
     const struct options *opt = r->opt;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -1131,7 +1150,7 @@ static bool run_setup(struct run *r, struct perft_table **table, struct engine *
         *table = perft_table_new(opt->hash_bytes);
         if (!*table) {
             cli_error("--hash: cannot allocate %zu bytes", opt->hash_bytes);
-            return false;
+            return CLI_OSERR;
         }
         r->cfg.table = *table;
     }
@@ -1141,11 +1160,11 @@ static bool run_setup(struct run *r, struct perft_table **table, struct engine *
             cli_error("--against: cannot run '%s' as a UCI engine", opt->against);
             if (engine->pid > 0)
                 engine_stop(engine);
-            return false;
+            return CLI_UNAVAILABLE;
         }
         r->engine = engine;
     }
-    return true;
+    return CLI_OK;
 }
 
 /* "N passed, N failed" after suites and --against, as TAP summaries read. */
@@ -1171,10 +1190,11 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    if (!run_setup(&r, &table, &engine)) {
+    int setup = run_setup(&r, &table, &engine);
+    if (setup != CLI_OK) {
         perft_table_free(table);
         free(opt.fens);
-        return cli_finish(opt.against ? CLI_NOINPUT : CLI_USAGE);
+        return cli_finish(setup);
     }
     if (opt.uci)
         serve_uci(&r);

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "fen.h"
 #include "game.h"
+#include "game_json.h"
 #include "games.h"
 #include "named.h"
 #include "pgn.h"
@@ -22,7 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 
-enum target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN };
+enum target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON };
 
 /* Bytes of input per chunk under --jobs: large enough that the cost of a
  * hand-over is lost in the work, small enough to keep all threads busy. */
@@ -33,7 +34,7 @@ struct options {
     enum target to;
     enum named_vocabulary names;
     enum games_on_error on_error;
-    bool inline_layout, comments, nags, variations, stats;
+    bool inline_layout, comments, nags, variations, stats, strict;
     long jobs;
     char **files;
     int nfiles;
@@ -48,12 +49,14 @@ enum {
     OPT_VARIATIONS,
     OPT_ON_ERROR,
     OPT_STATS,
+    OPT_STRICT,
 };
 
 static const struct argp_option tool_options[] = {
     {"to", OPT_TO, "FORMAT", 0,
-     "Write named (the default), uci, san (normalised SAN), lan (long algebraic) or fen (the "
-     "position after each ply)",
+     "Write named (the default), uci, san (normalised SAN), lan (long algebraic), fen (the "
+     "position after each ply) or json (one object per game: tags, result, and each ply in UCI, "
+     "SAN and named notation with the FEN after it; see formats/game-json.md)",
      0},
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
@@ -67,13 +70,17 @@ static const struct argp_option tool_options[] = {
      "'; error:' line, or stop",
      0},
     {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
+    {"strict", OPT_STRICT, 0, 0,
+     "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
+     "defined is replayed)",
+     0},
     {"jobs", 'j', "N", 0, "Convert with N threads (0: one per CPU); the output is the same", 0},
     {0},
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    static const char *const targets[] = {"named", "uci", "san", "lan", "fen"};
+    static const char *const targets[] = {"named", "uci", "san", "lan", "fen", "json"};
     struct options *opt = state->input;
     unsigned long jobs = 0;
     switch (key) {
@@ -81,7 +88,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         state->child_inputs[0] = &opt->common;
         break;
     case OPT_TO:
-        opt->to = (enum target)cli_keyword(state, "to", arg, targets, 5);
+        opt->to = (enum target)cli_keyword(state, "to", arg, targets, 6);
         break;
     case OPT_NAMES:
         if (!named_vocabulary_parse(arg, &opt->names))
@@ -105,6 +112,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = true;
         break;
+    case OPT_STRICT:
+        opt->strict = true;
+        break;
     case 'j':
         if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
             argp_error(state, "invalid --jobs value '%s' (expected 0 to %d)", arg, JOBS_MAX);
@@ -117,6 +127,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_END:
         if (opt->to == TO_FEN && opt->inline_layout)
             argp_error(state, "--inline does not apply to --to=fen (a FEN holds spaces)");
+        if (opt->to == TO_JSON && opt->inline_layout)
+            argp_error(state, "--inline does not apply to --to=json (a game is one line already)");
         break;
     default:
         return ARGP_ERR_UNKNOWN;
@@ -163,6 +175,7 @@ struct conv {
     struct game_replay *replay;
     struct cli_buf out;
     struct diags diags;
+    struct game_json *json;    /* --to=json */
     unsigned long line_offset; /* added to the reader's line numbers */
     unsigned long games, converted, errors;
     bool stop;
@@ -181,6 +194,8 @@ static bool conv_init(struct conv *c, const struct options *opt)
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
+    if (opt->to == TO_JSON && !(c->json = calloc(1, sizeof *c->json)))
+        return false;
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -192,6 +207,9 @@ static void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
+    if (c->json)
+        game_json_free(c->json);
+    free(c->json);
     cli_buf_free(&c->out);
     cli_buf_free(&c->diags.text);
     free(c->diags.v);
@@ -287,6 +305,8 @@ static void write_ply(struct conv *c, const struct game_event *ev)
     case TO_FEN:
         n = fen_format(ev->after, buf, ROOM);
         break;
+    case TO_JSON: /* game_json writes its plies itself */
+        break;
     }
     c->out.len += n < ROOM ? n : ROOM - 1;
     c->need_number = false;
@@ -324,6 +344,11 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
     diags_add(&c->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
     if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
+    if (c->json) { /* the plies before the error, and the error */
+        gp.line += c->line_offset;
+        game_json_end(c->json, &c->out, g, g->line + c->line_offset, result, &gp);
+        return;
+    }
     int depth = c->replay->stack.depth;
     while (depth-- > 0 && c->opt->variations)
         write_marker(c, ')');
@@ -355,8 +380,17 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
     c->games++;
     c->line_open = false;
     c->need_number = true;
-    if (game_replay_begin(c->replay, g, o->variations ? GAME_VARIATIONS : 0, &pb) != GAME_OK) {
+    if (c->json)
+        game_json_begin(c->json, &(struct game_json_options){o->names, o->comments, o->nags});
+    if (game_replay_begin(c->replay, g,
+                          (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK) {
         rc = -1;
+    } else if (c->json) {
+        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0)
+            if (ev.kind == GAME_EV_RESULT)
+                result = ev.tok->text;
+            else
+                game_json_event(c->json, &ev);
     } else {
         games_put_tags(&c->out, g);
         while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
@@ -393,15 +427,19 @@ static void convert_game(struct conv *c, const struct pgn_game *g)
         c->errors++;
         if (o->on_error != GAMES_ON_ERROR_KEEP)
             c->out.len = mark;
-        else if (c->out.len == mark)
+        else if (c->out.len == mark && !c->json)
             games_put_tags(&c->out, g);
         report_problem(c, g, &pb, result);
         if (o->on_error == GAMES_ON_ERROR_STOP)
             c->stop = true;
         return;
     }
-    write_result(c, result);
-    cli_buf_char(&c->out, '\n');
+    if (c->json) {
+        game_json_end(c->json, &c->out, g, g->line + c->line_offset, result, NULL);
+    } else {
+        write_result(c, result);
+        cli_buf_char(&c->out, '\n');
+    }
     c->converted++;
 }
 
@@ -464,8 +502,7 @@ static void run_serial(const struct options *o, struct totals *t)
 {
     struct conv c;
     if (!conv_init(&c, o)) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         conv_free(&c);
         return;
     }
@@ -764,7 +801,8 @@ static void emit_oldest(struct pool *p, struct totals *t, unsigned long *game_of
         }
         if (k->read_errno) {
             cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
-            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+            t->status =
+                cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
         if (k->stop || cli_stdout_failed())
             t->stop = true;
@@ -815,8 +853,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
     p.slots = calloc(p.nslots, sizeof *p.slots);
     if (!threads || !p.slots) {
-        cli_error("out of memory");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, cli_nomem());
         free(threads);
         free(p.slots);
         return;
@@ -864,7 +901,7 @@ static void run_parallel(const struct options *o, long jobs, struct totals *t)
     }
     if (started == 0) {
         cli_error("cannot start threads");
-        t->status = cli_status_merge(t->status, CLI_INVALID);
+        t->status = cli_status_merge(t->status, CLI_OSERR);
     }
     while (p.emit_seq != p.fill_seq)
         emit_oldest(&p, t, &game_offset);

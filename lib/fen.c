@@ -615,8 +615,11 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         else
             fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)",
                            n + 1, names[n], names[3]);
-    } else if (n == 5) {
-        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s)", names[5]);
+    } else if (n == 5 && opt->strict) {
+        /* Some GUIs and suites leave the full-move number out; python-chess,
+         * chessops and Stockfish then take 1, and so does lenient reading. */
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)",
+                       names[5]);
     } else if (n == 4 && opt->strict) {
         fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
                        "missing half-move clock and full-move number (strict)");

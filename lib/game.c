@@ -166,10 +166,12 @@ int game_variant_kind(const char *value)
 }
 
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
- * often leave SetUp out, so a FEN tag is read whatever SetUp says; the
- * FEN must be legal (fen_read validates it). */
-enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
-                           struct game_problem *pb)
+ * often leave SetUp out, so a FEN tag is read whatever SetUp says.  The
+ * FEN must be a position whose moves are defined (fen_read, playable);
+ * strict also refuses one that no game can reach (formats/fen.md, "Which
+ * tools accept what"). */
+static enum game_error setup(const struct pgn_tag *tags, size_t ntags, bool strict,
+                             struct position *start, struct game_problem *pb)
 {
     const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
     const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
@@ -186,7 +188,7 @@ enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct posi
     }
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options opt = {.chess960 = kind == 1};
+    struct fen_options opt = {.chess960 = kind == 1, .playable = !strict};
     if (!fen_read(fen->value, fen->value_len, &opt, &rec, &rep)) {
         problem_clear(pb, GAME_E_FEN, fen->line, fen->col);
         copy_cut(pb->text, sizeof pb->text, fen->value, fen->value_len);
@@ -199,6 +201,12 @@ enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct posi
     if (kind == 1)
         start->chess960 = 1;
     return GAME_OK;
+}
+
+enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
+                           struct game_problem *pb)
+{
+    return setup(tags, ntags, false, start, pb);
 }
 
 void game_stack_reset(struct game_stack *s, const struct position *start)
@@ -298,7 +306,7 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
             copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
             return GAME_E_DAMAGED;
         }
-    enum game_error e = game_setup(g->tags, g->ntags, &r->start, pb);
+    enum game_error e = setup(g->tags, g->ntags, flags & GAME_STRICT_FEN, &r->start, pb);
     if (e != GAME_OK)
         return e;
     game_stack_reset(&r->stack, &r->start);

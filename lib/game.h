@@ -84,7 +84,8 @@ const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 int game_variant_kind(const char *value);
 
 /* The start position a game's tags ask for: the standard one, or the FEN
- * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"), with
+ * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"; any
+ * position whose moves are defined, see GAME_STRICT_FEN), with
  * Variant "Chess960"/"fischerandom" (and their spellings) making castling
  * Chess960.  Other variants are GAME_E_VARIANT. */
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
@@ -129,6 +130,7 @@ bool game_stack_leave(struct game_stack *s);
 enum {
     GAME_VARIATIONS = 1u << 0, /* replay what is inside "(" ... ")"; else skip it unchecked */
     GAME_NAMED = 1u << 1,      /* MOVE tokens are named-notation plies (named.h's reader) */
+    GAME_STRICT_FEN = 1u << 2, /* refuse a FEN tag of a position no game can reach */
 };
 
 enum game_event_kind {

@@ -192,8 +192,17 @@ EOF
 @test "missing-field: after the record" {
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w' 46 \
         'missing fields 3 to 4 (castling to en passant)' missing-field
+}
+
+@test "five fields: the full-move number defaults to 1, except with --strict" {
+    # python-chess, chessops and Stockfish all read a FEN that stops after
+    # the half-move clock, taking full-move number 1.
+    valid 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0'
+    run --separate-stderr fen-check --normalize <<<'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7'
+    assert_success
+    assert_output 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 7 1'
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0' 55 \
-        'missing field 6 (full-move number)' missing-field
+        'missing field 6 (full-move number) (strict)' missing-field --strict
 }
 
 @test "--strict: missing-counters and spacing" {
@@ -565,7 +574,7 @@ EOF
     command -v script >/dev/null || skip "script(1) is not installed"
     echo '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' >"$BATS_TEST_TMPDIR/one.fen"
     # On a terminal (script's pseudo-terminal, which also ends lines with \r\n).
-    run --separate-stderr env LC_ALL=C.UTF-8 script -qec "fen-check -d $BATS_TEST_TMPDIR/one.fen" /dev/null
+    run --separate-stderr env LC_ALL=C.UTF-8 script -qec "fen-check --color=never -d $BATS_TEST_TMPDIR/one.fen" /dev/null
     assert_success
     assert_output "$(printf '%s\r\n' '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' '8 · · · · ♚ · · ·' \
         '7 · · · · · · · ·' '6 · · · · · · · ·' '5 · · · · · · · ·' '4 · · · · · · · ·' \
@@ -615,13 +624,17 @@ Try \`fen-check --help' or \`fen-check --usage' for more information."
 @test "--help ends with the exit status table" {
     run --separate-stderr fen-check --help
     assert_success
-    assert_output --partial 'Exit status:
-  0   all input valid
-  1   some input invalid
-  64  usage error
-  66  an input file could not be read
-  74  write error'
+    assert_exit_status_table
     assert_stderr_equal ''
+}
+
+@test "out of memory exits 71" {
+    # A 100 MB line, --max-line raised to take it, 80 MB of address space.
+    big_line "$BATS_TEST_TMPDIR/big" 100000000
+    with_memory_limit 80000 fen-check --max-line 1000M "$BATS_TEST_TMPDIR/big"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "fen-check: cannot read $BATS_TEST_TMPDIR/big: Cannot allocate memory"
 }
 
 # --- --normalize against Stockfish ---------------------------------------------------
@@ -693,4 +706,40 @@ EOF
     assert_success
     assert_stderr_equal ''
     assert_output "$(stockfish_canonical "$BATS_TEST_TMPDIR/ep.fen")"
+}
+
+# --- --color -----------------------------------------------------------------------
+
+@test "--color=always paints the place bold and the code red, as gcc does" {
+    run --separate-stderr fen-check --color=always <<<'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}fen-check:<stdin>:1:45:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+}
+
+@test "--color=always paints the diagram: White's pieces yellow, Black's blue, the rest faint" {
+    run --separate-stderr fen-check --color=always --diagram=ascii <<<'8/8/8/8/8/8/8/K6k w - - 0 1'
+    assert_success
+    local empty="$DIM.$RESET" row
+    row=$(printf " $DIM.$RESET%.0s" 1 2 3 4 5 6 7 8)
+    assert_line --index 1 "${DIM}8${RESET}$row"
+    assert_line --index 8 "${DIM}1${RESET} ${YELLOW}K${RESET}$(printf " $empty%.0s" 1 2 3 4 5 6) ${BLUE}k${RESET}"
+    assert_line --index 9 "${DIM}  a b c d e f g h${RESET}"
+}
+
+@test "--color=auto paints on a terminal only, and never with NO_COLOR; --color=never never" {
+    local bad='8/8/8/8/8/8/8/K6k x - - 0 1'
+    run --separate-stderr fen-check <<<"$bad"
+    assert_stderr_equal "fen-check:<stdin>:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    echo "$bad" >"$BATS_TEST_TMPDIR/bad.fen"
+    on_terminal fen-check "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "${BOLD}fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+    on_terminal env NO_COLOR=1 fen-check "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    on_terminal fen-check --color=never "$BATS_TEST_TMPDIR/bad.fen"
+    assert_output "fen-check:$BATS_TEST_TMPDIR/bad.fen:1:19: side to move 'x' is not 'w' or 'b' [bad-side]"
+    # --color=always wins over NO_COLOR, as no-color.org asks.
+    NO_COLOR=1 run --separate-stderr fen-check --color=always <<<"$bad"
+    assert_stderr_equal "${BOLD}fen-check:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b' ${RED}[bad-side]${RESET}"
+    run --separate-stderr fen-check --color=sometimes <<<"$bad"
+    assert_failure 64
 }

@@ -73,7 +73,7 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
     sed 's/ *;.*//' "$SHARED/perft/fischer960.epd" >"$BATS_TEST_TMPDIR/frc.fen"
     sf false <"$BATS_TEST_TMPDIR/std.fen" >"$BATS_TEST_TMPDIR/std.want"
     sf true <"$BATS_TEST_TMPDIR/frc.fen" >"$BATS_TEST_TMPDIR/frc.want"
-    run --separate-stderr legal-moves --lenient "$BATS_TEST_TMPDIR/std.fen"
+    run --separate-stderr legal-moves "$BATS_TEST_TMPDIR/std.fen"
     assert_success
     [ "$output" = "$(cat "$BATS_TEST_TMPDIR/std.want")" ]
     run --separate-stderr legal-moves "$BATS_TEST_TMPDIR/frc.fen"
@@ -85,7 +85,7 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
     # standard.epd: 126 of its 128 records give D1; fischer960.epd: all 960
     for case in standard:126 fischer960:960; do
         suite=$SHARED/perft/${case%:*}.epd
-        run --separate-stderr legal-moves --lenient --count "$suite"
+        run --separate-stderr legal-moves --count "$suite"
         assert_success
         assert_stderr_equal ''
         [ "$(grep -c '' <<<"$output")" = "$(grep -c '' "$suite")" ]
@@ -95,13 +95,30 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
     done
 }
 
-@test "without --lenient the unreachable perft position is an error, the others are counted" {
+@test "--strict: the unreachable perft position is an error, the others are counted" {
     # Line 51: white bishops on a8 and h1 both check the king on f3 along
     # one diagonal, which no last move can do.
-    run --separate-stderr legal-moves --count "$SHARED/perft/standard.epd"
+    run --separate-stderr legal-moves --strict --count "$SHARED/perft/standard.epd"
     assert_failure 1
     [ "$(wc -l <<<"$output")" = 127 ]
     assert_stderr_equal "legal-moves:$SHARED/perft/standard.epd:51:25: black king is checked from h1 and a8 on one line"
+}
+
+@test "positions whose moves are defined are listed unless --strict" {
+    # Half-move clock 5 beside an en-passant square (no game reaches it) and
+    # a five-field FEN: python-chess and Stockfish list these moves.
+    # After 1. e4 the en-passant square is unusable; black has 20 moves.
+    local ep='rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1'
+    local five='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'
+    run --separate-stderr legal-moves --count <<<"$ep"$'\n'"$five"
+    assert_success
+    assert_output $'20\n20'
+    assert_stderr_equal ''
+    run --separate-stderr legal-moves --strict --count <<<"$ep"$'\n'"$five"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "legal-moves:<stdin>:1:57: half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+legal-moves:<stdin>:2:55: missing field 6 (full-move number) (strict)"
 }
 
 # --- notations ---------------------------------------------------------------
@@ -430,5 +447,21 @@ EOF
     run --separate-stderr legal-moves --help
     assert_success
     assert_output --partial 'Order: moves are sorted by their UCI text'
-    assert_output --partial '74  write error'
+    assert_exit_status_table
+}
+
+@test "out of memory exits 71" {
+    big_line "$BATS_TEST_TMPDIR/big" 100000000
+    with_memory_limit 80000 legal-moves --max-line 1000M "$BATS_TEST_TMPDIR/big"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "legal-moves: cannot read $BATS_TEST_TMPDIR/big: Cannot allocate memory"
+}
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr legal-moves --color=always <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}legal-moves:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b'"
+    run --separate-stderr legal-moves --color=never <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_stderr_equal "legal-moves:<stdin>:1:19: side to move 'x' is not 'w' or 'b'"
 }

@@ -126,6 +126,22 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     done
 }
 
+@test "a FEN tag no game can reach is replayed, unless --strict" {
+    local named='[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw *'
+    run --separate-stderr named-notation-to-pgn <<<"$named"
+    assert_success
+    assert_output '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1... e5 2. Nf3 *'
+    run --separate-stderr named-notation-to-pgn --strict <<<"$named"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+1 games, 0 converted, 1 with errors"
+}
+
 @test "a missing file exits 66, a write error 74, a bad option 64" {
     run --separate-stderr named-notation-to-pgn /nonexistent
     assert_failure 66
@@ -137,5 +153,20 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     assert_failure 64
     run --separate-stderr named-notation-to-pgn --help
     assert_success
-    assert_output --partial 'Exit status:'
+    assert_exit_status_table
+}
+
+@test "out of memory exits 71" {
+    { printf '[Event "x"]\n\n1. e2 - e4 Pawn-move {'; head -c 100000000 /dev/zero | tr '\0' a; printf '} *\n'; } \
+        >"$BATS_TEST_TMPDIR/big.named"
+    with_memory_limit 80000 named-notation-to-pgn --max-line 1000M "$BATS_TEST_TMPDIR/big.named"
+    assert_failure 71
+    assert_output ''
+}
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr named-notation-to-pgn --color=always <<<'1. e2 - e5 Pawn-move *'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
+1 games, 0 converted, 1 with errors"
 }

@@ -31,6 +31,21 @@ stockfish_divide() {
 
 # --- counting ----------------------------------------------------------------
 
+@test "unreachable positions and five-field FENs are counted, unless --strict" {
+    # After 1. e4 (clock 5 beside e3: no game reaches it): Stockfish's divide
+    # of the start position at depth 3 gives e2e4: 600.
+    run --separate-stderr perft -d 2 --fen 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1'
+    assert_success
+    assert_output '600 nodes'
+    run --separate-stderr perft -d 3 --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'
+    assert_success
+    assert_output '8902 nodes'
+    run --separate-stderr perft --strict -d 2 <<<'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1'
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal 'perft:<stdin>:1:57: half-move clock 5 but the en-passant square shows a pawn move (expected 0)'
+}
+
 @test "--startpos -d N gives the suite's counts for depths 1 to 5, and 1 node at depth 0" {
     run --separate-stderr perft --startpos -d 0
     assert_success
@@ -303,9 +318,10 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
     run --separate-stderr perft --help
     assert_success
     for opt in --depth --divide --max-depth --fen --startpos --against --split --threads --hash \
-        --chess960 --castling --json --quiet --max-line "Exit status:" "74  write error"; do
+        --chess960 --strict --castling --json --quiet --max-line; do
         assert_output --partial -- "$opt"
     done
+    assert_exit_status_table
     refute_output --partial -- "--inject-bug"
     refute_output --partial -- "--uci"
     run perft --version
@@ -426,12 +442,35 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
     assert_line --index 0 --partial '"agree":true}'
 }
 
-@test "--against a command that is no UCI engine exits 66" {
+@test "--against a command that is no UCI engine, or an engine that dies, exits 69" {
     run --separate-stderr perft --startpos -d 2 --against /nonexistent/engine
-    assert_failure 66
+    assert_failure 69
     [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine" ]]
     run --separate-stderr perft --startpos -d 2 --against true
-    assert_failure 66
+    assert_failure 69
+    # An engine that answers uci and isready, then exits at "go perft".
+    cat >"$BATS_TEST_TMPDIR/dying" <<'EOF'
+#!/bin/sh
+while read -r line; do
+    case $line in
+    uci) echo uciok ;;
+    isready) echo readyok ;;
+    go*) exit 1 ;;
+    esac
+done
+EOF
+    chmod +x "$BATS_TEST_TMPDIR/dying"
+    run --separate-stderr perft --startpos -d 2 --against "$BATS_TEST_TMPDIR/dying"
+    assert_failure 69
+    assert_output ''
+    assert_stderr_equal "perft: --against: the engine '$BATS_TEST_TMPDIR/dying' stopped answering"
+}
+
+@test "out of memory exits 71" {
+    with_memory_limit 200000 perft --hash 1G --startpos -d 1
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal 'perft: --hash: cannot allocate 1073741824 bytes'
 }
 
 @test "--against without --depth on a record with no ;Dn is reported" {
@@ -472,4 +511,19 @@ EOF
     assert_output --partial "3195901860 nodes"
     run --separate-stderr perft --fen "$KIWI" -d 5
     assert_stderr_equal ''
+}
+
+@test "--color paints ok green and FAIL red in suites, and diagnostics as gcc does" {
+    # The start position has 20 moves and 400 paths of two plies.
+    printf '%s ;D1 20 ;D2 400\n%s ;D1 20 ;D2 401\n' "$START" "$START" >"$BATS_TEST_TMPDIR/suite.epd"
+    run --separate-stderr perft --color=always "$BATS_TEST_TMPDIR/suite.epd"
+    assert_failure 1
+    assert_output "${GREEN}ok${RESET}   $BATS_TEST_TMPDIR/suite.epd:1 depth 2 expected 400 got 400
+${RED}FAIL${RESET} $BATS_TEST_TMPDIR/suite.epd:2 depth 2 expected 401 got 400
+1 passed, 1 failed"
+    run --separate-stderr perft "$BATS_TEST_TMPDIR/suite.epd"
+    assert_line --index 0 "ok   $BATS_TEST_TMPDIR/suite.epd:1 depth 2 expected 400 got 400"
+    run --separate-stderr perft --color=always -d 1 <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}perft:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b'"
 }

@@ -199,6 +199,25 @@ pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): unsupported
 2 games, 0 converted, 2 with errors"
 }
 
+@test "a FEN tag no game can reach is replayed, unless --strict" {
+    # Half-move clock 5 beside the en-passant square e3: unreachable, but the
+    # moves are defined, as python-chess and pgn-extract replay them.
+    local game='[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1... e5 2. Nf3 *'
+    run --separate-stderr pgn-to-named-notation --inline <<<"$game"
+    assert_success
+    assert_output '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+
+1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw *'
+    assert_stderr_equal ''
+    run --separate-stderr pgn-to-named-notation --strict <<<"$game"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+1 games, 0 converted, 1 with errors"
+}
+
 @test "--stats reports the counts even when all went well" {
     run --separate-stderr pgn-to-named-notation --stats --inline <<<"$SEED_PGN *"
     assert_success
@@ -300,7 +319,7 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
 @test "usage errors exit 64; --help documents the exit statuses" {
     run --separate-stderr pgn-to-named-notation --to=xml
     assert_failure 64
-    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan or fen)"* ]]
+    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan, fen or json)"* ]]
     run --separate-stderr pgn-to-named-notation --on-error=maybe
     assert_failure 64
     [[ $stderr == *"invalid --on-error value 'maybe' (expected skip, keep or stop)"* ]]
@@ -312,12 +331,103 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     assert_failure 64
     run --separate-stderr pgn-to-named-notation --help
     assert_success
-    assert_output --partial 'Exit status:'
+    assert_exit_status_table
     assert_output --partial '--on-error=ACTION'
+}
+
+@test "out of memory exits 71, with one thread and with --jobs" {
+    # A game whose comment is 100 MB, read with 80 MB of address space.
+    { printf '[Event "x"]\n\n1. e4 {'; head -c 100000000 /dev/zero | tr '\0' a; printf '} e5 *\n'; } \
+        >"$BATS_TEST_TMPDIR/big.pgn"
+    with_memory_limit 80000 pgn-to-named-notation --max-line 1000M "$BATS_TEST_TMPDIR/big.pgn"
+    assert_failure 71
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation: $BATS_TEST_TMPDIR/big.pgn: out of memory
+0 games, 0 converted, 0 with errors"
+    with_memory_limit 80000 pgn-to-named-notation --max-line 1000M --jobs 2 "$BATS_TEST_TMPDIR/big.pgn"
+    assert_failure 71
+    assert_output ''
+    [[ $stderr == *"pgn-to-named-notation: cannot read $BATS_TEST_TMPDIR/big.pgn: Cannot allocate memory"* ]]
 }
 
 @test "-q prints no diagnostics; the exit status still tells" {
     run --separate-stderr pgn-to-named-notation -q "$EXAMPLES/with-errors.pgn"
     assert_failure 1
     assert_stderr_equal ''
+}
+
+@test "--color paints diagnostics as gcc does: the place bold" {
+    run --separate-stderr pgn-to-named-notation --color=always <<<'1. e5 *'
+    assert_failure 1
+    assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move 'e5': no pawn can move to e5
+1 games, 0 converted, 1 with errors"
+}
+
+# --- --to=json -------------------------------------------------------------------
+
+@test "--to=json: one object per game, each ply in every notation with the FEN after it" {
+    run --separate-stderr pgn-to-named-notation --to=json <<<'[Event "t"]
+[White "A"]
+
+1. e4 e5 2. Nf3 1-0'
+    assert_success
+    assert_stderr_equal ''
+    # The moves and positions of 1. e4 e5 2. Nf3, worked out by hand.
+    assert_output '{"line":1,"tags":{"Event":"t","White":"A"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},{"ply":3,"move":2,"side":"w","uci":"g1f3","san":"Nf3","named":"g1 - f3 leap2 n nw","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}],"result":"1-0"}'
+}
+
+@test "--to=json keeps comments, NAGs and nested variations when asked, for jq" {
+    local game='[Event "t"]
+
+{intro} 1. e4 $1 {good} (1. d4 {also} d5 (1... Nf6)) 1... e5 *'
+    run --separate-stderr pgn-to-named-notation --to=json <<<"$game"
+    assert_success
+    run jq -c '[.plies[] | [.san, .comments, .nags, .variations]]' <<<"$output"
+    assert_output '[["e4",null,null,null],["e5",null,null,null]]'
+    run --separate-stderr pgn-to-named-notation --to=json --comments --nags --variations <<<"$game"
+    assert_success
+    run jq -c '.plies[0] | [.comments_before, .san, .nags, .comments, [.variations[][] | [.san, .comments, [.variations[]?[].san]]]]' <<<"$output"
+    assert_output '[["intro"],"e4",[1],["good"],[["d4",["also"],[]],["d5",null,["Nf6"]]]]'
+}
+
+@test "--to=json: a kept error, and strings escaped as valid JSON whatever the bytes" {
+    run --separate-stderr pgn-to-named-notation --to=json --on-error=keep <<<$'[Event "a\\"b \xc3\xa9\xff"]\n\n1. e4 Ke3 *'
+    assert_failure 1
+    assert_output '{"line":1,"tags":{"Event":"a\"b é\ufffd"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}],"result":"*","error":{"line":3,"column":7,"message":"ply 2 (1...): illegal move '"'"'Ke3'"'"': a king cannot move from e8 to e3"}}'
+    run --separate-stderr pgn-to-named-notation --to=json --inline <<<'1. e4 *'
+    assert_failure 64
+}
+
+@test "--to=json agrees with pgn-extract's UCI moves and FENs on the events archive" {
+    [[ -x $PGN_EXTRACT ]] || skip "pgn-extract is not installed"
+    command -v jq >/dev/null || skip "jq is not installed"
+    cat "$SHARED"/pgn/events/*.pgn >"$BATS_TEST_TMPDIR/ev.pgn"
+    # UCI: pgn-extract writes promotions in capitals.
+    pgn-to-named-notation --to=json "$BATS_TEST_TMPDIR/ev.pgn" | jq -c '[.plies[].uci]' >"$BATS_TEST_TMPDIR/ours"
+    "$PGN_EXTRACT" -s --json -Wuci "$BATS_TEST_TMPDIR/ev.pgn" | jq -c '.[] | [.Moves[].move | ascii_downcase]' \
+        >"$BATS_TEST_TMPDIR/theirs"
+    [ "$(grep -c '' "$BATS_TEST_TMPDIR/ours")" = 801 ]
+    cmp "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"
+    # FENs of the standard games (Chess960 castling is Shredder-FEN here,
+    # X-FEN there), without the en-passant field, which pgn-extract writes
+    # after every double step and we only when a capture is legal.
+    ls "$SHARED"/pgn/events/*.pgn | grep -v freestyle | xargs cat >"$BATS_TEST_TMPDIR/std.pgn"
+    pgn-to-named-notation --to=json "$BATS_TEST_TMPDIR/std.pgn" |
+        jq -r '[.plies[].fen | split(" ") | .[3] = "" | join(" ")] | join("|")' >"$BATS_TEST_TMPDIR/ours"
+    "$PGN_EXTRACT" -s -C -N -V --fencomments -w 100000 --notags "$BATS_TEST_TMPDIR/std.pgn" | awk 'NF' |
+        while IFS= read -r l; do
+            grep -o '{ [^}]* }' <<<"$l" | sed 's/^{ //; s/ }$//' | awk '{ $4 = ""; print }' | paste -sd'|'
+        done >"$BATS_TEST_TMPDIR/theirs"
+    [ "$(grep -c '' "$BATS_TEST_TMPDIR/ours")" = 737 ]
+    cmp "$BATS_TEST_TMPDIR/ours" "$BATS_TEST_TMPDIR/theirs"
+}
+
+@test "--to=json --jobs 2 writes the same bytes as one thread" {
+    cat "$SHARED"/pgn/online/*.pgn >"$BATS_TEST_TMPDIR/on.pgn"
+    pgn-to-named-notation --to=json --comments --nags --variations "$BATS_TEST_TMPDIR/on.pgn" >"$BATS_TEST_TMPDIR/one" 2>/dev/null || true
+    pgn-to-named-notation --to=json --comments --nags --variations --jobs 2 "$BATS_TEST_TMPDIR/on.pgn" >"$BATS_TEST_TMPDIR/two" 2>/dev/null || true
+    [ -s "$BATS_TEST_TMPDIR/one" ]
+    cmp "$BATS_TEST_TMPDIR/one" "$BATS_TEST_TMPDIR/two"
+    run jq -e -s 'length > 3000' "$BATS_TEST_TMPDIR/one"
+    assert_success
 }

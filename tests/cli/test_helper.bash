@@ -12,6 +12,47 @@ bats_load_library bats-assert
 # The shared test data (positions, perft suites, games), beside the repos.
 SHARED="${SHARED:-$BATS_TEST_DIRNAME/../../../shared/data}"
 
+# The exit status table that every tool's --help ends with (cli.h).
+EXIT_STATUS_TABLE='Exit status:
+  0   all input valid
+  1   some input invalid
+  64  usage error
+  66  an input file could not be read
+  69  an engine (perft --against) failed
+  71  out of memory or another system failure
+  74  write error'
+
+# assert_exit_status_table: the output of the last run (--help) holds it.
+assert_exit_status_table() { assert_output --partial "$EXIT_STATUS_TABLE"; }
+
+# with_memory_limit KBYTES COMMAND...: run COMMAND with `ulimit -v`, which
+# AddressSanitizer cannot live with (it reserves terabytes of shadow
+# memory): such a test is skipped under `make check-asan` (SAN set).
+with_memory_limit() {
+    [[ -z ${SAN:-} ]] || skip "ulimit -v and AddressSanitizer do not mix"
+    local kb=$1
+    shift
+    run --separate-stderr bash -c 'ulimit -v "$1" && shift && exec "$@"' _ "$kb" "$@"
+}
+
+# big_line FILE BYTES: FILE holds one line of BYTES letters 'a'.
+big_line() { head -c "$2" /dev/zero | tr '\0' a >"$1"; }
+
+# ANSI colors, as cli.h's cli_paint writes them (ECMA-48 SGR codes).
+ESC=$'\033'
+BOLD="$ESC[1m" RED="$ESC[1;31m" GREEN="$ESC[1;32m" YELLOW="$ESC[1;33m" BLUE="$ESC[1;34m"
+DIM="$ESC[2m" RESET="$ESC[m"
+
+# on_terminal COMMAND...: run COMMAND with stdin, stdout and stderr on a
+# pseudo-terminal (util-linux script), its output (both streams) in $output.
+on_terminal() {
+    command -v script >/dev/null || skip "script (util-linux) is not installed"
+    local cmd
+    printf -v cmd '%q ' "$@"
+    TERM=xterm run script -qec "$cmd" /dev/null </dev/null
+    output=${output//$'\r'/}
+}
+
 # assert_stderr_equal EXPECTED: stderr of the last `run --separate-stderr`
 # is exactly EXPECTED (bats-assert's assert_output only looks at stdout).
 # shellcheck disable=SC2154 # $stderr is set by bats' run

@@ -229,8 +229,7 @@ static void check_input(struct run *run, struct pgn_reader *reader, const char *
     }
     struct input *in = realloc(run->inputs, (run->ninputs + 1) * sizeof *in);
     if (!in) {
-        cli_error("out of memory");
-        run->status = cli_status_merge(run->status, CLI_INVALID);
+        run->status = cli_status_merge(run->status, cli_nomem());
         cli_close(fp);
         return;
     }
@@ -242,8 +241,7 @@ static void check_input(struct run *run, struct pgn_reader *reader, const char *
     if (pgn_reader_open_file(reader, fp, name) == PGN_OK)
         while (!cli_stdout_failed() && (rc = pgn_next_game(reader, &g)) > 0)
             if (handle_game(run, name, &g) < 0) {
-                cli_error("out of memory");
-                run->status = cli_status_merge(run->status, CLI_INVALID);
+                run->status = cli_status_merge(run->status, cli_nomem());
                 rc = 0;
                 break;
             }
@@ -300,8 +298,7 @@ int main(int argc, char **argv)
     run.checker = pgn_checker_new();
     run.dups = pgn_check_dups_new();
     if (!reader || !run.checker || !run.dups) {
-        cli_error("out of memory");
-        run.status = CLI_INVALID;
+        run.status = cli_nomem();
     } else {
         struct pgn_limits lim = {.max_line = opt.common.max_line};
         pgn_reader_set_limits(reader, &lim);

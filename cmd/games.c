@@ -37,12 +37,9 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
  * holding anything else counts as unknown. */
 const char *games_tag_result(const struct pgn_game *g)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
     const char *tag = pgn_game_tag(g, "Result");
-    for (size_t i = 0; tag && i < 4; i++)
-        if (strcmp(tag, results[i]) == 0)
-            return results[i];
-    return "*";
+    enum pgn_result r = tag ? pgn_result_parse(tag, strlen(tag)) : PGN_RESULT_UNKNOWN;
+    return pgn_result_text(r == PGN_RESULT_NB ? PGN_RESULT_UNKNOWN : r);
 }
 
 /* One wording for both tools: "FILE:LINE:COL: game N (White - Black,
@@ -61,14 +58,22 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb, stru
 /* A read error is a problem of the input file (66), running out of memory
  * a failure of the system (71); any other hard error (a limit) is a
  * problem of the input, reported with the reader's own message. */
-int games_hard_error(const char *name, enum pgn_error e, int err)
+int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size)
 {
     if (e == PGN_E_IO) {
-        cli_error("cannot read %s: %s", name, strerror(err));
+        snprintf(buf, size, "cannot read %s: %s", name, strerror(err));
         return CLI_NOINPUT;
     }
-    cli_error("%s: %s", name, pgn_error_message(e));
+    snprintf(buf, size, "%s: %s", name, pgn_error_message(e));
     return e == PGN_E_NOMEM ? CLI_OSERR : CLI_INVALID;
+}
+
+int games_hard_error(const char *name, enum pgn_error e, int err)
+{
+    char msg[GAMES_HARD_ERROR_MAX];
+    int status = games_hard_error_text(name, e, err, msg, sizeof msg);
+    cli_error("%s", msg);
+    return status;
 }
 
 /* The summary tells how much of the input made it to the output, which a

@@ -35,8 +35,12 @@ struct games_problem {
 void games_problem(const struct pgn_game *g, const struct game_problem *pb, struct games_problem *out);
 
 /* Report a reader's hard error on file name: "cannot read NAME: reason"
- * (CLI_NOINPUT) or "NAME: message" (CLI_INVALID); returns the status. */
+ * (CLI_NOINPUT) or "NAME: message" (CLI_INVALID); returns the status.  The
+ * _text form words it into buf (GAMES_HARD_ERROR_MAX bytes hold any) for
+ * writing later. */
+enum { GAMES_HARD_ERROR_MAX = 8192 };
 int games_hard_error(const char *name, enum pgn_error e, int err);
+int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size);
 
 /* Exit status 1 when a game had an error, and the "N games, N converted,
  * N with errors" line on stderr with --stats or when something went wrong

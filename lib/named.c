@@ -542,7 +542,7 @@ static bool compile_token_pattern(struct textscan_pattern *p)
     static const char end[] = "(?=[ \\t{}();]|$)";
     char src[2048];
     snprintf(src, sizeof src,
-             "(1-0|0-1|1/2-1/2|\\*)%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
+             "(" PGN_RESULT_ALTERNATIVES ")%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
              "(?:[ \\t]+((?:",
              end, end);
     append_alternatives(src, sizeof src, NAMED_RULE_PASS, 1);

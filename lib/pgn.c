@@ -76,7 +76,7 @@ enum {
 
 static const char token_pattern[] =
     /* 1: a result ends the run */
-    "(1-0|0-1|1/2-1/2|\\*|\\xC2\\xBD-\\xC2\\xBD)\\z"
+    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD)\\z"
     /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
     "|(?:([O0o]-[O0o](?:-[O0o])?)"
     "|(--|Z0|0000|@@@@)"
@@ -242,6 +242,44 @@ const char *pgn_error_message(enum pgn_error code)
 const char *pgn_token_kind_name(enum pgn_token_kind kind)
 {
     return (unsigned)kind < PGN_TOK_KIND_NB ? kind_names[kind] : "invalid";
+}
+
+/* In the order of enum pgn_result; PGN_RESULT_ALTERNATIVES spells the same. */
+static const char *const result_texts[PGN_RESULT_NB] = {"1-0", "0-1", "1/2-1/2", "*"};
+
+const char *pgn_result_text(enum pgn_result r)
+{
+    return (unsigned)r < PGN_RESULT_NB ? result_texts[r] : "*";
+}
+
+enum pgn_result pgn_result_parse(const char *s, size_t n)
+{
+    for (int i = 0; i < PGN_RESULT_NB; i++)
+        if (strlen(result_texts[i]) == n && memcmp(s, result_texts[i], n) == 0)
+            return (enum pgn_result)i;
+    return PGN_RESULT_NB;
+}
+
+/* Standard 8.2.2.2: White's move number ends with one period, Black's
+ * (when the number is written before a Black move) with three. */
+size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%lu%s", number, black ? "..." : ".");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* A UTF-8 byte-order mark may open any line (files get concatenated): it
+ * is no text, and takes no column.  Its length at s, 3 or 0. */
+static size_t bom_len(const char *s, size_t n)
+{
+    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Standard 6: a '%' in the first column makes the line an escape, outside
+ * comments; the reader skips it whole. */
+static bool is_escape_line(const char *s, size_t n)
+{
+    return n > 0 && s[0] == '%';
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -923,8 +961,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
             r->state = ST_MOVES;
             return emit(r, PGN_TOK_MOVE_NUMBER, p, e, p, parse_digits(p, d)) < 0 ? -1 : 1;
         }
-        if ((n == 3 && (memcmp(p, "1-0", 3) == 0 || memcmp(p, "0-1", 3) == 0)) ||
-            (n == 7 && memcmp(p, "1/2-1/2", 7) == 0))
+        if (pgn_result_parse(p, n) != PGN_RESULT_NB)
             goto result;
         return 0;
     }
@@ -1188,10 +1225,9 @@ static int fetch_line(struct pgn_reader *r)
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
-            if (len >= 3 && memcmp(base, "\xEF\xBB\xBF", 3) == 0) {
-                base += 3; /* byte-order mark: not a column */
-                len -= 3;
-            }
+            size_t bom = bom_len(base, len); /* not a column */
+            base += bom;
+            len -= bom;
         }
         if (!split && len && base[len - 1] == '\r')
             len--;
@@ -1498,9 +1534,8 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
                 return -1;
             if (f == 0)
                 break;
-            /* escape lines: '%' in the first column, outside comments */
-            if (!r->in_comment && r->first_nonblank != SIZE_MAX && r->line_len &&
-                r->line[0] == '%') {
+            if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
+                is_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
                 continue;
             }
@@ -1517,4 +1552,97 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, g, r->end);
+}
+
+/* ---------------------------------------------------------------- splitting */
+
+/* Is the last word of s[0..n) (blanks and a CR at the end aside) a result
+ * standing alone?  The reader ends a game there (standard 8.2.6). */
+static bool ends_with_result(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    size_t k = n;
+    while (k && s[k - 1] != ' ' && s[k - 1] != '\t')
+        k--;
+    return pgn_result_parse(s + k, n - k) != PGN_RESULT_NB;
+}
+
+/* The reader's rules, seen a line at a time: what a brace comment hides
+ * (up to its first '}', on this line or a later one), a ';' comment (to
+ * the end of the line), escape lines, variations; a tag line after a
+ * result at depth 0 starts the next game. */
+bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
+{
+    size_t i = 0;
+    if (sp->in_brace) {
+        const char *close = memchr(s, '}', n);
+        if (!close)
+            return false;
+        sp->in_brace = false;
+        i = (size_t)(close - s) + 1;
+    } else {
+        i = bom_len(s, n);
+        if (is_escape_line(s + i, n - i))
+            return false;
+        if (i < n && byte_class[(unsigned char)s[i]] == C_LBRACK) {
+            bool cut = sp->ends_game;
+            sp->ends_game = false;
+            sp->paren = 0;
+            return cut;
+        }
+        size_t k = i;
+        while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
+            k++;
+        if (k == n)
+            return false; /* a blank line changes nothing */
+    }
+    size_t code_end = n;
+    for (; i < n; i++) {
+        switch (byte_class[(unsigned char)s[i]]) {
+        case C_LBRACE: {
+            const char *close = memchr(s + i + 1, '}', n - i - 1);
+            if (!close) {
+                sp->in_brace = true;
+                sp->ends_game = false;
+                return false;
+            }
+            i = (size_t)(close - s);
+            break;
+        }
+        case C_SEMI:
+            code_end = i;
+            i = n;
+            break;
+        case C_LPAREN:
+            sp->paren++;
+            break;
+        case C_RPAREN:
+            sp->paren--;
+            break;
+        default:
+            break;
+        }
+    }
+    /* What follows a result on its line, a ';' comment included, belongs
+     * to the next game: no cut after it. */
+    sp->ends_game = sp->paren == 0 && code_end == n && ends_with_result(s, n);
+    return false;
+}
+
+bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t min, size_t *at,
+                    unsigned long *lines)
+{
+    while (*at < len) {
+        const char *start = buf + *at;
+        const char *nl = memchr(start, '\n', len - *at);
+        if (!nl)
+            return false;
+        size_t n = (size_t)(nl - start);
+        if (pgn_split_line(sp, start, n) && *at >= min && *at > 0)
+            return true;
+        *at += n + 1;
+        ++*lines;
+    }
+    return false;
 }

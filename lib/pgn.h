@@ -30,6 +30,7 @@
 #ifndef CHESS_PGN_H
 #define CHESS_PGN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -209,5 +210,63 @@ int pgn_reader_errno(const struct pgn_reader *r);
 
 /* The value of the first tag called name (case-sensitive), or NULL. */
 const char *pgn_game_tag(const struct pgn_game *g, const char *name);
+
+/* The four game results of PGN standard 8.2.6, written once for every
+ * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */
+enum pgn_result {
+    PGN_RESULT_WHITE,
+    PGN_RESULT_BLACK,
+    PGN_RESULT_DRAW,
+    PGN_RESULT_UNKNOWN,
+    PGN_RESULT_NB
+};
+/* The same four as PCRE2 alternatives, for the readers' patterns. */
+#define PGN_RESULT_ALTERNATIVES "1-0|0-1|1/2-1/2|\\*"
+
+/* The text of a result. */
+const char *pgn_result_text(enum pgn_result r);
+/* The result that s[0..n) spells exactly, or PGN_RESULT_NB. */
+enum pgn_result pgn_result_parse(const char *s, size_t n);
+
+/* "12." for White's move 12 and "12..." for Black's (PGN standard 8.2.2.2):
+ * the move number indication every writer of movetext and every diagnostic
+ * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice. */
+enum { PGN_MOVE_NUMBER_MAX = 24 };
+size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size);
+
+/* Cutting PGN text into runs of whole games, so that several readers can
+ * read the runs in parallel and together give exactly the games that one
+ * reader gives over the whole text (pgn-to-named-notation --jobs).  The cut
+ * follows the reader's own rules: it falls only before a line that starts
+ * with '[' (after an optional byte-order mark) and follows a movetext line
+ * ending with a result (nothing after it, not even a comment: that would
+ * belong to the next game), outside {...} comments (which may span lines;
+ * the standard rule, not PGN_OPT_NESTED_COMMENTS), ';' comments, '%'
+ * escape lines and variations.  Only whole lines are looked at; the caller
+ * keeps the text.
+ *
+ *     struct pgn_split sp = {0};
+ *     size_t at = 0;
+ *     unsigned long lines = 0;
+ *     if (pgn_split_scan(&sp, buf, len, 1 << 20, &at, &lines))
+ *         ... buf[0..at) holds whole games (lines of them), the rest
+ *             starts the next run; scan it with the same sp ...
+ */
+struct pgn_split {
+    bool in_brace;  /* inside a {...} comment that goes on past its line */
+    bool ends_game; /* the last movetext line ended with a result at depth 0 */
+    int paren;      /* variations open */
+};
+
+/* Look at one whole line s[0..n) (without its '\n'); true when a run of
+ * games may start with it. */
+bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n);
+
+/* Look at the whole lines of buf from *at (a last line without '\n' is
+ * left for later), moving *at and *lines past each; stop and return true
+ * at the first line that may start a run and lies at offset min or beyond
+ * (and past 0).  False when no such line came before the end. */
+bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t min, size_t *at,
+                    unsigned long *lines);
 
 #endif /* CHESS_PGN_H */

@@ -143,10 +143,12 @@ static void expect_games_opt(const char *text, unsigned options, const struct pg
     pgn_reader_free(r);
 }
 
-/* Compares two games field by field; writes the first difference. */
-static bool same_game(const struct pgn_game *a, const struct pgn_game *b, char *why, size_t n)
+/* Compares two games field by field, b's line numbers shifted by shift
+ * (b read from a piece of a's text); writes the first difference. */
+static bool same_game(const struct pgn_game *a, const struct pgn_game *b, unsigned long shift,
+                      char *why, size_t n)
 {
-    if (a->line != b->line || a->col != b->col || a->ntags != b->ntags ||
+    if (a->line != b->line + shift || a->col != b->col || a->ntags != b->ntags ||
         a->ntokens != b->ntokens || a->ndiags != b->ndiags) {
         snprintf(why, n, "game %lu: shape %lu:%lu/%zu/%zu/%zu vs %lu:%lu/%zu/%zu/%zu", a->number,
                  a->line, a->col, a->ntags, a->ntokens, a->ndiags, b->line, b->col, b->ntags,
@@ -156,7 +158,8 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b, char *
     for (size_t i = 0; i < a->ntags; i++) {
         const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
         if (strcmp(x->name, y->name) || x->value_len != y->value_len ||
-            memcmp(x->value, y->value, x->value_len) || x->line != y->line || x->col != y->col) {
+            memcmp(x->value, y->value, x->value_len) || x->line != y->line + shift ||
+            x->col != y->col) {
             snprintf(why, n, "game %lu: tag %zu differs", a->number, i);
             return false;
         }
@@ -164,7 +167,7 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b, char *
     for (size_t i = 0; i < a->ntokens; i++) {
         const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
         if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
-            x->line != y->line || x->col != y->col || x->depth != y->depth ||
+            x->line != y->line + shift || x->col != y->col || x->depth != y->depth ||
             x->value != y->value) {
             snprintf(why, n, "game %lu: token %zu at %lu:%lu '%s' vs '%s'", a->number, i, x->line,
                      x->col, x->text, y->text);
@@ -172,7 +175,7 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b, char *
         }
     }
     for (size_t i = 0; i < a->ndiags; i++)
-        if (a->diags[i].line != b->diags[i].line || a->diags[i].col != b->diags[i].col ||
+        if (a->diags[i].line != b->diags[i].line + shift || a->diags[i].col != b->diags[i].col ||
             a->diags[i].code != b->diags[i].code) {
             snprintf(why, n, "game %lu: diagnostic %zu differs", a->number, i);
             return false;
@@ -195,9 +198,67 @@ static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, unsigned l
         if (ra <= 0)
             return ra == 0 || (snprintf(why, n, "hard error"), false);
         ++*games;
-        if (!same_game(&ga, &gb, why, n))
+        if (!same_game(&ga, &gb, 0, why, n))
             return false;
     }
+}
+
+/* Cuts text wherever pgn_split allows (at offset min or beyond in each
+ * piece), reads each piece with its own reader and checks that the pieces
+ * give, game for game, what one reader gives over the whole text: the
+ * promise --jobs rests on.  Counts the pieces. */
+static bool split_agrees(const char *text, size_t len, size_t min, unsigned long *pieces, char *why,
+                         size_t n)
+{
+    struct pgn_reader *whole = reader(0), *part = reader(0);
+    struct pgn_split sp = {0};
+    struct pgn_game a, b;
+    size_t start = 0;
+    unsigned long first_line = 1, games = 0;
+    bool ok = true;
+    pgn_reader_open_mem(whole, text, len, "whole");
+    *pieces = 0;
+    while (ok && start < len) {
+        size_t at = 0;
+        unsigned long lines = 0;
+        bool cut = pgn_split_scan(&sp, text + start, len - start, min, &at, &lines);
+        size_t end = cut ? start + at : len;
+        pgn_reader_open_mem(part, text + start, end - start, "part");
+        ++*pieces;
+        int rb;
+        while (ok && (rb = pgn_next_game(part, &b)) > 0) {
+            games++;
+            if (pgn_next_game(whole, &a) <= 0) {
+                snprintf(why, n, "piece %lu has game %lu, the whole text has not", *pieces, games);
+                ok = false;
+            } else {
+                ok = same_game(&a, &b, first_line - 1, why, n);
+            }
+        }
+        first_line += lines;
+        start = end;
+    }
+    if (ok && pgn_next_game(whole, &a) != 0) {
+        snprintf(why, n, "the whole text has more than the %lu games of the pieces", games);
+        ok = false;
+    }
+    pgn_reader_free(whole);
+    pgn_reader_free(part);
+    return ok;
+}
+
+/* The offsets where pgn_split allows a cut in text, as "12 40" ("" for
+ * none). */
+static const char *split_points(const char *text, struct sbuf *out)
+{
+    struct pgn_split sp = {0};
+    size_t len = strlen(text), at = 0;
+    unsigned long lines = 0;
+    out->n = 0;
+    out->s[0] = '\0';
+    while (pgn_split_scan(&sp, text, len, at + 1, &at, &lines))
+        sb_add(out, "%s%zu", out->n ? " " : "", at);
+    return out->s;
 }
 
 static char *slurp(const char *path, size_t *len)
@@ -545,6 +606,63 @@ static void test_api(void)
 
 /* The FILE path (fmemopen: the fread branch) and the memory path give the
  * same games, also when lines come in pieces and the buffer must grow. */
+/* pgn_split: where the text may be cut, each rule of the lexer it follows
+ * with its own case, and reading the pieces gives the games of the whole. */
+static void test_split(void)
+{
+    static const struct {
+        const char *text, *points, *desc;
+    } cases[] = {
+        {"[Event \"a\"]\n\n1. e4 e5 1-0\n[Event \"b\"]\n\n1. d4 0-1\n", "26",
+         "a cut before the tag line after a result"},
+        {"1. e4 1-0\n\n\n[Event \"b\"]\n1. d4 *\n[Event \"c\"]\n1. c4 1/2-1/2\n", "12 32",
+         "blank lines between the result and the tags; every result"},
+        {"1. e4 {a comment\n1-0\n[Event \"x\"]\n} e5 1-0\n[Event \"y\"]\n1. d4 0-1\n", "42",
+         "not inside a brace comment over several lines"},
+        {"1. e4 {1-0}\n[Event \"x\"]\n1. d4 0-1\n", "", "not after a result inside a comment"},
+        {"1. e4 e5 ; 1-0\n[Event \"x\"]\n1. d4 0-1\n", "", "not after a result in a ';' comment"},
+        {"1. e4 e5 1-0 ; a remark\n[Event \"x\"]\n1. d4 0-1\n", "",
+         "not when a ';' comment follows the result (it belongs to the next game)"},
+        {"1. e4 1-0 {a remark}\n[Event \"x\"]\n1. d4 0-1\n", "",
+         "not when a comment follows the result"},
+        {"1. e4 (1. d4 1-0\n[Event \"x\"]\n1. c4 *\n", "", "not inside a variation"},
+        {"1. e4 1-0\n% an escape line\n[Event \"x\"]\n1. d4 0-1\n", "27",
+         "an escape line changes nothing"},
+        {"1. e4 e5\n% 1-0\n[Event \"x\"]\n1. d4 0-1\n", "", "nor does a result in one"},
+        {"\xEF\xBB\xBF[Event \"a\"]\n1. e4 1-0\n\xEF\xBB\xBF[Event \"b\"]\n1. d4 0-1\n", "25",
+         "a byte-order mark before a tag line"},
+        {"1. e4 1-0\r\n[Event \"x\"]\r\n1. d4 0-1\r\n", "11", "CRLF line ends"},
+        {"1. e4 e5 21-0\n[Event \"x\"]\n1. d4 0-1\n", "", "a result must stand alone"},
+        {"1. e4 1-0\n [Event \"x\"]\n1. d4 0-1\n", "", "a tag line starts in column 1"},
+        {"1. e4 1-0", "", "a last line without a newline is not looked at"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct sbuf out;
+        UNIT_EQ_STR(split_points(cases[i].text, &out), cases[i].points, cases[i].desc);
+        char why[200] = "";
+        unsigned long pieces = 0;
+        bool ok = split_agrees(cases[i].text, strlen(cases[i].text), 1, &pieces, why, sizeof why);
+        UNIT_CHECK(ok, "... and the %lu pieces read as the whole %s", pieces, why);
+    }
+
+    /* min: no cut before it; *at and *lines stop at the cut */
+    const char *t = "1. e4 1-0\n[Event \"b\"]\n1. d4 0-1\n[Event \"c\"]\n1. c4 *\n";
+    struct pgn_split sp = {0};
+    size_t at = 0;
+    unsigned long lines = 0;
+    bool cut = pgn_split_scan(&sp, t, strlen(t), 11, &at, &lines);
+    UNIT_CHECK(cut && at == 32 && lines == 3, "min skips the first boundary: at %zu, %lu lines", at,
+               lines);
+    sp = (struct pgn_split){0};
+    at = 0;
+    lines = 0;
+    cut = pgn_split_scan(&sp, t, 20, 1, &at, &lines);
+    UNIT_CHECK(!cut && at == 10 && lines == 1,
+               "a line cut short by the end of the buffer is left for later (at %zu)", at);
+    cut = pgn_split_scan(&sp, t, strlen(t), 1, &at, &lines);
+    UNIT_CHECK(cut && at == 10 && lines == 1, "the whole line then gives the cut (at %zu)", at);
+}
+
 static void test_file_matches_mem(void)
 {
     size_t cap = 1 << 20, n = 0;
@@ -582,6 +700,11 @@ static void test_file_matches_mem(void)
         pgn_reader_free(a);
         pgn_reader_free(b);
     }
+    char why[200] = "";
+    unsigned long pieces = 0;
+    bool ok = split_agrees(big, n, 4096, &pieces, why, sizeof why);
+    UNIT_CHECK(ok && pieces > 100, "cut into %lu pieces of 4 KiB and more, read as the whole %s",
+               pieces, why);
     free(big);
 }
 
@@ -645,6 +768,11 @@ static void check_file(const char *shared, const char *rel)
     if (same)
         same = readers_agree(b, c, &games2, why, sizeof why);
     UNIT_CHECK(same, "%s: FILE, memory and PCRE2-only reading agree %s", rel, why);
+    unsigned long pieces = 0;
+    why[0] = '\0';
+    UNIT_CHECK(split_agrees(buf, len, 1, &pieces, why, sizeof why),
+               "%s: cut at every boundary pgn_split allows (%lu pieces), read as the whole %s", rel,
+               pieces, why);
     fclose(fp);
     pgn_reader_free(a);
     pgn_reader_free(b);
@@ -719,6 +847,7 @@ int main(void)
     test_games();
     test_diagnostics();
     test_api();
+    test_split();
     test_file_matches_mem();
     test_real_files();
     return unit_done();

@@ -1,0 +1,353 @@
+/*
+ * jobs.c - chunks of whole games worked on by N threads, written in input
+ * order (see jobs.h).
+ */
+#include "jobs.h"
+
+#include "pgn.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes of input per chunk: large enough that the cost of a hand-over is
+ * lost in the work, small enough to keep all threads busy. */
+enum { CHUNK_TARGET = 1 << 20, READ_BLOCK = 1 << 20 };
+
+/* Diagnostics are few, so their array simply doubles; a failure is kept in
+ * text.nomem, for the tool to see with the rest of its output. */
+void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
+                    const char *msg)
+{
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 16;
+        struct jobs_diag *v = realloc(d->v, cap * sizeof *v);
+        if (!v) {
+            d->text.nomem = true;
+            return;
+        }
+        d->v = v;
+        d->cap = cap;
+    }
+    d->v[d->n++] = (struct jobs_diag){line, col, game, d->text.len, strlen(msg)};
+    cli_buf_str(&d->text, msg);
+}
+
+/* Game numbers are counted per file, so a chunk's are shifted by the games
+ * of the file's chunks before it; an error about the whole input has no
+ * place and is written even under -q. */
+void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset, bool quiet)
+{
+    struct jobs_diags *d = &res->diags;
+    if (res->out.len)
+        fwrite_unlocked(res->out.data, 1, res->out.len, stdout);
+    res->out.len = 0;
+    for (size_t i = 0; i < d->n; i++) {
+        const struct jobs_diag *x = &d->v[i];
+        const char *text = d->text.data + x->off;
+        if (x->line == 0)
+            cli_error("%.*s", (int)x->len, text);
+        else if (quiet)
+            continue;
+        else if (x->game)
+            cli_diag(name, x->line, x->col, "game %lu %.*s", x->game + game_offset, (int)x->len,
+                     text);
+        else
+            cli_diag(name, x->line, x->col, "%.*s", (int)x->len, text);
+    }
+    d->n = 0;
+    d->text.len = 0;
+}
+
+void jobs_result_free(struct jobs_result *res)
+{
+    cli_buf_free(&res->out);
+    cli_buf_free(&res->diags.text);
+    free(res->diags.v);
+    *res = (struct jobs_result){0};
+}
+
+enum chunk_state { CHUNK_FREE, CHUNK_READY, CHUNK_BUSY, CHUNK_DONE };
+
+/* A slot of the ring of chunks in flight. */
+struct chunk {
+    struct cli_buf in;        /* whole games of text */
+    const char *name;         /* the file's name in messages */
+    unsigned long first_line; /* line number of the first line of in */
+    bool file_first;          /* the first chunk of its file: game numbers restart */
+    int open_errno;           /* the file could not be opened (in is empty) */
+    int read_errno;           /* reading stopped on this error after in */
+    enum chunk_state state;
+    struct jobs_result res;
+};
+
+struct pool {
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    struct chunk *slots;
+    size_t nslots;
+    unsigned long take_seq; /* next chunk a worker takes */
+    unsigned long fill_seq; /* next chunk the reader fills */
+    unsigned long emit_seq; /* next chunk to write */
+    bool quit;
+    const struct jobs_config *cfg;
+    unsigned long game_offset; /* games of the current file already written */
+};
+
+/* Work on one chunk, or on none when the run stops or the chunk is empty
+ * (a file that could not be opened, or an empty file). */
+static void work_chunk(const struct jobs_config *cfg, void *worker, struct chunk *k, bool skip)
+{
+    struct jobs_result *res = &k->res;
+    res->games = 0;
+    memset(res->counts, 0, sizeof res->counts);
+    res->status = CLI_OK;
+    res->stop = false;
+    if (skip || k->open_errno || k->in.len == 0)
+        return;
+    struct jobs_chunk in = {k->name, k->in.data, k->in.len, k->first_line};
+    cfg->work(worker, &in, res);
+}
+
+/* A worker thread: takes the oldest chunk not yet taken, works on it with
+ * its own state, and marks it done; the main thread writes chunks in
+ * order, so workers never wait for each other. */
+static void *worker_main(void *arg)
+{
+    struct pool *p = arg;
+    void *worker = p->cfg->worker_new(p->cfg->arg);
+    pthread_mutex_lock(&p->mu);
+    for (;;) {
+        while (!p->quit && p->take_seq == p->fill_seq)
+            pthread_cond_wait(&p->work, &p->mu);
+        if (p->take_seq == p->fill_seq)
+            break;
+        struct chunk *k = &p->slots[p->take_seq++ % p->nslots];
+        k->state = CHUNK_BUSY;
+        bool skip = p->quit;
+        pthread_mutex_unlock(&p->mu);
+        work_chunk(p->cfg, worker, k, skip);
+        pthread_mutex_lock(&p->mu);
+        k->state = CHUNK_DONE;
+        pthread_cond_broadcast(&p->done);
+    }
+    pthread_mutex_unlock(&p->mu);
+    if (worker)
+        p->cfg->worker_free(worker);
+    return NULL;
+}
+
+/* Reading one file: the text from the start of the chunk being filled,
+ * cut at game boundaries by the library's splitter. */
+struct reading {
+    FILE *fp;
+    struct cli_buf buf; /* text from the start of the current chunk */
+    size_t scanned;     /* bytes of buf looked at: whole lines */
+    unsigned long line; /* line number of buf's first line */
+    unsigned long lines_scanned;
+    struct pgn_split split;
+    bool eof;
+    bool err_sent; /* the read error has gone out with a chunk: report it once */
+    int err;
+};
+
+/* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
+ * bytes unless the file ends); false when the file has nothing left. */
+static bool read_chunk(struct reading *rd, struct chunk *k)
+{
+    size_t cut = 0;
+    for (;;) {
+        if (pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, CHUNK_TARGET, &rd->scanned,
+                           &rd->lines_scanned)) {
+            cut = rd->scanned;
+            break;
+        }
+        if (rd->eof)
+            break;
+        if (!cli_buf_reserve(&rd->buf, READ_BLOCK)) {
+            rd->err = ENOMEM;
+            rd->eof = true;
+            break;
+        }
+        size_t got = fread(rd->buf.data + rd->buf.len, 1, READ_BLOCK, rd->fp);
+        rd->buf.len += got;
+        if (got < READ_BLOCK) {
+            if (ferror(rd->fp))
+                rd->err = errno ? errno : EIO;
+            rd->eof = true;
+        }
+    }
+    if (!cut)
+        cut = rd->buf.len;
+    if (cut == 0 && (!rd->err || rd->err_sent))
+        return false;
+    /* The chunk takes the buffer; the rest moves to the chunk's old one. */
+    struct cli_buf rest = k->in;
+    rest.len = 0;
+    cli_buf_put(&rest, rd->buf.data + cut, rd->buf.len - cut);
+    k->in = rd->buf;
+    k->in.len = cut;
+    k->first_line = rd->line;
+    k->read_errno = rd->eof && cut == rd->buf.len ? rd->err : 0;
+    rd->err_sent |= k->read_errno != 0;
+    rd->buf = rest;
+    rd->line += rd->lines_scanned;
+    rd->lines_scanned = 0;
+    rd->scanned = 0;
+    if (rest.nomem)
+        rd->err = ENOMEM;
+    return true;
+}
+
+/* Add a written result into the totals. */
+static void add_up(struct jobs_totals *t, const struct jobs_result *res)
+{
+    t->games += res->games;
+    for (int i = 0; i < JOBS_COUNTS; i++)
+        t->counts[i] += res->counts[i];
+    t->status = cli_status_merge(t->status, res->status);
+    if (res->stop || cli_stdout_failed())
+        t->stop = true;
+}
+
+/* Write the oldest chunk once it is done, in its place among the messages
+ * about its file; after a stop, what is left is dropped unwritten. */
+static void emit_oldest(struct pool *p, struct jobs_totals *t)
+{
+    struct chunk *k = &p->slots[p->emit_seq % p->nslots];
+    pthread_mutex_lock(&p->mu);
+    while (k->state != CHUNK_DONE)
+        pthread_cond_wait(&p->done, &p->mu);
+    pthread_mutex_unlock(&p->mu);
+    if (!t->stop) {
+        if (k->file_first)
+            p->game_offset = 0;
+        if (k->open_errno) {
+            cli_error("cannot open %s: %s", k->name, strerror(k->open_errno));
+            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+        }
+        jobs_write(&k->res, k->name, p->game_offset, p->cfg->quiet);
+        p->game_offset += k->res.games;
+        add_up(t, &k->res);
+        if (k->read_errno) {
+            cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
+            t->status =
+                cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
+        }
+    } else {
+        k->res.out.len = 0;
+        k->res.diags.n = 0;
+        k->res.diags.text.len = 0;
+    }
+    k->state = CHUNK_FREE;
+    p->emit_seq++;
+    if (t->stop) {
+        pthread_mutex_lock(&p->mu);
+        p->quit = true;
+        pthread_cond_broadcast(&p->work);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+/* A free slot for the next chunk: the oldest is written first when all
+ * are in use, which bounds memory to a few chunks per thread. */
+static struct chunk *next_slot(struct pool *p, struct jobs_totals *t, const char *name)
+{
+    while (p->fill_seq - p->emit_seq == p->nslots)
+        emit_oldest(p, t);
+    struct chunk *k = &p->slots[p->fill_seq % p->nslots];
+    k->open_errno = k->read_errno = 0;
+    k->file_first = false;
+    k->in.len = 0;
+    k->name = name;
+    return k;
+}
+
+/* Hand a filled chunk to the workers. */
+static void submit(struct pool *p, struct chunk *k)
+{
+    pthread_mutex_lock(&p->mu);
+    k->state = CHUNK_READY;
+    p->fill_seq++;
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->mu);
+}
+
+/* Cut one file into chunks and submit them; a file that cannot be opened
+ * is a chunk too, so that its message comes in its place. */
+static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
+{
+    bool use_stdin = strcmp(path, "-") == 0;
+    const char *name = use_stdin ? "<stdin>" : path;
+    struct reading rd = {.line = 1};
+    rd.fp = use_stdin ? stdin : fopen(path, "re");
+    struct chunk *k = next_slot(p, t, name);
+    k->file_first = true;
+    if (!rd.fp) {
+        k->open_errno = errno;
+        submit(p, k);
+        return;
+    }
+    if (use_stdin)
+        clearerr(stdin);
+    bool first = true;
+    while (!t->stop) {
+        if (!first)
+            k = next_slot(p, t, name);
+        if (t->stop || !read_chunk(&rd, k))
+            break;
+        submit(p, k);
+        first = false;
+    }
+    if (first && !t->stop)
+        submit(p, k); /* an empty file still starts its game count */
+    cli_buf_free(&rd.buf);
+    if (!use_stdin)
+        fclose(rd.fp);
+}
+
+/* The main thread reads and cuts, the workers work, the main thread
+ * writes; at the end every worker is joined and every slot freed. */
+void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, struct jobs_totals *t)
+{
+    struct pool p = {.cfg = cfg, .nslots = (size_t)cfg->threads * 2 + 1};
+    pthread_t *threads = calloc((size_t)cfg->threads, sizeof *threads);
+    p.slots = calloc(p.nslots, sizeof *p.slots);
+    if (!threads || !p.slots) {
+        t->status = cli_status_merge(t->status, cli_nomem());
+        free(threads);
+        free(p.slots);
+        return;
+    }
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.work, NULL);
+    pthread_cond_init(&p.done, NULL);
+    int started = 0;
+    while (started < cfg->threads && pthread_create(&threads[started], NULL, worker_main, &p) == 0)
+        started++;
+    int n = nfiles ? nfiles : 1;
+    for (int i = 0; i < n && !t->stop && started > 0; i++)
+        read_file(&p, t, nfiles ? files[i] : "-");
+    if (started == 0) {
+        cli_error("cannot start threads");
+        t->status = cli_status_merge(t->status, CLI_OSERR);
+    }
+    while (p.emit_seq != p.fill_seq)
+        emit_oldest(&p, t);
+    pthread_mutex_lock(&p.mu);
+    p.quit = true;
+    pthread_cond_broadcast(&p.work);
+    pthread_mutex_unlock(&p.mu);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    for (size_t i = 0; i < p.nslots; i++) {
+        cli_buf_free(&p.slots[i].in);
+        jobs_result_free(&p.slots[i].res);
+    }
+    free(p.slots);
+    free(threads);
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.done);
+    pthread_cond_destroy(&p.work);
+}

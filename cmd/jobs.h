@@ -1,0 +1,112 @@
+/*
+ * jobs.h - --jobs N for the PGN tools: the input is cut into chunks of
+ * whole games (lib's pgn_split_scan), N worker threads turn chunks into
+ * output bytes and diagnostics with a callback of the tool's, and the main
+ * thread writes each chunk's result in input order, with game numbers
+ * counted per file as one thread would count them: the output is byte for
+ * byte that of a single-threaded run.  Memory stays bounded: at most
+ * 2N + 1 chunks of about a mebibyte are in flight.
+ *
+ *     static void *worker_new(void *arg);  // per thread: a reader, a replay...
+ *     static void worker_free(void *worker);
+ *     static void work(void *worker, const struct jobs_chunk *in, struct jobs_result *out)
+ *     {
+ *         // read in->data[0..in->len) (lines from in->first_line), write
+ *         // out->out, add out->diags, count out->games and out->counts[]
+ *     }
+ *     struct jobs_config cfg = {.threads = 4, .quiet = q, .worker_new = worker_new,
+ *                               .worker_free = worker_free, .work = work, .arg = &opt};
+ *     struct jobs_totals t = {.status = CLI_OK};
+ *     jobs_run(&cfg, files, nfiles, &t);  // nfiles 0: standard input
+ *
+ * The same result type serves a tool's single-threaded path, written with
+ * jobs_write as it goes.
+ */
+#ifndef JOBS_H
+#define JOBS_H
+
+#include "cli.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Slots of tool-defined counters in a result (e.g. games converted, games
+ * with errors), added up in input order into the totals. */
+enum { JOBS_COUNTS = 4 };
+
+/* A diagnostic kept until its chunk is written: at a place, about game
+ * number game of its file ("game N " is put in front; 0: no game), or, with
+ * line 0, about the input as a whole ("PROG: message", written even under
+ * -q, as a file that cannot be opened is). */
+struct jobs_diag {
+    unsigned long line, col, game;
+    size_t off, len; /* the message, in the text buffer */
+};
+
+struct jobs_diags {
+    struct jobs_diag *v;
+    size_t n, cap;
+    struct cli_buf text; /* an allocation failure sets text.nomem */
+};
+
+/* Keep a diagnostic (see struct jobs_diag) to write later. */
+void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
+                    const char *msg);
+
+/* One chunk of input: whole games of one file. */
+struct jobs_chunk {
+    const char *name;         /* the file's name in messages ("<stdin>") */
+    const char *data;         /* the text, not NUL-terminated */
+    size_t len;               /* never 0 */
+    unsigned long first_line; /* the line number in the file of data's first line */
+};
+
+/* What the work on one chunk gives.  Counters start at 0 and the buffers
+ * empty (their memory is kept from chunk to chunk). */
+struct jobs_result {
+    struct cli_buf out;      /* for standard output */
+    struct jobs_diags diags; /* for standard error; game numbers from 1 in the chunk */
+    unsigned long games;     /* games read: the file's next chunks number theirs after */
+    unsigned long counts[JOBS_COUNTS];
+    int status; /* the worst exit status of the chunk's own (CLI_OK...) */
+    bool stop;  /* write this chunk, then read no more (--on-error=stop, no memory) */
+};
+
+/* Write a result and empty its buffers: out to standard output, then the
+ * diagnostics as "PROG:NAME:LINE:COL: game N message" (N shifted by
+ * game_offset), placed ones only when not quiet.  Counters stay. */
+void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset, bool quiet);
+
+/* Free a result's memory. */
+void jobs_result_free(struct jobs_result *res);
+
+/* The tool's side. */
+struct jobs_config {
+    int threads; /* workers, at least 1 */
+    bool quiet;  /* -q: placed diagnostics are not written */
+    /* Called once in each worker thread: its own state (readers are not
+     * thread-safe).  May return NULL; work then gets NULL and says why in
+     * the result. */
+    void *(*worker_new)(void *arg);
+    void (*worker_free)(void *worker);
+    /* Turn one chunk into a result; runs in a worker thread. */
+    void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
+    void *arg; /* for worker_new */
+};
+
+/* The sums of the results written, in input order. */
+struct jobs_totals {
+    unsigned long games;
+    unsigned long counts[JOBS_COUNTS];
+    int status; /* merged: chunks' statuses, files that cannot be opened or read */
+    bool stop;  /* a chunk asked to stop, or standard output failed */
+};
+
+/* Read every file (nfiles 0: standard input; "-" names it too) in chunks,
+ * have them worked on and write the results in order, adding them into
+ * *t.  A file that cannot be opened or read is reported in its place
+ * ("PROG: cannot open NAME: reason", status CLI_NOINPUT) and the next one
+ * is read. */
+void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, struct jobs_totals *t);
+
+#endif /* JOBS_H */

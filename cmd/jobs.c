@@ -227,7 +227,10 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
             cli_error("cannot open %s: %s", k->name, strerror(k->open_errno));
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
         }
-        jobs_write(&k->res, k->name, p->game_offset, p->cfg->quiet);
+        if (p->cfg->write)
+            p->cfg->write(p->cfg->write_arg, &k->res, k->name, p->game_offset, k->file_first);
+        else
+            jobs_write(&k->res, k->name, p->game_offset, p->cfg->quiet);
         p->game_offset += k->res.games;
         add_up(t, &k->res);
         if (k->read_errno) {

@@ -92,6 +92,13 @@ struct jobs_config {
     /* Turn one chunk into a result; runs in a worker thread. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
     void *arg; /* for worker_new */
+    /* Optional: write a result in the main thread, in input order, instead
+     * of jobs_write (a tool whose output depends on the games before, such
+     * as pgn-check's duplicates); file_first says a new file starts. It
+     * must empty res->out and res->diags. */
+    void (*write)(void *write_arg, struct jobs_result *res, const char *name,
+                  unsigned long game_offset, bool file_first);
+    void *write_arg;
 };
 
 /* The sums of the results written, in input order. */

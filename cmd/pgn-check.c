@@ -2,11 +2,15 @@
  * pgn-check - check PGN game databases: every game without a problem goes
  * to standard output byte for byte, every problem of the others to
  * standard error (or, with --format, a JSON, SARIF or GitHub report to
- * standard output).  The checks are lib/pgn_check.c's; the formats
- * cmd/report.c's.
+ * standard output).  The checks are lib/pgn_check.c's, the report formats
+ * cmd/report.c's; cmd/checked.c carries checked games from the workers
+ * (one thread, or --jobs N on chunks cut by cmd/jobs.c) to the writer,
+ * which sees them in input order.
  */
+#include "checked.h"
 #include "cli.h"
 #include "games.h"
+#include "jobs.h"
 #include "pgn.h"
 #include "pgn_check.h"
 #include "report.h"
@@ -21,9 +25,13 @@ struct options {
     enum report_format format;
     bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
     bool select_given;
+    long jobs;
     char **files;
     int nfiles;
 };
+
+/* A stream hands its records to the writer every FLUSH_AT bytes. */
+enum { FLUSH_AT = 1 << 16, JOBS_MAX = 256 };
 
 enum { OPT_PEDANTIC = 0x200, OPT_IGNORE, OPT_SELECT, OPT_FORMAT, OPT_INVERT, OPT_STATS };
 
@@ -40,6 +48,7 @@ static const struct argp_option tool_options[] = {
      0},
     {"stats", OPT_STATS, 0, 0,
      "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
+    {"jobs", 'j', "N", 0, "Check with N threads (0: one per CPU); the output is the same", 0},
     {0},
 };
 
@@ -104,6 +113,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = true;
         break;
+    case 'j': {
+        unsigned long jobs;
+        if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
+            argp_error(state, "invalid --jobs value '%s' (expected 0 to %d)", arg, JOBS_MAX);
+        opt->jobs = (long)jobs;
+        break;
+    }
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
         opt->nfiles = state->argc - state->next;
@@ -118,145 +134,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-/* The inputs seen so far, for naming the first copy of a duplicate: the
- * duplicate table numbers games across all inputs (ordinals). */
-struct input {
-    const char *name;
-    unsigned long first_ordinal;
-};
-
-struct run {
-    const struct options *opt;
-    struct pgn_checker *checker;
-    struct pgn_check_dups *dups;
-    struct report report;
-    struct input *inputs;
-    size_t ninputs;
-    unsigned long ordinal; /* games so far, all inputs */
-    unsigned long games, clean, with_errors, with_warnings;
-    bool found;        /* something was reported */
-    bool last_written; /* the previous game of this input went to stdout */
-    int status;
-};
-
-/* Which input holds the game with this ordinal (inputs are in order). */
-static const struct input *input_of(const struct run *run, unsigned long ordinal)
-{
-    size_t lo = 0, hi = run->ninputs;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (run->inputs[mid].first_ordinal <= ordinal)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return &run->inputs[lo];
-}
-
-/* PGN standard 8.2.6's "same game" for a database: the first copy stays,
- * each later one is reported with the place of the first. */
-static int check_duplicate(struct run *run, const struct pgn_game *g, struct pgn_check_result *res)
-{
-    uint32_t first, line;
-    if (!res->hashed || run->ordinal > UINT32_MAX)
-        return 0;
-    int seen = pgn_check_dups_find(run->dups, res->hash, (uint32_t)run->ordinal,
-                                   g->line > UINT32_MAX ? UINT32_MAX : (uint32_t)g->line, &first,
-                                   &line);
-    if (seen <= 0)
-        return seen;
-    const struct input *in = input_of(run, first);
-    const struct input *cur = &run->inputs[run->ninputs - 1];
-    return pgn_check_duplicate(run->checker, g, res, first - in->first_ordinal + 1,
-                               in == cur ? NULL : in->name, line);
-}
-
-/* The blank lines at the start of a game's bytes: the separator after the
- * game before it, written with that game. */
-static size_t separator_len(const char *s, size_t n)
-{
-    size_t lead = 0, i = 0;
-    while (i < n) {
-        if (s[i] == '\n')
-            lead = ++i;
-        else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
-            i++;
-        else
-            break;
-    }
-    return lead;
-}
-
-/* Check one game, report its problems, and pass it through when it is
- * clean (or, under --invert, when it is not).  The blank lines between
- * two games go out with the first, so the games written stay separated
- * as they were and nothing is written before the first. */
-static int handle_game(struct run *run, const char *name, const struct pgn_game *g)
-{
-    const struct options *o = run->opt;
-    struct pgn_check_result res;
-    run->ordinal++;
-    run->games++;
-    if (pgn_check_game(run->checker, g, &res) < 0 || check_duplicate(run, g, &res) < 0)
-        return -1;
-    for (size_t i = 0; i < res.ndiags; i++)
-        report_diag(&run->report, name, g->number, &res.diags[i]);
-    bool clean = res.ndiags == 0;
-    run->clean += clean;
-    run->with_errors += res.errors > 0;
-    run->with_warnings += res.warnings > 0;
-    run->found |= !clean;
-    if (o->common.quiet || o->format != REPORT_TEXT || !g->raw)
-        return 0;
-    size_t lead = separator_len(g->raw, g->raw_len);
-    if (run->last_written)
-        fwrite_unlocked(g->raw, 1, lead, stdout);
-    run->last_written = clean != o->invert;
-    if (run->last_written)
-        fwrite_unlocked(g->raw + lead, 1, g->raw_len - lead, stdout);
-    return 0;
-}
-
-/* One input, game by game through one reader: memory is that of one game
- * (and the duplicate table), whatever the input's size. */
-static void check_input(struct run *run, struct pgn_reader *reader, const char *path)
-{
-    const char *name;
-    FILE *fp = cli_open(path, &name);
-    if (!fp) {
-        run->status = cli_status_merge(run->status, CLI_NOINPUT);
-        return;
-    }
-    struct input *in = realloc(run->inputs, (run->ninputs + 1) * sizeof *in);
-    if (!in) {
-        run->status = cli_status_merge(run->status, cli_nomem());
-        cli_close(fp);
-        return;
-    }
-    run->inputs = in;
-    run->inputs[run->ninputs++] = (struct input){name, run->ordinal + 1};
-    run->last_written = !run->opt->invert; /* blank lines opening a file stay */
-    struct pgn_game g;
-    int rc = -1;
-    if (pgn_reader_open_file(reader, fp, name) == PGN_OK)
-        while (!cli_stdout_failed() && (rc = pgn_next_game(reader, &g)) > 0)
-            if (handle_game(run, name, &g) < 0) {
-                run->status = cli_status_merge(run->status, cli_nomem());
-                rc = 0;
-                break;
-            }
-    if (rc < 0)
-        run->status = cli_status_merge(
-            run->status, games_hard_error(name, pgn_reader_error(reader), pgn_reader_errno(reader)));
-    const char *rest;
-    unsigned long rest_line;
-    size_t n = pgn_reader_rest(reader, &rest, &rest_line);
-    if (rc == 0 && n && run->last_written && !run->opt->common.quiet &&
-        run->opt->format == REPORT_TEXT)
-        fwrite_unlocked(rest, 1, n, stdout);
-    cli_close(fp);
-}
-
 /* The checks on: errors and warnings, the notes with --pedantic; --select
  * replaces that set, --ignore removes from it. */
 static void enable_checks(struct pgn_checker *c, const struct options *o)
@@ -267,6 +144,126 @@ static void enable_checks(struct pgn_checker *c, const struct options *o)
                                   : o->pedantic || pgn_check_code_level(code) != PGN_CHECK_NOTE;
         pgn_checker_enable(c, code, on && !o->ignored[i]);
     }
+}
+
+/* A worker: its own reader and checker (neither is thread-safe). */
+struct worker {
+    struct pgn_reader *reader;
+    struct pgn_checker *checker;
+};
+
+static void worker_free(void *arg)
+{
+    struct worker *w = arg;
+    if (!w)
+        return;
+    pgn_reader_free(w->reader);
+    pgn_checker_free(w->checker);
+    free(w);
+}
+
+static void *worker_new(void *arg)
+{
+    const struct options *o = arg;
+    struct worker *w = calloc(1, sizeof *w);
+    if (!w || !(w->reader = pgn_reader_new()) || !(w->checker = pgn_checker_new())) {
+        worker_free(w);
+        return NULL;
+    }
+    struct pgn_limits lim = {.max_line = o->common.max_line};
+    pgn_reader_set_limits(w->reader, &lim);
+    pgn_reader_set_options(w->reader, PGN_CHECK_READER_OPTIONS);
+    enable_checks(w->checker, o);
+    return w;
+}
+
+/* Check the games the reader yields into records; a stream hands them to
+ * the writer as it goes (run not NULL), so memory stays that of one game.
+ * Returns the reader's last status (0 at the end, -1 hard error). */
+static int check_games(struct worker *w, struct jobs_result *res, const char *name,
+                       unsigned long line_offset, struct checked_writer *run, bool *first)
+{
+    struct pgn_game g;
+    struct pgn_check_result cr;
+    int rc;
+    while ((rc = pgn_next_game(w->reader, &g)) > 0) {
+        if (pgn_check_game(w->checker, &g, &cr) < 0)
+            return -1;
+        checked_put_game(&res->out, &g, &cr, line_offset);
+        res->games++;
+        if (res->out.nomem)
+            return -1;
+        if (run && res->out.len >= FLUSH_AT) {
+            checked_write(run, res, name, 0, *first);
+            *first = false;
+            if (cli_stdout_failed() || run->nomem)
+                return 0;
+        }
+    }
+    const char *rest;
+    unsigned long rest_line;
+    size_t n = pgn_reader_rest(w->reader, &rest, &rest_line);
+    if (rc == 0 && n)
+        checked_put_rest(&res->out, rest, n);
+    return rc;
+}
+
+/* The reader stopped on a hard error: reported after the games before it. */
+static void hard_error(struct worker *w, struct jobs_result *res, const char *name, bool nomem)
+{
+    char msg[GAMES_HARD_ERROR_MAX];
+    enum pgn_error e = nomem || res->out.nomem ? PGN_E_NOMEM : pgn_reader_error(w->reader);
+    res->status = cli_status_merge(
+        res->status, games_hard_error_text(name, e, pgn_reader_errno(w->reader), msg, sizeof msg));
+    jobs_diags_add(&res->diags, 0, 0, 0, msg);
+    res->stop |= e == PGN_E_NOMEM;
+}
+
+/* --jobs N: one chunk of whole games, its lines numbered as in its file. */
+static void check_chunk(void *arg, const struct jobs_chunk *in, struct jobs_result *res)
+{
+    struct worker *w = arg;
+    int rc = -1;
+    if (w && pgn_reader_open_mem(w->reader, in->data, in->len, in->name) == PGN_OK)
+        rc = check_games(w, res, in->name, in->first_line - 1, NULL, NULL);
+    if (rc < 0 && w)
+        hard_error(w, res, in->name, false);
+    else if (!w) {
+        res->status = cli_nomem();
+        res->stop = true;
+    }
+}
+
+/* One thread: each input streamed through one reader. */
+static void run_serial(const struct options *o, struct checked_writer *run, struct jobs_totals *t)
+{
+    struct jobs_result res = {.status = CLI_OK};
+    struct worker *w = worker_new((void *)o);
+    if (!w) {
+        t->status = cli_status_merge(t->status, cli_nomem());
+        return;
+    }
+    for (int i = 0; i < (o->nfiles ? o->nfiles : 1) && !t->stop; i++) {
+        const char *name;
+        FILE *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
+        bool first = true;
+        if (!fp) {
+            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+            checked_write(run, &res, name, 0, true);
+            continue;
+        }
+        int rc = -1;
+        if (pgn_reader_open_file(w->reader, fp, name) == PGN_OK)
+            rc = check_games(w, &res, name, 0, run, &first);
+        if (rc < 0)
+            hard_error(w, &res, name, false);
+        checked_write(run, &res, name, 0, first);
+        t->status = cli_status_merge(t->status, res.status);
+        t->stop |= res.stop || cli_stdout_failed() || run->nomem;
+        cli_close(fp);
+    }
+    jobs_result_free(&res);
+    worker_free(w);
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
@@ -286,37 +283,50 @@ static const struct argp argp = {
 
 int main(int argc, char **argv)
 {
-    struct options opt = {0};
-    struct run run = {.opt = &opt};
+    struct options opt = {.jobs = 1};
+    struct report report;
+    struct checked_writer run = {.report = &report};
+    struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
-     * piece, and stdout by the buffer. */
+     * piece. */
     setvbuf(stderr, NULL, isatty(fileno(stderr)) ? _IOLBF : _IOFBF, 1 << 16);
-    struct pgn_reader *reader = pgn_reader_new();
-    run.checker = pgn_checker_new();
+    struct pgn_checker *probe = pgn_checker_new();
     run.dups = pgn_check_dups_new();
-    if (!reader || !run.checker || !run.dups) {
-        run.status = cli_nomem();
+    if (!probe || !run.dups) {
+        t.status = cli_nomem();
     } else {
-        struct pgn_limits lim = {.max_line = opt.common.max_line};
-        pgn_reader_set_limits(reader, &lim);
-        pgn_reader_set_options(reader, PGN_CHECK_READER_OPTIONS);
-        enable_checks(run.checker, &opt);
-        report_begin(&run.report, opt.format, opt.common.quiet);
-        for (int i = 0; i < (opt.nfiles ? opt.nfiles : 1) && !cli_stdout_failed(); i++)
-            check_input(&run, reader, opt.nfiles ? opt.files[i] : "-");
-        report_end(&run.report);
+        enable_checks(probe, &opt);
+        run.dup_on = pgn_checker_enabled(probe, PGN_CHECK_DUPLICATE_GAME);
+        run.invert = opt.invert;
+        run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;
+        long jobs = opt.jobs ? opt.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+        struct jobs_config cfg = {.threads = jobs > JOBS_MAX ? JOBS_MAX : (int)jobs,
+                                  .quiet = opt.common.quiet,
+                                  .worker_new = worker_new,
+                                  .worker_free = worker_free,
+                                  .work = check_chunk,
+                                  .arg = &opt,
+                                  .write = checked_write,
+                                  .write_arg = &run};
+        report_begin(&report, opt.format, opt.common.quiet);
+        if (cfg.threads > 1)
+            jobs_run(&cfg, opt.files, opt.nfiles, &t);
+        else
+            run_serial(&opt, &run, &t);
+        report_end(&report);
     }
+    if (run.nomem)
+        t.status = cli_status_merge(t.status, cli_nomem());
     if (run.found)
-        run.status = cli_status_merge(run.status, CLI_INVALID);
+        t.status = cli_status_merge(t.status, CLI_INVALID);
     if (opt.stats && !opt.common.quiet)
         fprintf(stderr, "%lu games, %lu clean, %lu with errors, %lu with warnings\n", run.games,
                 run.clean, run.with_errors, run.with_warnings);
-    pgn_reader_free(reader);
-    pgn_checker_free(run.checker);
+    pgn_checker_free(probe);
     pgn_check_dups_free(run.dups);
-    free(run.inputs);
-    return cli_finish(run.status);
+    checked_writer_free(&run);
+    return cli_finish(t.status);
 }

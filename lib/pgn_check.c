@@ -1243,6 +1243,16 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
     return 0;
 }
 
+size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
+                                const char *first_file, unsigned long first_line)
+{
+    int n = first_file ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game,
+                                  first_file, first_line)
+                       : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game,
+                                  first_line);
+    return n < 0 ? 0 : (size_t)n;
+}
+
 int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
                         struct pgn_check_result *res, unsigned long first_game,
                         const char *first_file, unsigned long first_line)
@@ -1250,14 +1260,11 @@ int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
     if (!c->enabled[PGN_CHECK_DUPLICATE_GAME])
         return 0;
     /* the pending list still holds this game's diagnostics (c->g == g) */
+    char text[256];
     c->g = g;
     c->nomem = false;
-    if (first_file)
-        report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "duplicate of game %lu (%s:%lu)",
-               first_game, first_file, first_line);
-    else
-        report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "duplicate of game %lu (line %lu)",
-               first_game, first_line);
+    pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
+    report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
     sort_pending(c->pend, c->npend);
     bool hashed = res->hashed;
     uint64_t hash = res->hash;

@@ -153,6 +153,12 @@ void pgn_check_dups_free(struct pgn_check_dups *d);
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
                         uint32_t *first_ordinal, uint32_t *first_line);
 
+/* The duplicate-game message: "duplicate of game 17 (line 402)", or
+ * "(FILE:402)" when the first copy is in another input (first_file not
+ * NULL).  snprintf contract. */
+size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
+                                const char *first_file, unsigned long first_line);
+
 /* Add the duplicate-game warning to res (when that check is on):
  * "duplicate of game 17 (line 402)", or "(FILE:402)" when the first copy
  * is in another input (first_file not NULL).  0, or -1 when out of memory. */

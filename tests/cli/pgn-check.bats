@@ -563,3 +563,21 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     assert_failure 74
     [[ $output == *'write error'* ]]
 }
+
+@test "--jobs 2 writes the same bytes, report and exit status as one thread" {
+    [[ -d $SHARED/pgn ]] || skip "no shared data"
+    # engine archives of several MB are cut into chunks; the edge cases
+    # have duplicates across files and every kind of damage
+    for args in "$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn $SHARED/pgn/online/dela3499_carlsen_all.pgn" \
+        "$SHARED/pgn/edge-cases/*.pgn"; do
+        for opts in "" "--pedantic --invert" "--format=json" "--format=sarif --pedantic"; do
+            # shellcheck disable=SC2086 # the lists are meant to split
+            one=$(pgn-check $opts $args 2>&1; echo "status $?")
+            # shellcheck disable=SC2086
+            two=$(pgn-check --jobs 2 $opts $args 2>&1; echo "status $?")
+            [[ $one == "$two" ]]
+        done
+    done
+    run pgn-check --jobs 300 clean.pgn
+    assert_failure 64
+}

@@ -332,11 +332,12 @@ size_t pgn_check_utf8_sequence(const char *s, size_t n)
     return n ? utf8_sequence((const unsigned char *)s, n) : 0;
 }
 
-/* Does the 8-byte word hold a byte below 0x20 or above 0x7F?  (Tab and
- * CR are let through by the slow path.) */
+/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  (Tab
+ * and CR are let through by the slow path.)  A borrow or carry between
+ * bytes only happens next to a byte that is flagged anyway. */
 static inline bool word_suspect(uint64_t x)
 {
-    return ((x - 0x2020202020202020ull) | x) & 0x8080808080808080ull;
+    return ((x - 0x2020202020202020ull) | x | (x + 0x0101010101010101ull)) & 0x8080808080808080ull;
 }
 
 /* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
@@ -407,12 +408,14 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
         size_t end = nl ? (size_t)(nl - s) : n;
         if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
             start += 3; /* a byte-order mark is no column (pgn.h) */
-        size_t *l = textscan_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
-        if (!l) {
-            c->nomem = true;
-            return;
+        if (c->nlines == c->lines_cap) {
+            size_t *l = textscan_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
+            if (!l) {
+                c->nomem = true;
+                return;
+            }
+            c->lines = l;
         }
-        c->lines = l;
         c->lines[c->nlines++] = start;
         size_t chars = check_line_bytes(c, s + start, end - start, line, col0) + (col0 - 1);
         if (chars > PGN_CHECK_LINE_MAX)

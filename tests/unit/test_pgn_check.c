@@ -65,6 +65,9 @@ static void test_problems(void)
     expect_one(ROSTER "1. e4 e5 2. Ke3 *\n", PGN_CHECK_ILLEGAL_MOVE, 9, 13,
                "(W - B, 1): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3",
                "an illegal move: at its token, with the library's reason");
+    expect_one(ROSTER "1. e4 e5 {DEL in the middle \x7f of a long comment} *\n", PGN_CHECK_CONTROL_BYTE, 9,
+               29, "(W - B, 1): control character 0x7F",
+               "DEL is a control character, found by the word-at-a-time scan too");
     expect_one(ROSTER "1. e4 e5 3. Nf3 *\n", PGN_CHECK_WRONG_MOVE_NUMBER, 9, 10,
                "(W - B, 1): move number 3 where the position is at move 2", "a wrong move number");
     expect_one("[Event \"E\"]\n[Site \"S\"]\n[Date \"2000.02.30\"]\n[Round \"1\"]\n[White \"W\"]\n"

@@ -42,6 +42,9 @@ static size_t separator_len(const char *s, size_t n)
     return lead;
 }
 
+/* A worker's record of one game: what the writer needs once the game
+ * itself is gone (its reader has moved on, or its chunk is freed): the
+ * bytes, the label for a duplicate's message, the problems, the hash. */
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
                       const struct pgn_check_result *res, unsigned long line_offset)
 {
@@ -74,6 +77,8 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
     }
 }
 
+/* Bytes after the last game (blank lines, a closing comment) belong to
+ * the input and go out when the game before them did. */
 void checked_put_rest(struct cli_buf *out, const char *text, size_t len)
 {
     struct game_head h = {.kind = CHECKED_REST, .raw_ok = true, .raw_len = len};
@@ -81,6 +86,8 @@ void checked_put_rest(struct cli_buf *out, const char *text, size_t len)
     cli_buf_put(out, text, len);
 }
 
+/* Records are read in the order they were written; the diagnostics are
+ * skipped here and read with checked_diag_next. */
 bool checked_next(const char **p, const char *end, struct checked *rec)
 {
     struct game_head h;
@@ -113,6 +120,7 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
     return true;
 }
 
+/* The level is not stored: it follows from the code. */
 void checked_diag_next(const char **p, struct pgn_check_diag *d)
 {
     struct diag_head dh;

@@ -162,6 +162,8 @@ static void worker_free(void *arg)
     free(w);
 }
 
+/* A worker's reader takes the options' line cap and the checker's reader
+ * options; its checker the checks asked for. */
 static void *worker_new(void *arg)
 {
     const struct options *o = arg;
@@ -281,6 +283,8 @@ static const struct argp argp = {
     NULL,
     NULL};
 
+/* The checks on, then one thread or the jobs module, the report around
+ * them, and the totals. */
 int main(int argc, char **argv)
 {
     struct options opt = {.jobs = 1};

@@ -133,6 +133,7 @@ static void text_diag(const char *file, unsigned long game, const struct pgn_che
              (int)d->message_len, d->message, pgn_check_code_name(d->code));
 }
 
+/* JSON lines: one self-contained object per finding, for jq and scripts. */
 static void json_diag(const char *file, unsigned long game, const struct pgn_check_diag *d)
 {
     FILE *out = stdout;
@@ -145,6 +146,8 @@ static void json_diag(const char *file, unsigned long game, const struct pgn_che
     fputs("}\n", out);
 }
 
+/* A SARIF result points at its rule by id and index, and at its place as
+ * a physical location (1-based line and column, as SARIF counts them). */
 static void sarif_diag(struct report *r, const char *file, unsigned long game,
                        const struct pgn_check_diag *d)
 {
@@ -160,6 +163,9 @@ static void sarif_diag(struct report *r, const char *file, unsigned long game,
     r->sarif_results = true;
 }
 
+/* "::error file=F,line=L,col=C,title=CODE::message": GitHub turns the
+ * line into an annotation on the file; the level maps to error, warning
+ * or notice. */
 static void github_diag(struct report *r, const char *file, unsigned long game,
                         const struct pgn_check_diag *d)
 {
@@ -180,6 +186,7 @@ static void github_diag(struct report *r, const char *file, unsigned long game,
     fprintf(out, " [%s]\n", code);
 }
 
+/* Every format gets every finding; only its form differs. */
 void report_diag(struct report *r, const char *file, unsigned long game,
                  const struct pgn_check_diag *d)
 {

@@ -581,3 +581,12 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     run pgn-check --jobs 300 clean.pgn
     assert_failure 64
 }
+
+@test "--color=always paints the diagnostics as every tool does: bold place, the level and code in color" {
+    run --separate-stderr pgn-check --color=always illegal-move.pgn
+    assert_failure 1
+    e=$'\e'
+    [[ $stderr == "$e[1mpgn-check:illegal-move.pgn:9:13:$e[m $e["*"merror:$e[m game 1 (A - B, 1): ply 3 (2.): "*"$e["*"m[illegal-move]$e[m" ]]
+    run --separate-stderr pgn-check --color=never illegal-move.pgn
+    [[ $stderr != *$'\e'* ]]
+}

@@ -16,7 +16,8 @@ struct game_head {
     bool raw_ok, hashed;
     unsigned long number, line, col;
     uint64_t hash;
-    size_t raw_len, lead, label_len, ndiags;
+    size_t raw_len, lead, ndiags;
+    size_t tag_len[3]; /* White, Black, Round; SIZE_MAX: no such tag */
 };
 
 struct diag_head {
@@ -44,14 +45,12 @@ static size_t separator_len(const char *s, size_t n)
 
 /* A worker's record of one game: what the writer needs once the game
  * itself is gone (its reader has moved on, or its chunk is freed): the
- * bytes, the label for a duplicate's message, the problems, the hash. */
+ * bytes, the tags of the label of a duplicate's message (made only for a
+ * duplicate), the problems, the hash. */
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
                       const struct pgn_check_result *res, unsigned long line_offset)
 {
-    char label[256];
-    size_t label_len = game_label(g->tags, g->ntags, label, sizeof label);
-    if (label_len >= sizeof label)
-        label_len = sizeof label - 1;
+    const struct pgn_tag *tags[3] = {res->white, res->black, res->round};
     struct game_head h = {
         .kind = CHECKED_GAME,
         .raw_ok = g->raw != NULL,
@@ -62,13 +61,16 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
         .hash = res->hash,
         .raw_len = g->raw ? g->raw_len : 0,
         .lead = g->raw ? separator_len(g->raw, g->raw_len) : 0,
-        .label_len = label_len,
         .ndiags = res->ndiags,
     };
+    for (int i = 0; i < 3; i++)
+        h.tag_len[i] = tags[i] ? tags[i]->value_len : SIZE_MAX;
     cli_buf_put(out, (const char *)&h, sizeof h);
     if (g->raw)
         cli_buf_put(out, g->raw, g->raw_len);
-    cli_buf_put(out, label, label_len);
+    for (int i = 0; i < 3; i++)
+        if (tags[i])
+            cli_buf_put(out, tags[i]->value, tags[i]->value_len);
     for (size_t i = 0; i < res->ndiags; i++) {
         const struct pgn_check_diag *d = &res->diags[i];
         struct diag_head dh = {(int)d->code, d->line + line_offset, d->col, d->message_len};
@@ -103,14 +105,17 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
         .raw = h.raw_ok ? q : NULL,
         .raw_len = h.raw_len,
         .lead = h.lead,
-        .label = q + h.raw_len,
-        .label_len = h.label_len,
         .hashed = h.hashed,
         .hash = h.hash,
         .ndiags = h.ndiags,
-        .diags = q + h.raw_len + h.label_len,
     };
-    q = rec->diags;
+    q += h.raw_len;
+    for (int i = 0; i < 3; i++) {
+        rec->tag[i] = h.tag_len[i] == SIZE_MAX ? NULL : q;
+        rec->tag_len[i] = h.tag_len[i] == SIZE_MAX ? 0 : h.tag_len[i];
+        q += rec->tag_len[i];
+    }
+    rec->diags = q;
     for (size_t i = 0; i < h.ndiags; i++) {
         struct diag_head dh;
         memcpy(&dh, q, sizeof dh);
@@ -163,7 +168,20 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
         return n;
     const struct checked_input *in = input_of(run, first);
     const struct checked_input *cur = &run->inputs[run->ninputs - 1];
-    int k = snprintf(run->dup_msg, sizeof run->dup_msg, "%.*s: ", (int)rec->label_len, rec->label);
+    static const char *const names[3] = {"White", "Black", "Round"};
+    struct pgn_tag tags[3];
+    size_t ntags = 0;
+    char values[3][200];
+    for (int i = 0; i < 3; i++)
+        if (rec->tag[i]) {
+            snprintf(values[i], sizeof values[i], "%.*s", (int)rec->tag_len[i], rec->tag[i]);
+            tags[ntags++] = (struct pgn_tag){.name = names[i], .name_len = 5, .value = values[i],
+                                             .value_len = strlen(values[i])};
+        }
+    int k = (int)game_label(tags, ntags, run->dup_msg, sizeof run->dup_msg - 2);
+    k = k < (int)sizeof run->dup_msg - 2 ? k : (int)sizeof run->dup_msg - 3;
+    memcpy(run->dup_msg + k, ": ", 3);
+    k += 2;
     pgn_check_duplicate_text(run->dup_msg + k, sizeof run->dup_msg - (size_t)k,
                              first - in->first_ordinal + 1, in == cur ? NULL : in->name, line);
     size_t at = n;

@@ -27,8 +27,8 @@ struct checked {
     const char *raw;                 /* its bytes (NULL when the reader let them go) */
     size_t raw_len;
     size_t lead;       /* the blank lines opening raw: the separator after the game before */
-    const char *label; /* "(White - Black, Round)" */
-    size_t label_len;
+    const char *tag[3]; /* the White, Black and Round values (NULL: no tag) */
+    size_t tag_len[3];
     bool hashed;
     uint64_t hash;
     size_t ndiags;

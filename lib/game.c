@@ -233,6 +233,16 @@ void game_stack_play(struct game_stack *s, move m)
     makemove_play(&line_advance(s)->pos, m);
 }
 
+/* Copying the position before every move is a measurable part of a
+ * replay; most moves have no variation after them. */
+void game_stack_play_final(struct game_stack *s, move m)
+{
+    struct game_line *l = &s->lines[s->depth];
+    l->ply++;
+    l->has_move = false;
+    makemove_play(&l->pos, m);
+}
+
 /* A null move passes the turn; in check it would let the king be taken,
  * so it is refused there (PGN standard 8.2.3 leaves null moves to
  * programs; every program refuses this one). */

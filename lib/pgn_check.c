@@ -170,6 +170,7 @@ struct pgn_checker {
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_stack stack;
+    struct position start; /* the standard start position, set up once */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -208,6 +209,7 @@ struct pgn_checker *pgn_checker_new(void)
     }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
+    position_start(&c->start);
     return c;
 }
 
@@ -564,7 +566,8 @@ static int known_index(const struct pgn_tag *t)
     default:
         return -1;
     }
-    return strcmp(t->name, known_names[k]) == 0 ? k : -1;
+    size_t n = strlen(known_names[k]);
+    return t->name_len == n && memcmp(t->name, known_names[k], n) == 0 ? k : -1;
 }
 
 /* Fill c->known with the first tag of each known name. */
@@ -726,7 +729,7 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
         return false;
     }
     if (!fen) {
-        position_start(start);
+        *start = c->start; /* a copy: setting it up costs a thousand instructions */
         start->chess960 = (uint8_t)kind;
         return true;
     }
@@ -883,6 +886,20 @@ static uint64_t mix_text(uint64_t h, const char *s)
     return h;
 }
 
+/* Does a variation start after token i, before the next move?  Only then
+ * must the replay keep the position before the move. */
+static bool variation_follows(const struct pgn_game *g, size_t i)
+{
+    for (size_t k = i + 1; k < g->ntokens; k++) {
+        enum pgn_token_kind kind = g->tokens[k].kind;
+        if (kind == PGN_TOK_VARIATION_START)
+            return true;
+        if (kind == PGN_TOK_MOVE || kind == PGN_TOK_NULL_MOVE || kind == PGN_TOK_VARIATION_END)
+            return false;
+    }
+    return false;
+}
+
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
  * replaces the move before it).  An illegal move in the main line ends
  * the replay; one in a variation skips the rest of that variation.  The
@@ -918,7 +935,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
         switch (tok->kind) {
         case PGN_TOK_MOVE: {
             move m;
-            if (memchr(tok->text, '@', tok->len)) {
+            if (tok->text[0] == '@' || (tok->len > 1 && tok->text[1] == '@')) { /* "N@f3" */
                 char where[64];
                 ply_where(where, sizeof where, l->ply + 1, &l->pos);
                 report(c, PGN_CHECK_UNSUPPORTED_VARIANT, tok->line, tok->col,
@@ -940,7 +957,10 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                     }
                     if (st->depth == 0)
                         h = mix(h, m);
-                    game_stack_play(st, m);
+                    if (variation_follows(g, i))
+                        game_stack_play(st, m);
+                    else
+                        game_stack_play_final(st, m);
                     break;
                 }
                 report_illegal(c, tok, l, st->depth, se);
@@ -1187,6 +1207,9 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         return -1;
     res->hashed = hashed;
     res->hash = hash;
+    res->white = c->known[TAG_WHITE];
+    res->black = c->known[TAG_BLACK];
+    res->round = c->known[TAG_ROUND];
     return 0;
 }
 

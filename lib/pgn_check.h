@@ -125,6 +125,9 @@ struct pgn_check_result {
      * position and main line), when the whole main line replayed. */
     bool hashed;
     uint64_t hash;
+    /* The game's White, Black and Round tags (NULL when missing), for a
+     * label made later (game_label's wording). */
+    const struct pgn_tag *white, *black, *round;
 };
 
 /* A checker with every error and warning on and the notes off; NULL when

@@ -914,6 +914,9 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
     int skip = 0;        /* > 0: inside a variation being skipped, its nesting */
     bool skip_leave = false; /* the skipped variation is on the stack */
     uint64_t h = 0;
+    bool variations = false; /* when there are none, no position before a move is kept */
+    for (size_t i = 0; i < g->ntokens && !variations; i++)
+        variations = g->tokens[i].kind == PGN_TOK_VARIATION_START;
     if (main_alive)
         game_stack_reset(st, &rp->start);
     for (size_t i = 0; i < g->ntokens; i++) {
@@ -957,7 +960,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                     }
                     if (st->depth == 0)
                         h = mix(h, m);
-                    if (variation_follows(g, i))
+                    if (variations && variation_follows(g, i))
                         game_stack_play(st, m);
                     else
                         game_stack_play_final(st, m);

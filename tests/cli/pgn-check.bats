@@ -590,3 +590,25 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     run --separate-stderr pgn-check --color=never illegal-move.pgn
     [[ $stderr != *$'\e'* ]]
 }
+
+@test "every format carries the same findings: file, line, column, level, code" {
+    command -v jq >/dev/null || skip "jq is not installed"
+    # every fixture, notes included: errors, warnings and notes of every kind
+    pgn-check --pedantic ./*.pgn 2>&1 >/dev/null |
+        sed -n 's/^pgn-check:\([^:]*\):\([0-9]*\):\([0-9]*\): \([a-z]*\): .* \[\([a-z0-9-]*\)\]$/\1 \2 \3 \4 \5/p' >"$BATS_TEST_TMPDIR/text"
+    pgn-check --pedantic --format=json ./*.pgn |
+        jq -r '"\(.file) \(.line) \(.column) \(.level) \(.code)"' >"$BATS_TEST_TMPDIR/json"
+    pgn-check --pedantic --format=sarif ./*.pgn |
+        jq -r '.runs[0].results[] | "\(.locations[0].physicalLocation.artifactLocation.uri) \(.locations[0].physicalLocation.region.startLine) \(.locations[0].physicalLocation.region.startColumn) \(.level) \(.ruleId)"' >"$BATS_TEST_TMPDIR/sarif"
+    [[ $(wc -l <"$BATS_TEST_TMPDIR/text") -gt 60 ]]
+    cmp "$BATS_TEST_TMPDIR/text" "$BATS_TEST_TMPDIR/json"
+    cmp "$BATS_TEST_TMPDIR/text" "$BATS_TEST_TMPDIR/sarif"
+    # GitHub: the first ten of each type, in the same order
+    pgn-check --pedantic --format=github ./*.pgn |
+        sed -n 's/^::\([a-z]*\) file=\([^,]*\),line=\([0-9]*\),col=\([0-9]*\),title=\([a-z0-9-]*\)::.*/\2 \3 \4 \1 \5/p' |
+        sed 's/ notice / note /' >"$BATS_TEST_TMPDIR/github"
+    for level in error warning note; do
+        diff <(awk -v l=$level '$4 == l' "$BATS_TEST_TMPDIR/text" | head -n 10) \
+            <(awk -v l=$level '$4 == l' "$BATS_TEST_TMPDIR/github")
+    done
+}

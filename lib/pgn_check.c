@@ -1197,7 +1197,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         res->hash = h ? h : 1;
     }
     sort_pending(c->pend, c->npend);
-    if (c->dropped) {
+    if (c->dropped && c->enabled[PGN_CHECK_OVER_LIMIT]) {
         size_t dropped = c->dropped;
         c->npend--; /* make room: the count replaces the last one */
         dropped++;

@@ -612,3 +612,13 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
             <(awk -v l=$level '$4 == l' "$BATS_TEST_TMPDIR/github")
     done
 }
+
+@test "at most 100 problems a game: the hundredth says how many more there were" {
+    # 150 lines with a control byte each, lines 3 to 152
+    awk 'BEGIN { printf "[Event \"E\"]\n\n"; for (i = 0; i < 150; i++) printf "{\001}\n"; print "1. e4 *" }' \
+        >"$BATS_TEST_TMPDIR/many.pgn"
+    run --separate-stderr pgn-check --select=control-byte,over-limit "$BATS_TEST_TMPDIR/many.pgn"
+    assert_failure 1
+    [[ $(wc -l <<<"$stderr") == 100 ]]
+    [[ ${stderr##*$'\n'} == "pgn-check:$BATS_TEST_TMPDIR/many.pgn:102:2: error: game 1 (? - ?, ?): 51 more problems in this game are not reported [over-limit]" ]]
+}

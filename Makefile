@@ -41,23 +41,30 @@ CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))
 LIB_SRC    := $(wildcard lib/*.c)
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+# Code the tests share (tests/*.c but the helper programs), and the helper
+# programs the command-line tests run (build/tests/bin is on their PATH).
+HELPER_NAMES := uci-perft-engine
+TSUP_SRC   := $(filter-out $(HELPER_NAMES:%=tests/%.c),$(wildcard tests/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIBCHESS := $(BUILD)/libchess.a
 LIBCLI   := $(BUILD)/libcli.a
+LIBTSUP  := $(BUILD)/libtestsupport.a
 BINS     := $(TOOLS:%=$(BUILD)/bin/%)
 UNITS    := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+HELPERS  := $(HELPER_NAMES:%=$(BUILD)/tests/bin/%)
 MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
-        check-unit check-perft check-cli check-rails format
+        check-unit check-perft check-cli check-rails check-format format
 
-all: $(BINS) $(UNITS)
+all: $(BINS) $(UNITS) $(HELPERS)
 
-# System packages: installed once (only what is missing) before the first build.
-# NO_DEPS=1 skips this for machines whose packages are managed otherwise.
+# System packages: installed once (only what is missing) by `make deps`,
+# `make check` and `make demo`, never by a plain `make`.  NO_DEPS=1 skips
+# the installation for machines whose packages are managed otherwise.
 deps: $(DEPS_STAMP)
 $(DEPS_STAMP): scripts/install-deps
 	@mkdir -p $(@D)
@@ -66,7 +73,7 @@ ifeq ($(NO_DEPS),)
 endif
 	@touch $@
 
-$(BUILD)/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(PROJECT_CFLAGS) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
@@ -78,13 +85,24 @@ $(LIBCLI): $(CLI_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+$(LIBTSUP): $(TSUP_SRC:%.c=$(BUILD)/%.o)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBCHESS)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+$(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+
+# Test code includes the shared test code's headers.
+$(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
 
 $(BUILD)/man/%.1: $(BUILD)/bin/%
 	@mkdir -p $(@D)
@@ -92,9 +110,10 @@ $(BUILD)/man/%.1: $(BUILD)/bin/%
 
 # Tests print TAP; scripts/tap-summary counts every "ok"/"not ok" line and ends
 # with "N passed, N failed".
-check: all
+check: | $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD) SAN=$(SAN)
 	@mkdir -p $(BUILD)
-	@{ $(MAKE) --no-print-directory -s check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	@{ $(MAKE) --no-print-directory -s check-format check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
 # test_perft_suites takes a suite file and a depth: check-perft runs it.
@@ -110,13 +129,14 @@ check-perft: $(BUILD)/tests/test_perft_suites
 
 # A missing bats is a failure, never a silent pass: the command-line tests
 # are most of the suite.  bats exits 1 when a test failed (its "not ok" lines
-# are counted); any other status means it broke down.
-check-cli: $(BINS)
+# are counted); any other status means it broke down.  The test helpers
+# (build/tests/bin) are on the tests' PATH.
+check-cli: $(BINS) $(HELPERS)
 	@if ! command -v bats >/dev/null 2>&1; then \
 	  echo "not ok - bats is not installed: the command-line tests (tests/cli) did not run;" \
 	    "scripts/install-deps installs it (Debian packages bats, bats-assert, bats-support)"; \
 	else \
-	  PATH="$(CURDIR)/$(BUILD)/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
+	  PATH="$(CURDIR)/$(BUILD)/bin:$(CURDIR)/$(BUILD)/tests/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
 	  SAN="$(SAN)" bats --tap tests/cli; rc=$$?; \
 	  [ $$rc -le 1 ] || echo "not ok - bats exited $$rc"; \
 	fi
@@ -145,7 +165,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
 FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) | $(DEPS_STAMP)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) -lpcre2-8 -lpthread
 fuzz: $(FUZZ_BINS)
@@ -153,7 +173,8 @@ fuzz: $(FUZZ_BINS)
 	  echo "== $$n for $(FUZZ_SECONDS)s"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 $(FUZZ_BUILD)/corpus/$$n tests/fuzz/seeds/$$n 2>&1 | tail -n 12 || exit 1; done
 
-demo: all
+demo: | $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
 	scripts/demo $(BUILD)
 
 install: $(BINS) $(MANS)
@@ -164,78 +185,31 @@ install: $(BINS) $(MANS)
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1)
 
+# The C sources clang-format lays out: `make format` rewrites them, and
+# `make check` fails (one TAP line, scripts/check-format) when one differs.
+FORMAT_SRC = $(wildcard lib/*.[ch] cmd/*.[ch] tests/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c)
 format:
-	clang-format -i lib/*.[ch] cmd/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c
+	clang-format -i $(FORMAT_SRC)
+
+check-format:
+	@scripts/check-format $(FORMAT_SRC)
 
 clean:
 	rm -rf build
 
-# ---- BEGIN named vocabularies (owner: named notation; nothing else here) ----
 # The rule names of the named notation are data, formats/named-vocabularies.tsv;
-# this turns them into a C header that only lib/named.c includes.  A malformed
-# table fails the build with FILE:LINE.
-define NAMED_VOCAB_AWK
-BEGIN { FS = "\t" }
-{ sub(/\r$$/, "") }
-/^#/ || /^[ \t]*$$/ { next }
-nv == 0 {
-    if ($$1 != "key" || NF < 2) { print FILENAME ":" FNR ": the header must be key<TAB>vocabulary..." > "/dev/stderr"; err = 1; exit 1 }
-    nv = NF - 1
-    for (i = 2; i <= NF; i++) vocab[i - 1] = $$i
-    next
-}
-{
-    if (NF != nv + 1) { print FILENAME ":" FNR ": expected " nv + 1 " TAB-separated fields, found " NF > "/dev/stderr"; err = 1; exit 1 }
-    for (i = 1; i <= NF; i++)
-        if ($$i !~ /^[A-Za-z0-9][A-Za-z0-9_-]*$$/ || length($$i) > 16) { print FILENAME ":" FNR ": bad name '" $$i "' (letters, digits, - and _, at most 16)" > "/dev/stderr"; err = 1; exit 1 }
-    if ($$1 in seen) { print FILENAME ":" FNR ": duplicate key '" $$1 "'" > "/dev/stderr"; err = 1; exit 1 }
-    seen[$$1] = 1; n++; key[n] = $$1
-    for (i = 2; i <= NF; i++) name[n, i - 1] = $$i
-}
-END {
-    if (err || nv == 0) exit 1
-    print "/* Generated from formats/named-vocabularies.tsv by the Makefile: do not edit. */"
-    print "enum { NAMED_GEN_VOCABULARIES = " nv " };"
-    print "enum named_rule {"
-    for (r = 1; r <= n; r++) { id = toupper(key[r]); gsub(/-/, "_", id); print "    NAMED_RULE_" id "," }
-    print "    NAMED_RULE_NB"
-    print "};"
-    printf "static const char *const named_gen_vocabulary_names[NAMED_GEN_VOCABULARIES] = {"
-    for (v = 1; v <= nv; v++) printf "%s\"%s\"", (v > 1 ? ", " : ""), vocab[v]
-    print "};"
-    print "static const char *const named_gen_rule_keys[NAMED_RULE_NB] = {"
-    for (r = 1; r <= n; r++) print "    \"" key[r] "\","
-    print "};"
-    print "static const char *const named_gen_rule_names[NAMED_GEN_VOCABULARIES][NAMED_RULE_NB] = {"
-    for (v = 1; v <= nv; v++) {
-        print "    {"
-        for (r = 1; r <= n; r++) print "        \"" name[r, v] "\","
-        print "    },"
-    }
-    print "};"
-    print "static const unsigned char named_gen_rule_lens[NAMED_GEN_VOCABULARIES][NAMED_RULE_NB] = {"
-    for (v = 1; v <= nv; v++) {
-        printf "    {"
-        for (r = 1; r <= n; r++) printf "%s%d", (r > 1 ? ", " : ""), length(name[r, v])
-        print "},"
-    }
-    print "};"
-}
-endef
-export NAMED_VOCAB_AWK
+# scripts/gen-named-vocab turns them into a C header that only lib/named.c
+# includes (a malformed table fails the build with FILE:LINE).  One rule
+# serves the build and the fuzz build.
 NAMED_VOCAB_TSV := formats/named-vocabularies.tsv
-$(BUILD)/gen/named_vocabularies.h: $(NAMED_VOCAB_TSV) Makefile
+NAMED_VOCAB_H := $(sort $(BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/named_vocabularies.h)
+$(NAMED_VOCAB_H): %/gen/named_vocabularies.h: $(NAMED_VOCAB_TSV) scripts/gen-named-vocab
 	@mkdir -p $(@D)
-	awk "$$NAMED_VOCAB_AWK" $< >$@.tmp && mv $@.tmp $@
+	scripts/gen-named-vocab $< >$@.tmp && mv $@.tmp $@
 $(BUILD)/lib/named.o: $(BUILD)/gen/named_vocabularies.h
 $(BUILD)/lib/named.o: PROJECT_CFLAGS += -I$(BUILD)/gen
-ifneq ($(FUZZ_BUILD),$(BUILD))
-$(FUZZ_BUILD)/gen/named_vocabularies.h: $(NAMED_VOCAB_TSV) Makefile
-	@mkdir -p $(@D)
-	awk "$$NAMED_VOCAB_AWK" $< >$@.tmp && mv $@.tmp $@
-endif
 $(FUZZ_BINS): $(FUZZ_BUILD)/gen/named_vocabularies.h
 $(FUZZ_BINS): FUZZ_FLAGS += -I$(FUZZ_BUILD)/gen
-# ---- END named vocabularies ----
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
+         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c))

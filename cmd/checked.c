@@ -131,8 +131,8 @@ void checked_diag_next(const char **p, struct pgn_check_diag *d)
     struct diag_head dh;
     memcpy(&dh, *p, sizeof dh);
     enum pgn_check_code code = (enum pgn_check_code)dh.code;
-    *d = (struct pgn_check_diag){code, pgn_check_code_level(code), dh.line, dh.col,
-                                 *p + sizeof dh, dh.len};
+    *d = (struct pgn_check_diag){code,  pgn_check_code_level(code), dh.line, dh.col, *p + sizeof dh,
+                                 dh.len};
     *p += sizeof dh + dh.len;
 }
 
@@ -175,7 +175,9 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
     for (int i = 0; i < 3; i++)
         if (rec->tag[i]) {
             snprintf(values[i], sizeof values[i], "%.*s", (int)rec->tag_len[i], rec->tag[i]);
-            tags[ntags++] = (struct pgn_tag){.name = names[i], .name_len = 5, .value = values[i],
+            tags[ntags++] = (struct pgn_tag){.name = names[i],
+                                             .name_len = 5,
+                                             .value = values[i],
                                              .value_len = strlen(values[i])};
         }
     int k = (int)game_label(tags, ntags, run->dup_msg, sizeof run->dup_msg - 2);
@@ -189,8 +191,9 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
                       (run->diags[at - 1].line == rec->line && run->diags[at - 1].col > rec->col)))
         at--;
     memmove(run->diags + at + 1, run->diags + at, (n - at) * sizeof *run->diags);
-    run->diags[at] = (struct pgn_check_diag){PGN_CHECK_DUPLICATE_GAME, PGN_CHECK_WARNING, rec->line,
-                                             rec->col, run->dup_msg, strlen(run->dup_msg)};
+    run->diags[at] = (struct pgn_check_diag){
+        PGN_CHECK_DUPLICATE_GAME, PGN_CHECK_WARNING, rec->line, rec->col, run->dup_msg,
+        strlen(run->dup_msg)};
     return n + 1;
 }
 

@@ -26,7 +26,7 @@ struct checked {
     unsigned long number, line, col; /* the game's number (from 1 in its chunk) and place */
     const char *raw;                 /* its bytes (NULL when the reader let them go) */
     size_t raw_len;
-    size_t lead;       /* the blank lines opening raw: the separator after the game before */
+    size_t lead;        /* the blank lines opening raw: the separator after the game before */
     const char *tag[3]; /* the White, Black and Round values (NULL: no tag) */
     size_t tag_len[3];
     bool hashed;

@@ -25,12 +25,6 @@ void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
  * enough that a buffer of that size is still an allocation one can afford. */
 #define MAX_LINE_LIMIT ((size_t)1 << 30)
 
-/* First size of a line buffer; it doubles from there as lines need. */
-#define LINE_BUF_MIN 256
-
-/* First size of a struct cli_buf; it doubles from there. */
-#define CLI_BUF_MIN 4096
-
 /* Whether cli_diag paints, decided once the options are parsed (--color and
  * whether stderr is a terminal); diagnostics are written from many places,
  * threads included, that have no options at hand. */
@@ -128,184 +122,13 @@ bool cli_use_color(const struct cli_common *common, FILE *fp)
 const char *cli_paint(bool on, enum cli_paint paint)
 {
     static const char *const sgr[] = {
-        [CLI_PAINT_RESET] = "\033[m",       [CLI_PAINT_BOLD] = "\033[1m",
-        [CLI_PAINT_ERROR] = "\033[1;31m",   [CLI_PAINT_WARNING] = "\033[1;35m",
-        [CLI_PAINT_NOTE] = "\033[1;36m",    [CLI_PAINT_OK] = "\033[1;32m",
-        [CLI_PAINT_WHITE] = "\033[1;33m",   [CLI_PAINT_BLACK] = "\033[1;34m",
+        [CLI_PAINT_RESET] = "\033[m",     [CLI_PAINT_BOLD] = "\033[1m",
+        [CLI_PAINT_ERROR] = "\033[1;31m", [CLI_PAINT_WARNING] = "\033[1;35m",
+        [CLI_PAINT_NOTE] = "\033[1;36m",  [CLI_PAINT_OK] = "\033[1;32m",
+        [CLI_PAINT_WHITE] = "\033[1;33m", [CLI_PAINT_BLACK] = "\033[1;34m",
         [CLI_PAINT_DIM] = "\033[2m",
     };
     return on ? sgr[paint] : "";
-}
-
-/* Operands name files, "-" or none the standard input; a file that cannot be
- * opened is reported here so that every tool words it the same way. */
-FILE *cli_open(const char *path, const char **name)
-{
-    FILE *fp;
-
-    if (!path || strcmp(path, "-") == 0) {
-        *name = "<stdin>";
-        clearerr(stdin); /* "-" given twice reads on after the first end */
-        return stdin;
-    }
-    *name = path;
-    fp = fopen(path, "re");
-    if (!fp)
-        cli_error("cannot open %s: %s", path, strerror(errno));
-    return fp;
-}
-
-void cli_close(FILE *fp)
-{
-    if (fp && fp != stdin)
-        fclose(fp);
-}
-
-bool cli_input_open(struct cli_input *in, const char *path)
-{
-    *in = (struct cli_input){.max_line = CLI_MAX_LINE_DEFAULT};
-    in->fp = cli_open(path, &in->name);
-    return in->fp != NULL;
-}
-
-/* Grow the line buffer by doubling, but never past max bytes, so memory stays
- * bounded by --max-line whatever the input. */
-static bool grow_buffer(struct cli_input *in, size_t max)
-{
-    size_t cap = in->cap ? in->cap * 2 : LINE_BUF_MIN;
-    char *buf;
-
-    if (cap > max)
-        cap = max;
-    buf = realloc(in->buf, cap);
-    if (!buf) {
-        cli_error("cannot read %s: %s", in->name, strerror(ENOMEM));
-        in->error = true;
-        in->nomem = true;
-        return false;
-    }
-    in->buf = buf;
-    in->cap = cap;
-    return true;
-}
-
-/* Append one byte to the line being read, or drop it once the line holds
- * limit bytes: the rest of an over-long line is consumed but not kept. */
-static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool *over)
-{
-    if (*n >= limit) {
-        *over = true;
-        return true;
-    }
-    if (*n + 1 >= in->cap && !grow_buffer(in, limit + 1))
-        return false;
-    in->buf[(*n)++] = (char)c;
-    return true;
-}
-
-/* Lines are read byte by byte into a buffer of at most max_line + 2 bytes
- * (one more for a '\r' to strip, one for the NUL), and the rest of a longer
- * line is skipped: one huge line costs time, never memory. */
-ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
-{
-    static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    size_t limit = in->max_line + 1;
-    size_t n = 0;
-    bool over = false;
-    int c;
-
-    if (in->error)
-        return -2;
-    if (!in->fp)
-        return -1;
-    if (in->cap == 0 && !grow_buffer(in, limit + 1))
-        return -2;
-    in->truncated = false;
-    if (in->line_no == 0) {
-        /* A BOM opening the file is dropped; a partial match is content, and
-         * the byte that broke it goes back (one ungetc is always allowed). */
-        size_t k = 0;
-        while (k < 3 && (c = getc_unlocked(in->fp)) == bom[k])
-            k++;
-        if (k < 3) {
-            for (size_t i = 0; i < k; i++)
-                if (!put_byte(in, &n, bom[i], limit, &over))
-                    return -2;
-            if (c != EOF)
-                ungetc(c, in->fp);
-        }
-    }
-    while ((c = getc_unlocked(in->fp)) != EOF && c != '\n')
-        if (!put_byte(in, &n, c, limit, &over))
-            return -2;
-    if (c == EOF) {
-        if (ferror(in->fp)) {
-            cli_error("cannot read %s: %s", in->name, strerror(errno));
-            in->error = true;
-            return -2;
-        }
-        if (n == 0)
-            return -1; /* no unterminated last line */
-    }
-    in->line_no++;
-    if (!over && n > 0 && in->buf[n - 1] == '\r')
-        n--;
-    if (over || n > in->max_line) {
-        in->truncated = true;
-        n = in->max_line;
-    }
-    in->buf[n] = '\0';
-    *line = in->buf;
-    *len = n;
-    return (ssize_t)n;
-}
-
-void cli_input_close(struct cli_input *in)
-{
-    cli_close(in->fp);
-    free(in->buf);
-    in->fp = NULL;
-    in->buf = NULL;
-    in->cap = 0;
-}
-
-/* Blank lines separate groups of records in hand-written files, and '#'
- * starts a comment line where the tool takes comments: neither is a record. */
-static bool is_record(const char *line, size_t len, bool comments)
-{
-    size_t i = 0;
-
-    while (i < len && (line[i] == ' ' || line[i] == '\t'))
-        i++;
-    return i < len && !(comments && line[i] == '#');
-}
-
-/* The record loop of the FEN tools, written once: every tool skips the same
- * lines, words "line too long" the same way and stops on a failed stdout. */
-int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx)
-{
-    struct cli_input in;
-    const char *line;
-    size_t len;
-    ssize_t n = 0;
-    int status = CLI_OK;
-
-    if (!cli_input_open(&in, path))
-        return CLI_NOINPUT;
-    in.max_line = how->max_line;
-    while (!cli_stdout_failed() && (n = cli_input_line(&in, &line, &len)) >= 0) {
-        if (in.truncated && !how->pass_long) {
-            if (!how->quiet)
-                cli_diag(in.name, in.line_no, 0, "line too long");
-            status = cli_status_merge(status, CLI_INVALID);
-        } else if (in.truncated || is_record(line, len, how->comments)) {
-            status = cli_status_merge(status, fn(ctx, &in, line, len));
-        }
-    }
-    if (n == -2)
-        status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
-    cli_input_close(&in);
-    return status;
 }
 
 /* Write a formatted message painted as gcc paints one: its leading level
@@ -316,9 +139,8 @@ static void paint_message(const char *msg)
     static const struct {
         const char *word;
         enum cli_paint paint;
-    } levels[] = {{"error:", CLI_PAINT_ERROR},
-                  {"warning:", CLI_PAINT_WARNING},
-                  {"note:", CLI_PAINT_NOTE}};
+    } levels[] = {
+        {"error:", CLI_PAINT_ERROR}, {"warning:", CLI_PAINT_WARNING}, {"note:", CLI_PAINT_NOTE}};
     enum cli_paint paint = CLI_PAINT_ERROR;
     const char *reset = cli_paint(true, CLI_PAINT_RESET);
     size_t len = strlen(msg);
@@ -489,6 +311,16 @@ bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsig
     return true;
 }
 
+/* Every number option words its error the same way, naming the range. */
+unsigned long cli_uint_option(struct argp_state *state, const char *option, const char *arg,
+                              unsigned long min, unsigned long max)
+{
+    unsigned long value = 0;
+    if (!cli_parse_uint(arg, min, max, &value))
+        argp_error(state, "invalid --%s value '%s' (expected %lu to %lu)", option, arg, min, max);
+    return value;
+}
+
 /* As cli_parse_uint, with a unit: "4096", "64K", "1M", "2G". The limit is
  * checked before the shift, so no value can overflow. */
 bool cli_parse_size(const char *arg, size_t max, size_t *out)
@@ -521,57 +353,4 @@ bool cli_parse_size(const char *arg, size_t max, size_t *out)
         return false;
     *out = (size_t)(value << shift);
     return true;
-}
-
-/* Grow by doubling, so that appending byte by byte stays linear; a failure
- * is remembered in nomem rather than reported here, because each tool has
- * its own answer to running out of memory. */
-bool cli_buf_reserve(struct cli_buf *b, size_t n)
-{
-    size_t need, cap;
-    char *data;
-
-    if (n <= b->cap - b->len)
-        return true;
-    if (n > SIZE_MAX - b->len) {
-        b->nomem = true;
-        return false;
-    }
-    need = b->len + n;
-    cap = b->cap ? b->cap : CLI_BUF_MIN;
-    while (cap < need)
-        cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    data = realloc(b->data, cap);
-    if (!data) {
-        b->nomem = true;
-        return false;
-    }
-    b->data = data;
-    b->cap = cap;
-    return true;
-}
-
-void cli_buf_put(struct cli_buf *b, const char *s, size_t n)
-{
-    if (n == 0 || !cli_buf_reserve(b, n))
-        return;
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-}
-
-void cli_buf_str(struct cli_buf *b, const char *s)
-{
-    cli_buf_put(b, s, strlen(s));
-}
-
-void cli_buf_char(struct cli_buf *b, char c)
-{
-    if (cli_buf_reserve(b, 1))
-        b->data[b->len++] = c;
-}
-
-void cli_buf_free(struct cli_buf *b)
-{
-    free(b->data);
-    *b = (struct cli_buf){0};
 }

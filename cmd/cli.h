@@ -4,6 +4,38 @@
  * counts), a streaming line reader over FILE operands, uniform diagnostics,
  * a growable output buffer, and checked closing of stdout.
  *
+ * A map of cmd/.  Each tool's own file holds its options, its record or
+ * game loop and main; what it does with each item is in a module beside it:
+ *
+ *     fen-check.c              FEN/EPD checker (the library does the work)
+ *     legal-moves.c            options, records    -> move-list.c (what is printed)
+ *     perft.c                  options, records    -> perft-modes.c (count, divide,
+ *                                                     suites, split, session state)
+ *                                                  -> against.c (--against bisection)
+ *                                                  -> uci_engine.c (the engine's pipes)
+ *     pgn-to-named-notation.c  options, reading    -> convert.c (one game, written)
+ *                                                  -> jobs.c (--jobs: chunks, threads,
+ *                                                     results written in input order)
+ *     named-notation-to-pgn.c  options, reading, the PGN writer
+ *     pgn-check.c              options, reading    -> checked.c (checked games as records,
+ *                                                     the writer: duplicates, games out)
+ *                                                  -> report.c (text, JSON, SARIF, GitHub)
+ *                                                  -> jobs.c (--jobs, with a write hook)
+ *
+ * shared by several tools:
+ *
+ *     cli.c       this header: options, diagnostics, option values, exit status
+ *     cli-input.c FILE operands read line by line, the record loop of the FEN tools
+ *     cli-buf.c   a growable output buffer
+ *     json.c      JSON strings, escaped one way (the strict one) for every --json
+ *     game_json.c pgn-to-named-notation --to=json: one object per game
+ *     fen-cli.c   FEN problems as diagnostics, a FEN into an output line
+ *     games.c     the two game converters: --on-error, tags, results, a game's
+ *                 problem, the closing counts
+ *     progress.c  the progress line on a terminal (perft, both converters)
+ *
+ * The rules library is lib/ (see lib/README.md).
+ *
  * A tool wires the common options into its own argp as a child:
  *
  *     struct options {
@@ -63,11 +95,14 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "cli-buf.h"
+#include "cli-input.h"
+
 /* Exit statuses, shared by every tool (the numbers are sysexits.h's). */
 enum cli_status {
-    CLI_OK = 0,       /* all input valid */
-    CLI_INVALID = 1,  /* some input invalid */
-    CLI_USAGE = 64,   /* bad command line */
+    CLI_OK = 0,           /* all input valid */
+    CLI_INVALID = 1,      /* some input invalid */
+    CLI_USAGE = 64,       /* bad command line */
     CLI_NOINPUT = 66,     /* an input file could not be opened or read */
     CLI_UNAVAILABLE = 69, /* a program we drive (perft --against's engine) failed */
     CLI_OSERR = 71,       /* out of memory, or another failure of the system */
@@ -82,7 +117,7 @@ enum cli_status {
     "  64  usage error\n"                                                                          \
     "  66  an input file could not be read\n"                                                      \
     "  69  an engine (perft --against) failed\n"                                                   \
-    "  71  out of memory or another system failure\n"                                             \
+    "  71  out of memory or another system failure\n"                                              \
     "  74  write error\n"
 
 /* Values of cli_common.color. */
@@ -131,63 +166,6 @@ enum cli_paint {
  * cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET)). */
 const char *cli_paint(bool on, enum cli_paint paint);
 
-/* A line reader over one input file. The public fields may be read; set
- * max_line after cli_input_open() (it defaults to CLI_MAX_LINE_DEFAULT). */
-struct cli_input {
-    const char *name;      /* the path, or "<stdin>": for messages */
-    unsigned long line_no; /* 1-based number of the last line returned */
-    size_t max_line;       /* longer lines are cut to this many bytes */
-    bool truncated;        /* the last line returned was longer than max_line */
-    bool error;            /* a read error happened (already reported) */
-    bool nomem;            /* that error was running out of memory */
-    /* private */
-    FILE *fp;
-    char *buf;
-    size_t cap;
-};
-
-/* Open path ("-" or NULL: stdin). On failure print "PROG: cannot open PATH:
- * reason" and return false; the caller then goes on with its next operand
- * (and exits CLI_NOINPUT in the end). */
-bool cli_input_open(struct cli_input *in, const char *path);
-
-/* Read the next line, without its "\n" nor a trailing "\r", and without a
- * UTF-8 BOM at the start of the file. Sets *line (valid until the next call,
- * NUL-terminated, but may hold NUL bytes itself) and *len, and returns len;
- * returns -1 at end of file, and -2 after reporting a read error. A line
- * longer than max_line is consumed whole but only its first max_line bytes
- * are returned, with in->truncated set. */
-ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
-
-/* Close the file (not stdin) and free the buffer. Safe after a failed open. */
-void cli_input_close(struct cli_input *in);
-
-/* Open path ("-" or NULL: stdin) as a plain stream, for tools whose own
- * reader takes a FILE; *name is set to the path or "<stdin>". On failure
- * print "PROG: cannot open PATH: reason" and return NULL. Close with
- * cli_close(), which leaves stdin open. */
-FILE *cli_open(const char *path, const char **name);
-void cli_close(FILE *fp);
-
-/* How cli_each_record() reads the records of a line-oriented input. */
-struct cli_records {
-    size_t max_line; /* --max-line */
-    bool quiet;      /* -q: no "line too long" message */
-    bool comments;   /* lines whose first non-blank byte is '#' are skipped too */
-    bool pass_long;  /* hand over-long lines (in->truncated) to the callback
-                      * instead of reporting "FILE:LINE: line too long" */
-};
-
-/* Called for each record; returns the record's status (CLI_OK, CLI_INVALID...). */
-typedef int cli_record_fn(void *ctx, const struct cli_input *in, const char *line, size_t len);
-
-/* Read path ("-" or NULL: stdin) one record per line: blank lines (and
- * comments, if asked) are skipped, an over-long line is reported as invalid
- * (unless passed on), the rest go to fn. Stops when stdout has failed.
- * Returns the worst status met, CLI_NOINPUT when the file could not be
- * opened or read. */
-int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx);
-
 /* Print "PROG:FILE:LINE:COL: message" to stderr; COL 0 leaves out ":COL".
  * With color (--color, on a terminal by default) the place is bold, a
  * leading "error:", "warning:" or "note:" and a trailing "[code]" are
@@ -224,31 +202,14 @@ int cli_keyword(struct argp_state *state, const char *option, const char *arg,
  * from min to max. False when arg is not one; *out is set only on success. */
 bool cli_parse_uint(const char *arg, unsigned long min, unsigned long max, unsigned long *out);
 
+/* A number option from min to max (cli_parse_uint); any other value is a
+ * usage error "invalid --OPTION value 'ARG' (expected MIN to MAX)". */
+unsigned long cli_uint_option(struct argp_state *state, const char *option, const char *arg,
+                              unsigned long min, unsigned long max);
+
 /* A byte count: decimal digits with an optional K, M or G suffix (either
  * case, powers of 1024), from 0 to max bytes. False when arg is not one;
  * *out is set only on success. */
 bool cli_parse_size(const char *arg, size_t max, size_t *out);
-
-/* A growable byte buffer, for output built in memory before it is written.
- * Start from {0}. An allocation failure sets nomem and loses the bytes that
- * did not fit (the buffer stays usable); the caller decides what out of
- * memory means, typically at the end of the item being built. */
-struct cli_buf {
-    char *data;
-    size_t len, cap;
-    bool nomem; /* an allocation failed: some bytes were dropped */
-};
-
-/* Make room for n more bytes after len; false (and nomem set) when memory
- * ran out. Then data[len .. len + n) may be written in place. */
-bool cli_buf_reserve(struct cli_buf *b, size_t n);
-
-/* Append n bytes of s, a NUL-terminated string, or one byte. */
-void cli_buf_put(struct cli_buf *b, const char *s, size_t n);
-void cli_buf_str(struct cli_buf *b, const char *s);
-void cli_buf_char(struct cli_buf *b, char c);
-
-/* Free the bytes and reset the buffer to {0}. */
-void cli_buf_free(struct cli_buf *b);
 
 #endif /* CLI_H */

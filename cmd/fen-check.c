@@ -5,7 +5,10 @@
  * and every diagnostic are specified in formats/fen.md.
  */
 #include "cli.h"
+#include "fen-cli.h"
 #include "fen.h"
+#include "fen_validate.h"
+#include "json.h"
 
 #include <langinfo.h>
 #include <locale.h>
@@ -126,90 +129,40 @@ struct checker {
     bool unicode;
     struct fen_record rec;
     struct fen_report rep;
+    struct cli_buf line; /* the output line being built (--json, --normalize) */
 };
-
-/* JSON string: quotes, backslashes and control bytes escaped; valid UTF-8
- * passes through, any other byte becomes U+FFFD, so the output is always
- * valid JSON whatever the input held. */
-static void json_string(const char *s, size_t len)
-{
-    static const char hex[] = "0123456789abcdef";
-    putc_unlocked('"', stdout);
-    for (size_t i = 0; i < len;) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            putc_unlocked('\\', stdout);
-            putc_unlocked(c, stdout);
-            i++;
-        } else if (c < 0x20 || c == 0x7F) {
-            fputs_unlocked("\\u00", stdout);
-            putc_unlocked(hex[c >> 4], stdout);
-            putc_unlocked(hex[c & 15], stdout);
-            i++;
-        } else if (c < 0x80) {
-            putc_unlocked(c, stdout);
-            i++;
-        } else {
-            /* Length of a well-formed UTF-8 sequence starting here, or 0. */
-            size_t n = c >= 0xC2 && c <= 0xDF   ? 2
-                       : c >= 0xE0 && c <= 0xEF ? 3
-                       : c >= 0xF0 && c <= 0xF4 ? 4
-                                                : 0;
-            for (size_t k = 1; k < n; k++) {
-                unsigned char d = i + k < len ? (unsigned char)s[i + k] : 0;
-                bool ok = (d & 0xC0) == 0x80;
-                if (k == 1 && c == 0xE0)
-                    ok = d >= 0xA0 && d <= 0xBF;
-                else if (k == 1 && c == 0xED)
-                    ok = d >= 0x80 && d <= 0x9F;
-                else if (k == 1 && c == 0xF0)
-                    ok = d >= 0x90 && d <= 0xBF;
-                else if (k == 1 && c == 0xF4)
-                    ok = d >= 0x80 && d <= 0x8F;
-                if (!ok)
-                    n = 0;
-            }
-            if (n) {
-                fwrite_unlocked(s + i, 1, n, stdout);
-                i += n;
-            } else {
-                fputs_unlocked("\\ufffd", stdout);
-                i++;
-            }
-        }
-    }
-    putc_unlocked('"', stdout);
-}
 
 /* --json: one object per line, for scripts; the problems carry the same
  * code names as the text diagnostics. */
-static void print_json(const struct checker *ck, const struct cli_input *in, const char *line,
-                       size_t len, bool valid)
+static void print_json(struct checker *ck, const struct cli_input *in, const char *line, size_t len,
+                       bool valid)
 {
     const struct fen_report *rep = &ck->rep;
-    fputs_unlocked("{\"file\":", stdout);
-    json_string(in->name, strlen(in->name));
-    printf(",\"line\":%lu,\"record\":", in->line_no);
-    json_string(line, len);
-    printf(",\"valid\":%s", valid ? "true" : "false");
+    struct cli_buf *b = &ck->line;
+    b->len = 0;
+    cli_buf_str(b, "{\"file\":");
+    json_put_string(b, in->name, strlen(in->name));
+    cli_buf_printf(b, ",\"line\":%lu,\"record\":", in->line_no);
+    json_put_string(b, line, len);
+    cli_buf_printf(b, ",\"valid\":%s", valid ? "true" : "false");
     if (valid && ck->opt->normalize) {
-        char fen[FEN_MAX];
-        size_t n = fen_format(&ck->rec.pos, fen, sizeof fen);
-        fputs_unlocked(",\"normalized\":", stdout);
-        json_string(fen, n);
+        cli_buf_str(b, ",\"normalized\":\"");
+        cli_buf_fen(b, &ck->rec.pos);
+        cli_buf_char(b, '"');
     }
-    fputs_unlocked(",\"problems\":[", stdout);
+    cli_buf_str(b, ",\"problems\":[");
     for (int i = 0; i < rep->count; i++) {
         const struct fen_problem *pr = &rep->problems[i];
-        printf("%s{\"code\":\"%s\",\"column\":%u,\"message\":", i ? "," : "",
-               fen_code_name(pr->code), pr->col);
-        json_string(pr->message, strlen(pr->message));
-        putc_unlocked('}', stdout);
+        cli_buf_printf(b, "%s{\"code\":\"%s\",\"column\":%u,\"message\":", i ? "," : "",
+                       fen_code_name(pr->code), pr->col);
+        json_put_string(b, pr->message, strlen(pr->message));
+        cli_buf_char(b, '}');
     }
-    putc_unlocked(']', stdout);
+    cli_buf_char(b, ']');
     if (rep->dropped)
-        printf(",\"more_problems\":%d", rep->dropped);
-    fputs_unlocked("}\n", stdout);
+        cli_buf_printf(b, ",\"more_problems\":%d", rep->dropped);
+    cli_buf_str(b, "}\n");
+    fwrite_unlocked(b->data, 1, b->len, stdout);
 }
 
 /* The board as text, rank 8 at the top: piece letters (or Unicode chess
@@ -227,7 +180,7 @@ static void print_diagram(const struct position *p, bool unicode, bool paint)
         printf("%s%c%s", cli_paint(paint, CLI_PAINT_DIM), '1' + rank, reset);
         for (int file = 0; file < 8; file++) {
             int pc = p->board[square_make(file, rank)] & 15;
-            enum cli_paint look = pc == NO_PIECE            ? CLI_PAINT_DIM
+            enum cli_paint look = pc == NO_PIECE             ? CLI_PAINT_DIM
                                   : piece_color(pc) == WHITE ? CLI_PAINT_WHITE
                                                              : CLI_PAINT_BLACK;
             putc_unlocked(' ', stdout);
@@ -245,17 +198,18 @@ static void print_diagram(const struct position *p, bool unicode, bool paint)
 
 /* Where a valid record goes: unchanged (the filter), canonical, or with a
  * picture of its board. */
-static void print_valid(const struct checker *ck, const char *line, size_t len)
+static void print_valid(struct checker *ck, const char *line, size_t len)
 {
     const struct options *opt = ck->opt;
     if (opt->normalize) {
-        char fen[FEN_MAX];
-        size_t n = fen_format(&ck->rec.pos, fen, sizeof fen);
-        fwrite_unlocked(fen, 1, n, stdout);
+        struct cli_buf *b = &ck->line;
+        b->len = 0;
+        cli_buf_fen(b, &ck->rec.pos);
         if (ck->rec.ops) {
-            putc_unlocked(' ', stdout);
-            fwrite_unlocked(ck->rec.ops, 1, ck->rec.ops_len, stdout);
+            cli_buf_char(b, ' ');
+            cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
         }
+        fwrite_unlocked(b->data, 1, b->len, stdout);
     } else {
         fwrite_unlocked(line, 1, len, stdout);
     }
@@ -341,5 +295,6 @@ int main(int argc, char **argv)
     int status = opt.nfiles ? CLI_OK : check_file(&ck, NULL);
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
         status = cli_status_merge(status, check_file(&ck, opt.files[i]));
+    cli_buf_free(&ck.line);
     return cli_finish(status);
 }

@@ -192,8 +192,8 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
     cli_buf_str(out, ",\"result\":");
     json_put_cstring(out, result);
     if (error) {
-        snprintf(num, sizeof num, ",\"error\":{\"line\":%lu,\"column\":%lu,\"message\":",
-                 error->line, error->col);
+        snprintf(num, sizeof num,
+                 ",\"error\":{\"line\":%lu,\"column\":%lu,\"message\":", error->line, error->col);
         cli_buf_str(out, num);
         json_put_cstring(out, error->what);
         cli_buf_char(out, '}');

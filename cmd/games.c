@@ -45,7 +45,8 @@ const char *games_tag_result(const struct pgn_game *g)
 /* One wording for both tools: "FILE:LINE:COL: game N (White - Black,
  * Round): what", pointing at the problem, or at the game when the problem
  * has no place of its own. */
-void games_problem(const struct pgn_game *g, const struct game_problem *pb, struct games_problem *out)
+void games_problem(const struct pgn_game *g, const struct game_problem *pb,
+                   struct games_problem *out)
 {
     char label[256];
     game_label(g->tags, g->ntags, label, sizeof label);

@@ -32,7 +32,8 @@ struct games_problem {
     char msg[800];           /* "(White - Black, Round): " and what */
     unsigned long line, col; /* where: the problem's place, else the game's */
 };
-void games_problem(const struct pgn_game *g, const struct game_problem *pb, struct games_problem *out);
+void games_problem(const struct pgn_game *g, const struct game_problem *pb,
+                   struct games_problem *out);
 
 /* Report a reader's hard error on file name: "cannot read NAME: reason"
  * (CLI_NOINPUT) or "NAME: message" (CLI_INVALID); returns the status.  The

@@ -37,12 +37,16 @@ void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col,
 /* Game numbers are counted per file, so a chunk's are shifted by the games
  * of the file's chunks before it; an error about the whole input has no
  * place and is written even under -q. */
-void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset, bool quiet)
+void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset,
+                const struct jobs_out *how)
 {
     struct jobs_diags *d = &res->diags;
+    bool quiet = how->quiet;
     if (res->out.len)
         fwrite_unlocked(res->out.data, 1, res->out.len, stdout);
     res->out.len = 0;
+    if (d->n)
+        progress_hold(how->progress);
     for (size_t i = 0; i < d->n; i++) {
         const struct jobs_diag *x = &d->v[i];
         const char *text = d->text.data + x->off;
@@ -56,6 +60,8 @@ void jobs_write(struct jobs_result *res, const char *name, unsigned long game_of
         else
             cli_diag(name, x->line, x->col, "%.*s", (int)x->len, text);
     }
+    if (d->n)
+        progress_release(how->progress);
     d->n = 0;
     d->text.len = 0;
 }
@@ -154,7 +160,7 @@ struct reading {
 
 /* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
  * bytes unless the file ends); false when the file has nothing left. */
-static bool read_chunk(struct reading *rd, struct chunk *k)
+static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
 {
     size_t cut = 0;
     for (;;) {
@@ -172,6 +178,8 @@ static bool read_chunk(struct reading *rd, struct chunk *k)
         }
         size_t got = fread(rd->buf.data + rd->buf.len, 1, READ_BLOCK, rd->fp);
         rd->buf.len += got;
+        if (meter)
+            atomic_fetch_add(&meter->bytes, got);
         if (got < READ_BLOCK) {
             if (ferror(rd->fp))
                 rd->err = errno ? errno : EIO;
@@ -224,17 +232,23 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
         if (k->file_first)
             p->game_offset = 0;
         if (k->open_errno) {
+            progress_hold(p->cfg->out.progress);
             cli_error("cannot open %s: %s", k->name, strerror(k->open_errno));
+            progress_release(p->cfg->out.progress);
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
         }
         if (p->cfg->write)
             p->cfg->write(p->cfg->write_arg, &k->res, k->name, p->game_offset, k->file_first);
         else
-            jobs_write(&k->res, k->name, p->game_offset, p->cfg->quiet);
+            jobs_write(&k->res, k->name, p->game_offset, &p->cfg->out);
         p->game_offset += k->res.games;
         add_up(t, &k->res);
+        if (p->cfg->meter)
+            atomic_store(&p->cfg->meter->games, t->games);
         if (k->read_errno) {
+            progress_hold(p->cfg->out.progress);
             cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
+            progress_release(p->cfg->out.progress);
             t->status =
                 cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
@@ -298,7 +312,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     while (!t->stop) {
         if (!first)
             k = next_slot(p, t, name);
-        if (t->stop || !read_chunk(&rd, k))
+        if (t->stop || !read_chunk(&rd, k, p->cfg->meter))
             break;
         submit(p, k);
         first = false;

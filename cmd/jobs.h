@@ -14,7 +14,7 @@
  *         // read in->data[0..in->len) (lines from in->first_line), write
  *         // out->out, add out->diags, count out->games and out->counts[]
  *     }
- *     struct jobs_config cfg = {.threads = 4, .quiet = q, .worker_new = worker_new,
+ *     struct jobs_config cfg = {.threads = 4, .out = {.quiet = q}, .worker_new = worker_new,
  *                               .worker_free = worker_free, .work = work, .arg = &opt};
  *     struct jobs_totals t = {.status = CLI_OK};
  *     jobs_run(&cfg, files, nfiles, &t);  // nfiles 0: standard input
@@ -26,6 +26,7 @@
 #define JOBS_H
 
 #include "cli.h"
+#include "progress.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -72,18 +73,26 @@ struct jobs_result {
     bool stop;  /* write this chunk, then read no more (--on-error=stop, no memory) */
 };
 
+/* How results are written: -q, and the progress line to keep off the
+ * diagnostics (NULL: none). */
+struct jobs_out {
+    bool quiet;
+    struct progress *progress;
+};
+
 /* Write a result and empty its buffers: out to standard output, then the
  * diagnostics as "PROG:NAME:LINE:COL: game N message" (N shifted by
  * game_offset), placed ones only when not quiet.  Counters stay. */
-void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset, bool quiet);
+void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset,
+                const struct jobs_out *how);
 
 /* Free a result's memory. */
 void jobs_result_free(struct jobs_result *res);
 
 /* The tool's side. */
 struct jobs_config {
-    int threads; /* workers, at least 1 */
-    bool quiet;  /* -q: placed diagnostics are not written */
+    int threads;         /* workers, at least 1 */
+    struct jobs_out out; /* -q, the progress line */
     /* Called once in each worker thread: its own state (readers are not
      * thread-safe).  May return NULL; work then gets NULL and says why in
      * the result. */
@@ -92,6 +101,8 @@ struct jobs_config {
     /* Turn one chunk into a result; runs in a worker thread. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
     void *arg; /* for worker_new */
+    /* NULL, or the counts of the progress line: games written, bytes read. */
+    struct progress_games *meter;
     /* Optional: write a result in the main thread, in input order, instead
      * of jobs_write (a tool whose output depends on the games before, such
      * as pgn-check's duplicates); file_first says a new file starts. It

@@ -11,7 +11,10 @@
 static size_t utf8_length(const unsigned char *s, size_t len)
 {
     unsigned char c = s[0];
-    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+               : c >= 0xE0 && c <= 0xEF ? 3
+               : c >= 0xF0 && c <= 0xF4 ? 4
+                                        : 0;
     if (n > len)
         return 0;
     for (size_t k = 1; k < n; k++) {

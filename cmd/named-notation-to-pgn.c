@@ -8,7 +8,10 @@
 #include "cli.h"
 #include "game.h"
 #include "games.h"
+#include "jobs.h"
+#include "progress.h"
 #include "named.h"
+#include "named_reader.h"
 #include "san.h"
 
 #include <stdlib.h>
@@ -125,11 +128,10 @@ static void put_comment(struct writer *w, const char *text, size_t len)
  * Black after a break (start, comment, variation); "--" for a pass. */
 static void put_move(struct writer *w, const struct game_event *ev)
 {
-    char num[32], san[SAN_MAX];
+    char num[PGN_MOVE_NUMBER_MAX], san[SAN_MAX];
     const struct position *p = ev->before;
     if (p->side == WHITE || w->need_number) {
-        int n = snprintf(num, sizeof num, "%u%s", p->fullmove, p->side == WHITE ? "." : "...");
-        put_word(w, num, (size_t)n);
+        put_word(w, num, pgn_move_number(p->fullmove, p->side != WHITE, num, sizeof num));
     }
     if (ev->kind == GAME_EV_NULL)
         put_word(w, "--", 2);
@@ -142,6 +144,9 @@ struct run {
     const struct options *opt;
     struct game_replay *replay;
     struct writer w;
+    struct jobs_result diags;      /* the diagnostics, written as they come */
+    struct jobs_out out;           /* -q, the progress line */
+    struct progress_games *counts; /* NULL: no progress line */
     unsigned long games, converted, errors;
     int status;
     bool stop;
@@ -164,7 +169,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     w->glue = false;
     games_put_tags(&w->out, g);
     if (game_replay_begin(run->replay, g,
-                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0), &pb) != GAME_OK)
+                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0),
+                          &pb) != GAME_OK)
         rc = -1;
     while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
         char nag[16];
@@ -201,8 +207,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     if (rc < 0) {
         struct games_problem gp;
         games_problem(g, &pb, &gp);
-        if (!run->opt->common.quiet)
-            cli_diag(g->source, gp.line, gp.col, "game %lu %s", g->number, gp.msg);
+        jobs_diags_add(&run->diags.diags, gp.line, gp.col, g->number, gp.msg);
+        jobs_write(&run->diags, g->source, 0, &run->out);
         run->errors++;
         if (run->opt->on_error == GAMES_ON_ERROR_STOP)
             run->stop = true;
@@ -226,23 +232,29 @@ static void convert_game(struct run *run, const struct pgn_game *g)
 static void convert_file(struct run *run, struct named_reader *reader, const char *path)
 {
     const char *name;
+    progress_hold(run->out.progress);
     FILE *fp = cli_open(path, &name);
+    progress_release(run->out.progress);
     struct pgn_game g;
     int rc = -1;
     if (!fp) {
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
         return;
     }
+    progress_games_file(run->counts, fileno(fp));
     if (named_reader_open_file(reader, fp, name) == PGN_OK)
         while (!run->stop && (rc = named_next_game(reader, &g)) > 0) {
             convert_game(run, &g);
+            progress_games_update(run->counts, run->games);
             if (run->w.out.nomem || cli_stdout_failed())
                 run->stop = true;
         }
     if (rc < 0 && !run->stop) {
         enum pgn_error e = named_reader_error(reader);
-        run->status = cli_status_merge(
-            run->status, games_hard_error(name, e, named_reader_errno(reader)));
+        progress_hold(run->out.progress);
+        run->status =
+            cli_status_merge(run->status, games_hard_error(name, e, named_reader_errno(reader)));
+        progress_release(run->out.progress);
         if (e != PGN_E_IO)
             run->stop = true;
     }
@@ -261,7 +273,9 @@ static const struct argp argp = {
     "vocabularies (dagaz, zrf). Each ply must be exactly the record the move generator gives "
     "for a legal move (see formats/named-notation.md); a game with one that is not is reported "
     "as FILE:LINE:COL: game N (White - Black, Round): ply P (17...): bad record '...': reason. "
-    "With no FILE, or when FILE is -, read standard input.\n\n" CLI_EXIT_STATUS_DOC,
+    "With no FILE, or when FILE is -, read standard input. On a terminal, a run longer than a "
+    "second shows its progress on standard error, as pgn-to-named-notation "
+    "does.\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};
@@ -270,8 +284,15 @@ int main(int argc, char **argv)
 {
     struct options opt = {0};
     struct run run = {.opt = &opt};
+    struct progress_games counts = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    if (progress_wanted(&opt.common)) {
+        counts.total = progress_input_size(opt.files, opt.nfiles);
+        run.out.progress = progress_start(&opt.common, progress_games_line, &counts);
+        run.counts = run.out.progress ? &counts : NULL;
+    }
+    run.out.quiet = opt.common.quiet;
     struct named_reader *reader = named_reader_new();
     run.replay = malloc(sizeof *run.replay);
     if (!reader || !run.replay) {
@@ -282,9 +303,11 @@ int main(int argc, char **argv)
         for (int i = 0; i < (opt.nfiles ? opt.nfiles : 1) && !run.stop; i++)
             convert_file(&run, reader, opt.nfiles ? opt.files[i] : "-");
     }
+    progress_stop(run.out.progress);
     named_reader_free(reader);
     free(run.replay);
     cli_buf_free(&run.w.out);
+    jobs_result_free(&run.diags);
     return cli_finish(
         games_finish(&opt.common, opt.stats, run.games, run.converted, run.errors, run.status));
 }

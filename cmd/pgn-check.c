@@ -308,7 +308,7 @@ int main(int argc, char **argv)
         run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;
         long jobs = opt.jobs ? opt.jobs : sysconf(_SC_NPROCESSORS_ONLN);
         struct jobs_config cfg = {.threads = jobs > JOBS_MAX ? JOBS_MAX : (int)jobs,
-                                  .quiet = opt.common.quiet,
+                                  .out = {.quiet = opt.common.quiet},
                                   .worker_new = worker_new,
                                   .worker_free = worker_free,
                                   .work = check_chunk,

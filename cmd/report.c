@@ -139,8 +139,9 @@ static void json_diag(const char *file, unsigned long game, const struct pgn_che
     FILE *out = stdout;
     fputs("{\"file\":", out);
     json_cstr(out, file);
-    fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"level\":\"%s\",\"code\":\"%s\","
-                 "\"message\":",
+    fprintf(out,
+            ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"level\":\"%s\",\"code\":\"%s\","
+            "\"message\":",
             d->line, d->col, game, pgn_check_level_name(d->level), pgn_check_code_name(d->code));
     json_message(out, game, d);
     fputs("}\n", out);

@@ -36,8 +36,14 @@ static bitboard slide(int sq, bitboard occ, const int dirs[4][2])
     return result;
 }
 
-bitboard attacks_slow_rook(int sq, bitboard occ) { return slide(sq, occ, rook_dirs); }
-bitboard attacks_slow_bishop(int sq, bitboard occ) { return slide(sq, occ, bishop_dirs); }
+bitboard attacks_slow_rook(int sq, bitboard occ)
+{
+    return slide(sq, occ, rook_dirs);
+}
+bitboard attacks_slow_bishop(int sq, bitboard occ)
+{
+    return slide(sq, occ, bishop_dirs);
+}
 
 /* The x86 CPUID leaf 7 reports BMI2 (PEXT).  AMD before Zen 3 has a slow
  * microcoded PEXT, so those families keep the magic multiplication. */
@@ -133,8 +139,10 @@ static void init_tables(void)
         boff += (size_t)1 << (64 - attacks_bishop_slider[sq].shift);
     }
 
-    static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+    static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                     {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int king[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                                   {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         int f = square_file(sq), r = square_rank(sq);
         for (int i = 0; i < 8; i++) {
@@ -157,11 +165,14 @@ static void init_tables(void)
                 continue;
             bitboard ba = bb_square(a), bbq = bb_square(b);
             if (slide(a, 0, rook_dirs) & bbq) {
-                attacks_line_table[a][b] = (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) | ba | bbq;
+                attacks_line_table[a][b] =
+                    (slide(a, 0, rook_dirs) & slide(b, 0, rook_dirs)) | ba | bbq;
                 attacks_between_table[a][b] = slide(a, bbq, rook_dirs) & slide(b, ba, rook_dirs);
             } else if (slide(a, 0, bishop_dirs) & bbq) {
-                attacks_line_table[a][b] = (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) | ba | bbq;
-                attacks_between_table[a][b] = slide(a, bbq, bishop_dirs) & slide(b, ba, bishop_dirs);
+                attacks_line_table[a][b] =
+                    (slide(a, 0, bishop_dirs) & slide(b, 0, bishop_dirs)) | ba | bbq;
+                attacks_between_table[a][b] =
+                    slide(a, bbq, bishop_dirs) & slide(b, ba, bishop_dirs);
             }
         }
     }
@@ -169,6 +180,12 @@ static void init_tables(void)
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-void attacks_init(void) { pthread_once(&init_once, init_tables); }
+void attacks_init(void)
+{
+    pthread_once(&init_once, init_tables);
+}
 
-__attribute__((constructor)) static void attacks_constructor(void) { attacks_init(); }
+__attribute__((constructor)) static void attacks_constructor(void)
+{
+    attacks_init();
+}

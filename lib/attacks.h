@@ -45,18 +45,20 @@ static inline bitboard attacks_pext(bitboard src, bitboard mask)
 /* A slider lookup with the index scheme given: the generator and perft pass
  * a constant (they are instantiated for PEXT and for magics, chosen once per
  * call), so the test on attacks_use_pext leaves their inner loops. */
-static inline __attribute__((always_inline)) bitboard attacks_slider_index(const struct attacks_slider *s, bitboard occ,
-                                                                           bool pext)
+static inline __attribute__((always_inline)) bitboard
+attacks_slider_index(const struct attacks_slider *s, bitboard occ, bool pext)
 {
     if (pext)
         return s->table[attacks_pext(occ, s->mask)];
     return s->table[((occ & s->mask) * s->magic) >> s->shift];
 }
-static inline __attribute__((always_inline)) bitboard attacks_bishop_with(int sq, bitboard occ, bool pext)
+static inline __attribute__((always_inline)) bitboard attacks_bishop_with(int sq, bitboard occ,
+                                                                          bool pext)
 {
     return attacks_slider_index(&attacks_bishop_slider[sq], occ, pext);
 }
-static inline __attribute__((always_inline)) bitboard attacks_rook_with(int sq, bitboard occ, bool pext)
+static inline __attribute__((always_inline)) bitboard attacks_rook_with(int sq, bitboard occ,
+                                                                        bool pext)
 {
     return attacks_slider_index(&attacks_rook_slider[sq], occ, pext);
 }
@@ -66,15 +68,42 @@ static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bit
     return attacks_slider_index(s, occ, attacks_use_pext);
 }
 
-static inline bitboard attacks_rook(int sq, bitboard occ) { return attacks_slider_lookup(&attacks_rook_slider[sq], occ); }
-static inline bitboard attacks_bishop(int sq, bitboard occ) { return attacks_slider_lookup(&attacks_bishop_slider[sq], occ); }
-static inline bitboard attacks_queen(int sq, bitboard occ) { return attacks_rook(sq, occ) | attacks_bishop(sq, occ); }
-static inline bitboard attacks_knight(int sq) { return attacks_knight_table[sq]; }
-static inline bitboard attacks_king(int sq) { return attacks_king_table[sq]; }
-static inline bitboard attacks_pawn(enum color c, int sq) { return attacks_pawn_table[c][sq]; }
-static inline bitboard attacks_between(int a, int b) { return attacks_between_table[a][b]; }
-static inline bitboard attacks_line(int a, int b) { return attacks_line_table[a][b]; }
-static inline bool attacks_aligned(int a, int b, int c) { return bb_test(attacks_line_table[a][b], c); }
+static inline bitboard attacks_rook(int sq, bitboard occ)
+{
+    return attacks_slider_lookup(&attacks_rook_slider[sq], occ);
+}
+static inline bitboard attacks_bishop(int sq, bitboard occ)
+{
+    return attacks_slider_lookup(&attacks_bishop_slider[sq], occ);
+}
+static inline bitboard attacks_queen(int sq, bitboard occ)
+{
+    return attacks_rook(sq, occ) | attacks_bishop(sq, occ);
+}
+static inline bitboard attacks_knight(int sq)
+{
+    return attacks_knight_table[sq];
+}
+static inline bitboard attacks_king(int sq)
+{
+    return attacks_king_table[sq];
+}
+static inline bitboard attacks_pawn(enum color c, int sq)
+{
+    return attacks_pawn_table[c][sq];
+}
+static inline bitboard attacks_between(int a, int b)
+{
+    return attacks_between_table[a][b];
+}
+static inline bitboard attacks_line(int a, int b)
+{
+    return attacks_line_table[a][b];
+}
+static inline bool attacks_aligned(int a, int b, int c)
+{
+    return bb_test(attacks_line_table[a][b], c);
+}
 
 /* Rays on an empty board, computed slowly; used to build the tables and by
  * code that must not depend on them (tests, lone-piece listings). */

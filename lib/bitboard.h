@@ -41,20 +41,53 @@ enum color { WHITE, BLACK, COLOR_NB };
 #define BB_LIGHT_SQUARES 0x55AA55AA55AA55AAULL
 #define BB_DARK_SQUARES 0xAA55AA55AA55AA55ULL
 
-static inline int square_make(int file, int rank) { return rank * 8 + file; }
-static inline int square_file(int sq) { return sq & 7; }
-static inline int square_rank(int sq) { return sq >> 3; }
+static inline int square_make(int file, int rank)
+{
+    return rank * 8 + file;
+}
+static inline int square_file(int sq)
+{
+    return sq & 7;
+}
+static inline int square_rank(int sq)
+{
+    return sq >> 3;
+}
 /* The same square seen from the other side of the board. */
-static inline int square_flip(int sq) { return sq ^ 56; }
+static inline int square_flip(int sq)
+{
+    return sq ^ 56;
+}
 /* The rank of a square counted from the given side's first rank (0..7). */
-static inline int square_relative_rank(int sq, enum color c) { return c == WHITE ? sq >> 3 : 7 - (sq >> 3); }
+static inline int square_relative_rank(int sq, enum color c)
+{
+    return c == WHITE ? sq >> 3 : 7 - (sq >> 3);
+}
 
-static inline bitboard bb_square(int sq) { return 1ULL << sq; }
-static inline bool bb_test(bitboard b, int sq) { return (b >> sq) & 1; }
-static inline int bb_count(bitboard b) { return __builtin_popcountll(b); }
-static inline int bb_lsb(bitboard b) { return __builtin_ctzll(b); }
-static inline int bb_msb(bitboard b) { return 63 - __builtin_clzll(b); }
-static inline bool bb_several(bitboard b) { return (b & (b - 1)) != 0; }
+static inline bitboard bb_square(int sq)
+{
+    return 1ULL << sq;
+}
+static inline bool bb_test(bitboard b, int sq)
+{
+    return (b >> sq) & 1;
+}
+static inline int bb_count(bitboard b)
+{
+    return __builtin_popcountll(b);
+}
+static inline int bb_lsb(bitboard b)
+{
+    return __builtin_ctzll(b);
+}
+static inline int bb_msb(bitboard b)
+{
+    return 63 - __builtin_clzll(b);
+}
+static inline bool bb_several(bitboard b)
+{
+    return (b & (b - 1)) != 0;
+}
 /* Remove and return the lowest set square: the idiom of every bitboard loop. */
 static inline int bb_pop(bitboard *b)
 {
@@ -62,14 +95,32 @@ static inline int bb_pop(bitboard *b)
     *b &= *b - 1;
     return sq;
 }
-static inline bitboard bb_file(int file) { return BB_FILE_A << file; }
-static inline bitboard bb_rank(int rank) { return BB_RANK_1 << (8 * rank); }
+static inline bitboard bb_file(int file)
+{
+    return BB_FILE_A << file;
+}
+static inline bitboard bb_rank(int rank)
+{
+    return BB_RANK_1 << (8 * rank);
+}
 
 /* Shifts that drop what falls off the board edge. */
-static inline bitboard bb_north(bitboard b) { return b << 8; }
-static inline bitboard bb_south(bitboard b) { return b >> 8; }
-static inline bitboard bb_east(bitboard b) { return (b & ~BB_FILE_H) << 1; }
-static inline bitboard bb_west(bitboard b) { return (b & ~BB_FILE_A) >> 1; }
+static inline bitboard bb_north(bitboard b)
+{
+    return b << 8;
+}
+static inline bitboard bb_south(bitboard b)
+{
+    return b >> 8;
+}
+static inline bitboard bb_east(bitboard b)
+{
+    return (b & ~BB_FILE_H) << 1;
+}
+static inline bitboard bb_west(bitboard b)
+{
+    return (b & ~BB_FILE_A) >> 1;
+}
 
 /* Write "e4" into buf (at least 3 bytes); SQUARE_NONE gives "-". */
 void square_format(int sq, char buf[3]);

@@ -2,6 +2,7 @@
 
 #include "attacks.h"
 #include "san.h"
+#include "uci.h"
 
 #include <string.h>
 
@@ -20,28 +21,37 @@ static const struct {
     [EXPLAIN_NO_PIECE] = {"no-piece", "no piece on {from}"},
     [EXPLAIN_WRONG_SIDE] = {"wrong-side", "the piece on {from} is {color} and {side} is to move"},
     [EXPLAIN_WRONG_PIECE] = {"wrong-piece", "the piece on {from} is a {other}, not a {piece}"},
-    [EXPLAIN_SAME_SQUARE] = {"same-square", "a move must change square: from and to are both {from}"},
-    [EXPLAIN_OWN_PIECE] = {"own-piece", "a piece cannot capture a piece of its own colour: {to} holds a {color} {other}"},
+    [EXPLAIN_SAME_SQUARE] = {"same-square",
+                             "a move must change square: from and to are both {from}"},
+    [EXPLAIN_OWN_PIECE] =
+        {"own-piece",
+         "a piece cannot capture a piece of its own colour: {to} holds a {color} {other}"},
     [EXPLAIN_GEOMETRY] = {"geometry", "a {piece} cannot move from {from} to {to}"},
     [EXPLAIN_PATH_BLOCKED] = {"path-blocked", "the path from {from} to {to} is blocked at {at}"},
-    [EXPLAIN_PAWN_DOUBLE_STEP] = {"pawn-double-step",
-                                  "a pawn advances two squares only from its starting rank, and {from} is not on it"},
-    [EXPLAIN_PAWN_BLOCKED] = {"pawn-blocked", "a pawn cannot capture straight ahead: {to} is occupied"},
-    [EXPLAIN_PAWN_NO_CAPTURE] = {"pawn-no-capture", "a pawn moves diagonally only to capture, and {to} is empty"},
+    [EXPLAIN_PAWN_DOUBLE_STEP] =
+        {"pawn-double-step",
+         "a pawn advances two squares only from its starting rank, and {from} is not on it"},
+    [EXPLAIN_PAWN_BLOCKED] = {"pawn-blocked",
+                              "a pawn cannot capture straight ahead: {to} is occupied"},
+    [EXPLAIN_PAWN_NO_CAPTURE] = {"pawn-no-capture",
+                                 "a pawn moves diagonally only to capture, and {to} is empty"},
     [EXPLAIN_NO_EN_PASSANT] = {"no-en-passant", "no en-passant capture is possible on {to}"},
     [EXPLAIN_KING_CAPTURE] = {"king-capture", "the king on {to} cannot be captured"},
     [EXPLAIN_MUST_PROMOTE] = {"must-promote", "a pawn reaching the last rank must promote"},
     [EXPLAIN_CANNOT_PROMOTE] = {"cannot-promote", "only a pawn reaching the last rank can promote"},
-    [EXPLAIN_PROMOTION_PIECE] = {"promotion-piece", "a pawn promotes to a queen, rook, bishop or knight"},
+    [EXPLAIN_PROMOTION_PIECE] = {"promotion-piece",
+                                 "a pawn promotes to a queen, rook, bishop or knight"},
     [EXPLAIN_LEAVES_KING_IN_CHECK] = {"leaves-king-in-check", "the move leaves the king in check"},
     [EXPLAIN_CASTLE_NO_RIGHTS] = {"castle-no-rights", "castling not allowed: no castling rights"},
     [EXPLAIN_CASTLE_IN_CHECK] = {"castle-in-check", "castling not allowed: king is in check"},
     [EXPLAIN_CASTLE_PATH] = {"castle-path", "castling not allowed: path not clear"},
-    [EXPLAIN_CASTLE_ATTACKED] = {"castle-attacked",
-                                 "castling not allowed: king passes through or lands on an attacked square"},
+    [EXPLAIN_CASTLE_ATTACKED] =
+        {"castle-attacked",
+         "castling not allowed: king passes through or lands on an attacked square"},
 };
 
-static const char *const piece_names[PIECE_TYPE_NB] = {"piece", "pawn", "knight", "bishop", "rook", "queen", "king"};
+static const char *const piece_names[PIECE_TYPE_NB] = {"piece", "pawn",  "knight", "bishop",
+                                                       "rook",  "queen", "king"};
 static const char *const color_names[COLOR_NB] = {"white", "black"};
 
 const char *explain_reason_name(enum explain_reason r)
@@ -86,7 +96,8 @@ static void put_square(struct out *o, int sq)
 
 /* Fill the blanks of the reason's message with the detail: every message
  * is one template, so tools and documentation cannot drift apart. */
-static enum explain_reason finish(enum explain_reason r, const struct detail *d, char *msg, size_t size)
+static enum explain_reason finish(enum explain_reason r, const struct detail *d, char *msg,
+                                  size_t size)
 {
     struct out o = {msg, size, 0};
     const char *t = explain_reason_template(r);
@@ -132,8 +143,8 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
  * legal moves of p?  The generator is the one source of truth for legality;
  * the reasons above only say which rule failed, and what it still rejects
  * leaves the king in check (FIDE Art. 3.9). */
-static enum explain_reason judge(const struct position *p, move m, const struct detail *d, move *out, char *msg,
-                                 size_t size)
+static enum explain_reason judge(const struct position *p, move m, const struct detail *d,
+                                 move *out, char *msg, size_t size)
 {
     if (!movegen_is_legal(p, m))
         return finish(EXPLAIN_LEAVES_KING_IN_CHECK, d, msg, size);
@@ -147,8 +158,8 @@ static enum explain_reason judge(const struct position *p, move m, const struct 
  * and on their destinations, and no attacked square on the king's way
  * (3.8.2.2).  The same tests as the move generator's gen_castling, one by
  * one, Chess960 included (king and rook may start anywhere on the rank). */
-static enum explain_reason castle(const struct position *p, int queen_side, int rook_given, move *out, char *msg,
-                                  size_t size)
+static enum explain_reason castle(const struct position *p, int queen_side, int rook_given,
+                                  move *out, char *msg, size_t size)
 {
     enum color us = (enum color)p->side;
     int idx = castle_index(us, queen_side);
@@ -164,34 +175,49 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
         return finish(EXPLAIN_CASTLE_IN_CHECK, &d, msg, size);
     int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
     bitboard occ = position_occupied(p), both = bb_square(ksq) | bb_square(rsq);
-    bitboard path = attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
+    bitboard path =
+        attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
     if (path & ~both & occ)
         return finish(EXPLAIN_CASTLE_PATH, &d, msg, size);
     bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
     while (king_path) {
         int sq = bb_pop(&king_path);
-        if (position_attacked_by(p, sq, (enum color)!us, occ ^ both))
+        if (position_attacked_by(p, sq, (enum color) !us, occ ^ both))
             return finish(EXPLAIN_CASTLE_ATTACKED, &d, msg, size);
     }
     return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
 }
 
-enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg, size_t size)
+enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
+                                   size_t size)
 {
     return castle(p, queen_side != 0, SQUARE_NONE, out, msg, size);
 }
 
-/* The squares a piece reaches on an empty board (FIDE Art. 3.2 to 3.6),
- * pawns aside: their moves depend on what stands around them. */
-static bitboard empty_board_reach(enum piece_type pt, int sq)
+/* FIDE Art. 3.2 to 3.7 on an empty board: the pieces' lines and leaps,
+ * and a pawn's step forward, two squares from its starting rank (it has
+ * nothing to capture). */
+bitboard explain_reach(enum color c, enum piece_type pt, int sq)
 {
+    bitboard b;
     switch (pt) {
-    case KNIGHT: return attacks_knight(sq);
-    case BISHOP: return attacks_bishop(sq, 0);
-    case ROOK: return attacks_rook(sq, 0);
-    case QUEEN: return attacks_queen(sq, 0);
-    case KING: return attacks_king(sq);
-    default: return 0;
+    case PAWN:
+        b = c == WHITE ? bb_north(bb_square(sq)) : bb_south(bb_square(sq));
+        if (square_relative_rank(sq, c) == 1)
+            b |= c == WHITE ? bb_north(b) : bb_south(b);
+        return b;
+    case KNIGHT:
+        return attacks_knight(sq);
+    case BISHOP:
+        return attacks_bishop(sq, 0);
+    case ROOK:
+        return attacks_rook(sq, 0);
+    case QUEEN:
+        return attacks_queen(sq, 0);
+    case KING:
+        return attacks_king(sq);
+    default:
+        return 0;
     }
 }
 
@@ -225,7 +251,7 @@ static enum explain_reason pawn_rules(const struct position *p, int from, int to
         if (target)
             return EXPLAIN_LEGAL;
         int victim = to - dir;
-        bool enemy_pawn_beside = p->board[victim] == piece_make((enum color)!us, PAWN);
+        bool enemy_pawn_beside = p->board[victim] == piece_make((enum color) !us, PAWN);
         if (to == p->ep_square && enemy_pawn_beside) {
             *kind = MOVE_EN_PASSANT;
             return EXPLAIN_LEGAL;
@@ -253,8 +279,8 @@ static int castle_side(const struct position *p, int from, int to)
     return -1;
 }
 
-enum explain_reason explain_move(const struct position *p, int from, int to, enum piece_type promotion, move *out,
-                                 char *msg, size_t size)
+enum explain_reason explain_move(const struct position *p, int from, int to,
+                                 enum piece_type promotion, move *out, char *msg, size_t size)
 {
     enum color us = (enum color)p->side;
     struct detail d = {from, to, SQUARE_NONE, NO_PIECE_TYPE, NO_PIECE_TYPE, us, us, NULL, 0};
@@ -278,7 +304,8 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
     if (pt == KING && promotion == NO_PIECE_TYPE) {
         int side = castle_side(p, from, to);
         if (side >= 0)
-            return castle(p, side, p->board[to] == piece_make(us, ROOK) ? to : SQUARE_NONE, out, msg, size);
+            return castle(p, side, p->board[to] == piece_make(us, ROOK) ? to : SQUARE_NONE, out,
+                          msg, size);
     }
     int target = p->board[to];
     if (target != NO_PIECE && piece_color(target) == us) {
@@ -292,7 +319,7 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
         if (r != EXPLAIN_LEGAL)
             return finish(r, &d, msg, size);
     } else {
-        if (!bb_test(empty_board_reach(pt, from), to))
+        if (!bb_test(explain_reach(us, pt, from), to))
             return finish(EXPLAIN_GEOMETRY, &d, msg, size);
         /* Art. 3.5: bishops, rooks and queens do not jump; the blocker
          * named is the first piece met from the moving piece's square. */
@@ -323,31 +350,17 @@ enum explain_reason explain_move(const struct position *p, int from, int to, enu
     return judge(p, move_make(from, to, kind), &d, out, msg, size);
 }
 
-/* Where a move's from-square sorts by its name: file first, then rank. */
-static int name_order(move m)
-{
-    return square_file(move_from(m)) * 8 + square_rank(move_from(m));
-}
-
 /* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
  * in SAN without check marks, for the ambiguity message (PGN 8.2.3.4 says
- * a move must be disambiguated just enough). */
+ * a move must be disambiguated just enough), in the documented order of
+ * move lists (b1 before f3), whatever order the generator found them in. */
 static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
 {
     struct out o = {buf, size, 0};
     move sorted[MOVELIST_MAX];
-    int n = 0;
-    /* In the order of the from-squares' names (b1 before f3), whatever
-     * order the generator found them in. */
-    for (int i = 0; i < l->count; i++) {
-        int j = n++;
-        int key = name_order(l->moves[i]);
-        while (j > 0 && name_order(sorted[j - 1]) > key) {
-            sorted[j] = sorted[j - 1];
-            j--;
-        }
-        sorted[j] = l->moves[i];
-    }
+    int n = l->count;
+    memcpy(sorted, l->moves, (size_t)n * sizeof *sorted);
+    uci_sort(p, sorted, n, UCI_CASTLING_AUTO);
     for (int i = 0; i < n; i++) {
         char san[SAN_MAX];
         if (i > 0)
@@ -370,7 +383,8 @@ static bool from_named(const struct san_parsed *sp, int from)
  * (a pawn: straight ahead, or diagonally from the file it names), nearest
  * first for pawns so that "e4" speaks of the pawn on e3 before the one on
  * e2. */
-static int san_candidates(const struct position *p, const struct san_parsed *sp, int cand[SQUARE_NB])
+static int san_candidates(const struct position *p, const struct san_parsed *sp,
+                          int cand[SQUARE_NB])
 {
     enum color us = (enum color)p->side;
     int n = 0;
@@ -396,31 +410,34 @@ static int san_candidates(const struct position *p, const struct san_parsed *sp,
     bitboard b = position_pieces(p, us, sp->piece);
     while (b) {
         int from = bb_pop(&b);
-        if (from_named(sp, from) && bb_test(empty_board_reach(sp->piece, from), sp->to))
+        if (from_named(sp, from) && bb_test(explain_reach(us, sp->piece, from), sp->to))
             cand[n++] = from;
     }
     return n;
 }
 
-enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out, char *msg,
-                                size_t size)
+enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out,
+                                char *msg, size_t size)
 {
     enum color us = (enum color)p->side;
-    struct detail d = {SQUARE_NONE, SQUARE_NONE, SQUARE_NONE, NO_PIECE_TYPE, NO_PIECE_TYPE, us, us, s, len};
+    struct detail d = {SQUARE_NONE, SQUARE_NONE, SQUARE_NONE, NO_PIECE_TYPE, NO_PIECE_TYPE, us,
+                       us,          s,           len};
     struct san_parsed sp;
     struct movelist matches;
     if (out)
         *out = MOVE_NONE;
     if (san_scan(s, len, &sp) != SAN_OK)
         return finish(EXPLAIN_SYNTAX, &d, msg, size);
-    enum san_error e = san_match(p, &sp, &matches);
+    move found;
+    enum san_error e = san_resolve(p, &sp, &found);
     if (e == SAN_OK) {
         if (out)
-            *out = matches.moves[0];
+            *out = found;
         return finish(EXPLAIN_LEGAL, &d, msg, size);
     }
     if (e == SAN_AMBIGUOUS) {
         char list[EXPLAIN_MAX];
+        san_match(p, &sp, &matches);
         list_matches(p, &matches, list, sizeof list);
         d.text = list;
         d.text_len = strlen(list);
@@ -432,7 +449,8 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
     } else if (sp.from_file >= 0 && sp.from_rank >= 0) {
         /* Long algebraic or UCI: the from-square is given. */
         int from = square_make(sp.from_file, sp.from_rank), pc = p->board[from];
-        if (sp.piece != PAWN && pc != NO_PIECE && piece_color(pc) == us && piece_type(pc) != sp.piece) {
+        if (sp.piece != PAWN && pc != NO_PIECE && piece_color(pc) == us &&
+            piece_type(pc) != sp.piece) {
             d.from = from;
             d.piece = sp.piece;
             d.other = piece_type(pc);

@@ -21,8 +21,8 @@
 enum explain_reason {
     EXPLAIN_LEGAL = 0,
     /* the text */
-    EXPLAIN_SYNTAX,    /* not a move in SAN, long algebraic or UCI notation */
-    EXPLAIN_AMBIGUOUS, /* SAN that more than one legal move matches */
+    EXPLAIN_SYNTAX,       /* not a move in SAN, long algebraic or UCI notation */
+    EXPLAIN_AMBIGUOUS,    /* SAN that more than one legal move matches */
     EXPLAIN_NO_CANDIDATE, /* SAN: no piece of that type can reach the square */
     /* the piece (FIDE Art. 1.2, 3.1) */
     EXPLAIN_NO_PIECE,    /* nothing on the from-square */
@@ -36,11 +36,11 @@ enum explain_reason {
     EXPLAIN_PAWN_DOUBLE_STEP, /* two squares from elsewhere than the starting rank (Art. 3.7.2) */
     EXPLAIN_PAWN_BLOCKED,     /* a pawn advancing onto an occupied square (Art. 3.7.1) */
     EXPLAIN_PAWN_NO_CAPTURE,  /* a diagonal pawn move to an empty square (Art. 3.7.3) */
-    EXPLAIN_NO_EN_PASSANT,    /* en passant without the enemy double step just before (Art. 3.7.3.1) */
-    EXPLAIN_KING_CAPTURE,     /* the target is the enemy king (Art. 1.4.1: it is never captured) */
-    EXPLAIN_MUST_PROMOTE,     /* a pawn reaching the last rank without a piece (Art. 3.7.5.1) */
-    EXPLAIN_CANNOT_PROMOTE,   /* a promotion piece on any other move */
-    EXPLAIN_PROMOTION_PIECE,  /* promotion to a king or a pawn (Art. 3.7.5.1) */
+    EXPLAIN_NO_EN_PASSANT, /* en passant without the enemy double step just before (Art. 3.7.3.1) */
+    EXPLAIN_KING_CAPTURE,  /* the target is the enemy king (Art. 1.4.1: it is never captured) */
+    EXPLAIN_MUST_PROMOTE,  /* a pawn reaching the last rank without a piece (Art. 3.7.5.1) */
+    EXPLAIN_CANNOT_PROMOTE,  /* a promotion piece on any other move */
+    EXPLAIN_PROMOTION_PIECE, /* promotion to a king or a pawn (Art. 3.7.5.1) */
     /* check (Art. 3.9) */
     EXPLAIN_LEAVES_KING_IN_CHECK,
     /* castling (Art. 3.8.2), in the order they are tested */
@@ -60,13 +60,18 @@ const char *explain_reason_name(enum explain_reason r);
  * "no piece on {from}", "the path from {from} to {to} is blocked at {at}". */
 const char *explain_reason_template(enum explain_reason r);
 
+/* The squares a piece of colour c and type pt standing alone on sq
+ * reaches on an empty board (legal-moves --lone; the candidates of a SAN
+ * move that matches nothing). */
+bitboard explain_reach(enum color c, enum piece_type pt, int sq);
+
 /* Is the move from -> to (promoting to `promotion`, NO_PIECE_TYPE if none)
  * legal in p, and if not, why?  Castling may be given as the king's move
  * of two or more squares along its rank or as king takes own rook.  On
  * EXPLAIN_LEGAL *out (if not NULL) gets the move, else MOVE_NONE; the
  * message goes to msg (size bytes, may be 0). */
-enum explain_reason explain_move(const struct position *p, int from, int to, enum piece_type promotion,
-                                 move *out, char *msg, size_t size);
+enum explain_reason explain_move(const struct position *p, int from, int to,
+                                 enum piece_type promotion, move *out, char *msg, size_t size);
 
 /* The same for castling on one side (0 king side, 1 queen side), with the
  * reasons in the order of FIDE Art. 3.8.2: rights, check, path, attacks. */

@@ -3,6 +3,7 @@
  * of what is accepted; keep the two in step.  The parser reads exactly
  * len bytes and never assumes a NUL terminator, so any bytes are safe. */
 #include "fen.h"
+#include "fen_validate.h"
 
 #include "attacks.h"
 #include "movegen.h"
@@ -618,8 +619,7 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     } else if (n == 5 && opt->strict) {
         /* Some GUIs and suites leave the full-move number out; python-chess,
          * chessops and Stockfish then take 1, and so does lenient reading. */
-        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)",
-                       names[5]);
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)", names[5]);
     } else if (n == 4 && opt->strict) {
         fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
                        "missing half-move clock and full-move number (strict)");

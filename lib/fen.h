@@ -129,14 +129,6 @@ struct fen_record {
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep);
 
-/* Check that a parsed position is legal (FIDE rules and what can be reached
- * from the initial position by piece counts and checks); appends problems to
- * rep and returns true when none were found.  It may be called after a
- * failed fen_parse: each check runs only when the fields it needs were read
- * (rec->fields_ok), so that every problem of a record is reported once.
- * Without a readable board it adds nothing and returns false. */
-bool fen_validate(const struct fen_record *rec, struct fen_report *rep);
-
 /* Parse and validate (both always run, so rep holds every problem); a
  * convenience for tools that need a legal position. */
 bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,

@@ -2,7 +2,7 @@
  * at the position as a whole rather than at the text.  Each rule is one
  * small function; they need attack tables only, never the move generator,
  * since fen-check runs them on millions of records. */
-#include "fen.h"
+#include "fen_validate.h"
 
 #include "attacks.h"
 
@@ -218,8 +218,7 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
 {
     const struct position *p = &rec->pos;
     enum color them = (enum color) !p->side;
-    if (position_attacked_by(p, position_king(p, them), (enum color)p->side,
-                             position_occupied(p)))
+    if (position_attacked_by(p, position_king(p, them), (enum color)p->side, position_occupied(p)))
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],
                        "%s is in check but it is %s's move", color_names[them],
                        color_names[p->side]);

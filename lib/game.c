@@ -1,30 +1,11 @@
 #include "game.h"
 
-#include "attacks.h"
 #include "fen.h"
 #include "makemove.h"
 #include "named.h"
 #include "san.h"
 
 #include <string.h>
-
-const char *game_error_name(enum game_error e)
-{
-    static const char *const names[GAME_ERROR_NB] = {
-        [GAME_OK] = "ok",
-        [GAME_E_FEN] = "bad-fen",
-        [GAME_E_VARIANT] = "unsupported-variant",
-        [GAME_E_ILLEGAL] = "illegal-move",
-        [GAME_E_DROP] = "piece-drop",
-        [GAME_E_NULL_IN_CHECK] = "null-move-in-check",
-        [GAME_E_VARIATION] = "variation-without-move",
-        [GAME_E_TOO_DEEP] = "variations-too-deep",
-        [GAME_E_TEXT] = "unexpected-text",
-        [GAME_E_DAMAGED] = "damaged-pgn",
-        [GAME_E_RECORD] = "bad-record",
-    };
-    return (unsigned)e < GAME_ERROR_NB ? names[e] : "unknown";
-}
 
 const char *game_error_message(enum game_error e)
 {
@@ -85,10 +66,11 @@ size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t si
  * game and its number as a reader of the score sees it. */
 size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size)
 {
-    char where[64] = "";
-    if (pb->ply)
-        snprintf(where, sizeof where, "ply %lu (%lu%s): ", pb->ply, pb->fullmove,
-                 pb->side ? "..." : ".");
+    char where[64] = "", number[PGN_MOVE_NUMBER_MAX];
+    if (pb->ply) {
+        pgn_move_number(pb->fullmove, pb->side, number, sizeof number);
+        snprintf(where, sizeof where, "ply %lu (%s): ", pb->ply, number);
+    }
     const char *sep = pb->reason[0] ? ": " : "";
     int n;
     switch (pb->code) {
@@ -336,145 +318,6 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
     return -1;
 }
 
-/* Does the pseudo-legal move from -> to of the side to move leave its king
- * safe (FIDE Art. 3.9)?  Answered without playing the move in the common
- * cases: a king move is legal when its target is not attacked once the
- * king has left its square; another move, when not in check, is legal
- * unless the piece is pinned and leaves the line of the pin.  Checks and
- * en passant (which empties two squares of a rank) play on a copy. */
-static bool leaves_king_safe(const struct position *p, move m)
-{
-    enum color us = (enum color)p->side, them = (enum color) !us;
-    int from = move_from(m), to = move_to(m);
-    int king = position_king(p, us);
-    if (king == SQUARE_NONE)
-        return false;
-    bitboard occ = position_occupied(p);
-    if (from == king)
-        return !position_attacked_by(p, to, them, occ ^ bb_square(from));
-    if (move_kind(m) == MOVE_EN_PASSANT || position_in_check(p)) {
-        struct position c = *p;
-        makemove_play(&c, m);
-        return !position_attacked_by(&c, king, them, position_occupied(&c));
-    }
-    if (attacks_aligned(king, from, to))
-        return true;
-    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them];
-    bitboard diagonal = (p->by_type[BISHOP] | p->by_type[QUEEN]) & enemy;
-    bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
-    return !(attacks_bishop(king, rest) & diagonal) && !(attacks_rook(king, rest) & straight);
-}
-
-/* The one pawn move the text names, when it is an ordinary push or capture
- * (else MOVE_NONE): a push comes from the square behind (two behind for a
- * double step from the second rank), a capture from the named file. */
-static move pawn_candidate(const struct position *p, const struct san_parsed *sp)
-{
-    enum color us = (enum color)p->side;
-    int to = sp->to, back = us == WHITE ? -8 : 8;
-    int pawn = piece_make(us, PAWN);
-    bool last = square_relative_rank(to, us) == 7;
-    enum move_kind kind = MOVE_NORMAL;
-    int from;
-    if (sp->from_rank >= 0 || last != (sp->promotion != NO_PIECE_TYPE))
-        return MOVE_NONE;
-    if (sp->from_file < 0) {
-        if (p->board[to] != NO_PIECE || square_relative_rank(to, us) < 2)
-            return MOVE_NONE;
-        from = to + back;
-        if (p->board[from] != pawn) {
-            if (p->board[from] != NO_PIECE || square_relative_rank(to, us) != 3 ||
-                p->board[from + back] != pawn)
-                return MOVE_NONE;
-            from += back;
-            kind = MOVE_DOUBLE_PUSH;
-        }
-    } else {
-        int df = sp->from_file - square_file(to);
-        if ((df != 1 && df != -1) || square_relative_rank(to, us) < 2)
-            return MOVE_NONE;
-        from = to + back + df;
-        if (p->board[from] != pawn)
-            return MOVE_NONE;
-        if (to == p->ep_square)
-            kind = MOVE_EN_PASSANT;
-        else if (p->board[to] == NO_PIECE || piece_color(p->board[to]) == us)
-            return MOVE_NONE;
-    }
-    if (last)
-        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (sp->promotion - KNIGHT));
-    return move_make(from, to, kind);
-}
-
-/* The hot path of every replay.  san_parse lists all legal moves to match
- * one text; here the text's own piece type and target give the few
- * candidates directly (reverse attacks from the target), and only those
- * are checked for legality.  Whenever the answer is not exactly one move
- * of an ordinary shape (castling, UCI or LAN naming a square, errors,
- * ambiguity), san_match decides on the same scan, so the verdict is
- * always san_parse's. */
-enum san_error game_parse_move(const struct position *p, const char *s, size_t len, move *out)
-{
-    struct san_parsed sp;
-    enum san_error e = san_scan(s, len, &sp);
-    *out = MOVE_NONE;
-    if (e != SAN_OK)
-        return e;
-    if (!sp.castle && sp.to != SQUARE_NONE && !bb_test(p->by_color[p->side], sp.to)) {
-        enum color us = (enum color)p->side;
-        move found = MOVE_NONE;
-        if (sp.piece == PAWN) {
-            found = pawn_candidate(p, &sp);
-            if (found != MOVE_NONE && !leaves_king_safe(p, found))
-                found = MOVE_NONE;
-        } else if (sp.promotion == NO_PIECE_TYPE) {
-            bitboard occ = position_occupied(p), cand;
-            switch (sp.piece) {
-            case KNIGHT:
-                cand = attacks_knight(sp.to);
-                break;
-            case BISHOP:
-                cand = attacks_bishop(sp.to, occ);
-                break;
-            case ROOK:
-                cand = attacks_rook(sp.to, occ);
-                break;
-            case QUEEN:
-                cand = attacks_queen(sp.to, occ);
-                break;
-            default:
-                cand = attacks_king(sp.to);
-                break;
-            }
-            cand &= position_pieces(p, us, sp.piece);
-            if (sp.from_file >= 0)
-                cand &= bb_file(sp.from_file);
-            if (sp.from_rank >= 0)
-                cand &= bb_rank(sp.from_rank);
-            int legal = 0;
-            while (cand && legal < 2) {
-                move m = move_make(bb_pop(&cand), sp.to, MOVE_NORMAL);
-                if (leaves_king_safe(p, m)) {
-                    found = m;
-                    legal++;
-                }
-            }
-            if (legal != 1)
-                found = MOVE_NONE;
-        }
-        if (found != MOVE_NONE) {
-            *out = found;
-            return SAN_OK;
-        }
-    }
-    /* san_parse's match, on the text already scanned */
-    struct movelist matches;
-    e = san_match(p, &sp, &matches);
-    if (e == SAN_OK)
-        *out = matches.moves[0];
-    return e;
-}
-
 /* The event of a move or pass just played on line l: 1, for
  * game_replay_next to return. */
 static int played(struct game_event *ev, const struct game_line *l, enum game_event_kind kind,
@@ -498,7 +341,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
     move m;
     if (memchr(tok->text, '@', tok->len))
         return token_problem(r, tok, GAME_E_DROP, pb);
-    enum san_error se = game_parse_move(&l->pos, tok->text, tok->len, &m);
+    enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
@@ -546,8 +389,9 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
         return -1;
     case NAMED_E_NUMBER:
         token_problem(r, tok, GAME_E_RECORD, pb);
-        snprintf(pb->reason, sizeof pb->reason, "the position is at move %u%s", l->pos.fullmove,
-                 l->pos.side ? "..." : ".");
+        char number[PGN_MOVE_NUMBER_MAX];
+        pgn_move_number(l->pos.fullmove, l->pos.side, number, sizeof number);
+        snprintf(pb->reason, sizeof pb->reason, "the position is at move %s", number);
         return -1;
     default:
         token_problem(r, tok, GAME_E_RECORD, pb);

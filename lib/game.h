@@ -48,8 +48,7 @@ enum game_error {
     GAME_ERROR_NB
 };
 
-/* A short stable name ("illegal-move") and a sentence fragment. */
-const char *game_error_name(enum game_error e);
+/* A sentence fragment saying what went wrong. */
 const char *game_error_message(enum game_error e);
 
 enum { GAME_TEXT_MAX = 64 };
@@ -90,11 +89,6 @@ int game_variant_kind(const char *value);
  * Chess960.  Other variants are GAME_E_VARIANT. */
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
                            struct game_problem *pb);
-
-/* Find the legal move of p that the text names (SAN, long algebraic or
- * UCI): san_parse's verdict, found without listing every legal move in the
- * common cases (the replay's hot path). */
-enum san_error game_parse_move(const struct position *p, const char *s, size_t len, move *out);
 
 /* One line of play: the position after its moves so far, and the one before
  * its last move (where a variation on that move starts). */

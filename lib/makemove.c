@@ -22,7 +22,7 @@ static void update_castling(struct position *p, int from, int to, int piece)
 static void set_ep_square(struct position *p, int from, int to, enum color us)
 {
     int ep = (from + to) / 2;
-    if (attacks_pawn(us, ep) & position_pieces(p, (enum color)!us, PAWN)) {
+    if (attacks_pawn(us, ep) & position_pieces(p, (enum color) !us, PAWN)) {
         p->ep_square = (uint8_t)ep;
         p->key ^= position_zobrist_ep_file[square_file(ep)];
     }
@@ -64,7 +64,8 @@ void makemove_play(struct position *p, move m)
             set_ep_square(p, from, to, us);
     }
     if (p->castling)
-        update_castling(p, from, to, p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
+        update_castling(p, from, to,
+                        p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
     p->key ^= position_zobrist_castling[p->castling];
 
     if (us == BLACK)

@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include "attacks.h"
+#include "makemove.h"
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
@@ -18,11 +19,20 @@
 #endif
 
 /* Pawns move "forward": north for White, south for Black. */
-GEN_INLINE bitboard pawn_push(bitboard b, enum color c) { return c == WHITE ? b << 8 : b >> 8; }
+GEN_INLINE bitboard pawn_push(bitboard b, enum color c)
+{
+    return c == WHITE ? b << 8 : b >> 8;
+}
 
 /* Every square attacked by a set of pawns of colour c, towards files a and h. */
-GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c) { return pawn_push(bb_west(b), c); }
-GEN_INLINE bitboard pawn_attacks_east(bitboard b, enum color c) { return pawn_push(bb_east(b), c); }
+GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c)
+{
+    return pawn_push(bb_west(b), c);
+}
+GEN_INLINE bitboard pawn_attacks_east(bitboard b, enum color c)
+{
+    return pawn_push(bb_east(b), c);
+}
 
 struct sink {
     move *out;
@@ -49,7 +59,8 @@ GEN_INLINE void emit_targets(struct sink *s, int from, bitboard targets)
 
 /* A pawn that reaches the last rank must promote (FIDE Art. 3.7.5.1), to a
  * queen, rook, bishop or knight: four moves. */
-GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us, enum move_kind kind)
+GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum color us,
+                              enum move_kind kind)
 {
     bitboard last = us == WHITE ? BB_RANK_8 : BB_RANK_1;
     if (!s->out) {
@@ -72,12 +83,14 @@ GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum 
  * onto target; those in `pinned` keep to the line through their king.  The
  * counting path keeps its own split loops (free, then pinned): routing it
  * through here cost instructions under callgrind. */
-GEN_INLINE void gen_sliders(struct sink *s, bitboard set, bool diag, bitboard occ, bitboard target, bitboard pinned,
-                            int ksq, bool pext)
+GEN_INLINE void gen_sliders(struct sink *s, bitboard set, bool diag, bitboard occ, bitboard target,
+                            bitboard pinned, int ksq, bool pext)
 {
     while (set) {
         int from = bb_pop(&set);
-        bitboard t = (diag ? attacks_bishop_with(from, occ, pext) : attacks_rook_with(from, occ, pext)) & target;
+        bitboard t =
+            (diag ? attacks_bishop_with(from, occ, pext) : attacks_rook_with(from, occ, pext)) &
+            target;
         if (bb_test(pinned, from))
             t &= attacks_line(ksq, from);
         emit_targets(s, from, t);
@@ -107,10 +120,11 @@ GEN_INLINE bool attacked(const struct side_sets *ss, int sq, bitboard occ, enum 
 }
 
 /* Every square the side not to move attacks, with the occupancy occ. */
-GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them, bool pext)
+GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them,
+                                  bool pext)
 {
-    bitboard d = pawn_attacks_west(ss->their_pawns, them) | pawn_attacks_east(ss->their_pawns, them) |
-                 ss->their_king_zone;
+    bitboard d = pawn_attacks_west(ss->their_pawns, them) |
+                 pawn_attacks_east(ss->their_pawns, them) | ss->their_king_zone;
     bitboard b = ss->their_knights;
     while (b)
         d |= attacks_knight(bb_pop(&b));
@@ -127,18 +141,22 @@ GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum
  * the rook on its square, nothing between king and rook.  Whatever stands
  * between them also stands on the path of one of them, so this cheap test
  * rejects most. */
-GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss, enum color us, int ksq)
+GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss,
+                                        enum color us, int ksq)
 {
     unsigned out = 0;
-    if (!(p->castling & (us == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)))
+    if (!(p->castling & (us == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
+                                     : CASTLE_BLACK_KING | CASTLE_BLACK_QUEEN)))
         return 0;
     if (!p->chess960) {
         /* Standard chess: king on e1 (e8), rooks in the corners. */
         int shift = us == WHITE ? 0 : 56;
         int king_side = castle_index(us, 0), queen_side = castle_index(us, 1);
-        if ((p->castling & (1 << king_side)) && !(ss->occ & (0x60ULL << shift)) && (ss->own_rooks & (0x80ULL << shift)))
+        if ((p->castling & (1 << king_side)) && !(ss->occ & (0x60ULL << shift)) &&
+            (ss->own_rooks & (0x80ULL << shift)))
             out |= 1u << king_side;
-        if ((p->castling & (1 << queen_side)) && !(ss->occ & (0x0EULL << shift)) && (ss->own_rooks & (0x01ULL << shift)))
+        if ((p->castling & (1 << queen_side)) && !(ss->occ & (0x0EULL << shift)) &&
+            (ss->own_rooks & (0x01ULL << shift)))
             out |= 1u << queen_side;
         return out;
     }
@@ -147,7 +165,8 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
         if (!(p->castling & (1 << idx)))
             continue;
         int rsq = p->castle_rook[idx];
-        if (rsq != SQUARE_NONE && !(attacks_between(ksq, rsq) & ss->occ) && bb_test(ss->own_rooks, rsq))
+        if (rsq != SQUARE_NONE && !(attacks_between(ksq, rsq) & ss->occ) &&
+            bb_test(ss->own_rooks, rsq))
             out |= 1u << idx;
     }
     return out;
@@ -161,8 +180,9 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
  * rook which shields the king's landing square does not hide the attack;
  * in standard chess (danger given: the attacks with the king removed) the
  * rook in its corner shields nothing the king crosses. */
-GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
-                             int ksq, unsigned candidates, const bitboard *danger, bool pext)
+GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s,
+                             enum color us, int ksq, unsigned candidates, const bitboard *danger,
+                             bool pext)
 {
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(us, side);
@@ -193,11 +213,11 @@ GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *s
 /* En passant (FIDE Art. 3.7.3.1): tried by playing it out on the
  * occupancy, since removing two pawns from one rank can expose the king
  * (the horizontal pin) in a way no pin mask describes. */
-GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s, enum color us,
-                               int ksq, bool pext)
+GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s,
+                               enum color us, int ksq, bool pext)
 {
     int ep = p->ep_square;
-    enum color them = (enum color)!us;
+    enum color them = (enum color) !us;
     int victim = us == WHITE ? ep - 8 : ep + 8;
     if (!bb_test(ss->their_pawns, victim))
         return;
@@ -208,7 +228,8 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
         bitboard pawns = ss->their_pawns & ~bb_square(victim);
         bitboard attackers = (attacks_bishop_with(ksq, occ2, pext) & ss->their_diag) |
                              (attacks_rook_with(ksq, occ2, pext) & ss->their_orth) |
-                             (attacks_knight(ksq) & ss->their_knights) | (attacks_pawn(us, ksq) & pawns);
+                             (attacks_knight(ksq) & ss->their_knights) |
+                             (attacks_pawn(us, ksq) & pawns);
         if (!attackers)
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
@@ -224,7 +245,7 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
 GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext)
 {
     struct sink s = {out, 0};
-    enum color them = (enum color)!us;
+    enum color them = (enum color) !us;
     struct side_sets ss;
     ss.occ = position_occupied(p);
     ss.own = p->by_color[us];
@@ -242,7 +263,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
     ss.own_rooks = p->by_type[ROOK] & ss.own;
     bitboard occ = ss.occ, own = ss.own, enemy = ss.enemy;
 
-    bitboard checkers = (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
+    bitboard checkers =
+        (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
     bitboard pinned = 0, snipers = 0;
     /* Most often no enemy slider stands on a line through the king (the
      * empty-board rays, entry 0 of the tables, say so) and the lookups
@@ -280,7 +302,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         danger = enemy_attacks(&ss, occ_nk, them, pext);
         kt &= ~danger;
     } else if (kt) {
-        bitboard leapers = pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
+        bitboard leapers =
+            pawn_attacks_west(ss.their_pawns, them) | pawn_attacks_east(ss.their_pawns, them);
         bitboard n = ss.their_knights;
         while (n)
             leapers |= attacks_knight(bb_pop(&n));
@@ -288,7 +311,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         bitboard t = kt;
         while (t) {
             int to = bb_pop(&t);
-            if ((attacks_bishop_with(to, occ_nk, pext) & ss.their_diag) || (attacks_rook_with(to, occ_nk, pext) & ss.their_orth))
+            if ((attacks_bishop_with(to, occ_nk, pext) & ss.their_diag) ||
+                (attacks_rook_with(to, occ_nk, pext) & ss.their_orth))
                 kt ^= bb_square(to);
         }
     }
@@ -327,12 +351,14 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
             d = diag & pinned;
             while (d) {
                 int from = bb_pop(&d);
-                s.n += bb_count(attacks_bishop_with(from, occ, pext) & target & attacks_line(ksq, from));
+                s.n += bb_count(attacks_bishop_with(from, occ, pext) & target &
+                                attacks_line(ksq, from));
             }
             o = orth & pinned;
             while (o) {
                 int from = bb_pop(&o);
-                s.n += bb_count(attacks_rook_with(from, occ, pext) & target & attacks_line(ksq, from));
+                s.n +=
+                    bb_count(attacks_rook_with(from, occ, pext) & target & attacks_line(ksq, from));
             }
         }
     } else {
@@ -389,9 +415,11 @@ GEN_CLONES int movegen_legal(const struct position *p, struct movelist *list)
 {
     move *out = list->moves;
     if (attacks_use_pext)
-        list->count = p->side == WHITE ? generate(p, out, WHITE, true) : generate(p, out, BLACK, true);
+        list->count =
+            p->side == WHITE ? generate(p, out, WHITE, true) : generate(p, out, BLACK, true);
     else
-        list->count = p->side == WHITE ? generate(p, out, WHITE, false) : generate(p, out, BLACK, false);
+        list->count =
+            p->side == WHITE ? generate(p, out, WHITE, false) : generate(p, out, BLACK, false);
     return list->count;
 }
 
@@ -410,4 +438,33 @@ bool movegen_is_legal(const struct position *p, move m)
         if (l.moves[i] == m)
             return true;
     return false;
+}
+
+/* Does the pseudo-legal move from -> to of the side to move leave its king
+ * safe (FIDE Art. 3.9)?  Answered without playing the move in the common
+ * cases: a king move is legal when its target is not attacked once the
+ * king has left its square; another move, when not in check, is legal
+ * unless the piece is pinned and leaves the line of the pin.  Checks and
+ * en passant (which empties two squares of a rank) play on a copy. */
+bool movegen_king_safe(const struct position *p, move m)
+{
+    enum color us = (enum color)p->side, them = (enum color) !us;
+    int from = move_from(m), to = move_to(m);
+    int king = position_king(p, us);
+    if (king == SQUARE_NONE)
+        return false;
+    bitboard occ = position_occupied(p);
+    if (from == king)
+        return !position_attacked_by(p, to, them, occ ^ bb_square(from));
+    if (move_kind(m) == MOVE_EN_PASSANT || position_in_check(p)) {
+        struct position c = *p;
+        makemove_play(&c, m);
+        return !position_attacked_by(&c, king, them, position_occupied(&c));
+    }
+    if (attacks_aligned(king, from, to))
+        return true;
+    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them];
+    bitboard diagonal = (p->by_type[BISHOP] | p->by_type[QUEEN]) & enemy;
+    bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
+    return !(attacks_bishop(king, rest) & diagonal) && !(attacks_rook(king, rest) & straight);
 }

@@ -28,13 +28,26 @@ static inline move move_make(int from, int to, enum move_kind kind)
 {
     return (move)(from | (to << 6) | ((int)kind << 12));
 }
-static inline int move_from(move m) { return m & 63; }
-static inline int move_to(move m) { return (m >> 6) & 63; }
-static inline enum move_kind move_kind(move m) { return (enum move_kind)(m >> 12); }
-static inline bool move_is_promotion(move m) { return (m >> 12) >= MOVE_PROMOTE_KNIGHT; }
+static inline int move_from(move m)
+{
+    return m & 63;
+}
+static inline int move_to(move m)
+{
+    return (m >> 6) & 63;
+}
+static inline enum move_kind move_kind(move m)
+{
+    return (enum move_kind)(m >> 12);
+}
+static inline bool move_is_promotion(move m)
+{
+    return (m >> 12) >= MOVE_PROMOTE_KNIGHT;
+}
 static inline enum piece_type move_promotion(move m)
 {
-    return move_is_promotion(m) ? (enum piece_type)((m >> 12) - MOVE_PROMOTE_KNIGHT + KNIGHT) : NO_PIECE_TYPE;
+    return move_is_promotion(m) ? (enum piece_type)((m >> 12) - MOVE_PROMOTE_KNIGHT + KNIGHT)
+                                : NO_PIECE_TYPE;
 }
 /* The squares where the king and the rook end up when castling with the rook
  * on rook_sq (FIDE Art. 3.8.2 and its Chess960 counterpart: g/f or c/d file). */
@@ -60,10 +73,17 @@ int movegen_count(const struct position *p);
 /* Is m one of the legal moves of p? */
 bool movegen_is_legal(const struct position *p, move m);
 
+/* Does the pseudo-legal move m (a piece of the side to move going where
+ * its rules let it) leave that side's king safe (FIDE Art. 3.9)?  The one
+ * per-move legality test, for readers that find a move by its text
+ * (san.c's resolver) without generating every move. */
+bool movegen_king_safe(const struct position *p, move m);
+
 /* Is the move a capture (en passant included, castling excluded)? */
 static inline bool move_is_capture(const struct position *p, move m)
 {
-    return move_kind(m) == MOVE_EN_PASSANT || (move_kind(m) != MOVE_CASTLE && p->board[move_to(m)] != NO_PIECE);
+    return move_kind(m) == MOVE_EN_PASSANT ||
+           (move_kind(m) != MOVE_CASTLE && p->board[move_to(m)] != NO_PIECE);
 }
 
 #endif

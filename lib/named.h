@@ -2,7 +2,8 @@
  * it ("g1 - f3 leap2 n nw") instead of by the pieces it touched.  One
  * formatter serves every tool (pgn-to-named-notation, legal-moves
  * --notation=named); the reader checks that a record is exactly what the
- * formatter writes for a legal move, so the two never drift apart.
+ * formatter writes for a legal move, so the two never drift apart.  Whole
+ * texts of records are split into games by named_reader.h.
  * formats/named-notation.md is the specification; the rule names are data
  * (formats/named-vocabularies.tsv), compiled into a generated header.
  *
@@ -16,11 +17,9 @@
 #define CHESS_NAMED_H
 
 #include "movegen.h"
-#include "pgn.h"
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
 /* The rule-name vocabularies: the columns of formats/named-vocabularies.tsv. */
 enum named_vocabulary {
@@ -35,10 +34,11 @@ enum named_vocabulary {
  * their separators fit in 84 bytes. */
 enum { NAMED_MAX = 96 };
 
-/* The vocabulary's name as in --names ("dagaz", "zrf"), and back; parse
- * returns false for an unknown name. */
+/* The vocabulary's name as in --names ("dagaz", "zrf"), and all of them
+ * (NAMED_VOCABULARY_NB names, in the order of the enum: the columns of
+ * the table), for the tools to parse --names with. */
 const char *named_vocabulary_name(enum named_vocabulary v);
-bool named_vocabulary_parse(const char *name, enum named_vocabulary *out);
+const char *const *named_vocabulary_names(void);
 
 /* The name vocabulary v gives the rule with the given key of
  * formats/named-vocabularies.tsv ("rook" gives "slide" or "rook-slide"),
@@ -93,29 +93,5 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
 
 /* Is s[0..len) one of the eight direction words ("n", "sw", ...)? */
 bool named_is_direction(const char *s, size_t len);
-
-/* Reading whole records: named-notation text (either layout, either
- * vocabulary, as formats/named-notation.md describes) split into games,
- * handed out in the PGN reader's shapes so that game.h replays both alike.
- * A game's tags are its tag pairs; its tokens are MOVE (one ply record,
- * "12. g1 - f3 leap2 n nw" or "12. Pass", number included, not yet
- * checked against a position), NAG, COMMENT ({...} or ;...), VARIATION_START
- * and _END, RESULT, and UNKNOWN for stray text (with a diagnostic).  Like
- * the PGN reader it never fails on bad text, keeps memory bounded (one line
- * of at most max_line bytes, the current game), and keeps every text valid
- * until the next named_next_game or open call. */
-struct named_reader;
-
-struct named_reader *named_reader_new(void);
-void named_reader_free(struct named_reader *r);
-/* Longest line kept (default 1 MiB; longer ones are cut, with a diagnostic). */
-void named_reader_set_max_line(struct named_reader *r, size_t max_line);
-enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name);
-enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, size_t len,
-                                     const char *name);
-/* 1 and the next game in *g, 0 at the end, -1 on a hard error. */
-int named_next_game(struct named_reader *r, struct pgn_game *g);
-enum pgn_error named_reader_error(const struct named_reader *r);
-int named_reader_errno(const struct named_reader *r);
 
 #endif

@@ -172,7 +172,7 @@ PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, 
 {
     int from = move_from(m), to = move_to(m);
     enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side, them = (enum color)!us;
+    enum color us = (enum color)p->side, them = (enum color) !us;
     int piece = p->board[from];
     bitboard fb = bb_square(from), tb = bb_square(to);
     uint64_t key = keys ? p->key : 0;
@@ -246,11 +246,12 @@ PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, 
  * Chess960 flag, the side and the en-passant square, never the mailbox or
  * the counters, so only those are written (copying the mailbox cost more
  * than the rest of the move). */
-PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m, const struct engine *e)
+PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m,
+                            const struct engine *e)
 {
     int from = move_from(m), to = move_to(m);
     enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side, them = (enum color)!us;
+    enum color us = (enum color)p->side, them = (enum color) !us;
     bitboard fb = bb_square(from), tb = bb_square(to);
     memcpy(c->by_type, p->by_type, sizeof c->by_type);
     memcpy(c->by_color, p->by_color, sizeof c->by_color);
@@ -258,7 +259,8 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
     c->chess960 = p->chess960;
     c->ep_square = SQUARE_NONE;
     if (kind == MOVE_CASTLE) {
-        bitboard kb = bb_square(move_castle_king_to(from, to)), rb = bb_square(move_castle_rook_to(from, to));
+        bitboard kb = bb_square(move_castle_king_to(from, to)),
+                 rb = bb_square(move_castle_rook_to(from, to));
         c->by_type[KING] = (c->by_type[KING] & ~fb) | kb;
         c->by_type[ROOK] = (c->by_type[ROOK] & ~tb) | rb;
         c->by_color[us] = (c->by_color[us] & ~(fb | tb)) | kb | rb;
@@ -318,18 +320,18 @@ struct leaf_slider {
 };
 
 struct leaf_base {
-    enum color a, b;   /* A moves into the children, B is to move in them */
-    int kb;            /* B's king */
+    enum color a, b; /* A moves into the children, B is to move in them */
+    int kb;          /* B's king */
     bitboard occ, own_b, own_a;
-    bitboard fallback; /* a move from or to these needs the full count */
+    bitboard fallback;                 /* a move from or to these needs the full count */
     bitboard knight_check, pawn_check; /* where an A knight or pawn checks B */
-    int base;          /* B's knights and pinned pieces: the same in every quiet child */
+    int base; /* B's knights and pinned pieces: the same in every quiet child */
     bitboard free_knights;
     int sliders, slider_total; /* B's free sliders and their moves in P */
     struct leaf_slider slider[LEAF_SLIDERS_MAX];
     uint16_t attacked_by[SQUARE_NB]; /* which of them attack each square */
     bitboard free_pawns;
-    unsigned castles;  /* B's rights whose path is empty in P (bits of castling) */
+    unsigned castles; /* B's rights whose path is empty in P (bits of castling) */
     bitboard a_pawns, a_knights, a_diag, a_orth;
     int a_king;
 };
@@ -352,18 +354,19 @@ PERFT_INLINE int leaf_pawns(bitboard pawns, bitboard occ, bitboard enemy, enum c
 }
 
 /* Is sq attacked by A's pieces (the given sets) with occupancy occ? */
-PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawns, bitboard knights, bitboard diag,
-                                bitboard orth, int king, bool pext)
+PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawns,
+                                bitboard knights, bitboard diag, bitboard orth, int king, bool pext)
 {
-    return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) || bb_test(attacks_king(king), sq) ||
-           (attacks_bishop_with(sq, occ, pext) & diag) || (attacks_rook_with(sq, occ, pext) & orth);
+    return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) ||
+           bb_test(attacks_king(king), sq) || (attacks_bishop_with(sq, occ, pext) & diag) ||
+           (attacks_rook_with(sq, occ, pext) & orth);
 }
 
 /* What P's children share; false when P is odd enough (B in check, no
  * king, too many sliders) that every child takes the long way. */
 PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bool pext)
 {
-    enum color a = (enum color)p->side, b = (enum color)!a;
+    enum color a = (enum color)p->side, b = (enum color) !a;
     lb->a = a;
     lb->b = b;
     lb->occ = position_occupied(p);
@@ -384,7 +387,8 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
 
     /* B's pins (and a check, which a legal P cannot have). */
     bitboard pinned = 0, occ = lb->occ, target = ~lb->own_b;
-    bitboard snipers = (attacks_bishop_with(kb, lb->own_a, pext) & lb->a_diag) | (attacks_rook_with(kb, lb->own_a, pext) & lb->a_orth);
+    bitboard snipers = (attacks_bishop_with(kb, lb->own_a, pext) & lb->a_diag) |
+                       (attacks_rook_with(kb, lb->own_a, pext) & lb->a_orth);
     while (snipers) {
         bitboard between = attacks_between(kb, bb_pop(&snipers)) & occ;
         if (!between)
@@ -396,7 +400,8 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
      * decide checks and pins: a move from or to one of them may change
      * them, a move farther out cannot. */
     bitboard first = (attacks_bishop_with(kb, occ, pext) | attacks_rook_with(kb, occ, pext)) & occ;
-    lb->fallback = attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
+    lb->fallback =
+        attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
     lb->knight_check = attacks_knight(kb);
     lb->pawn_check = attacks_pawn(b, kb);
 
@@ -409,8 +414,10 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     memset(lb->attacked_by, 0, sizeof lb->attacked_by);
     while (sl) {
         int sq = bb_pop(&sl);
-        bool diag = bb_test(p->by_type[BISHOP] | queens, sq), orth = bb_test(p->by_type[ROOK] | queens, sq);
-        bitboard att = (diag ? attacks_bishop_with(sq, occ, pext) : 0) | (orth ? attacks_rook_with(sq, occ, pext) : 0);
+        bool diag = bb_test(p->by_type[BISHOP] | queens, sq),
+             orth = bb_test(p->by_type[ROOK] | queens, sq);
+        bitboard att = (diag ? attacks_bishop_with(sq, occ, pext) : 0) |
+                       (orth ? attacks_rook_with(sq, occ, pext) : 0);
         if (bb_test(pinned, sq)) {
             base += bb_count(att & target & attacks_line(kb, sq));
             continue;
@@ -450,8 +457,8 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
             continue;
         int kto = move_castle_king_to(kb, rsq), rto = move_castle_rook_to(kb, rsq);
         bitboard both = bb_square(kb) | bb_square(rsq);
-        bitboard path = attacks_between(kb, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto) |
-                        attacks_between(kb, rsq);
+        bitboard path = attacks_between(kb, kto) | bb_square(kto) | attacks_between(rsq, rto) |
+                        bb_square(rto) | attacks_between(kb, rsq);
         lb->fallback |= path | bb_square(rsq);
         if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
             lb->castles |= 1u << idx;
@@ -471,12 +478,14 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     bitboard fb = bb_square(from), tb = bb_square(to), ft = fb | tb;
     if (ft & lb->fallback)
         return -1;
-    bitboard a_pawns = lb->a_pawns, a_knights = lb->a_knights, a_diag = lb->a_diag, a_orth = lb->a_orth;
+    bitboard a_pawns = lb->a_pawns, a_knights = lb->a_knights, a_diag = lb->a_diag,
+             a_orth = lb->a_orth;
     int a_king = lb->a_king;
     switch (piece_type(p->board[from])) {
     case PAWN:
         if ((tb & lb->pawn_check) ||
-            (kind == MOVE_DOUBLE_PUSH && (attacks_pawn(lb->a, (from + to) >> 1) & p->by_type[PAWN] & lb->own_b)))
+            (kind == MOVE_DOUBLE_PUSH &&
+             (attacks_pawn(lb->a, (from + to) >> 1) & p->by_type[PAWN] & lb->own_b)))
             return -1;
         a_pawns ^= ft;
         break;
@@ -530,7 +539,8 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     while (again) {
         const struct leaf_slider *sl = &lb->slider[__builtin_ctz(again)];
         again &= again - 1;
-        bitboard att = (sl->diag ? attacks_bishop_with(sl->sq, occ, pext) : 0) | (sl->orth ? attacks_rook_with(sl->sq, occ, pext) : 0);
+        bitboard att = (sl->diag ? attacks_bishop_with(sl->sq, occ, pext) : 0) |
+                       (sl->orth ? attacks_rook_with(sl->sq, occ, pext) : 0);
         n += bb_count(att & target) - sl->count;
     }
     n += leaf_pawns(free_pawns, occ, own_a, lb->b);
@@ -548,7 +558,8 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         bitboard occ_nk = occ ^ bb_square(lb->kb), t = kt;
         while (t) {
             int sq = bb_pop(&t);
-            if ((attacks_bishop_with(sq, occ_nk, pext) & a_diag) || (attacks_rook_with(sq, occ_nk, pext) & a_orth))
+            if ((attacks_bishop_with(sq, occ_nk, pext) & a_diag) ||
+                (attacks_rook_with(sq, occ_nk, pext) & a_orth))
                 kt ^= bb_square(sq);
         }
         n += bb_count(kt);
@@ -560,7 +571,8 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         bitboard occ2 = occ ^ bb_square(lb->kb) ^ bb_square(rsq);
         bool safe = true;
         while (path && safe)
-            safe = !leaf_attacked(bb_pop(&path), occ2, lb->b, a_pawns, a_knights, a_diag, a_orth, a_king, pext);
+            safe = !leaf_attacked(bb_pop(&path), occ2, lb->b, a_pawns, a_knights, a_diag, a_orth,
+                                  a_king, pext);
         n += safe;
     }
     return n;
@@ -568,8 +580,8 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
 
 /* The leaves below a node one ply above them: each child's moves counted,
  * by leaf_count where it can, else by making the move. */
-PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct position *p, const struct movelist *l,
-                                        bool pext)
+PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct position *p,
+                                        const struct movelist *l, bool pext)
 {
     uint64_t total = 0;
     struct leaf_base lb;
@@ -593,8 +605,10 @@ PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct pos
     return total;
 }
 
-PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth);
-PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth);
+PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p,
+                                        int depth);
+PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p,
+                                         int depth);
 
 /* The count below a node of depth >= 2.  Bulk counting: the nodes one ply
  * above the leaves are made but never expanded, their legal moves are only
@@ -608,7 +622,8 @@ PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int
     struct movelist l;
     int n = movegen_legal(p, &l);
     if (depth == 2) {
-        total = attacks_use_pext ? count_leaf_parent(e, p, &l, true) : count_leaf_parent(e, p, &l, false);
+        total = attacks_use_pext ? count_leaf_parent(e, p, &l, true)
+                                 : count_leaf_parent(e, p, &l, false);
     } else if (hashed) {
         /* One child ahead: its bucket is fetched from memory while the
          * subtree of the one before is counted. */
@@ -646,7 +661,8 @@ PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct pos
     return walk(e, p, depth, false);
 }
 
-PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p, int depth)
+PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p,
+                                         int depth)
 {
     return walk(e, p, depth, true);
 }
@@ -758,7 +774,8 @@ static uint64_t run_by_root_moves(const struct engine *e, const struct position 
  * matters: the first touch of each page (the kernel zeroing it) costs more
  * than the counting that fills it.  Runs that use different shares only
  * miss each other's entries. */
-static struct table_view table_share(const struct perft_table *t, int root_moves, unsigned items, int depth)
+static struct table_view table_share(const struct perft_table *t, int root_moves, unsigned items,
+                                     int depth)
 {
     struct table_view v = {t->buckets, t->count};
     double branching = root_moves > 0 ? (double)items / root_moves : 1.0;
@@ -805,7 +822,8 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     struct position root = *p;
     root.key = position_compute_key(&root) ^ castle_salt(&root);
     struct perft_table *table = cfg ? cfg->table : NULL;
-    struct table_view whole = table ? (struct table_view){table->buckets, table->count} : (struct table_view){0};
+    struct table_view whole =
+        table ? (struct table_view){table->buckets, table->count} : (struct table_view){0};
     engine_init(&e, &root, table ? &whole : NULL);
     struct perft_progress *progress = cfg ? cfg->progress : NULL;
     int threads = cfg && cfg->threads > 1 ? cfg->threads : 1;
@@ -848,7 +866,8 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     }
     if (table)
         e.table = table_share(table, l.count, count, depth);
-    struct job job = {.engine = &e, .items = items, .count = count, .depth = depth - 2, .progress = progress};
+    struct job job = {
+        .engine = &e, .items = items, .count = count, .depth = depth - 2, .progress = progress};
     atomic_init(&job.next, 0);
     if (progress)
         atomic_store(&progress->items_total, count);
@@ -917,7 +936,8 @@ static void split_add(struct split_set *s, const struct position *p)
 {
     if (s->failed)
         return;
-    if (2 * (s->count + 1) > s->index_size && (s->count >= UINT32_MAX - 1 || !split_grow_index(s))) {
+    if (2 * (s->count + 1) > s->index_size &&
+        (s->count >= UINT32_MAX - 1 || !split_grow_index(s))) {
         s->failed = true;
         return;
     }
@@ -959,6 +979,20 @@ static void split_walk(struct split_set *s, const struct position *p, int plies)
         makemove_play(&child, l.moves[i]);
         split_walk(s, &child, plies - 1);
     }
+}
+
+/* The moves are sorted by the one order of the library; each count is then
+ * found by its move (a root has at most a few hundred). */
+void perft_divide_sort(const struct position *p, struct perft_divide *d, enum uci_castling style)
+{
+    struct perft_divide in = *d;
+    uci_sort(p, d->moves, d->count, style);
+    for (int i = 0; i < d->count; i++)
+        for (int j = 0; j < in.count; j++)
+            if (in.moves[j] == d->moves[i]) {
+                d->nodes[i] = in.nodes[j];
+                break;
+            }
 }
 
 /* All positions are gathered first (a hash index merges transpositions),

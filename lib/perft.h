@@ -7,6 +7,7 @@
 #define CHESS_PERFT_H
 
 #include "movegen.h"
+#include "uci.h"
 
 #include <stdatomic.h>
 
@@ -54,6 +55,11 @@ struct perft_divide {
  * root move (for depth 0 divide->count is 0). */
 uint64_t perft_run(const struct position *p, int depth, const struct perft_config *cfg,
                    struct perft_divide *divide);
+
+/* Put a divide in the documented order of move lists (uci_sort, with
+ * castling written in style), the counts following their moves: the order
+ * of Stockfish's "go perft", so that the two compare line by line. */
+void perft_divide_sort(const struct position *p, struct perft_divide *d, enum uci_castling style);
 
 /* Called once per distinct position `plies` below the root, in the order
  * first reached, with the number of move paths that lead to it. */

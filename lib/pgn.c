@@ -7,6 +7,7 @@
  * See pgn.h for the API and formats/pgn.md for what is accepted. */
 #include "pgn.h"
 
+#include "array.h"
 #include "textscan.h"
 
 #include <errno.h>
@@ -261,11 +262,25 @@ enum pgn_result pgn_result_parse(const char *s, size_t n)
 }
 
 /* Standard 8.2.2.2: White's move number ends with one period, Black's
- * (when the number is written before a Black move) with three. */
+ * (when the number is written before a Black move) with three.  The digits
+ * are written by hand: the named notation puts a number on every ply. */
 size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
-    int n = snprintf(buf, size, "%lu%s", number, black ? "..." : ".");
-    return n < 0 ? 0 : (size_t)n;
+    char text[PGN_MOVE_NUMBER_MAX];
+    size_t k = sizeof text - 3;
+    do {
+        text[--k] = (char)('0' + number % 10);
+        number /= 10;
+    } while (number);
+    size_t n = sizeof text - 3 - k;
+    memcpy(text + sizeof text - 3, "...", 3);
+    n += black ? 3 : 1;
+    if (size > 0) {
+        size_t copy = n < size ? n : size - 1;
+        memcpy(buf, text + k, copy);
+        buf[copy] = '\0';
+    }
+    return n;
 }
 
 /* A UTF-8 byte-order mark may open any line (files get concatenated): it
@@ -449,7 +464,7 @@ static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    char *a = textscan_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
+    char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -477,7 +492,7 @@ static int add_diag(struct pgn_reader *r, enum pgn_error code, unsigned long lin
 {
     if (r->ndiags >= r->lim.max_diags)
         return 0;
-    struct pgn_diag *d = textscan_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
+    struct pgn_diag *d = array_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
     if (!d)
         return nomem(r);
     r->diags = d;
@@ -523,11 +538,11 @@ static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n
 static int reserve_token(struct pgn_reader *r)
 {
     size_t cap = r->toks_cap;
-    struct pgn_token *t = textscan_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
+    struct pgn_token *t = array_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->toks = t;
-    size_t *o = textscan_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
+    size_t *o = array_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
     if (!o)
         return nomem(r);
     r->tok_off = o;
@@ -716,15 +731,15 @@ static int match(struct pgn_reader *r, const struct textscan_pattern *re, const 
 static int reserve_tag(struct pgn_reader *r)
 {
     size_t cap = r->tags_cap, cap2 = r->tags_cap;
-    struct pgn_tag *t = textscan_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
+    struct pgn_tag *t = array_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->tags = t;
-    size_t *a = textscan_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
+    size_t *a = array_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
     if (!a)
         return nomem(r);
     r->tag_name_off = a;
-    size_t *b = textscan_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
+    size_t *b = array_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
     if (!b)
         return nomem(r);
     r->tag_value_off = b;

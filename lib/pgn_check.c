@@ -4,6 +4,7 @@
  * formats/pgn-check.md, which names the rule behind every check). */
 #include "pgn_check.h"
 
+#include "array.h"
 #include "bitboard.h"
 #include "game.h"
 #include "makemove.h"
@@ -193,7 +194,8 @@ struct pgn_checker {
 
 /* Dates like "2024.01.31", with '?' for unknown parts (PGN standard
  * 8.1.1.3); whether the day exists is checked by hand. */
-static const char date_pattern[] = "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
+static const char date_pattern[] =
+    "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
 
 /* The default set is the tool's default: errors and warnings on, the
  * style notes off until --pedantic or --select asks for them. */
@@ -241,7 +243,7 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
 static bool text_put(struct pgn_checker *c, const char *s, size_t n)
 {
     if (c->text_len + n + 1 > c->text_cap) {
-        char *t = textscan_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
+        char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
         if (!t) {
             c->nomem = true;
             return false;
@@ -268,7 +270,7 @@ __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
         c->dropped++;
         return;
     }
-    struct pending *p = textscan_grow(c->pend, &c->pend_cap, c->npend + 1, sizeof *p);
+    struct pending *p = array_grow(c->pend, &c->pend_cap, c->npend + 1, sizeof *p);
     if (!p) {
         c->nomem = true;
         return;
@@ -291,8 +293,8 @@ __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
     if (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2) ||
         !text_put(c, msg, (size_t)n))
         return;
-    c->pend[c->npend++] = (struct pending){code, line ? line : 1, col ? col : 1, off,
-                                           c->text_len - off};
+    c->pend[c->npend++] =
+        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off};
     c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
 }
 
@@ -415,7 +417,7 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
         if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
             start += 3; /* a byte-order mark is no column (pgn.h) */
         if (c->nlines == c->lines_cap) {
-            size_t *l = textscan_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
+            size_t *l = array_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
             if (!l) {
                 c->nomem = true;
                 return;
@@ -438,8 +440,8 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
 
 /* The byte of the game's text at (line, col), or NULL when it is not in
  * the game's bytes. */
-static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g,
-                          unsigned long line, unsigned long col)
+static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g, unsigned long line,
+                          unsigned long col)
 {
     if (!g->raw || line < g->raw_line || line - g->raw_line >= c->nlines)
         return NULL;
@@ -520,12 +522,11 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 
 /* ---------------------------------------------------------------- tags */
 
-
 /* The tags the checks read, by name; the roster's seven come first, in
  * their order. */
 static const char *const known_names[TAG_KNOWN_NB] = {
-    "Event", "Site",    "Date",     "Round",     "White",   "Black", "Result",
-    "FEN",   "SetUp",   "Variant",  "PlyCount",  "EventDate", "UTCDate"};
+    "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
+    "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
 
 /* Which known tag a name is, or -1: one pass over a game's tags finds
  * them all (looking each one up by strcmp showed in profiles). */
@@ -680,14 +681,14 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
     unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
     static const unsigned days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (has_m && (m < 1 || m > 12)) {
-        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u",
-               t->name, v, m);
+        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u", t->name,
+               v, m);
         return;
     }
     unsigned max = !has_m ? 31 : m == 2 && has_y && !is_leap(y) ? 28 : days[m - 1];
     if (has_d && (d < 1 || d > max))
-        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s",
-               t->name, v, d, has_m ? " in that month" : "",
+        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s", t->name,
+               v, d, has_m ? " in that month" : "",
                has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
 }
 
@@ -766,11 +767,11 @@ static const char *result_of(const char *s)
 /* What the replay of the main line leaves for the checks at the end. */
 struct replay {
     struct position start;
-    bool can_replay;   /* the start position is known */
-    bool complete;     /* every main-line move was played */
-    unsigned long plies;  /* MOVE and NULL tokens of the main line */
+    bool can_replay;                /* the start position is known */
+    bool complete;                  /* every main-line move was played */
+    unsigned long plies;            /* MOVE and NULL tokens of the main line */
     const struct pgn_token *marker; /* the main line's termination marker */
-    uint64_t hash;     /* of the main line's moves */
+    uint64_t hash;                  /* of the main line's moves */
 };
 
 /* Where a ply stands, as the converters word it: "ply 34 (17...)". */
@@ -797,7 +798,10 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
         why = "does not give check: no mark";
     if (why)
         report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')", where,
-               tok->text, why, san, mate ? "#" : check ? "+" : "");
+               tok->text, why, san,
+               mate    ? "#"
+               : check ? "+"
+                       : "");
 }
 
 /* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
@@ -841,8 +845,8 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
         else if (n > strlen(san))
             what = "is over-disambiguated";
     }
-    report(c, PGN_CHECK_SAN_STYLE, tok->line, tok->col, "%s: '%.*s' %s: SAN is '%s'", where,
-           (int)n, tok->text, what, san);
+    report(c, PGN_CHECK_SAN_STYLE, tok->line, tok->col, "%s: '%.*s' %s: SAN is '%s'", where, (int)n,
+           tok->text, what, san);
 }
 
 /* An illegal move: FIDE Art. 3 and PGN standard 8.2.3, with the rules
@@ -857,7 +861,7 @@ static void report_illegal(struct pgn_checker *c, const struct pgn_token *tok,
     const char *why = reason;
     if (se == SAN_AMBIGUOUS && strncmp(why, "ambiguous: ", 11) == 0)
         why += 11; /* "ambiguous move 'Nd2': Nbd2 and Nfd2 both match" */
-    enum pgn_check_code code = depth > 0            ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
+    enum pgn_check_code code = depth > 0             ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
                                : se == SAN_AMBIGUOUS ? PGN_CHECK_AMBIGUOUS_MOVE
                                                      : PGN_CHECK_ILLEGAL_MOVE;
     report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
@@ -911,7 +915,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                  c->enabled[PGN_CHECK_ZERO_CASTLING];
     bool numbers = c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER];
     bool main_alive = rp->can_replay;
-    int skip = 0;        /* > 0: inside a variation being skipped, its nesting */
+    int skip = 0;            /* > 0: inside a variation being skipped, its nesting */
     bool skip_leave = false; /* the skipped variation is on the stack */
     uint64_t h = 0;
     bool variations = false; /* when there are none, no position before a move is kept */
@@ -945,7 +949,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                        "%s: unsupported move '%s': piece drops (crazyhouse) are not supported",
                        where, tok->text);
             } else {
-                enum san_error se = game_parse_move(&l->pos, tok->text, tok->len, &m);
+                enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
                 if (se == SAN_OK) {
                     if (notes) {
                         char where[64], san[SAN_MAX];
@@ -1044,7 +1048,7 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
         for (size_t i = 0; i < g->ndiags; i++)
             truncated |= g->diags[i].code == PGN_E_TRUNCATED;
         report(c, PGN_CHECK_MISSING_RESULT, g->line, g->col, "%s",
-               truncated        ? "the input ends inside the game: no termination marker"
+               truncated         ? "the input ends inside the game: no termination marker"
                : g->ntokens == 0 ? "the game has no movetext and no termination marker"
                                  : "the movetext has no termination marker");
     } else if (tag_result && strcmp(tag_result, rp->marker->text) != 0) {
@@ -1058,7 +1062,8 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
  * position draws) and 6.9 (a lone king cannot win): the result must be
  * one that the final position allows. */
 static void check_final_position(struct pgn_checker *c, const struct pgn_game *g,
-                                 const struct position *p, const char *result, const struct pgn_token *at)
+                                 const struct position *p, const char *result,
+                                 const struct pgn_token *at)
 {
     static const char *const side[2] = {"White", "Black"};
     unsigned long line = at ? at->line : g->line, col = at ? at->col : g->col;
@@ -1117,7 +1122,8 @@ static void sort_pending(struct pending *d, size_t n)
     for (size_t i = 1; i < n; i++) {
         struct pending x = d[i];
         size_t j = i;
-        while (j > 0 && (d[j - 1].line > x.line || (d[j - 1].line == x.line && d[j - 1].col > x.col))) {
+        while (j > 0 &&
+               (d[j - 1].line > x.line || (d[j - 1].line == x.line && d[j - 1].col > x.col))) {
             d[j] = d[j - 1];
             j--;
         }
@@ -1131,7 +1137,8 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
 {
     if (c->nomem)
         return -1;
-    struct pgn_check_diag *o = c->npend ? textscan_grow(c->out, &c->out_cap, c->npend, sizeof *o) : c->out;
+    struct pgn_check_diag *o =
+        c->npend ? array_grow(c->out, &c->out_cap, c->npend, sizeof *o) : c->out;
     if (c->npend && !o)
         return -1;
     c->out = o;
@@ -1292,10 +1299,10 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line)
 {
-    int n = first_file ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game,
-                                  first_file, first_line)
-                       : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game,
-                                  first_line);
+    int n = first_file
+                ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game, first_file,
+                           first_line)
+                : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game, first_line);
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -49,7 +49,8 @@ void position_clear(struct position *p)
 
 void position_start(struct position *p)
 {
-    static const enum piece_type back[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+    static const enum piece_type back[8] = {ROOK, KNIGHT, BISHOP, QUEEN,
+                                            KING, BISHOP, KNIGHT, ROOK};
     position_clear(p);
     for (int f = 0; f < 8; f++) {
         position_put(p, piece_make(WHITE, back[f]), square_make(f, 0));
@@ -91,7 +92,7 @@ bitboard position_attackers(const struct position *p, int sq, bitboard occ)
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
-    if (attacks_pawn((enum color)!by, sq) & p->by_type[PAWN] & them)
+    if (attacks_pawn((enum color) !by, sq) & p->by_type[PAWN] & them)
         return true;
     if (attacks_knight(sq) & p->by_type[KNIGHT] & them)
         return true;

@@ -11,9 +11,18 @@ enum piece_type { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_
 
 /* A piece is its type with the colour in bit 3: 1..6 white, 9..14 black, 0 empty. */
 enum { NO_PIECE = 0, PIECE_NB = 16 };
-static inline int piece_make(enum color c, enum piece_type t) { return (int)t | ((int)c << 3); }
-static inline enum piece_type piece_type(int p) { return (enum piece_type)(p & 7); }
-static inline enum color piece_color(int p) { return (enum color)(p >> 3); }
+static inline int piece_make(enum color c, enum piece_type t)
+{
+    return (int)t | ((int)c << 3);
+}
+static inline enum piece_type piece_type(int p)
+{
+    return (enum piece_type)(p & 7);
+}
+static inline enum color piece_color(int p)
+{
+    return (enum color)(p >> 3);
+}
 
 /* Castling rights, one bit each; the rook each one castles with is stored
  * as a square so that Chess960 and standard chess share one code path. */
@@ -25,23 +34,29 @@ enum {
     CASTLE_ALL = 15,
 };
 /* Index of a right (0..3) from colour and side (0 = king side, 1 = queen side). */
-static inline int castle_index(enum color c, int queen_side) { return (int)c * 2 + queen_side; }
+static inline int castle_index(enum color c, int queen_side)
+{
+    return (int)c * 2 + queen_side;
+}
 
 struct position {
     bitboard by_type[PIECE_TYPE_NB]; /* [0] holds all occupied squares */
     bitboard by_color[COLOR_NB];
-    uint8_t board[SQUARE_NB];        /* piece on each square, NO_PIECE if empty */
-    uint8_t castle_rook[4];          /* rook square of each right, SQUARE_NONE if unset */
-    uint8_t side;                    /* enum color to move */
-    uint8_t castling;                /* CASTLE_* bits */
-    uint8_t ep_square;               /* square behind a pawn that just moved two, or SQUARE_NONE */
-    uint8_t chess960;                /* castling is written and played as Chess960 */
-    uint16_t halfmove;               /* plies since the last capture or pawn move */
-    uint16_t fullmove;               /* starts at 1, grows after Black's move */
-    uint64_t key;                    /* Zobrist hash of pieces, side, castling, ep file */
+    uint8_t board[SQUARE_NB]; /* piece on each square, NO_PIECE if empty */
+    uint8_t castle_rook[4];   /* rook square of each right, SQUARE_NONE if unset */
+    uint8_t side;             /* enum color to move */
+    uint8_t castling;         /* CASTLE_* bits */
+    uint8_t ep_square;        /* square behind a pawn that just moved two, or SQUARE_NONE */
+    uint8_t chess960;         /* castling is written and played as Chess960 */
+    uint16_t halfmove;        /* plies since the last capture or pawn move */
+    uint16_t fullmove;        /* starts at 1, grows after Black's move */
+    uint64_t key;             /* Zobrist hash of pieces, side, castling, ep file */
 };
 
-static inline bitboard position_occupied(const struct position *p) { return p->by_type[0]; }
+static inline bitboard position_occupied(const struct position *p)
+{
+    return p->by_type[0];
+}
 static inline bitboard position_pieces(const struct position *p, enum color c, enum piece_type t)
 {
     return p->by_type[t] & p->by_color[c];
@@ -95,7 +110,10 @@ bitboard position_attackers(const struct position *p, int sq, bitboard occ);
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ);
 /* Enemy pieces giving check to the side to move. */
 bitboard position_checkers(const struct position *p);
-static inline bool position_in_check(const struct position *p) { return position_checkers(p) != 0; }
+static inline bool position_in_check(const struct position *p)
+{
+    return position_checkers(p) != 0;
+}
 
 /* FIDE Art. 5.2.2 / 9.6.2: no sequence of legal moves can lead to mate.
  * Recognises the dead positions by material: K v K, K+minor v K, and kings

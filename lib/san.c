@@ -10,12 +10,18 @@ static const char piece_letters[] = " PNBRQK";
 const char *san_error_message(enum san_error e)
 {
     switch (e) {
-    case SAN_OK: return "ok";
-    case SAN_SYNTAX: return "not a move in SAN, long algebraic or UCI notation";
-    case SAN_ILLEGAL: return "no legal move matches";
-    case SAN_AMBIGUOUS: return "ambiguous: more than one legal move matches";
-    case SAN_NO_PROMOTION: return "a pawn reaching the last rank must promote";
-    default: return "unknown error";
+    case SAN_OK:
+        return "ok";
+    case SAN_SYNTAX:
+        return "not a move in SAN, long algebraic or UCI notation";
+    case SAN_ILLEGAL:
+        return "no legal move matches";
+    case SAN_AMBIGUOUS:
+        return "ambiguous: more than one legal move matches";
+    case SAN_NO_PROMOTION:
+        return "a pawn reaching the last rank must promote";
+    default:
+        return "unknown error";
     }
 }
 
@@ -34,13 +40,19 @@ static size_t check_suffix(const struct position *p, move m, char *buf, size_t n
  * the board as it is: the only ones that can share a SAN with the move. */
 static bitboard rivals(const struct position *p, enum piece_type pt, int from, int to)
 {
-    bitboard occ = position_occupied(p), own = position_pieces(p, (enum color)p->side, pt) & ~bb_square(from);
+    bitboard occ = position_occupied(p),
+             own = position_pieces(p, (enum color)p->side, pt) & ~bb_square(from);
     switch (pt) {
-    case KNIGHT: return attacks_knight(to) & own;
-    case BISHOP: return attacks_bishop(to, occ) & own;
-    case ROOK: return attacks_rook(to, occ) & own;
-    case QUEEN: return attacks_queen(to, occ) & own;
-    default: return 0; /* one king; pawns are told apart by their file */
+    case KNIGHT:
+        return attacks_knight(to) & own;
+    case BISHOP:
+        return attacks_bishop(to, occ) & own;
+    case ROOK:
+        return attacks_rook(to, occ) & own;
+    case QUEEN:
+        return attacks_queen(to, occ) & own;
+    default:
+        return 0; /* one king; pawns are told apart by their file */
     }
 }
 
@@ -78,7 +90,8 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
             movegen_legal(p, &l);
             for (int i = 0; i < l.count; i++) {
                 int f2 = move_from(l.moves[i]);
-                if (!bb_test(r, f2) || move_to(l.moves[i]) != to || move_kind(l.moves[i]) == MOVE_CASTLE)
+                if (!bb_test(r, f2) || move_to(l.moves[i]) != to ||
+                    move_kind(l.moves[i]) == MOVE_CASTLE)
                     continue;
                 clash = true;
                 same_file |= square_file(f2) == square_file(from);
@@ -201,7 +214,8 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
      * letter O; archives use both). */
     if (s[0] == 'O' || s[0] == '0') {
         char z = s[0];
-        if ((len == 3 || len == 5) && s[1] == '-' && s[2] == z && (len == 3 || (s[3] == '-' && s[4] == z))) {
+        if ((len == 3 || len == 5) && s[1] == '-' && s[2] == z &&
+            (len == 3 || (s[3] == '-' && s[4] == z))) {
             out->piece = KING;
             out->castle = len == 3 ? 1 : 2;
             return SAN_OK;
@@ -224,8 +238,9 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
                 return SAN_SYNTAX;
             end -= 3;
         } else if (letter_piece((char)(c & ~0x20)) >= KNIGHT &&
-                   letter_piece((char)(c & ~0x20)) <= QUEEN && ((s[end - 2] >= '1' && s[end - 2] <= '8') ||
-                                                          s[end - 2] == '=' || s[end - 2] == '/')) {
+                   letter_piece((char)(c & ~0x20)) <= QUEEN &&
+                   ((s[end - 2] >= '1' && s[end - 2] <= '8') || s[end - 2] == '=' ||
+                    s[end - 2] == '/')) {
             out->promotion = letter_piece((char)(c & ~0x20));
             end--;
             if (s[end - 1] == '=' || s[end - 1] == '/')
@@ -267,7 +282,8 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
  * pawn reaching the last rank must name its promotion piece (FIDE Art.
  * 3.7.5.1).  Text with a full from-square and no piece letter (UCI
  * "g1f3", LAN "d1-d4") names whatever piece stands there. */
-enum san_error san_match(const struct position *p, const struct san_parsed *sp, struct movelist *matches)
+enum san_error san_match(const struct position *p, const struct san_parsed *sp,
+                         struct movelist *matches)
 {
     struct movelist l;
     movegen_legal(p, &l);
@@ -318,7 +334,115 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp, 
     return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
 }
 
-/* Text to move in one step: the shape first (san_scan), then the match. */
+/* The one pawn move the text names, when it is an ordinary push or capture
+ * (else MOVE_NONE): a push comes from the square behind (two behind for a
+ * double step from the second rank), a capture from the named file. */
+static move pawn_candidate(const struct position *p, const struct san_parsed *sp)
+{
+    enum color us = (enum color)p->side;
+    int to = sp->to, back = us == WHITE ? -8 : 8;
+    int pawn = piece_make(us, PAWN);
+    bool last = square_relative_rank(to, us) == 7;
+    enum move_kind kind = MOVE_NORMAL;
+    int from;
+    if (sp->from_rank >= 0 || last != (sp->promotion != NO_PIECE_TYPE))
+        return MOVE_NONE;
+    if (sp->from_file < 0) {
+        if (p->board[to] != NO_PIECE || square_relative_rank(to, us) < 2)
+            return MOVE_NONE;
+        from = to + back;
+        if (p->board[from] != pawn) {
+            if (p->board[from] != NO_PIECE || square_relative_rank(to, us) != 3 ||
+                p->board[from + back] != pawn)
+                return MOVE_NONE;
+            from += back;
+            kind = MOVE_DOUBLE_PUSH;
+        }
+    } else {
+        int df = sp->from_file - square_file(to);
+        if ((df != 1 && df != -1) || square_relative_rank(to, us) < 2)
+            return MOVE_NONE;
+        from = to + back + df;
+        if (p->board[from] != pawn)
+            return MOVE_NONE;
+        if (to == p->ep_square)
+            kind = MOVE_EN_PASSANT;
+        else if (p->board[to] == NO_PIECE || piece_color(p->board[to]) == us)
+            return MOVE_NONE;
+    }
+    if (last)
+        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (sp->promotion - KNIGHT));
+    return move_make(from, to, kind);
+}
+
+/* The hot path of every replay and every explanation.  san_match lists
+ * all legal moves to match one text; here the text's own piece type and
+ * target give the few candidates directly (reverse attacks from the
+ * target), and only those are checked for legality.  Whenever the answer
+ * is not exactly one move of an ordinary shape (castling, UCI or LAN
+ * naming a square, errors, ambiguity), san_match decides on the same
+ * scan, so the verdict is always san_match's. */
+enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
+{
+    enum san_error e;
+    *out = MOVE_NONE;
+    if (!sp->castle && sp->to != SQUARE_NONE && !bb_test(p->by_color[p->side], sp->to)) {
+        enum color us = (enum color)p->side;
+        move found = MOVE_NONE;
+        if (sp->piece == PAWN) {
+            found = pawn_candidate(p, sp);
+            if (found != MOVE_NONE && !movegen_king_safe(p, found))
+                found = MOVE_NONE;
+        } else if (sp->promotion == NO_PIECE_TYPE) {
+            bitboard occ = position_occupied(p), cand;
+            switch (sp->piece) {
+            case KNIGHT:
+                cand = attacks_knight(sp->to);
+                break;
+            case BISHOP:
+                cand = attacks_bishop(sp->to, occ);
+                break;
+            case ROOK:
+                cand = attacks_rook(sp->to, occ);
+                break;
+            case QUEEN:
+                cand = attacks_queen(sp->to, occ);
+                break;
+            default:
+                cand = attacks_king(sp->to);
+                break;
+            }
+            cand &= position_pieces(p, us, sp->piece);
+            if (sp->from_file >= 0)
+                cand &= bb_file(sp->from_file);
+            if (sp->from_rank >= 0)
+                cand &= bb_rank(sp->from_rank);
+            int legal = 0;
+            while (cand && legal < 2) {
+                move m = move_make(bb_pop(&cand), sp->to, MOVE_NORMAL);
+                if (movegen_king_safe(p, m)) {
+                    found = m;
+                    legal++;
+                }
+            }
+            if (legal != 1)
+                found = MOVE_NONE;
+        }
+        if (found != MOVE_NONE) {
+            *out = found;
+            return SAN_OK;
+        }
+    }
+    /* the exhaustive match, on the text already scanned */
+    struct movelist matches;
+    e = san_match(p, sp, &matches);
+    if (e == SAN_OK)
+        *out = matches.moves[0];
+    return e;
+}
+
+/* Text to move in one step: the shape first (san_scan), then the one
+ * resolver. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out)
 {
     struct san_parsed sp;
@@ -326,9 +450,5 @@ enum san_error san_parse(const struct position *p, const char *s, size_t len, mo
     *out = MOVE_NONE;
     if (e != SAN_OK)
         return e;
-    struct movelist matches;
-    e = san_match(p, &sp, &matches);
-    if (e == SAN_OK)
-        *out = matches.moves[0];
-    return e;
+    return san_resolve(p, &sp, out);
 }

@@ -29,24 +29,34 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 
 /* What the text of a move says, before it is matched against a position. */
 struct san_parsed {
-    enum piece_type piece;  /* PAWN for pawn moves */
-    int from_file;          /* -1 when not given */
-    int from_rank;          /* -1 when not given */
-    int to;                 /* target square, SQUARE_NONE for castling */
+    enum piece_type piece; /* PAWN for pawn moves */
+    int from_file;         /* -1 when not given */
+    int from_rank;         /* -1 when not given */
+    int to;                /* target square, SQUARE_NONE for castling */
     enum piece_type promotion;
-    int castle;             /* 0, 1 king side, 2 queen side */
-    bool capture;           /* an 'x' or ':' was written */
+    int castle;   /* 0, 1 king side, 2 queen side */
+    bool capture; /* an 'x' or ':' was written */
 };
 
 /* Read the shape of a move without a position. */
 enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);
 
-/* Find the legal move of p that the text names. */
+/* Find the legal move of p that the text names: san_scan, then
+ * san_resolve. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out);
 
-/* Every legal move of p that parsed text matches (for diagnostics such as
- * "ambiguous: Nbd2 and Nfd2 both match"); returns what san_parse would. */
-enum san_error san_match(const struct position *p, const struct san_parsed *sp, struct movelist *matches);
+/* The one SAN resolver (replays, --moves, --explain all come here): the
+ * legal move of p that scanned text names, found from the text's piece and
+ * target without listing every legal move in the common cases; its
+ * verdict is always san_match's. */
+enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out);
+
+/* Every legal move of p that parsed text matches, all of them listed (for
+ * diagnostics such as "ambiguous: Nbd2 and Nfd2 both match", and the
+ * reference the resolver is tested against); returns what san_parse
+ * would. */
+enum san_error san_match(const struct position *p, const struct san_parsed *sp,
+                         struct movelist *matches);
 
 /* Long algebraic notation: "Ng1-f3", "e4xd5", "e7-e8=Q", "O-O"; with '+'/'#'. */
 size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX]);

@@ -17,11 +17,6 @@ const char *status_name(enum game_status s)
     return (unsigned)s < STATUS_NB ? names[s] : "unknown";
 }
 
-bool status_game_over(enum game_status s)
-{
-    return s <= STATUS_SEVENTY_FIVE_MOVE;
-}
-
 /* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and
  * stalemate otherwise; Art. 5.2.2 (dead position by material), Art. 9.6.2
  * (75 moves, 150 plies, drawn) and Art. 9.3 (50 moves, 100 plies, a draw

@@ -31,8 +31,4 @@ enum game_status status_get(const struct position *p);
  * "seventy-five-move rule", "fifty-move rule", "check", "ongoing". */
 const char *status_name(enum game_status s);
 
-/* Has the game ended by itself (no claim needed): checkmate, stalemate,
- * dead position or the seventy-five-move rule? */
-bool status_game_over(enum game_status s);
-
 #endif

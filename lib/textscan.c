@@ -9,7 +9,8 @@ bool textscan_compile(struct textscan_pattern *p, const char *src)
 {
     int errcode;
     PCRE2_SIZE erroff;
-    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode, &erroff, NULL);
+    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
+                            &erroff, NULL);
     if (!p->code)
         return false;
     p->jit = pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0;
@@ -20,17 +21,4 @@ void textscan_free(struct textscan_pattern *p)
 {
     pcre2_code_free(p->code);
     p->code = NULL;
-}
-
-void *textscan_grow(void *arr, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return arr;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *p = realloc(arr, n * elem);
-    if (p)
-        *cap = n;
-    return p;
 }

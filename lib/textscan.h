@@ -1,7 +1,7 @@
-/* Pieces shared by the library's text readers (lib/pgn.c for PGN,
- * lib/named.c for the named notation): PCRE2 patterns compiled once and
- * JIT-compiled where the platform allows, and arrays that grow by
- * doubling.  Internal to the library: no tool includes it. */
+/* PCRE2 patterns for the library's text readers (lib/pgn.c for PGN,
+ * lib/named_reader.c for the named notation): compiled once, anchored, and
+ * JIT-compiled where the platform allows.  Internal to the library: no
+ * tool includes it. */
 #ifndef CHESS_TEXTSCAN_H
 #define CHESS_TEXTSCAN_H
 
@@ -22,17 +22,12 @@ void textscan_free(struct textscan_pattern *p);
 
 /* Match p anchored at s[start] within s[0..n), results in md; the PCRE2
  * return code (> 0 on a match). */
-static inline int textscan_match(const struct textscan_pattern *p, const char *s, size_t n, size_t start,
-                                 pcre2_match_data *md)
+static inline int textscan_match(const struct textscan_pattern *p, const char *s, size_t n,
+                                 size_t start, pcre2_match_data *md)
 {
     if (p->jit)
         return pcre2_jit_match(p->code, (PCRE2_SPTR)s, n, start, 0, md, NULL);
     return pcre2_match(p->code, (PCRE2_SPTR)s, n, start, 0, md, NULL);
 }
-
-/* Grow an array to hold at least need elements of elem bytes, doubling so
- * that a stream of games settles into no allocation at all.  Returns the
- * array (moved or not), or NULL with the old one and *cap untouched. */
-void *textscan_grow(void *arr, size_t *cap, size_t need, size_t elem);
 
 #endif

@@ -1,18 +1,26 @@
 #include "uci.h"
 
+#include <stdint.h>
 #include <string.h>
+
+/* The to-square UCI writes: castling is king takes rook in the move
+ * encoding, the king's destination when style (or standard chess, for
+ * UCI_CASTLING_AUTO) asks for the two-square step. */
+static int written_to(const struct position *p, move m, enum uci_castling style)
+{
+    int to = move_to(m);
+    if (move_kind(m) == MOVE_CASTLE &&
+        (style == UCI_CASTLING_KING_TWO || (style == UCI_CASTLING_AUTO && !p->chess960)))
+        to = move_castle_king_to(move_from(m), to);
+    return to;
+}
 
 size_t uci_format(const struct position *p, move m, enum uci_castling style, char buf[UCI_MOVE_MAX])
 {
-    int from = move_from(m), to = move_to(m);
+    int from = move_from(m), to = written_to(p, m, style);
     if (m == MOVE_NONE) {
         memcpy(buf, "0000", 5);
         return 4;
-    }
-    if (move_kind(m) == MOVE_CASTLE) {
-        bool king_two = style == UCI_CASTLING_KING_TWO || (style == UCI_CASTLING_AUTO && !p->chess960);
-        if (king_two)
-            to = move_castle_king_to(from, to);
     }
     square_format(from, buf);
     square_format(to, buf + 2);
@@ -52,4 +60,50 @@ move uci_parse(const struct position *p, const char *s, size_t len)
             return m;
     }
     return MOVE_NONE;
+}
+
+/* A square's place in the order of square names: a1 a2 ... a8 b1 ... h8. */
+static inline uint32_t name_order(int sq)
+{
+    return (uint32_t)(square_file(sq) * 8 + square_rank(sq));
+}
+
+/* The sort key of a move: its UCI text's order as a number, the from-
+ * square in the bits above 9 (the bucket of the counting sort below). */
+static uint32_t sort_key(const struct position *p, move m, enum uci_castling style)
+{
+    static const uint8_t promo_rank[PIECE_TYPE_NB] = {0, 0, 2, 1, 4, 3, 0}; /* b < n < q < r */
+    return (name_order(move_from(m)) * 64 + name_order(written_to(p, m, style))) * 8 +
+           promo_rank[move_promotion(m)];
+}
+
+/* A counting sort on the from-square (a position has few moves per
+ * piece), then insertion into place within each from-square's run: the
+ * move lists of legal-moves are sorted once per position, on its hot path. */
+void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style)
+{
+    struct {
+        uint32_t key;
+        move m;
+    } in[MOVELIST_MAX], out[MOVELIST_MAX];
+    uint16_t start[SQUARE_NB + 1] = {0}, base[SQUARE_NB + 1];
+    for (int i = 0; i < n; i++) {
+        in[i].m = moves[i];
+        in[i].key = sort_key(p, moves[i], style);
+        start[(in[i].key >> 9) + 1]++;
+    }
+    for (int b = 1; b <= SQUARE_NB; b++)
+        start[b] = (uint16_t)(start[b] + start[b - 1]);
+    memcpy(base, start, sizeof base);
+    for (int i = 0; i < n; i++) {
+        uint32_t b = in[i].key >> 9;
+        int j = start[b]++;
+        while (j > base[b] && out[j - 1].key > in[i].key) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = in[i];
+    }
+    for (int i = 0; i < n; i++)
+        moves[i] = out[i].m;
 }

@@ -7,17 +7,25 @@
 #include "movegen.h"
 
 enum uci_castling {
-    UCI_CASTLING_AUTO,       /* king two squares in standard chess, king takes rook in Chess960 */
-    UCI_CASTLING_KING_TWO,   /* always the king's destination square */
-    UCI_CASTLING_KING_ROOK,  /* always king takes own rook */
+    UCI_CASTLING_AUTO,      /* king two squares in standard chess, king takes rook in Chess960 */
+    UCI_CASTLING_KING_TWO,  /* always the king's destination square */
+    UCI_CASTLING_KING_ROOK, /* always king takes own rook */
 };
 
 enum { UCI_MOVE_MAX = 6 };
 
 /* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length. */
-size_t uci_format(const struct position *p, move m, enum uci_castling style, char buf[UCI_MOVE_MAX]);
+size_t uci_format(const struct position *p, move m, enum uci_castling style,
+                  char buf[UCI_MOVE_MAX]);
 /* Find the legal move of p that the UCI text names (either castling form
  * accepted); MOVE_NONE if there is none. */
 move uci_parse(const struct position *p, const char *s, size_t len);
+
+/* Sort moves (legal in p) into the documented order of every move list the
+ * tools print: the order of their UCI text as uci_format writes it in
+ * style, that is from-square, then to-square (square names sort file
+ * first: a1 a2 ... a8 b1 ... h8), then promotion (none, b, n, q, r).
+ * Moves written alike keep their order. */
+void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style);
 
 #endif

@@ -170,3 +170,12 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
 1 games, 0 converted, 1 with errors"
 }
+
+@test "a long run shows its progress on a terminal, and none when stderr is a file" {
+    big_pgn "$BATS_TEST_TMPDIR/big.pgn" 20
+    pgn-to-named-notation "$BATS_TEST_TMPDIR/big.pgn" >"$BATS_TEST_TMPDIR/big.named" 2>/dev/null || true
+    run script -qec "named-notation-to-pgn '$BATS_TEST_TMPDIR/big.named' >/dev/null" /dev/null
+    assert_progress named-notation-to-pgn
+    run script -qec "named-notation-to-pgn '$BATS_TEST_TMPDIR/big.named' >/dev/null 2>'$BATS_TEST_TMPDIR/err'" /dev/null
+    [[ $(cat "$BATS_TEST_TMPDIR/err") != *games/s* ]] || fail "progress written to a file"
+}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # perft: counts held against the published perft suites ($SHARED/perft) and
 # against Stockfish's own "go perft"; every option, every bad input and exit
-# status; --against on Stockfish and on a deliberately broken engine; the
+# status; --against on Stockfish and on a deliberately broken engine (the
+# test helper uci-perft-engine, built from tests/uci-perft-engine.c); the
 # split perft through perft-sum and perft-cluster (GNU parallel, local).
 # The deep runs are in scripts/check-slow-perft (make check-slow).
 
@@ -218,6 +219,60 @@ ok   $FIX/perft-wrong.epd:2 depth 3 expected 97862 got 97862
     assert_line --index 2 '{"passed":1,"failed":1,"skipped":0}'
 }
 
+# --- python-chess's perft suites ---------------------------------------------------
+
+@test "python-chess's id/epd/perft blocks are read: a hand-made suite, counts as published" {
+    run --separate-stderr perft --chess960 "$FIX/suite.perft"
+    assert_success
+    assert_output "ok   $FIX/suite.perft:5 depth 3 expected 2812 got 2812
+ok   $FIX/suite.perft:11 depth 4 expected 274234 got 274234
+ok   $FIX/suite.perft:18 depth 3 expected 555 got 555
+ok   $FIX/suite.perft:24 depth 3 expected 3931 got 3931
+4 passed, 0 failed"
+    assert_stderr_equal ''
+    run --separate-stderr perft --max-depth 2 --json --chess960 "$FIX/suite.perft"
+    assert_success
+    assert_line --index 0 "{\"file\":\"$FIX/suite.perft\",\"line\":5,\"fen\":\"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\",\"ok\":true,\"depth\":2,\"expected\":191,\"got\":191}"
+    run --separate-stderr perft -d 1 --chess960 "$FIX/suite.perft"
+    assert_line --index 0 $'8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\t14 nodes'
+}
+
+@test "an X-FEN block needs --chess960; without it, it is reported and the others are checked" {
+    run --separate-stderr perft "$FIX/suite.perft"
+    assert_failure 1
+    assert_line "3 passed, 0 failed"
+    assert_stderr_equal "perft:$FIX/suite.perft:24:31: castling right 'K' but the white king is not on e1"
+}
+
+@test "malformed blocks are reported perft:FILE:LINE:COL: and skipped" {
+    run --separate-stderr perft "$FIX/suite-bad.perft"
+    assert_failure 1
+    assert_output "ok   $FIX/suite-bad.perft:13 depth 2 expected 191 got 191
+1 passed, 0 failed"
+    assert_stderr_equal "perft:$FIX/suite-bad.perft:6:9: invalid perft count '19x'
+perft:$FIX/suite-bad.perft:9:16: 'Z' is not a piece letter (PNBRQK, pnbrqk)
+perft:$FIX/suite-bad.perft:19:1: unknown line 'bogus' (expected id, epd or perft)
+perft:$FIX/suite-bad.perft:22:1: a 'perft' line before the block's 'epd' line
+perft:$FIX/suite-bad.perft:25: nothing to count: give --depth or perft lines"
+}
+
+@test "python-chess's tricky.perft passes to depth 2 with --chess960, which its X-FEN records need" {
+    run --separate-stderr perft --chess960 --max-depth 2 "$SHARED/perft/tricky.perft"
+    assert_success
+    assert_line "19 passed, 0 failed"
+    assert_equal "$(grep -c '^ok ' <<<"$output")" 19
+    assert_stderr_equal ''
+    run --separate-stderr perft --max-depth 2 "$SHARED/perft/tricky.perft"
+    assert_failure 1
+    assert_line "13 passed, 0 failed"
+}
+
+@test "--against reads the depth of a block's perft lines" {
+    run --separate-stderr perft --max-depth 2 --against "uci-perft-engine" "$FIX/suite-bad.perft"
+    assert_failure 1
+    assert_line "ok   $FIX/suite-bad.perft:13 depth 2: 191 nodes, chesskit perft agrees"
+}
+
 # --- bad input -------------------------------------------------------------------
 
 @test "bad records are reported perft:FILE:LINE:COL: and skipped; the others are counted" {
@@ -298,8 +353,8 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
         "--startpos -d 2 --max-depth 3|--max-depth applies to EPD records without --depth"
         "--startpos --split 2 -d 3|--split cannot be combined"
         "--startpos -d 2 --against x --divide|--against cannot be combined with --divide"
-        "--inject-bug|--inject-bug needs --uci"
-        "--uci --startpos|--uci reads UCI commands"
+        "--inject-bug|unrecognized option '--inject-bug'"
+        "--uci --startpos|unrecognized option '--uci'"
         "--startpos -d 1 somefile|--fen and --startpos take the place of FILE operands"
         "--against=|--against needs a command"
         "--no-such-option|unrecognized option"
@@ -414,7 +469,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 }
 
 @test "--against finds an engine that drops en passant and prints where, deep in the tree" {
-    run --separate-stderr perft --startpos -d 5 --against "perft --uci --inject-bug"
+    run --separate-stderr perft --startpos -d 5 --against "uci-perft-engine --inject-bug"
     assert_failure 1
     assert_output "FAIL --fen:1 depth 5: perft 4865609, chesskit perft 4865351
   position: rnbqkbnr/2pppppp/p7/Pp6/8/8/1PPPPPPP/RNBQKBNR w KQkq b6 0 3
@@ -426,13 +481,13 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 
 @test "--against: the record's own position lacking en passant, in JSON" {
     local fen='rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3'
-    run --separate-stderr perft --fen "$fen" -d 2 --json --against "perft --uci --inject-bug"
+    run --separate-stderr perft --fen "$fen" -d 2 --json --against "uci-perft-engine --inject-bug"
     assert_failure 1
     assert_line --index 0 --partial '"agree":false,"position":"'"$fen"'","path":"","only_perft":"d4e3","only_engine":""}'
 }
 
 @test "--against agrees with this project's perft served over UCI, and with Stockfish on a 960 record" {
-    run --separate-stderr perft --fen "$KIWI" -d 3 --against "perft --uci"
+    run --separate-stderr perft --fen "$KIWI" -d 3 --against "uci-perft-engine"
     assert_success
     assert_output "ok   --fen:1 depth 3: 97862 nodes, chesskit perft agrees
 1 passed, 0 failed"
@@ -474,13 +529,13 @@ EOF
 }
 
 @test "--against without --depth on a record with no ;Dn is reported" {
-    run --separate-stderr perft --against "perft --uci" --fen "$START"
+    run --separate-stderr perft --against "uci-perft-engine" --fen "$START"
     assert_failure 1
     assert_stderr_equal "perft:--fen:1: no depth to compare at: give --depth or ;Dn operations"
 }
 
-@test "--uci answers go perft in Stockfish's layout, Chess960 included" {
-    run --separate-stderr perft --uci <<'EOF'
+@test "the test engine answers go perft in Stockfish's layout, Chess960 included" {
+    run --separate-stderr uci-perft-engine <<'EOF'
 uci
 isready
 position startpos moves e2e4 e7e5

@@ -356,6 +356,29 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     assert_stderr_equal ''
 }
 
+@test "a long run shows its progress on a terminal: games, games per second, MB of the file" {
+    big_pgn "$BATS_TEST_TMPDIR/big.pgn" 30
+    printf '\n\n[Event "bad"]\n\n1. e4 Ke7 *\n' >>"$BATS_TEST_TMPDIR/big.pgn"
+    run script -qec "pgn-to-named-notation --to=fen '$BATS_TEST_TMPDIR/big.pgn' >/dev/null" /dev/null
+    assert_progress pgn-to-named-notation
+    assert_output --regexp ' of 30\.0 MB'
+    # a diagnostic takes the line's place instead of being glued to it
+    assert_output --partial "illegal move 'Ke7'"
+    [[ $output != *$'MB\e[K'pgn-to-named-notation:* ]] || fail "a diagnostic follows the progress line"
+    run script -qec "pgn-to-named-notation --to=fen --jobs 2 <'$BATS_TEST_TMPDIR/big.pgn' >/dev/null" /dev/null
+    assert_progress pgn-to-named-notation
+    assert_output --regexp ' of 30\.0 MB'
+}
+
+@test "no progress when standard error is not a terminal, even with the output on one, nor with -q" {
+    big_pgn "$BATS_TEST_TMPDIR/big.pgn" 30
+    run script -qec "pgn-to-named-notation --to=fen '$BATS_TEST_TMPDIR/big.pgn' >/dev/null 2>'$BATS_TEST_TMPDIR/err'" /dev/null
+    [[ $(cat "$BATS_TEST_TMPDIR/err") != *games/s* ]] || fail "progress written to a file"
+    [[ $output != *games/s* ]]
+    run script -qec "pgn-to-named-notation -q --to=fen '$BATS_TEST_TMPDIR/big.pgn' >/dev/null" /dev/null
+    [[ $output != *games/s* ]]
+}
+
 @test "--color paints diagnostics as gcc does: the place bold" {
     run --separate-stderr pgn-to-named-notation --color=always <<<'1. e5 *'
     assert_failure 1

@@ -64,3 +64,22 @@ assert_stderr_equal() {
             fail
     fi
 }
+
+# big_pgn FILE MB: the first MB megabytes of the shared benchmark archive
+# (100,000 random games) in FILE, for runs long enough to show progress;
+# skips the test when zstd or script (util-linux) is missing.
+big_pgn() {
+    command -v script >/dev/null || skip "script (util-linux) is not installed"
+    command -v zstd >/dev/null || skip "zstd is not installed"
+    { zstd -dc "$SHARED/pgn/bench/random-100k.pgn.zst" 2>/dev/null || true; } | head -c "$(($2 * 1000000))" >"$1"
+}
+
+# assert_progress TOOL: the output of `script` holds at least one progress
+# line of TOOL ("\rTOOL: N games, N games/s" and, for a file, ", N of M MB",
+# ending with "\e[K") and the line is erased at the end ("\r\e[K").
+assert_progress() {
+    local cr=$'\r' esc=$'\e'
+    [[ $output =~ ${cr}$1:\ [0-9]+\ games,\ [0-9]+\ games/s(,\ [0-9.]+\ of\ [0-9.]+\ MB)?${esc}\[K ]] ||
+        fail "no progress line of $1 in: ${output:0:300}"
+    [[ $output == *"${cr}${esc}[K"* ]] || fail "the progress line of $1 is not erased"
+}

@@ -9,6 +9,7 @@
  *  - fen_parse keeps the en-passant square only when it is usable, and the
  *    incremental hash key equals a recomputed one. */
 #include "fen.h"
+#include "fen_validate.h"
 #include "makemove.h"
 
 #include <stdint.h>

@@ -6,6 +6,7 @@
  * back into a record that reads as the same move, in both vocabularies. */
 #include "game.h"
 #include "named.h"
+#include "named_reader.h"
 #include "san.h"
 
 #include <stdint.h>

@@ -76,7 +76,8 @@ static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_check_
         if (res.hashed) {
             uint32_t first, line;
             int seen = pgn_check_dups_find(dups, res.hash, ++ordinal, 1, &first, &line);
-            if (seen < 0 || pgn_check_dups_find(dups, res.hash, ordinal + 1000, 1, &first, &line) != 1)
+            if (seen < 0 ||
+                pgn_check_dups_find(dups, res.hash, ordinal + 1000, 1, &first, &line) != 1)
                 fail("duplicate table", g.number);
             if (seen && pgn_check_duplicate(c, &g, &res, first, NULL, line) < 0)
                 fail("out of memory", g.number);

@@ -42,7 +42,8 @@ static void test_table(void)
     }
     UNIT_CHECK(complete, "every reason has a name and a message");
     UNIT_CHECK(distinct, "reason names are distinct");
-    UNIT_EQ_STR(explain_reason_template(EXPLAIN_NO_PIECE), "no piece on {from}", "template of no-piece");
+    UNIT_EQ_STR(explain_reason_template(EXPLAIN_NO_PIECE), "no piece on {from}",
+                "template of no-piece");
     UNIT_EQ_STR(explain_reason_name(EXPLAIN_REASON_NB), "unknown", "name of an unknown reason");
 }
 
@@ -64,42 +65,62 @@ static const struct text_case text_cases[] = {
     {START, "e7e5", EXPLAIN_WRONG_SIDE, "the piece on e7 is black and white is to move"},
     {START, "Bg1-f3", EXPLAIN_WRONG_PIECE, "the piece on g1 is a knight, not a bishop"},
     {START, "e2e2", EXPLAIN_SAME_SQUARE, "a move must change square: from and to are both e2"},
-    {START, "d1d2", EXPLAIN_OWN_PIECE, "a piece cannot capture a piece of its own colour: d2 holds a white pawn"},
+    {START, "d1d2", EXPLAIN_OWN_PIECE,
+     "a piece cannot capture a piece of its own colour: d2 holds a white pawn"},
     {START, "c1c5", EXPLAIN_GEOMETRY, "a bishop cannot move from c1 to c5"},
     {START, "g1g3", EXPLAIN_GEOMETRY, "a knight cannot move from g1 to g3"},
     {START, "Bc5", EXPLAIN_NO_CANDIDATE, "no bishop can move to c5"},
     {START, "Nd4", EXPLAIN_NO_CANDIDATE, "no knight can move to d4"},
     {START, "e5", EXPLAIN_NO_CANDIDATE, "no pawn can move to e5"},
     {START, "Bf4", EXPLAIN_PATH_BLOCKED, "the path from c1 to f4 is blocked at d2"},
-    {START, "e2d3", EXPLAIN_PAWN_NO_CAPTURE, "a pawn moves diagonally only to capture, and d3 is empty"},
+    {START, "e2d3", EXPLAIN_PAWN_NO_CAPTURE,
+     "a pawn moves diagonally only to capture, and d3 is empty"},
     {START, "e2e4q", EXPLAIN_CANNOT_PROMOTE, "only a pawn reaching the last rank can promote"},
     {START, "Nf3=Q", EXPLAIN_CANNOT_PROMOTE, "only a pawn reaching the last rank can promote"},
-    {START, "O-O", EXPLAIN_CASTLE_PATH,
-     "castling not allowed: path not clear"},
-    {"r3k3/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8", EXPLAIN_PATH_BLOCKED, "the path from a1 to a8 is blocked at a4"},
-    {"r3k3/8/P7/8/P7/8/8/R3K3 w - - 0 1", "Ra8", EXPLAIN_PATH_BLOCKED, "the path from a1 to a8 is blocked at a4"},
-    {"r3k3/8/p7/8/p7/8/8/R3K3 b - - 0 1", "Ra1", EXPLAIN_PATH_BLOCKED, "the path from a8 to a1 is blocked at a6"},
-    {"4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", EXPLAIN_PATH_BLOCKED, "the path from e2 to e4 is blocked at e3"},
+    {START, "O-O", EXPLAIN_CASTLE_PATH, "castling not allowed: path not clear"},
+    {"r3k3/8/8/8/P7/8/8/R3K3 w - - 0 1", "a1a8", EXPLAIN_PATH_BLOCKED,
+     "the path from a1 to a8 is blocked at a4"},
+    {"r3k3/8/P7/8/P7/8/8/R3K3 w - - 0 1", "Ra8", EXPLAIN_PATH_BLOCKED,
+     "the path from a1 to a8 is blocked at a4"},
+    {"r3k3/8/p7/8/p7/8/8/R3K3 b - - 0 1", "Ra1", EXPLAIN_PATH_BLOCKED,
+     "the path from a8 to a1 is blocked at a6"},
+    {"4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e4", EXPLAIN_PATH_BLOCKED,
+     "the path from e2 to e4 is blocked at e3"},
     {"4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", "e3e5", EXPLAIN_PAWN_DOUBLE_STEP,
      "a pawn advances two squares only from its starting rank, and e3 is not on it"},
-    {"4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "e4", EXPLAIN_PAWN_BLOCKED, "a pawn cannot capture straight ahead: e4 is occupied"},
-    {"4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "exd6", EXPLAIN_NO_EN_PASSANT, "no en-passant capture is possible on d6"},
+    {"4k3/8/8/8/4p3/4P3/8/4K3 w - - 0 1", "e4", EXPLAIN_PAWN_BLOCKED,
+     "a pawn cannot capture straight ahead: e4 is occupied"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2", "exd6", EXPLAIN_NO_EN_PASSANT,
+     "no en-passant capture is possible on d6"},
     {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "exd6", EXPLAIN_LEGAL, "legal"},
-    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8", EXPLAIN_MUST_PROMOTE, "a pawn reaching the last rank must promote"},
-    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e7e8", EXPLAIN_MUST_PROMOTE, "a pawn reaching the last rank must promote"},
-    {"4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1", "Nce2", EXPLAIN_LEAVES_KING_IN_CHECK, "the move leaves the king in check"},
-    {"4k3/8/8/8/8/r7/4K3/8 w - - 0 1", "Ke3", EXPLAIN_LEAVES_KING_IN_CHECK, "the move leaves the king in check"},
+    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e8", EXPLAIN_MUST_PROMOTE,
+     "a pawn reaching the last rank must promote"},
+    {"8/4P3/8/8/k7/8/8/4K3 w - - 0 1", "e7e8", EXPLAIN_MUST_PROMOTE,
+     "a pawn reaching the last rank must promote"},
+    {"4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1", "Nce2", EXPLAIN_LEAVES_KING_IN_CHECK,
+     "the move leaves the king in check"},
+    {"4k3/8/8/8/8/r7/4K3/8 w - - 0 1", "Ke3", EXPLAIN_LEAVES_KING_IN_CHECK,
+     "the move leaves the king in check"},
     {"4k3/4r3/8/8/8/8/8/4K3 w - - 0 1", "Kd1", EXPLAIN_LEGAL, "legal"},
-    {"4k3/4r3/8/8/8/8/8/3NK3 w - - 0 1", "Nc3", EXPLAIN_LEAVES_KING_IN_CHECK, "the move leaves the king in check"},
-    {"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", EXPLAIN_AMBIGUOUS, "ambiguous: Nbd2 and Nfd2 both match"},
-    {"1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "Qe1", EXPLAIN_AMBIGUOUS, "ambiguous: Qee1, Q1e1 and Qh4e1 all match"},
+    {"4k3/4r3/8/8/8/8/8/3NK3 w - - 0 1", "Nc3", EXPLAIN_LEAVES_KING_IN_CHECK,
+     "the move leaves the king in check"},
+    {"4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2", EXPLAIN_AMBIGUOUS,
+     "ambiguous: Nbd2 and Nfd2 both match"},
+    {"1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1", "Qe1", EXPLAIN_AMBIGUOUS,
+     "ambiguous: Qee1, Q1e1 and Qh4e1 all match"},
     /* castling: FIDE Art. 3.8.2, each reason in a position built for it */
-    {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "O-O", EXPLAIN_CASTLE_NO_RIGHTS, "castling not allowed: no castling rights"},
-    {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1g1", EXPLAIN_CASTLE_NO_RIGHTS, "castling not allowed: no castling rights"},
-    {"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", EXPLAIN_CASTLE_IN_CHECK, "castling not allowed: king is in check"},
-    {"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", EXPLAIN_CASTLE_IN_CHECK, "castling not allowed: king is in check"},
-    {"4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1", "O-O", EXPLAIN_CASTLE_PATH, "castling not allowed: path not clear"},
-    {"4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "O-O-O", EXPLAIN_CASTLE_PATH, "castling not allowed: path not clear"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "O-O", EXPLAIN_CASTLE_NO_RIGHTS,
+     "castling not allowed: no castling rights"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "e1g1", EXPLAIN_CASTLE_NO_RIGHTS,
+     "castling not allowed: no castling rights"},
+    {"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", EXPLAIN_CASTLE_IN_CHECK,
+     "castling not allowed: king is in check"},
+    {"4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", EXPLAIN_CASTLE_IN_CHECK,
+     "castling not allowed: king is in check"},
+    {"4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1", "O-O", EXPLAIN_CASTLE_PATH,
+     "castling not allowed: path not clear"},
+    {"4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "O-O-O", EXPLAIN_CASTLE_PATH,
+     "castling not allowed: path not clear"},
     {"4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", EXPLAIN_CASTLE_ATTACKED,
      "castling not allowed: king passes through or lands on an attacked square"},
     {"4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "Kg1", EXPLAIN_CASTLE_ATTACKED,
@@ -108,7 +129,8 @@ static const struct text_case text_cases[] = {
     /* b1 is crossed by the rook only: its being attacked does not matter */
     {"1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", EXPLAIN_LEGAL, "legal"},
     /* rights are tested first: no rights and in check says no rights */
-    {"4k3/4r3/8/8/8/8/8/R3K2R w - - 0 1", "O-O", EXPLAIN_CASTLE_NO_RIGHTS, "castling not allowed: no castling rights"},
+    {"4k3/4r3/8/8/8/8/8/R3K2R w - - 0 1", "O-O", EXPLAIN_CASTLE_NO_RIGHTS,
+     "castling not allowed: no castling rights"},
     /* Chess960: king c1, rooks b1 and h1 */
     {"4k3/8/8/8/8/8/8/1RK4R w HB - 0 1", "O-O-O", EXPLAIN_LEGAL, "legal"},
     {"4k3/8/8/8/8/8/8/1RK4R w HB - 0 1", "c1b1", EXPLAIN_LEGAL, "legal"},
@@ -116,7 +138,8 @@ static const struct text_case text_cases[] = {
     {"3rk3/8/8/8/8/8/8/1RK4R w HB - 0 1", "O-O-O", EXPLAIN_LEGAL, "legal"},
     {"3rk3/8/8/8/8/8/8/1RK4R w HB - 0 1", "O-O", EXPLAIN_CASTLE_ATTACKED,
      "castling not allowed: king passes through or lands on an attacked square"},
-    {"4k3/8/8/8/8/8/8/1RKB3R w HB - 0 1", "O-O-O", EXPLAIN_CASTLE_PATH, "castling not allowed: path not clear"},
+    {"4k3/8/8/8/8/8/8/1RKB3R w HB - 0 1", "O-O-O", EXPLAIN_CASTLE_PATH,
+     "castling not allowed: path not clear"},
 };
 
 static void test_texts(void)
@@ -131,8 +154,8 @@ static void test_texts(void)
         enum explain_reason r = explain_san(&p, c->text, strlen(c->text), &m, msg, sizeof msg);
         snprintf(desc, sizeof desc, "%s in %s: %s", c->text, c->fen, c->message);
         if (UNIT_EQ_STR(msg, c->message, desc))
-            UNIT_CHECK(r == c->reason && (r == EXPLAIN_LEGAL) == (m != MOVE_NONE), "%s: reason %s", c->text,
-                       explain_reason_name(c->reason));
+            UNIT_CHECK(r == c->reason && (r == EXPLAIN_LEGAL) == (m != MOVE_NONE), "%s: reason %s",
+                       c->text, explain_reason_name(c->reason));
     }
 }
 
@@ -147,7 +170,8 @@ static void test_king_capture(void)
     position_put(&p, piece_make(WHITE, ROOK), square_make(4, 4));
     position_put(&p, piece_make(BLACK, KING), square_make(4, 7));
     p.key = position_compute_key(&p);
-    enum explain_reason r = explain_move(&p, square_make(4, 4), square_make(4, 7), NO_PIECE_TYPE, NULL, msg, sizeof msg);
+    enum explain_reason r = explain_move(&p, square_make(4, 4), square_make(4, 7), NO_PIECE_TYPE,
+                                         NULL, msg, sizeof msg);
     UNIT_EQ_STR(msg, "the king on e8 cannot be captured", "a king is never captured");
     UNIT_CHECK(r == EXPLAIN_KING_CAPTURE, "reason king-capture");
     position_clear(&p);
@@ -155,7 +179,8 @@ static void test_king_capture(void)
     position_put(&p, piece_make(WHITE, PAWN), square_make(4, 6));
     position_put(&p, piece_make(BLACK, KING), square_make(0, 3));
     r = explain_move(&p, square_make(4, 6), square_make(4, 7), KING, NULL, msg, sizeof msg);
-    UNIT_EQ_STR(msg, "a pawn promotes to a queen, rook, bishop or knight", "no promotion to a king");
+    UNIT_EQ_STR(msg, "a pawn promotes to a queen, rook, bishop or knight",
+                "no promotion to a king");
     UNIT_CHECK(r == EXPLAIN_PROMOTION_PIECE, "reason promotion-piece");
 }
 
@@ -164,10 +189,11 @@ static void test_buffer(void)
     struct position p;
     char small[8];
     position_start(&p);
-    explain_move(&p, square_make(4, 2), square_make(4, 3), NO_PIECE_TYPE, NULL, small, sizeof small);
+    explain_move(&p, square_make(4, 2), square_make(4, 3), NO_PIECE_TYPE, NULL, small,
+                 sizeof small);
     UNIT_EQ_STR(small, "no piec", "a short buffer gets a cut, terminated message");
-    UNIT_CHECK(explain_move(&p, square_make(4, 2), square_make(4, 3), NO_PIECE_TYPE, NULL, NULL, 0) ==
-                   EXPLAIN_NO_PIECE,
+    UNIT_CHECK(explain_move(&p, square_make(4, 2), square_make(4, 3), NO_PIECE_TYPE, NULL, NULL,
+                            0) == EXPLAIN_NO_PIECE,
                "no buffer at all is fine");
 }
 
@@ -218,13 +244,15 @@ static void sweep_position(const struct position *p, struct sweep *s)
                 move want = table[from][to][k], got;
                 enum explain_reason r = explain_move(p, from, to, promos[k], &got, NULL, 0);
                 s->pairs++;
-                if ((r == EXPLAIN_LEGAL) != (want != MOVE_NONE) || (r == EXPLAIN_LEGAL && got != want)) {
+                if ((r == EXPLAIN_LEGAL) != (want != MOVE_NONE) ||
+                    (r == EXPLAIN_LEGAL && got != want)) {
                     char sq[3], sq2[3];
                     explain_move(p, from, to, promos[k], NULL, msg, sizeof msg);
                     square_format(from, sq);
                     square_format(to, sq2);
                     if (s->disagreements++ < 10)
-                        printf("# %s%s%c: explain says %s (%s)\n", sq, sq2, " nbrq"[k], explain_reason_name(r), msg);
+                        printf("# %s%s%c: explain says %s (%s)\n", sq, sq2, " nbrq"[k],
+                               explain_reason_name(r), msg);
                 }
             }
     struct movelist l;
@@ -259,8 +287,8 @@ static void sweep_position(const struct position *p, struct sweep *s)
                 s->san_checked++;
                 if (legal != parsed || (legal && a != b))
                     if (s->san_disagreements++ < 10)
-                        printf("# '%s': explain_san %s, san_parse %s\n", t, legal ? "legal" : "illegal",
-                               parsed ? "legal" : "illegal");
+                        printf("# '%s': explain_san %s, san_parse %s\n", t,
+                               legal ? "legal" : "illegal", parsed ? "legal" : "illegal");
             }
 }
 
@@ -270,7 +298,8 @@ static void test_sweep(void)
     static const char *const suites[] = {"standard.epd", "fischer960.epd"};
     for (size_t i = 0; i < 2; i++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/perft/%s", shared && *shared ? shared : "../shared/data", suites[i]);
+        snprintf(path, sizeof path, "%s/perft/%s", shared && *shared ? shared : "../shared/data",
+                 suites[i]);
         FILE *f = fopen(path, "r");
         if (!UNIT_CHECK(f != NULL, "open %s", path))
             continue;
@@ -290,9 +319,12 @@ static void test_sweep(void)
         free(line);
         fclose(f);
         UNIT_CHECK(s.positions > 100, "%s: %lu positions read", suites[i], s.positions);
-        UNIT_EQ_U64(s.disagreements, 0, "explain_move agrees with the generator on every from/to pair");
-        printf("# %s: %lu from/to pairs, %lu SAN and UCI texts\n", suites[i], s.pairs, s.san_checked);
-        UNIT_EQ_U64(s.san_disagreements, 0, "explain_san agrees with the generator and with san_parse");
+        UNIT_EQ_U64(s.disagreements, 0,
+                    "explain_move agrees with the generator on every from/to pair");
+        printf("# %s: %lu from/to pairs, %lu SAN and UCI texts\n", suites[i], s.pairs,
+               s.san_checked);
+        UNIT_EQ_U64(s.san_disagreements, 0,
+                    "explain_san agrees with the generator and with san_parse");
     }
 }
 

@@ -5,6 +5,7 @@
  * out by hand from the text), and invariants that hold for any input
  * (no crash, printable messages, columns inside the record). */
 #include "fen.h"
+#include "fen_validate.h"
 #include "makemove.h"
 #include "uci.h"
 #include "unit.h"

@@ -212,9 +212,9 @@ static void test_reader(void)
     UNIT_CHECK(ply.number == 12 && ply.from == 0 && ply.to == 56 && ply.sep == 'x',
                "scan gives number, squares and separator");
 
-    enum named_vocabulary v;
-    UNIT_CHECK(named_vocabulary_parse("zrf", &v) && v == NAMED_ZRF, "--names=zrf");
-    UNIT_CHECK(!named_vocabulary_parse("pgn", &v), "unknown vocabulary refused");
+    UNIT_EQ_INT(NAMED_VOCABULARY_NB, 2, "two vocabularies, the columns of the table");
+    UNIT_EQ_STR(named_vocabulary_names()[NAMED_DAGAZ], "dagaz", "the dagaz column");
+    UNIT_EQ_STR(named_vocabulary_names()[NAMED_ZRF], "zrf", "the zrf column");
     UNIT_EQ_STR(named_rule_name(NAMED_ZRF, "king"), "king-shift", "zrf king is king-shift");
     UNIT_EQ_STR(named_rule_name(NAMED_DAGAZ, "castle-queen"), "OOO", "dagaz OOO");
     UNIT_CHECK(named_rule_name(NAMED_DAGAZ, "no-such-rule") == NULL, "unknown key gives NULL");

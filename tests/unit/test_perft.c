@@ -4,8 +4,11 @@
  * makemove_play walked the slow way, so that the generator every other tool
  * uses is checked on the suites even though perft itself takes shortcuts. */
 #include "fen.h"
+#include "uci.h"
 #include "makemove.h"
 #include "perft.h"
+#include "perft_ref.h"
+#include "perft_suite.h"
 #include "unit.h"
 
 #include <errno.h>
@@ -19,7 +22,8 @@ struct record {
     uint64_t expect[7]; /* ;D1 .. ;D6, 0 when absent */
 };
 
-static const char kiwipete[] = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+static const char kiwipete[] =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 static bool read_fen(const char *fen, struct position *p)
 {
@@ -50,37 +54,18 @@ static int load_suite(const char *path, struct record *out, int max)
             continue;
         struct record *r = &out[n];
         memset(r, 0, sizeof *r);
-        snprintf(r->fen, sizeof r->fen, "%.*s", (int)(rec.ops ? (size_t)(rec.ops - line) : len), line);
+        snprintf(r->fen, sizeof r->fen, "%.*s", (int)(rec.ops ? (size_t)(rec.ops - line) : len),
+                 line);
         r->pos = rec.pos;
-        for (int d = 1; d <= 6; d++) {
-            char op[8];
-            const char *arg;
-            size_t alen;
-            snprintf(op, sizeof op, "D%d", d);
-            if (fen_epd_find(rec.ops, rec.ops_len, op, &arg, &alen))
-                r->expect[d] = strtoull(arg, NULL, 10);
-        }
+        struct perft_expect want;
+        struct perft_suite_problem pb;
+        if (!perft_suite_epd_counts(&rec, &want, &pb))
+            continue;
+        for (int d = 1; d <= 6; d++)
+            r->expect[d] = perft_expect_has(&want, d) ? want.count[d] : 0;
         n++;
     }
     fclose(f);
-    return n;
-}
-
-/* The slow reference: the public generator and make, every node made. */
-static uint64_t slow_perft(const struct position *p, int depth)
-{
-    if (depth == 0)
-        return 1;
-    struct movelist l;
-    movegen_legal(p, &l);
-    uint64_t n = 0;
-    for (int i = 0; i < l.count; i++) {
-        struct position c = *p;
-        makemove_play(&c, l.moves[i]);
-        if (c.key != position_compute_key(&c))
-            return UINT64_MAX; /* a wrong incremental key poisons every table */
-        n += slow_perft(&c, depth - 1);
-    }
     return n;
 }
 
@@ -88,7 +73,8 @@ static void test_slow_walk(const char *name, const struct record *recs, int n, i
 {
     int bad = 0;
     for (int i = 0; i < n; i++)
-        if (recs[i].expect[depth] && slow_perft(&recs[i].pos, depth) != recs[i].expect[depth]) {
+        if (recs[i].expect[depth] &&
+            perft_ref(&recs[i].pos, depth, PERFT_REF_CHECK_KEYS) != recs[i].expect[depth]) {
             if (!bad)
                 printf("#   first wrong: %s\n", recs[i].fen);
             bad++;
@@ -120,7 +106,8 @@ static void test_count_matches_list(const struct record *recs, int n)
             }
         }
     }
-    UNIT_EQ_INT(bad, 0, "movegen_count equals the length of movegen_legal two plies down every record");
+    UNIT_EQ_INT(bad, 0,
+                "movegen_count equals the length of movegen_legal two plies down every record");
 }
 
 /* The perft walk takes shortcuts one ply above the leaves (it works out
@@ -148,7 +135,7 @@ static void test_random_positions(const struct record *recs, int n, int depth, i
                 makemove_play(&p, l.moves[seed % (uint64_t)l.count]);
             }
             tried++;
-            if (perft_count(&p, depth) != slow_perft(&p, depth)) {
+            if (perft_count(&p, depth) != perft_ref(&p, depth, PERFT_REF_CHECK_KEYS)) {
                 if (!bad) {
                     char fen[FEN_MAX];
                     fen_format(&p, fen, sizeof fen);
@@ -159,7 +146,8 @@ static void test_random_positions(const struct record *recs, int n, int depth, i
         }
     }
     char desc[128];
-    snprintf(desc, sizeof desc, "perft_count equals the slow walk at depth %d on %d positions of random play", depth,
+    snprintf(desc, sizeof desc,
+             "perft_count equals the slow walk at depth %d on %d positions of random play", depth,
              tried);
     UNIT_EQ_INT(bad, 0, desc);
 }
@@ -256,7 +244,8 @@ static void test_castling_rooks_apart(void)
         uint64_t wa = perft_count(&a, depth), wb = perft_count(&b, depth);
         uint64_t ga = perft_run(&a, depth, &c, NULL), gb = perft_run(&b, depth, &c, NULL);
         char desc[96];
-        snprintf(desc, sizeof desc, "castling with the g or the h rook stay apart in one table, depth %d", depth);
+        snprintf(desc, sizeof desc,
+                 "castling with the g or the h rook stay apart in one table, depth %d", depth);
         UNIT_CHECK(ga == wa && gb == wb && wa != wb, "%s", desc);
     }
     perft_table_free(t);
@@ -294,6 +283,207 @@ static void test_split(void)
     }
 }
 
+/* perft_suite: the ;Dn operations of an EPD record. */
+static void test_suite_epd(void)
+{
+    static const char good[] = "8/8/8/8/8/8/8/K6k w - - ;D2 9 ;id \"x\" ;D1 3 ;D31 7";
+    static const char bad[] = "8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D3 6x6 ;D2 ";
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {0};
+    struct perft_expect e;
+    struct perft_suite_problem pb = {0};
+    if (!UNIT_CHECK(fen_read(good, strlen(good), &opt, &rec, &rep), "EPD record read"))
+        return;
+    UNIT_CHECK(perft_suite_epd_counts(&rec, &e, &pb) && perft_expect_has(&e, 1) &&
+                   perft_expect_has(&e, 2) && !perft_expect_has(&e, 3) &&
+                   !perft_expect_has(&e, 31) && e.count[1] == 3 && e.count[2] == 9,
+               ";D2 9 ;D1 3 read in any order, other operations and ;D31 passed over");
+    if (!UNIT_CHECK(fen_read(bad, strlen(bad), &opt, &rec, &rep),
+                    "EPD record with a bad count read"))
+        return;
+    UNIT_CHECK(!perft_suite_epd_counts(&rec, &e, &pb), "a malformed ;Dn is refused");
+    UNIT_EQ_STR(pb.message, "invalid ;D2 count ''",
+                "the first malformed depth is named, ;D2 before ;D3");
+    UNIT_EQ_INT(pb.col, (long long)sizeof bad - 1, "... at the column after ';D2 '");
+}
+
+/* Spell a complete block "LINE:ID:EPD-LINE[:bad]:D=N,..." into out. */
+static size_t spell_block(const struct perft_suite_block *x, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "%lu:%s:%lu%s:", x->line, x->id, x->epd_line,
+                                x->bad ? ":bad" : "");
+    for (int d = 1; d <= PERFT_SUITE_DEPTH_MAX && n < size; d++)
+        if (perft_expect_has(&x->expect, d))
+            n += (size_t)snprintf(out + n, size - n, "%d=%llu,", d,
+                                  (unsigned long long)x->expect.count[d]);
+    return n < size ? n + (size_t)snprintf(out + n, size - n, " ") : n;
+}
+
+/* Feed every line of text to a block reader: the blocks and problems it
+ * gives, in order, as spell_block and "!LINE:COL:message ". */
+static void feed_text(const char *text, char *out, size_t size)
+{
+    struct perft_suite_block b = {0}, done;
+    struct perft_suite_problem pb;
+    size_t n = 0;
+    unsigned long line = 0;
+    out[0] = '\0';
+    for (const char *s = text; *s && n < size;) {
+        size_t len = strcspn(s, "\n");
+        int rc = perft_suite_feed(&b, s, len, ++line, &done, &pb);
+        if (rc & PERFT_SUITE_COMPLETE)
+            n += spell_block(&done, out + n, size - n);
+        if ((rc & PERFT_SUITE_PROBLEM) && n < size)
+            n += (size_t)snprintf(out + n, size - n, "!%lu:%u:%s ", line, pb.col, pb.message);
+        s += len + (s[len] == '\n');
+    }
+    if (b.open && n < size)
+        spell_block(&b, out + n, size - n); /* the end completes the last block */
+}
+
+/* perft_suite: python-chess's blocks, and what is malformed in them. */
+static void test_suite_blocks(void)
+{
+    char out[1024];
+    feed_text("# a comment\n\nid a\nepd 8/8/8/8/8/8/8/K6k w - -\nperft 1 3\nperft 2 9\n\n"
+              "id b\nepd 8/8/8/8/8/8/8/K6k b - -\nperft 1 3\n",
+              out, sizeof out);
+    UNIT_EQ_STR(out, "3:a:4:1=3,2=9, 8:b:9:1=3, ", "two blocks, comments and blank lines between");
+    feed_text("epd 8/8/8/8/8/8/8/K6k w - -\nperft 1 3\nepd 8/8/8/8/8/8/8/K6k b - -\nperft 2 9\n",
+              out, sizeof out);
+    UNIT_EQ_STR(out, "1::1:1=3, 3::3:2=9, ", "blocks without id lines, one per epd");
+    feed_text("perft 1 3\nid a\nperft 1 3\nepd 8/8/8/8/8/8/8/K6k w - -\nperft 0 3\nperft 31 3\n"
+              "perft 1 x3\nperft 1\nperft 1 3 4\nperft 1 3\nperft 1 4\nfoo bar\n",
+              out, sizeof out);
+    UNIT_EQ_STR(out,
+                "!1:1:a 'perft' line before the block's 'epd' line "
+                "!3:1:a 'perft' line before the block's 'epd' line "
+                "!5:7:invalid perft depth '0' (expected 1 to 30) "
+                "!6:7:invalid perft depth '31' (expected 1 to 30) "
+                "!7:9:invalid perft count 'x3' "
+                "!8:8:invalid perft count '' "
+                "!9:11:unexpected '4' after the count "
+                "!11:7:a second count for depth 1 "
+                "!12:1:unknown line 'foo' (expected id, epd or perft) "
+                "2:a:4:bad:1=3, ",
+                "each malformed line reported at its column; the block is bad");
+    UNIT_CHECK(
+        perft_suite_is_block_line("  epd 8/8", 9) && perft_suite_is_block_line("id x", 4) &&
+            !perft_suite_is_block_line("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", 46) &&
+            !perft_suite_is_block_line("idle", 4),
+        "the two formats are told apart by the first word");
+}
+
+/* The published python-chess suites, read with the block reader: as many
+ * blocks as "id" lines, and the counts they publish to the depths given. */
+static void test_published_suite(const char *shared, const char *name, int depth, bool chess960,
+                                 unsigned long want_blocks)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/perft/%s", shared, name);
+    FILE *f = fopen(path, "r");
+    if (!UNIT_CHECK(f != NULL, "%s is readable", path))
+        return;
+    char line[2048];
+    unsigned long line_no = 0, blocks = 0, ids = 0, checked = 0;
+    int bad = 0;
+    struct perft_suite_block b = {0}, done;
+    struct perft_suite_problem pb;
+    bool more = true;
+    while (more) {
+        more = fgets(line, sizeof line, f) != NULL;
+        size_t len = more ? strcspn(line, "\r\n") : 0;
+        int rc = more ? perft_suite_feed(&b, line, len, ++line_no, &done, &pb) : 0;
+        if (more && strncmp(line, "id ", 3) == 0)
+            ids++;
+        if (rc & PERFT_SUITE_PROBLEM)
+            bad++;
+        if (!more && b.open) {
+            done = b;
+            rc |= PERFT_SUITE_COMPLETE;
+        }
+        if (!(rc & PERFT_SUITE_COMPLETE))
+            continue;
+        blocks++;
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {.chess960 = chess960, .playable = true};
+        if (done.bad || !fen_read(done.epd, done.epd_len, &opt, &rec, &rep)) {
+            if (!bad)
+                printf("#   first bad block: line %lu\n", done.line);
+            bad++;
+            continue;
+        }
+        for (int d = 1; d <= depth; d++) {
+            if (!perft_expect_has(&done.expect, d))
+                continue;
+            checked++;
+            if (perft_count(&rec.pos, d) != done.expect.count[d]) {
+                if (!bad)
+                    printf("#   first wrong: %s (%s) depth %d\n", done.epd, done.id, d);
+                bad++;
+            }
+        }
+    }
+    fclose(f);
+    UNIT_CHECK(blocks == want_blocks && blocks == ids && bad == 0,
+               "%s: %lu blocks (%lu id lines), %lu counts to depth %d as published", name, blocks,
+               ids, checked, depth);
+}
+
+/* perft_divide_sort puts the divide in the order of its UCI texts, as
+ * Stockfish prints it, the counts following their moves. */
+static void test_divide_sort(void)
+{
+    static const char *const fens[] = {kiwipete, "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+                                       "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                                       "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1"};
+    static const enum uci_castling styles[] = {UCI_CASTLING_AUTO, UCI_CASTLING_KING_TWO,
+                                               UCI_CASTLING_KING_ROOK};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position p;
+        if (!read_fen(fens[i], &p))
+            continue;
+        for (size_t k = 0; k < 3; k++) {
+            struct perft_divide d, e;
+            struct perft_config cfg = {.threads = 1};
+            perft_run(&p, 2, &cfg, &d);
+            e = d;
+            perft_divide_sort(&p, &d, styles[k]);
+            for (int j = 0; j < d.count; j++) {
+                char a[UCI_MOVE_MAX], b[UCI_MOVE_MAX];
+                uci_format(&p, d.moves[j], styles[k], a);
+                if (j && (uci_format(&p, d.moves[j - 1], styles[k], b), strcmp(b, a) > 0))
+                    bad++;
+                struct position c = p;
+                makemove_play(&c, d.moves[j]);
+                if (d.nodes[j] != perft_count(&c, 1))
+                    bad++;
+            }
+            if (d.count != e.count)
+                bad++;
+        }
+    }
+    UNIT_EQ_INT(bad, 0, "divides sorted by their UCI text in every castling style, counts kept");
+}
+
+/* The reference walk with the bug the UCI helper injects: only the
+ * en-passant captures are missing. */
+static void test_reference_bug(void)
+{
+    struct position p;
+    if (!read_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", &p))
+        return;
+    struct perft_divide good, buggy;
+    uint64_t g = perft_ref_divide(&p, 2, 0, &good),
+             b = perft_ref_divide(&p, 2, PERFT_REF_NO_EN_PASSANT, &buggy);
+    UNIT_CHECK(g == perft_count(&p, 2) && good.count == buggy.count + 1 && b < g,
+               "without en passant: %d root moves of %d, %llu nodes of %llu", buggy.count,
+               good.count, (unsigned long long)b, (unsigned long long)g);
+}
+
 int main(void)
 {
     const char *shared = getenv("SHARED");
@@ -302,14 +492,23 @@ int main(void)
     test_basics();
     test_castling_rooks_apart();
     test_split();
+    test_suite_epd();
+    test_suite_blocks();
+    test_divide_sort();
+    test_reference_bug();
+    test_published_suite(shared ? shared : "../shared/data", "tricky.perft", 5, true, 19);
+    test_published_suite(shared ? shared : "../shared/data", "random.perft", 2, false, 6838);
     snprintf(path, sizeof path, "%s/perft/standard.epd", shared ? shared : "../shared/data");
     int ns = load_suite(path, std_recs, RECORDS_MAX);
     snprintf(path, sizeof path, "%s/perft/fischer960.epd", shared ? shared : "../shared/data");
     int nf = load_suite(path, frc_recs, RECORDS_MAX);
     if (!UNIT_CHECK(ns > 100 && nf > 900, "the shared suites read (%d and %d records)", ns, nf))
         return unit_done();
-    test_slow_walk("movegen_legal + makemove_play, keys included, give the standard suite to depth 3", std_recs, ns, 3);
-    test_slow_walk("movegen_legal + makemove_play give the Chess960 suite to depth 2", frc_recs, nf, 2);
+    test_slow_walk(
+        "movegen_legal + makemove_play, keys included, give the standard suite to depth 3",
+        std_recs, ns, 3);
+    test_slow_walk("movegen_legal + makemove_play give the Chess960 suite to depth 2", frc_recs, nf,
+                   2);
     test_count_matches_list(std_recs, ns);
     test_count_matches_list(frc_recs, 100);
     test_random_positions(std_recs, ns, 2, 20);

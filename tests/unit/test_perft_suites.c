@@ -3,6 +3,7 @@
  * --depth checked.  These counts are the independent truth for movegen. */
 #include "fen.h"
 #include "perft.h"
+#include "perft_suite.h"
 #include "unit.h"
 
 #include <errno.h>
@@ -46,24 +47,27 @@ int main(int argc, char **argv)
         struct fen_report rep = {0};
         struct fen_options opt = {.playable = true};
         if (!fen_read(line, (size_t)len, &opt, &rec, &rep)) {
-            UNIT_CHECK(false, "%s:%lu parses: %s", suite, lineno, rep.count ? rep.problems[0].message : "");
+            UNIT_CHECK(false, "%s:%lu parses: %s", suite, lineno,
+                       rep.count ? rep.problems[0].message : "");
+            continue;
+        }
+        struct perft_expect expect;
+        struct perft_suite_problem pb;
+        if (!perft_suite_epd_counts(&rec, &expect, &pb)) {
+            UNIT_CHECK(false, "%s:%lu:%u: %s", suite, lineno, pb.col, pb.message);
             continue;
         }
         bool all = true;
         char detail[256] = "";
         for (long d = 1; d <= max_depth; d++) {
-            char op[8];
-            snprintf(op, sizeof op, "D%ld", d);
-            const char *arg;
-            size_t alen;
-            if (!fen_epd_find(rec.ops, rec.ops_len, op, &arg, &alen))
+            if (!perft_expect_has(&expect, (int)d))
                 break;
-            unsigned long long want = strtoull(arg, NULL, 10);
+            unsigned long long want = expect.count[d];
             uint64_t got = perft_count(&rec.pos, (int)d);
             if (got != want) {
                 all = false;
-                snprintf(detail, sizeof detail, "depth %ld: got %llu, expected %llu", d, (unsigned long long)got,
-                         want);
+                snprintf(detail, sizeof detail, "depth %ld: got %llu, expected %llu", d,
+                         (unsigned long long)got, want);
                 break;
             }
         }

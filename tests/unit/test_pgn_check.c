@@ -37,7 +37,7 @@ static void expect_one(const char *text, enum pgn_check_code code, unsigned long
 }
 
 #define ROSTER                                                                                     \
-    "[Event \"E\"]\n[Site \"S\"]\n[Date \"2000.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n"       \
+    "[Event \"E\"]\n[Site \"S\"]\n[Date \"2000.01.01\"]\n[Round \"1\"]\n[White \"W\"]\n"           \
     "[Black \"B\"]\n[Result \"*\"]\n\n"
 
 static void test_codes(void)
@@ -45,17 +45,19 @@ static void test_codes(void)
     enum pgn_check_code c;
     UNIT_CHECK(pgn_check_code_parse("illegal-move", 12, &c) && c == PGN_CHECK_ILLEGAL_MOVE,
                "illegal-move parses");
-    UNIT_CHECK(pgn_check_code_parse("king-count", 10, &c) && c == pgn_check_fen_code(FEN_KING_COUNT),
+    UNIT_CHECK(pgn_check_code_parse("king-count", 10, &c) &&
+                   c == pgn_check_fen_code(FEN_KING_COUNT),
                "fen-check's codes are the checker's");
     UNIT_CHECK(!pgn_check_code_parse("illegal", 7, &c), "a prefix is no code");
-    UNIT_EQ_INT(pgn_check_code_level(PGN_CHECK_ILLEGAL_MOVE), PGN_CHECK_ERROR, "illegal move: error");
+    UNIT_EQ_INT(pgn_check_code_level(PGN_CHECK_ILLEGAL_MOVE), PGN_CHECK_ERROR,
+                "illegal move: error");
     UNIT_EQ_INT(pgn_check_code_level(PGN_CHECK_BAD_DATE), PGN_CHECK_WARNING, "bad date: warning");
     UNIT_EQ_INT(pgn_check_code_level(PGN_CHECK_SAN_STYLE), PGN_CHECK_NOTE, "SAN style: note");
     int named = 0;
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
         const char *n = pgn_check_code_name((enum pgn_check_code)i);
-        named += n && strcmp(n, "unknown") != 0 && pgn_check_code_parse(n, strlen(n), &c) &&
-                 (int)c == i;
+        named +=
+            n && strcmp(n, "unknown") != 0 && pgn_check_code_parse(n, strlen(n), &c) && (int)c == i;
     }
     UNIT_EQ_INT(named, PGN_CHECK_CODE_NB, "every code has a name that parses back to it");
 }
@@ -65,17 +67,20 @@ static void test_problems(void)
     expect_one(ROSTER "1. e4 e5 2. Ke3 *\n", PGN_CHECK_ILLEGAL_MOVE, 9, 13,
                "(W - B, 1): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3",
                "an illegal move: at its token, with the library's reason");
-    expect_one(ROSTER "1. e4 e5 {DEL in the middle \x7f of a long comment} *\n", PGN_CHECK_CONTROL_BYTE, 9,
-               29, "(W - B, 1): control character 0x7F",
+    expect_one(ROSTER "1. e4 e5 {DEL in the middle \x7f of a long comment} *\n",
+               PGN_CHECK_CONTROL_BYTE, 9, 29, "(W - B, 1): control character 0x7F",
                "DEL is a control character, found by the word-at-a-time scan too");
     expect_one(ROSTER "1. e4 e5 3. Nf3 *\n", PGN_CHECK_WRONG_MOVE_NUMBER, 9, 10,
                "(W - B, 1): move number 3 where the position is at move 2", "a wrong move number");
     expect_one("[Event \"E\"]\n[Site \"S\"]\n[Date \"2000.02.30\"]\n[Round \"1\"]\n[White \"W\"]\n"
                "[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n",
-               PGN_CHECK_BAD_DATE, 3, 1, "(W - B, 1): Date '2000.02.30': there is no day 30 in that month",
+               PGN_CHECK_BAD_DATE, 3, 1,
+               "(W - B, 1): Date '2000.02.30': there is no day 30 in that month",
                "February 30th does not exist (2000 is a leap year: 29 would)");
-    struct pgn_check_result res = check_text(ROSTER "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
-    UNIT_EQ_INT((long long)res.ndiags, 1, "mate for White with the result tag '*' but the marker 1-0");
+    struct pgn_check_result res =
+        check_text(ROSTER "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
+    UNIT_EQ_INT((long long)res.ndiags, 1,
+                "mate for White with the result tag '*' but the marker 1-0");
     UNIT_EQ_INT(res.ndiags ? (int)res.diags[0].code : -1, PGN_CHECK_RESULT_MISMATCH,
                 "the marker disagrees with the Result tag");
     UNIT_CHECK(res.hashed, "a game replayed whole has a hash for duplicates");
@@ -101,15 +106,17 @@ static void test_enable(void)
  * comment after the last game included. */
 static void test_raw(void)
 {
-    static const char text[] = "\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n\n\n[Event \"B\"]\n1. d4 *"
-                               " [Event \"C\"] 1. c4 0-1   \n\n{the end}\n";
+    static const char text[] =
+        "\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n\n\n[Event \"B\"]\n1. d4 *"
+        " [Event \"C\"] 1. c4 0-1   \n\n{the end}\n";
     struct pgn_game g;
-    const char *want[] = {"\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n", "\n\n[Event \"B\"]\n1. d4 *",
-                          " [Event \"C\"] 1. c4 0-1   \n"};
+    const char *want[] = {"\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n",
+                          "\n\n[Event \"B\"]\n1. d4 *", " [Event \"C\"] 1. c4 0-1   \n"};
     unsigned long lines[] = {1, 4, 7}, cols[] = {1, 1, 8};
     pgn_reader_open_mem(reader, text, strlen(text), "raw");
     for (int i = 0; i < 3; i++) {
-        if (!UNIT_CHECK(pgn_next_game(reader, &g) > 0 && g.raw, "game %d read with its bytes", i + 1))
+        if (!UNIT_CHECK(pgn_next_game(reader, &g) > 0 && g.raw, "game %d read with its bytes",
+                        i + 1))
             return;
         char got[128];
         snprintf(got, sizeof got, "%.*s", (int)g.raw_len, g.raw);
@@ -147,7 +154,8 @@ static void test_utf8(void)
     UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xF0\x9F\x98\x80", 4), 4, "an emoji: 4 bytes");
     UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xC0\xAF", 2), 0, "overlong '/': invalid");
     UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xED\xA0\x80", 3), 0, "a surrogate: invalid");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xF4\x90\x80\x80", 4), 0, "above U+10FFFF: invalid");
+    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xF4\x90\x80\x80", 4), 0,
+                "above U+10FFFF: invalid");
     UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xE9t", 2), 0, "Latin-1 e acute: invalid");
     UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xC3", 1), 0, "cut short: invalid");
 }

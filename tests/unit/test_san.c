@@ -98,10 +98,10 @@ static void test_format(void)
         snprintf(desc, sizeof desc, "LAN of %s is %s", c->uci, c->lan);
         UNIT_EQ_STR(buf, c->lan, desc);
         move back;
-        UNIT_CHECK(san_parse(&p, c->san, strlen(c->san), &back) == SAN_OK && back == m, "%s reads back as %s",
-                   c->san, c->uci);
-        UNIT_CHECK(san_parse(&p, c->lan, strlen(c->lan), &back) == SAN_OK && back == m, "%s reads back as %s",
-                   c->lan, c->uci);
+        UNIT_CHECK(san_parse(&p, c->san, strlen(c->san), &back) == SAN_OK && back == m,
+                   "%s reads back as %s", c->san, c->uci);
+        UNIT_CHECK(san_parse(&p, c->lan, strlen(c->lan), &back) == SAN_OK && back == m,
+                   "%s reads back as %s", c->lan, c->uci);
     }
 }
 
@@ -181,8 +181,8 @@ static void test_parse(void)
         if (m != MOVE_NONE)
             uci_format(&p, m, UCI_CASTLING_AUTO, got);
         if (c->error == SAN_OK)
-            UNIT_CHECK(e == SAN_OK && strcmp(got, c->uci) == 0, "'%s' reads as %s (got %s, %s)", c->text, c->uci,
-                       got, san_error_message(e));
+            UNIT_CHECK(e == SAN_OK && strcmp(got, c->uci) == 0, "'%s' reads as %s (got %s, %s)",
+                       c->text, c->uci, got, san_error_message(e));
         else
             UNIT_CHECK(e == c->error && m == MOVE_NONE, "'%s' is refused: %s (got %s)", c->text,
                        san_error_message(c->error), san_error_message(e));
@@ -193,10 +193,10 @@ static void test_parse(void)
  * read and written back exactly, check marks and "Nbd7" included. */
 static void test_opera_game(void)
 {
-    static const char *const moves[] = {"e4",   "e5",    "Nf3",  "d6",   "d4",   "Bg4",   "dxe5", "Bxf3", "Qxf3",
-                                        "dxe5", "Bc4",   "Nf6",  "Qb3",  "Qe7",  "Nc3",   "c6",   "Bg5",  "b5",
-                                        "Nxb5", "cxb5",  "Bxb5+", "Nbd7", "O-O-O", "Rd8", "Rxd7", "Rxd7", "Rd1",
-                                        "Qe6",  "Bxd7+", "Nxd7", "Qb8+", "Nxb8", "Rd8#"};
+    static const char *const moves[] = {
+        "e4",    "e5",  "Nf3",  "d6",   "d4",  "Bg4", "dxe5",  "Bxf3", "Qxf3", "dxe5",  "Bc4",
+        "Nf6",   "Qb3", "Qe7",  "Nc3",  "c6",  "Bg5", "b5",    "Nxb5", "cxb5", "Bxb5+", "Nbd7",
+        "O-O-O", "Rd8", "Rxd7", "Rxd7", "Rd1", "Qe6", "Bxd7+", "Nxd7", "Qb8+", "Nxb8",  "Rd8#"};
     struct position p;
     position_start(&p);
     size_t n = sizeof moves / sizeof *moves, agreed = 0;
@@ -213,14 +213,16 @@ static void test_opera_game(void)
         makemove_play(&p, m);
         agreed++;
     }
-    UNIT_EQ_INT((long long)agreed, (long long)n, "the opera game reads and writes back move for move");
+    UNIT_EQ_INT((long long)agreed, (long long)n,
+                "the opera game reads and writes back move for move");
     UNIT_EQ_INT(movegen_count(&p), 0, "the opera game ends in mate");
 }
 
 /* ------------------------------------------------------------ the games */
 
 struct tally {
-    unsigned long games, moves, exact, check_marks, over_disambiguated, not_san, no_capture_mark, mismatches;
+    unsigned long games, moves, exact, check_marks, over_disambiguated, not_san, no_capture_mark,
+        mismatches;
     unsigned long skipped_illegal, skipped_variant, skipped_other;
     unsigned long shown;
 };
@@ -246,8 +248,8 @@ static bool is_san_text(const char *s, size_t len, const struct san_parsed *sp)
 
 /* Compare the game's text with ours: the same up to check marks, or the
  * same move with more of the from-square written than needed. */
-static void compare(const char *file, const struct pgn_token *tok, const struct position *before, move m,
-                    struct tally *t)
+static void compare(const char *file, const struct pgn_token *tok, const struct position *before,
+                    move m, struct tally *t)
 {
     char ours[SAN_MAX];
     size_t on = san_format(before, m, ours);
@@ -259,8 +261,8 @@ static void compare(const char *file, const struct pgn_token *tok, const struct 
     size_t tl = strip_marks(tok->text, tok->len), ol = strip_marks(ours, on);
     if (tl == ol && memcmp(tok->text, ours, ol) == 0) {
         if (t->check_marks++ < 5)
-            printf("# %s:%lu:%lu: check marks differ: the game has %s, we write %s\n", file, tok->line, tok->col,
-                   tok->text, ours);
+            printf("# %s:%lu:%lu: check marks differ: the game has %s, we write %s\n", file,
+                   tok->line, tok->col, tok->text, ours);
         return;
     }
     struct san_parsed a, b;
@@ -269,30 +271,34 @@ static void compare(const char *file, const struct pgn_token *tok, const struct 
             t->not_san++;
             return;
         }
-        if (a.piece == b.piece && a.to == b.to && a.promotion == b.promotion && a.capture == b.capture &&
-            a.castle == b.castle && (b.from_file < 0 || a.from_file == b.from_file) &&
+        if (a.piece == b.piece && a.to == b.to && a.promotion == b.promotion &&
+            a.capture == b.capture && a.castle == b.castle &&
+            (b.from_file < 0 || a.from_file == b.from_file) &&
             (b.from_rank < 0 || a.from_rank == b.from_rank)) {
             if (t->over_disambiguated++ < 5)
-                printf("# %s:%lu:%lu: over-disambiguated: the game has %s, we write %s\n", file, tok->line,
-                       tok->col, tok->text, ours);
+                printf("# %s:%lu:%lu: over-disambiguated: the game has %s, we write %s\n", file,
+                       tok->line, tok->col, tok->text, ours);
             return;
         }
         /* "Ne4" for a capture on e4: the text is wrong, not our SAN (the
          * hand-written repertoires have a few); listed, not failed. */
-        if (!a.capture && b.capture && a.piece == b.piece && a.to == b.to && a.promotion == b.promotion &&
-            a.from_file == b.from_file && a.from_rank == b.from_rank) {
+        if (!a.capture && b.capture && a.piece == b.piece && a.to == b.to &&
+            a.promotion == b.promotion && a.from_file == b.from_file &&
+            a.from_rank == b.from_rank) {
             t->no_capture_mark++;
-            printf("# %s:%lu:%lu: the game has %s without its capture mark, we write %s\n", file, tok->line,
-                   tok->col, tok->text, ours);
+            printf("# %s:%lu:%lu: the game has %s without its capture mark, we write %s\n", file,
+                   tok->line, tok->col, tok->text, ours);
             return;
         }
     }
     t->mismatches++;
     if (t->shown++ < 10)
-        printf("# %s:%lu:%lu: the game has %s, we write %s\n", file, tok->line, tok->col, tok->text, ours);
+        printf("# %s:%lu:%lu: the game has %s, we write %s\n", file, tok->line, tok->col, tok->text,
+               ours);
 }
 
-static void replay_file(const char *path, struct tally *t, struct pgn_reader *reader, struct game_replay *r)
+static void replay_file(const char *path, struct tally *t, struct pgn_reader *reader,
+                        struct game_replay *r)
 {
     FILE *f = fopen(path, "r");
     if (!UNIT_CHECK(f != NULL, "open %s", path))
@@ -373,16 +379,20 @@ static void test_games(void)
     if (!UNIT_CHECK(reader && r, "PGN reader and replay allocated"))
         return;
     walk(dir, &t, reader, r);
-    printf("# %s: %lu games, %lu moves: %lu exact, %lu differ by check marks only, %lu over-disambiguated, "
-           "%lu not in SAN (UCI or long algebraic text), %lu missing the capture mark in the game's text, "
+    printf("# %s: %lu games, %lu moves: %lu exact, %lu differ by check marks only, %lu "
+           "over-disambiguated, "
+           "%lu not in SAN (UCI or long algebraic text), %lu missing the capture mark in the "
+           "game's text, "
            "%lu mismatches\n",
-           dir, t.games, t.moves, t.exact, t.check_marks, t.over_disambiguated, t.not_san, t.no_capture_mark,
-           t.mismatches);
-    printf("# skipped games: %lu with an illegal move, %lu in unsupported variants (crazyhouse, antichess), "
+           dir, t.games, t.moves, t.exact, t.check_marks, t.over_disambiguated, t.not_san,
+           t.no_capture_mark, t.mismatches);
+    printf("# skipped games: %lu with an illegal move, %lu in unsupported variants (crazyhouse, "
+           "antichess), "
            "%lu unreadable otherwise\n",
            t.skipped_illegal, t.skipped_variant, t.skipped_other);
     UNIT_CHECK(t.moves > 100000, "the games of %s hold many moves (%lu)", dir, t.moves);
-    UNIT_EQ_U64(t.mismatches, 0, "our SAN is the games' SAN up to check marks and over-disambiguation");
+    UNIT_EQ_U64(t.mismatches, 0,
+                "our SAN is the games' SAN up to check marks and over-disambiguation");
     pgn_reader_free(reader);
     free(r);
 }

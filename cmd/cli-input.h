@@ -1,0 +1,72 @@
+/*
+ * cli-input.h - FILE operands for the tools: opened ("-" or none: standard
+ * input) with one wording of a failure, read line by line in bounded
+ * memory (--max-line), and the record loop the FEN tools share.  Part of
+ * cli.h, which includes it.
+ */
+#ifndef CLI_INPUT_H
+#define CLI_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+/* A line reader over one input file. The public fields may be read; set
+ * max_line after cli_input_open() (it defaults to CLI_MAX_LINE_DEFAULT). */
+struct cli_input {
+    const char *name;      /* the path, or "<stdin>": for messages */
+    unsigned long line_no; /* 1-based number of the last line returned */
+    size_t max_line;       /* longer lines are cut to this many bytes */
+    bool truncated;        /* the last line returned was longer than max_line */
+    bool error;            /* a read error happened (already reported) */
+    bool nomem;            /* that error was running out of memory */
+    /* private */
+    FILE *fp;
+    char *buf;
+    size_t cap;
+};
+
+/* Open path ("-" or NULL: stdin). On failure print "PROG: cannot open PATH:
+ * reason" and return false; the caller then goes on with its next operand
+ * (and exits CLI_NOINPUT in the end). */
+bool cli_input_open(struct cli_input *in, const char *path);
+
+/* Read the next line, without its "\n" nor a trailing "\r", and without a
+ * UTF-8 BOM at the start of the file. Sets *line (valid until the next call,
+ * NUL-terminated, but may hold NUL bytes itself) and *len, and returns len;
+ * returns -1 at end of file, and -2 after reporting a read error. A line
+ * longer than max_line is consumed whole but only its first max_line bytes
+ * are returned, with in->truncated set. */
+ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
+
+/* Close the file (not stdin) and free the buffer. Safe after a failed open. */
+void cli_input_close(struct cli_input *in);
+
+/* Open path ("-" or NULL: stdin) as a plain stream, for tools whose own
+ * reader takes a FILE; *name is set to the path or "<stdin>". On failure
+ * print "PROG: cannot open PATH: reason" and return NULL. Close with
+ * cli_close(), which leaves stdin open. */
+FILE *cli_open(const char *path, const char **name);
+void cli_close(FILE *fp);
+
+/* How cli_each_record() reads the records of a line-oriented input. */
+struct cli_records {
+    size_t max_line; /* --max-line */
+    bool quiet;      /* -q: no "line too long" message */
+    bool comments;   /* lines whose first non-blank byte is '#' are skipped too */
+    bool pass_long;  /* hand over-long lines (in->truncated) to the callback
+                      * instead of reporting "FILE:LINE: line too long" */
+};
+
+/* Called for each record; returns the record's status (CLI_OK, CLI_INVALID...). */
+typedef int cli_record_fn(void *ctx, const struct cli_input *in, const char *line, size_t len);
+
+/* Read path ("-" or NULL: stdin) one record per line: blank lines (and
+ * comments, if asked) are skipped, an over-long line is reported as invalid
+ * (unless passed on), the rest go to fn. Stops when stdout has failed.
+ * Returns the worst status met, CLI_NOINPUT when the file could not be
+ * opened or read. */
+int cli_each_record(const char *path, const struct cli_records *how, cli_record_fn *fn, void *ctx);
+
+#endif /* CLI_INPUT_H */

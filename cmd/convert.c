@@ -1,0 +1,268 @@
+/*
+ * convert.c - one game in the target notation and layout (see convert.h).
+ */
+#include "convert.h"
+
+#include "fen.h"
+#include "san.h"
+#include "uci.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The reader's caps are its defaults unless --max-line says otherwise. */
+bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
+{
+    memset(c, 0, sizeof *c);
+    c->opt = opt;
+    c->res = res;
+    c->reader = pgn_reader_new();
+    c->replay = malloc(sizeof *c->replay);
+    if (!c->reader || !c->replay)
+        return false;
+    if (opt->to == TO_JSON && !(c->json = calloc(1, sizeof *c->json)))
+        return false;
+    if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
+        struct pgn_limits lim = {.max_line = opt->common.max_line};
+        pgn_reader_set_limits(c->reader, &lim);
+    }
+    return true;
+}
+
+void conv_free(struct conv *c)
+{
+    pgn_reader_free(c->reader);
+    free(c->replay);
+    if (c->json)
+        game_json_free(c->json);
+    free(c->json);
+}
+
+/* Start a token of the layout: a new line per item, or one line with single
+ * spaces for --inline. */
+static void item_begin(struct conv *c)
+{
+    if (c->line_open)
+        cli_buf_char(&c->res->out, c->opt->inline_layout ? ' ' : '\n');
+    c->line_open = true;
+}
+
+static void line_end(struct conv *c)
+{
+    if (c->line_open)
+        cli_buf_char(&c->res->out, '\n');
+    c->line_open = false;
+}
+
+/* A comment as {text} on one line: line ends become spaces and a '}' (only
+ * possible in a ';' comment) a ')', so the record stays one token. */
+static void write_comment(struct conv *c, const struct pgn_token *tok)
+{
+    if (!c->opt->inline_layout)
+        line_end(c);
+    item_begin(c);
+    cli_buf_char(&c->res->out, '{');
+    for (size_t i = 0; i < tok->len; i++) {
+        char ch = tok->text[i];
+        cli_buf_char(&c->res->out, ch == '\n' || ch == '\r' ? ' ' : ch == '}' ? ')' : ch);
+    }
+    cli_buf_char(&c->res->out, '}');
+    if (!c->opt->inline_layout)
+        line_end(c);
+    c->need_number = true;
+}
+
+/* "(" or ")" of a variation: a line of its own, or a word inline. */
+static void write_marker(struct conv *c, char mark)
+{
+    if (!c->opt->inline_layout)
+        line_end(c);
+    item_begin(c);
+    cli_buf_char(&c->res->out, mark);
+    if (!c->opt->inline_layout)
+        line_end(c);
+    c->need_number = true;
+}
+
+/* "17. " or "17... " before SAN and LAN: on every line of the line layout,
+ * and inline where PGN wants it (White's plies, and Black's after a break). */
+static void write_move_number(struct conv *c, const struct position *before)
+{
+    char num[PGN_MOVE_NUMBER_MAX];
+    bool black = before->side == BLACK;
+    if (black && c->opt->inline_layout && !c->need_number)
+        return;
+    cli_buf_put(&c->res->out, num, pgn_move_number(before->fullmove, black, num, sizeof num));
+    cli_buf_char(&c->res->out, ' ');
+}
+
+/* One ply in the target notation, formatted straight into the output. */
+static void write_ply(struct conv *c, const struct game_event *ev)
+{
+    enum { ROOM = FEN_MAX + NAMED_MAX };
+    if (!c->opt->inline_layout)
+        line_end(c);
+    item_begin(c);
+    if (c->opt->to == TO_SAN || c->opt->to == TO_LAN)
+        write_move_number(c, ev->before);
+    if (!cli_buf_reserve(&c->res->out, ROOM))
+        return;
+    char *buf = c->res->out.data + c->res->out.len;
+    bool pass = ev->kind == GAME_EV_NULL;
+    size_t n = 0;
+    switch (c->opt->to) {
+    case TO_NAMED:
+        n = pass ? named_format_pass(ev->before, c->opt->names, buf, ROOM)
+                 : named_format_ply(ev->before, ev->m, c->opt->names, buf, ROOM);
+        break;
+    case TO_UCI:
+        n = pass ? (memcpy(buf, "0000", 4), 4)
+                 : uci_format(ev->before, ev->m, UCI_CASTLING_AUTO, buf);
+        break;
+    case TO_SAN:
+        n = pass ? (memcpy(buf, "--", 2), 2) : san_format(ev->before, ev->m, buf);
+        break;
+    case TO_LAN:
+        n = pass ? (memcpy(buf, "--", 2), 2) : san_format_lan(ev->before, ev->m, buf);
+        break;
+    case TO_FEN:
+        n = fen_format(ev->after, buf, ROOM);
+        break;
+    case TO_JSON: /* game_json writes its plies itself */
+        break;
+    }
+    c->res->out.len += n < ROOM ? n : ROOM - 1;
+    c->need_number = false;
+}
+
+/* A NAG follows its ply on the ply's line, as "$n" whatever its PGN
+ * spelling ("!?" is $5), so that one form is read back. */
+static void write_nag(struct conv *c, unsigned nag)
+{
+    char buf[16];
+    int n = snprintf(buf, sizeof buf, "$%u", nag);
+    if (c->line_open) /* on the ply's line, in either layout */
+        cli_buf_char(&c->res->out, ' ');
+    c->line_open = true;
+    cli_buf_put(&c->res->out, buf, (size_t)n);
+}
+
+/* The result closes the game: on its own line, or last on the line. */
+static void write_result(struct conv *c, const char *result)
+{
+    if (!c->opt->inline_layout)
+        line_end(c);
+    item_begin(c);
+    cli_buf_str(&c->res->out, result);
+    line_end(c);
+}
+
+/* Record a game's problem: the diagnostic (with the game's label) and,
+ * under --on-error=keep, the "; error:" line. */
+static void report_problem(struct conv *c, const struct pgn_game *g, const struct game_problem *pb,
+                           const char *result)
+{
+    struct games_problem gp;
+    games_problem(g, pb, &gp);
+    jobs_diags_add(&c->res->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
+    if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
+        return;
+    if (c->json) { /* the plies before the error, and the error */
+        gp.line += c->line_offset;
+        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, &gp);
+        return;
+    }
+    int depth = c->replay->stack.depth;
+    while (depth-- > 0 && c->opt->variations)
+        write_marker(c, ')');
+    if (c->opt->inline_layout) {
+        write_result(c, result);
+        cli_buf_str(&c->res->out, "; error: ");
+    } else {
+        line_end(c);
+        cli_buf_str(&c->res->out, "; error: ");
+    }
+    cli_buf_str(&c->res->out, gp.what);
+    cli_buf_char(&c->res->out, '\n');
+    if (!c->opt->inline_layout)
+        write_result(c, result);
+    cli_buf_char(&c->res->out, '\n');
+}
+
+/* A game with a problem is reported and, by default, not written at all
+ * (the output is rolled back). */
+void conv_game(struct conv *c, const struct pgn_game *g)
+{
+    const struct convert_options *o = c->opt;
+    struct game_event ev;
+    struct game_problem pb;
+    size_t mark = c->res->out.len;
+    const char *result = NULL;
+    int rc = 1;
+
+    c->res->games++;
+    c->line_open = false;
+    c->need_number = true;
+    if (c->json)
+        game_json_begin(c->json, &(struct game_json_options){o->names, o->comments, o->nags});
+    if (game_replay_begin(c->replay, g,
+                          (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0),
+                          &pb) != GAME_OK) {
+        rc = -1;
+    } else if (c->json) {
+        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0)
+            if (ev.kind == GAME_EV_RESULT)
+                result = ev.tok->text;
+            else
+                game_json_event(c->json, &ev);
+    } else {
+        games_put_tags(&c->res->out, g);
+        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
+            switch (ev.kind) {
+            case GAME_EV_MOVE:
+            case GAME_EV_NULL:
+                write_ply(c, &ev);
+                break;
+            case GAME_EV_COMMENT:
+                if (o->comments)
+                    write_comment(c, ev.tok);
+                break;
+            case GAME_EV_NAG:
+                if (o->nags)
+                    write_nag(c, ev.tok->value);
+                break;
+            case GAME_EV_VARIATION_START:
+                write_marker(c, '(');
+                break;
+            case GAME_EV_VARIATION_END:
+                write_marker(c, ')');
+                break;
+            case GAME_EV_RESULT:
+                result = ev.tok->text;
+                break;
+            default:
+                break;
+            }
+        }
+    }
+    if (!result)
+        result = games_tag_result(g);
+    if (rc < 0) {
+        c->res->counts[COUNT_ERRORS]++;
+        if (o->on_error != GAMES_ON_ERROR_KEEP)
+            c->res->out.len = mark;
+        else if (c->res->out.len == mark && !c->json)
+            games_put_tags(&c->res->out, g);
+        report_problem(c, g, &pb, result);
+        if (o->on_error == GAMES_ON_ERROR_STOP)
+            c->res->stop = true;
+        return;
+    }
+    if (c->json) {
+        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, NULL);
+    } else {
+        write_result(c, result);
+        cli_buf_char(&c->res->out, '\n');
+    }
+    c->res->counts[COUNT_CONVERTED]++;
+}

@@ -1,0 +1,65 @@
+/*
+ * convert.h - pgn-to-named-notation's work on one game: replayed (game.h),
+ * written in the target notation (named, UCI, SAN, LAN, FEN or JSON) and
+ * layout
+ * (a ply per line, or --inline), with comments, NAGs and variations when
+ * asked, and its problem reported as a diagnostic (and, with
+ * --on-error=keep, a "; error:" line).  One converter per thread, writing
+ * into a jobs result (jobs.h) so that --jobs writes what one thread does.
+ */
+#ifndef CONVERT_H
+#define CONVERT_H
+
+#include "cli.h"
+#include "game.h"
+#include "game_json.h"
+#include "games.h"
+#include "jobs.h"
+#include "named.h"
+#include "pgn.h"
+
+#include <stdbool.h>
+
+enum convert_target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON };
+
+/* What the command line asked for. */
+struct convert_options {
+    struct cli_common common;
+    enum convert_target to;
+    enum named_vocabulary names;
+    enum games_on_error on_error;
+    bool inline_layout, comments, nags, variations, stats, strict;
+    long jobs;
+    char **files;
+    int nfiles;
+};
+
+/* One converter per thread: its reader, its replay, and the result its
+ * output, diagnostics and counts go to (a chunk's, or the whole run's). */
+struct conv {
+    const struct convert_options *opt;
+    struct pgn_reader *reader;
+    struct game_replay *replay;
+    struct jobs_result *res;
+    struct game_json *json;    /* --to=json */
+    unsigned long line_offset; /* added to the reader's line numbers */
+    /* layout state of the game being written */
+    bool line_open;   /* a line has text and no newline yet */
+    bool need_number; /* SAN/LAN inline: Black's next ply needs "N..." */
+};
+
+/* The counts of a result, beside its games. */
+enum { COUNT_CONVERTED, COUNT_ERRORS };
+
+/* A converter with its own PGN reader (readers are not thread-safe; the
+ * line cap follows --max-line) and replay state, writing into res (which
+ * may be set later); false when out of memory (free it still). */
+bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res);
+void conv_free(struct conv *c);
+
+/* Convert one game into c->res: its text into out, its problem into the
+ * diagnostics, the counts (games, converted, with errors), and stop for
+ * --on-error=stop. */
+void conv_game(struct conv *c, const struct pgn_game *g);
+
+#endif /* CONVERT_H */

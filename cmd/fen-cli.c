@@ -1,0 +1,22 @@
+/*
+ * fen-cli.c - positions in and out of the tools (see fen-cli.h).
+ */
+#include "fen-cli.h"
+
+/* A record that fen_read refused must never pass without a word, even if
+ * the report came back empty: hence the fallback message. */
+void cli_fen_problems(const char *file, unsigned long line, unsigned col_offset,
+                      const struct fen_report *rep)
+{
+    for (int i = 0; i < rep->count; i++)
+        cli_diag(file, line, rep->problems[i].col ? rep->problems[i].col + col_offset : 0, "%s",
+                 rep->problems[i].message);
+    if (rep->count == 0)
+        cli_diag(file, line, 1 + col_offset, "not a valid FEN record");
+}
+
+void cli_buf_fen(struct cli_buf *b, const struct position *p)
+{
+    if (cli_buf_reserve(b, FEN_MAX))
+        b->len += fen_format(p, b->data + b->len, FEN_MAX);
+}

@@ -1,0 +1,61 @@
+/*
+ * move-list.h - what legal-moves prints for a position, one line each: its
+ * legal moves (filtered, in the documented order, in one notation), their
+ * number, its game status, the verdict on one move (--explain), all of
+ * these as JSON; and, without a position, where a lone piece goes
+ * (--lone).  cmd/legal-moves.c reads the options and the records.
+ */
+#ifndef MOVE_LIST_H
+#define MOVE_LIST_H
+
+#include "cli.h"
+#include "named.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum notation { NOTATION_UCI, NOTATION_SAN, NOTATION_LAN, NOTATION_NAMED };
+
+/* What each record prints: the move list, its size, the status, the
+ * verdict on one move, or (without input) a lone piece's squares. */
+enum mode { MODE_LIST, MODE_COUNT, MODE_STATUS, MODE_EXPLAIN, MODE_LONE };
+
+/* One move of --moves, as a slice of the option's text. */
+struct move_text {
+    const char *s;
+    size_t len;
+};
+
+/* What the command line asked for. */
+struct legal_options {
+    struct cli_common common;
+    enum notation notation;
+    enum named_vocabulary names;
+    enum mode mode;
+    bool count, status, json, fen, chess960, strict;
+    /* filters */
+    int from, to;          /* SQUARE_NONE when not given */
+    enum piece_type piece; /* NO_PIECE_TYPE when not given */
+    bool captures, checks;
+    bool filtered;
+    /* --moves */
+    struct move_text *moves;
+    size_t nmoves;
+    /* --explain */
+    const char *explain;
+    /* --lone */
+    int lone_piece, lone_square;
+    /* operands */
+    char **files;
+    int nfiles;
+};
+
+/* The line of one position, in the mode the options chose, built in l and
+ * written whole (unless -q); out of memory ends the run. */
+void move_list_print(const struct legal_options *opt, const struct position *p, struct cli_buf *l);
+
+/* --lone: the squares of a lone piece on an empty board, sorted by name,
+ * or their number. */
+void move_list_lone(const struct legal_options *opt, struct cli_buf *l);
+
+#endif /* MOVE_LIST_H */

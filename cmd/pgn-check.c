@@ -189,8 +189,10 @@ static int check_games(struct worker *w, struct jobs_result *res, const char *na
     struct pgn_check_result cr;
     int rc;
     while ((rc = pgn_next_game(w->reader, &g)) > 0) {
-        if (pgn_check_game(w->checker, &g, &cr) < 0)
+        if (pgn_check_game(w->checker, &g, &cr) < 0) {
+            res->out.nomem = true; /* hard_error says: out of memory */
             return -1;
+        }
         checked_put_game(&res->out, &g, &cr, line_offset);
         res->games++;
         if (res->out.nomem)

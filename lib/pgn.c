@@ -1469,7 +1469,8 @@ static size_t raw_end_on_line(struct pgn_reader *r)
  * (max_game), and starts the next game's bytes at end. */
 static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 {
-    if (!r->raw_lost) {
+    /* the same answer whether the bytes came in one read or many */
+    if (!r->raw_lost && end - r->raw_start <= r->lim.max_game) {
         g->raw = r->src + r->raw_start;
         g->raw_len = end - r->raw_start;
     }

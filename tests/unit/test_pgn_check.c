@@ -133,6 +133,38 @@ static void test_raw(void)
     UNIT_EQ_INT((long long)line, 8, "the rest starts on line 8");
 }
 
+/* A game longer than max_game (read from a stream) loses its bytes and
+ * says so; the next game has its own again. */
+static void test_raw_lost(void)
+{
+    char text[8192];
+    size_t n = (size_t)snprintf(text, sizeof text, "[Event \"long\"]\n\n1. e4 ");
+    while (n < 6000)
+        n += (size_t)snprintf(text + n, sizeof text - n, "{a comment line to make it long}\n");
+    n += (size_t)snprintf(text + n, sizeof text - n, "e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    FILE *fp = fmemopen(text, n, "r");
+    struct pgn_reader *r = pgn_reader_new();
+    struct pgn_game g;
+    struct pgn_check_result res;
+    pgn_reader_set_options(r, PGN_CHECK_READER_OPTIONS);
+    pgn_reader_set_limits(r, &(struct pgn_limits){.max_line = 64, .max_game = 1024});
+    pgn_reader_open_file(r, fp, "long");
+    UNIT_CHECK(pgn_next_game(r, &g) > 0 && g.raw == NULL,
+               "a 6000-byte game over max_game 1024: no bytes");
+    pgn_check_game(checker, &g, &res);
+    bool said = false; /* beside the roster's missing tags */
+    for (size_t i = 0; i < res.ndiags; i++)
+        said |= res.diags[i].code == PGN_CHECK_OVER_LIMIT &&
+                strstr(res.diags[i].message, "cannot be passed through") != NULL;
+    UNIT_CHECK(said, "and an over-limit error says it cannot be passed through");
+    static const char next[] = "\n[Event \"next\"]\n\n1. d4 *\n"; /* the blank line first */
+    UNIT_CHECK(pgn_next_game(r, &g) > 0 && g.raw && g.raw_len == strlen(next) &&
+                   memcmp(g.raw, next, strlen(next)) == 0,
+               "the next game has its bytes");
+    pgn_reader_free(r);
+    fclose(fp);
+}
+
 /* 16 bytes an entry; the first copy is new, the next ones name it. */
 static void test_dups(void)
 {
@@ -171,6 +203,7 @@ int main(void)
     test_problems();
     test_enable();
     test_raw();
+    test_raw_lost();
     test_dups();
     test_utf8();
     pgn_reader_free(reader);

@@ -799,6 +799,44 @@ static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
     return false;
 }
 
+/* The commonest tag pair, [Name "value"] with no escape in the value, read
+ * by hand with the tag pattern's answer (groups 1 and 2 in ov): seven
+ * PCRE2 matches a game were 6% of a whole check of the 100,000-game
+ * archive.  Any other shape returns 0 and goes to the pattern, which
+ * answers alike where both answer (PGN_OPT_NO_FASTPATH compares them). */
+static int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
+{
+    size_t i = 1;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    size_t name = i;
+    while (i < n && ((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' && p[i] <= 'z') ||
+                     (p[i] >= '0' && p[i] <= '9') || p[i] == '_'))
+        i++;
+    size_t name_end = i;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    if (name_end == name || i >= n || p[i] != '"')
+        return 0;
+    size_t value = ++i;
+    while (i < n && p[i] != '"' && p[i] != '\\')
+        i++;
+    if (i >= n || p[i] != '"')
+        return 0;
+    size_t value_end = i++;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    if (i >= n || p[i] != ']')
+        return 0;
+    ov[0] = 0;
+    ov[1] = i + 1;
+    ov[2] = name;
+    ov[3] = name_end;
+    ov[4] = value;
+    ov[5] = value_end;
+    return 3;
+}
+
 /* Reads the tag pair at p (a '['), recovering what it can from malformed
  * ones.  Sets *next to where scanning resumes.  When the name repeats a tag
  * of this game's tag section, nothing is consumed and *dup is set: a game
@@ -809,7 +847,9 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     size_t n = (size_t)(end - p);
     PCRE2_SIZE *ov = r->ov;
     enum pgn_error problem = PGN_OK;
-    int rc = match(r, &r->re_tag, p, n);
+    int rc = r->options & PGN_OPT_NO_FASTPATH ? 0 : fast_tag(p, n, ov);
+    if (rc <= 0)
+        rc = match(r, &r->re_tag, p, n);
     if (rc < 0) {
         problem = PGN_E_BAD_TAG;
         /* the loose pattern scans to the end of the line: tried only where

@@ -3,7 +3,7 @@
  */
 #include "game_json.h"
 
-#include "fen.h"
+#include "fen-cli.h"
 #include "json.h"
 #include "san.h"
 #include "uci.h"
@@ -59,7 +59,7 @@ static void close_ply(struct game_json_line *l)
  * toolkit writes, with the position after it. */
 static void open_ply(struct game_json *j, struct game_json_line *l, const struct game_event *ev)
 {
-    char buf[(int)NAMED_MAX > (int)FEN_MAX ? (int)NAMED_MAX : (int)FEN_MAX];
+    char buf[NAMED_MAX];
     char num[96];
     bool pass = ev->kind == GAME_EV_NULL;
     size_t n;
@@ -88,9 +88,9 @@ static void open_ply(struct game_json *j, struct game_json_line *l, const struct
     const char *rec = memchr(buf, ' ', n);
     rec = rec ? rec + 1 : buf;
     json_put_string(b, rec, n - (size_t)(rec - buf));
-    cli_buf_str(b, ",\"fen\":");
-    n = fen_format(ev->after, buf, sizeof buf);
-    json_put_string(b, buf, n);
+    cli_buf_str(b, ",\"fen\":\""); /* a FEN holds nothing JSON escapes */
+    cli_buf_fen(b, ev->after);
+    cli_buf_char(b, '"');
     l->has_ply = true;
 }
 

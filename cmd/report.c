@@ -4,54 +4,35 @@
 #include "report.h"
 
 #include "cli.h"
+#include "json.h"
 
 #include <string.h>
 
 const char *const report_format_names[REPORT_FORMAT_NB] = {"text", "json", "sarif", "github"};
 
-/* A JSON string (RFC 8259): quotes, backslashes and control characters
- * escaped, and any byte that is not valid UTF-8 (a Latin-1 player name)
- * replaced by U+FFFD, so that every line is valid JSON whatever the input. */
-static void json_chars(FILE *out, const char *s, size_t n)
+/* A JSON string from the one escaper of the tools (cmd/json.c), written
+ * out at once. */
+static void json_out(struct report *r, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            fputc('\\', out);
-            fputc(c, out);
-            i++;
-        } else if (c < 0x20) {
-            fprintf(out, "\\u%04x", c);
-            i++;
-        } else if (c < 0x80) {
-            fputc(c, out);
-            i++;
-        } else {
-            size_t k = pgn_check_utf8_sequence(s + i, n - i);
-            if (k) {
-                fwrite(s + i, 1, k, out);
-                i += k;
-            } else {
-                fputs("\xEF\xBF\xBD", out);
-                i++;
-            }
-        }
-    }
+    r->buf.len = 0;
+    json_put_string(&r->buf, s, n);
+    fwrite(r->buf.data, 1, r->buf.len, stdout);
 }
 
-static void json_cstr(FILE *out, const char *s)
+static void json_cstr(struct report *r, const char *s)
 {
-    fputc('"', out);
-    json_chars(out, s, strlen(s));
-    fputc('"', out);
+    json_out(r, s, strlen(s));
 }
 
 /* A finding's message as a JSON string: "game N " and the checker's text. */
-static void json_message(FILE *out, unsigned long game, const struct pgn_check_diag *d)
+static void json_message(struct report *r, unsigned long game, const struct pgn_check_diag *d)
 {
-    fprintf(out, "\"game %lu ", game);
-    json_chars(out, d->message, d->message_len);
-    fputc('"', out);
+    char head[32];
+    int n = snprintf(head, sizeof head, "game %lu ", game);
+    r->msg.len = 0;
+    cli_buf_put(&r->msg, head, (size_t)n);
+    cli_buf_put(&r->msg, d->message, d->message_len);
+    json_out(r, r->msg.data ? r->msg.data : "", r->msg.len);
 }
 
 /* The file as a URI reference for SARIF (RFC 3986): unreserved bytes and
@@ -98,8 +79,9 @@ static void github_escaped(FILE *out, const char *s, size_t n, bool property)
 /* The SARIF log opens with the tool and one rule per code, so that each
  * result can point at its rule; results follow as they are found, which
  * keeps the run streaming. */
-static void sarif_head(FILE *out)
+static void sarif_head(struct report *r)
 {
+    FILE *out = stdout;
     fputs("{\"version\":\"2.1.0\","
           "\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\","
           "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"pgn-check\",\"version\":\"0.1\","
@@ -109,9 +91,9 @@ static void sarif_head(FILE *out)
         enum pgn_check_code code = (enum pgn_check_code)i;
         static const char *const levels[PGN_CHECK_LEVEL_NB] = {"error", "warning", "note"};
         fprintf(out, "%s{\"id\":", i ? "," : "");
-        json_cstr(out, pgn_check_code_name(code));
+        json_cstr(r, pgn_check_code_name(code));
         fputs(",\"shortDescription\":{\"text\":", out);
-        json_cstr(out, pgn_check_code_summary(code));
+        json_cstr(r, pgn_check_code_summary(code));
         fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\"}}",
                 levels[pgn_check_code_level(code)]);
     }
@@ -122,7 +104,7 @@ void report_begin(struct report *r, enum report_format format, bool quiet)
 {
     *r = (struct report){.format = format, .quiet = quiet};
     if (!quiet && format == REPORT_SARIF)
-        sarif_head(stdout);
+        sarif_head(r);
 }
 
 /* The text format is the toolkit's diagnostic line with the level and the
@@ -134,16 +116,17 @@ static void text_diag(const char *file, unsigned long game, const struct pgn_che
 }
 
 /* JSON lines: one self-contained object per finding, for jq and scripts. */
-static void json_diag(const char *file, unsigned long game, const struct pgn_check_diag *d)
+static void json_diag(struct report *r, const char *file, unsigned long game,
+                      const struct pgn_check_diag *d)
 {
     FILE *out = stdout;
     fputs("{\"file\":", out);
-    json_cstr(out, file);
+    json_cstr(r, file);
     fprintf(out,
             ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"level\":\"%s\",\"code\":\"%s\","
             "\"message\":",
             d->line, d->col, game, pgn_check_level_name(d->level), pgn_check_code_name(d->code));
-    json_message(out, game, d);
+    json_message(r, game, d);
     fputs("}\n", out);
 }
 
@@ -157,7 +140,7 @@ static void sarif_diag(struct report *r, const char *file, unsigned long game,
     fprintf(out, "%s{\"ruleId\":\"%s\",\"ruleIndex\":%d,\"level\":\"%s\",\"message\":{\"text\":",
             r->sarif_results ? "," : "", pgn_check_code_name(d->code), (int)d->code,
             levels[d->level]);
-    json_message(out, game, d);
+    json_message(r, game, d);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
     sarif_uri(out, file);
     fprintf(out, "},\"region\":{\"startLine\":%lu,\"startColumn\":%lu}}}]}", d->line, d->col);
@@ -198,7 +181,7 @@ void report_diag(struct report *r, const char *file, unsigned long game,
         text_diag(file, game, d);
         break;
     case REPORT_JSON:
-        json_diag(file, game, d);
+        json_diag(r, file, game, d);
         break;
     case REPORT_SARIF:
         sarif_diag(r, file, game, d);
@@ -216,6 +199,8 @@ void report_diag(struct report *r, const char *file, unsigned long game,
 void report_end(struct report *r)
 {
     static const char *const plural[PGN_CHECK_LEVEL_NB] = {"errors", "warnings", "notes"};
+    cli_buf_free(&r->buf);
+    cli_buf_free(&r->msg);
     if (r->quiet)
         return;
     if (r->format == REPORT_SARIF)

@@ -7,6 +7,7 @@
 #ifndef REPORT_H
 #define REPORT_H
 
+#include "cli.h"
 #include "pgn_check.h"
 
 #include <stdbool.h>
@@ -26,6 +27,7 @@ struct report {
     /* private */
     bool sarif_results; /* a SARIF result has been written (for the commas) */
     unsigned long shown[PGN_CHECK_LEVEL_NB], hidden[PGN_CHECK_LEVEL_NB];
+    struct cli_buf buf, msg; /* a JSON string, a message being escaped */
 };
 
 /* Start the report: the SARIF log's head (tool, rules) goes out here. */

@@ -335,11 +335,6 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
     return len;
 }
 
-size_t pgn_check_utf8_sequence(const char *s, size_t n)
-{
-    return n ? utf8_sequence((const unsigned char *)s, n) : 0;
-}
-
 /* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  (Tab
  * and CR are let through by the slow path.)  A borrow or carry between
  * bytes only happens next to a byte that is flagged anyway. */

@@ -95,11 +95,6 @@ const char *pgn_check_level_name(enum pgn_check_level level);
 /* The code called name[0..len); false when there is none. */
 bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out);
 
-/* Length of the valid UTF-8 sequence that starts s[0..n) (RFC 3629: no
- * overlong forms, no surrogates, nothing above U+10FFFF), 0 when the
- * bytes are none; ASCII is 1. */
-size_t pgn_check_utf8_sequence(const char *s, size_t n);
-
 /* Lines longer than this many characters are a note (PGN standard 4.1). */
 enum { PGN_CHECK_LINE_MAX = 255 };
 

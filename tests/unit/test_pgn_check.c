@@ -179,17 +179,31 @@ static void test_dups(void)
     pgn_check_dups_free(d);
 }
 
+/* RFC 3629's table: each byte sequence in a comment, valid or not. */
 static void test_utf8(void)
 {
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xC3\xA9", 2), 2, "e acute: 2 bytes");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xE2\x80\xA6", 3), 3, "ellipsis: 3 bytes");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xF0\x9F\x98\x80", 4), 4, "an emoji: 4 bytes");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xC0\xAF", 2), 0, "overlong '/': invalid");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xED\xA0\x80", 3), 0, "a surrogate: invalid");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xF4\x90\x80\x80", 4), 0,
-                "above U+10FFFF: invalid");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xE9t", 2), 0, "Latin-1 e acute: invalid");
-    UNIT_EQ_INT((long long)pgn_check_utf8_sequence("\xC3", 1), 0, "cut short: invalid");
+    static const struct {
+        const char *bytes, *what;
+        bool valid;
+    } cases[] = {
+        {"\xC3\xA9", "e acute (2 bytes)", true},
+        {"\xE2\x80\xA6", "an ellipsis (3 bytes)", true},
+        {"\xF0\x9F\x98\x80", "an emoji (4 bytes)", true},
+        {"\xC0\xAF", "an overlong '/'", false},
+        {"\xED\xA0\x80", "a surrogate", false},
+        {"\xF4\x90\x80\x80", "a code point above U+10FFFF", false},
+        {"\xE9t", "Latin-1 e acute", false},
+        {"\xC3", "a sequence cut short", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[128];
+        snprintf(text, sizeof text, ROSTER "1. e4 {%s} *\n", cases[i].bytes);
+        struct pgn_check_result res = check_text(text);
+        UNIT_EQ_INT((long long)res.ndiags, cases[i].valid ? 0 : 1, cases[i].what);
+        if (!cases[i].valid && res.ndiags)
+            UNIT_CHECK(res.diags[0].code == PGN_CHECK_INVALID_UTF8 && res.diags[0].col == 8,
+                       "%s: invalid-utf8 at its first byte, column 8", cases[i].what);
+    }
 }
 
 int main(void)

@@ -36,7 +36,7 @@ PROJECT_CFLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd $(WARNINGS) $(SANF
 DEPFLAGS := -MMD -MP
 LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
 
-TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn
+TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check
 CMD_SRC    := $(wildcard cmd/*.c)
 TOOLS      := $(filter $(TOOL_NAMES),$(basename $(notdir $(CMD_SRC))))
 CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))

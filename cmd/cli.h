@@ -17,6 +17,10 @@
  *                                                  -> jobs.c (--jobs: chunks, threads,
  *                                                     results written in input order)
  *     named-notation-to-pgn.c  options, reading, the PGN writer
+ *     pgn-check.c              options, reading    -> checked.c (checked games as records,
+ *                                                     the writer: duplicates, games out)
+ *                                                  -> report.c (text, JSON, SARIF, GitHub)
+ *                                                  -> jobs.c (--jobs, with a write hook)
  *
  * shared by several tools:
  *

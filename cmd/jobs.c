@@ -237,7 +237,10 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
             progress_release(p->cfg->out.progress);
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
         }
-        jobs_write(&k->res, k->name, p->game_offset, &p->cfg->out);
+        if (p->cfg->write)
+            p->cfg->write(p->cfg->write_arg, &k->res, k->name, p->game_offset, k->file_first);
+        else
+            jobs_write(&k->res, k->name, p->game_offset, &p->cfg->out);
         p->game_offset += k->res.games;
         add_up(t, &k->res);
         if (p->cfg->meter)

@@ -103,6 +103,13 @@ struct jobs_config {
     void *arg; /* for worker_new */
     /* NULL, or the counts of the progress line: games written, bytes read. */
     struct progress_games *meter;
+    /* Optional: write a result in the main thread, in input order, instead
+     * of jobs_write (a tool whose output depends on the games before, such
+     * as pgn-check's duplicates); file_first says a new file starts. It
+     * must empty res->out and res->diags. */
+    void (*write)(void *write_arg, struct jobs_result *res, const char *name,
+                  unsigned long game_offset, bool file_first);
+    void *write_arg;
 };
 
 /* The sums of the results written, in input order. */

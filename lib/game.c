@@ -131,9 +131,8 @@ static bool variant_is(const char *value, const char *name)
 }
 
 /* The variants whose rules are those of this library: standard chess and
- * Chess960 (FIDE Laws, Guidelines III).  Returns 0 standard, 1 Chess960,
- * -1 anything else. */
-static int variant_kind(const char *value)
+ * Chess960 (FIDE Laws, Guidelines III). */
+int game_variant_kind(const char *value)
 {
     static const char *const standard[] = {
         "", "standard", "chess", "normal", "fromposition", "classical", "orthodox"};
@@ -158,7 +157,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, bool stri
 {
     const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
     const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
-    int kind = variant ? variant_kind(variant->value) : 0;
+    int kind = variant ? game_variant_kind(variant->value) : 0;
     if (kind < 0) {
         problem_clear(pb, GAME_E_VARIANT, variant->line, variant->col);
         copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);
@@ -214,6 +213,16 @@ static struct game_line *line_advance(struct game_stack *s)
 void game_stack_play(struct game_stack *s, move m)
 {
     makemove_play(&line_advance(s)->pos, m);
+}
+
+/* Copying the position before every move is a measurable part of a
+ * replay; most moves have no variation after them. */
+void game_stack_play_final(struct game_stack *s, move m)
+{
+    struct game_line *l = &s->lines[s->depth];
+    l->ply++;
+    l->has_move = false;
+    makemove_play(&l->pos, m);
 }
 
 /* A null move passes the turn; in check it would let the king be taken,

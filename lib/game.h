@@ -77,6 +77,11 @@ size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t si
 /* The value of the first tag called name among tags, or NULL. */
 const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name);
 
+/* What a Variant tag's value names: 0 standard chess, 1 Chess960 (its
+ * spellings: "chess 960", "fischerandom"...), -1 a variant this library
+ * does not play. */
+int game_variant_kind(const char *value);
+
 /* The start position a game's tags ask for: the standard one, or the FEN
  * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"; any
  * position whose moves are defined, see GAME_STRICT_FEN), with
@@ -108,6 +113,10 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
+/* The same when no variation can follow the move (the caller has seen the
+ * tokens after it): the position before it is not kept, and
+ * game_stack_enter must not be called until the next move. */
+void game_stack_play_final(struct game_stack *s, move m);
 enum game_error game_stack_pass(struct game_stack *s);
 /* "(": open a variation replacing the last move of the innermost line;
  * GAME_E_VARIATION when that line has no move yet, GAME_E_TOO_DEEP. */

@@ -130,6 +130,16 @@ struct pgn_game {
     const struct pgn_diag *diags;
     size_t ndiags;
     const char *source; /* the name given to pgn_reader_open_* (valid until the next open) */
+    /* With PGN_OPT_RAW: the game's bytes exactly as they were read, valid
+     * as long as the texts above.  Concatenated, the raw texts of all
+     * games and pgn_reader_rest() give back the input byte for byte: a
+     * game's text runs from where the previous one ended to the end of
+     * the line holding its last token (the rest of that line when it is
+     * blank), so the blank lines before a game's tags belong to it.  raw
+     * is NULL without the option, and when the game outgrew max_game. */
+    const char *raw;
+    size_t raw_len;
+    unsigned long raw_line, raw_col; /* where raw starts */
 };
 
 /* Caps that keep memory bounded on hostile input.  A zero field means the
@@ -140,6 +150,7 @@ struct pgn_limits {
     size_t max_tokens; /* tokens per game [1 Mi]; the rest are skipped */
     size_t max_tags;   /* tag pairs per game [1024] */
     size_t max_diags;  /* diagnostics per game [1024] */
+    size_t max_game;   /* bytes of one game kept with PGN_OPT_RAW [64 MiB] */
 };
 
 /* A reader with its compiled patterns; NULL when out of memory. */
@@ -159,6 +170,14 @@ enum {
     /* Let '{' nest inside brace comments: "{ a { b } c }" is one comment.
      * The standard (and the default) ends a comment at its first '}'. */
     PGN_OPT_NESTED_COMMENTS = 1u << 1,
+    /* Keep the bytes of each game (pgn_game.raw), for tools that pass
+     * games through unchanged; the input buffer then holds a whole game. */
+    PGN_OPT_RAW = 1u << 2,
+    /* A tag name that repeats in the tag section stays in the game (both
+     * pairs are kept, for a checker to report) unless a blank line comes
+     * before it; by default the repeat starts the next game (a game
+     * without movetext). */
+    PGN_OPT_REPEATED_TAGS = 1u << 3,
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 
@@ -177,6 +196,12 @@ enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t
  * input, -1 on a hard error (out of memory, read error; see
  * pgn_reader_error).  Bad text never makes it fail. */
 int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
+
+/* With PGN_OPT_RAW, after pgn_next_game returned 0: the bytes after the
+ * last game that make no game (blank lines, comments, escape lines), to be
+ * passed through with the games; *line is where they start.  0 when there
+ * are none. */
+size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
 /* The hard error behind the last -1 (PGN_OK if none), and for PGN_E_IO the
  * errno value of the failed read. */

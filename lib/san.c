@@ -168,10 +168,31 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
     return check_suffix(p, m, buf, n);
 }
 
+/* A switch rather than strchr: san_scan runs once per move of every game
+ * replayed, and the library call showed up in profiles. */
 static enum piece_type letter_piece(char c)
 {
-    const char *k = c ? strchr("PNBRQK", c) : NULL;
-    return k ? (enum piece_type)(PAWN + (k - "PNBRQK")) : NO_PIECE_TYPE;
+    switch (c) {
+    case 'P':
+        return PAWN;
+    case 'N':
+        return KNIGHT;
+    case 'B':
+        return BISHOP;
+    case 'R':
+        return ROOK;
+    case 'Q':
+        return QUEEN;
+    case 'K':
+        return KING;
+    default:
+        return NO_PIECE_TYPE;
+    }
+}
+
+static bool is_suffix(char c)
+{
+    return c == '+' || c == '#' || c == '!' || c == '?';
 }
 
 /* Strip what follows the move proper: check and mate marks, annotation
@@ -179,7 +200,7 @@ static enum piece_type letter_piece(char c)
 static size_t strip_suffixes(const char *s, size_t len)
 {
     for (;;) {
-        while (len && strchr("+#!?", s[len - 1]) && s[len - 1])
+        while (len && is_suffix(s[len - 1]))
             len--;
         if (len >= 4 && memcmp(s + len - 4, "e.p.", 4) == 0)
             len -= 4;

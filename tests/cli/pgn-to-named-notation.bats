@@ -357,17 +357,20 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
 }
 
 @test "a long run shows its progress on a terminal: games, games per second, MB of the file" {
-    big_pgn "$BATS_TEST_TMPDIR/big.pgn" 30
+    # The line appears after a second: 120 MB (the archive's first 60 MB
+    # twice) keep even an idle machine busy longer than that.
+    big_pgn "$BATS_TEST_TMPDIR/half.pgn" 60
+    cat "$BATS_TEST_TMPDIR/half.pgn" "$BATS_TEST_TMPDIR/half.pgn" >"$BATS_TEST_TMPDIR/big.pgn"
     printf '\n\n[Event "bad"]\n\n1. e4 Ke7 *\n' >>"$BATS_TEST_TMPDIR/big.pgn"
     run script -qec "pgn-to-named-notation --to=fen '$BATS_TEST_TMPDIR/big.pgn' >/dev/null" /dev/null
     assert_progress pgn-to-named-notation
-    assert_output --regexp ' of 30\.0 MB'
+    assert_output --regexp ' of 120\.0 MB'
     # a diagnostic takes the line's place instead of being glued to it
     assert_output --partial "illegal move 'Ke7'"
     [[ $output != *$'MB\e[K'pgn-to-named-notation:* ]] || fail "a diagnostic follows the progress line"
     run script -qec "pgn-to-named-notation --to=fen --jobs 2 <'$BATS_TEST_TMPDIR/big.pgn' >/dev/null" /dev/null
     assert_progress pgn-to-named-notation
-    assert_output --regexp ' of 30\.0 MB'
+    assert_output --regexp ' of 120\.0 MB'
 }
 
 @test "no progress when standard error is not a terminal, even with the output on one, nor with -q" {

@@ -1,0 +1,1325 @@
+/* PGN game checker: the bytes of a game, what the reader found wrong with
+ * its text, its tags, and its moves replayed on the rules library, each
+ * problem a diagnostic with a code (see pgn_check.h and
+ * formats/pgn-check.md, which names the rule behind every check). */
+#include "pgn_check.h"
+
+#include "array.h"
+#include "bitboard.h"
+#include "game.h"
+#include "makemove.h"
+#include "movegen.h"
+#include "san.h"
+#include "status.h"
+#include "textscan.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- codes */
+
+struct code_info {
+    const char *name;
+    enum pgn_check_level level;
+    const char *summary;
+};
+
+static const struct code_info codes[PGN_CHECK_FEN] = {
+    [PGN_CHECK_UNEXPECTED_TOKEN] = {"unexpected-token", PGN_CHECK_ERROR,
+                                    "text in the movetext that is no PGN token"},
+    [PGN_CHECK_BAD_NAG] = {"bad-nag", PGN_CHECK_ERROR, "a NAG number above 255"},
+    [PGN_CHECK_BAD_TAG] = {"bad-tag", PGN_CHECK_ERROR, "a malformed tag pair"},
+    [PGN_CHECK_UNTERMINATED_TAG] = {"unterminated-tag", PGN_CHECK_ERROR,
+                                    "a tag pair not closed by ']' on its line"},
+    [PGN_CHECK_UNTERMINATED_COMMENT] = {"unterminated-comment", PGN_CHECK_ERROR,
+                                        "a '{' comment not closed by '}'"},
+    [PGN_CHECK_UNCLOSED_VARIATION] = {"unclosed-variation", PGN_CHECK_ERROR,
+                                      "a '(' variation not closed by ')'"},
+    [PGN_CHECK_UNMATCHED_CLOSE] = {"unmatched-close", PGN_CHECK_ERROR,
+                                   "a ')' without an open variation"},
+    [PGN_CHECK_RESULT_IN_VARIATION] = {"result-in-variation", PGN_CHECK_ERROR,
+                                       "a game result inside a variation"},
+    [PGN_CHECK_VARIATION_WITHOUT_MOVE] = {"variation-without-move", PGN_CHECK_ERROR,
+                                          "a variation with no move before it to replace"},
+    [PGN_CHECK_OVER_LIMIT] = {"over-limit", PGN_CHECK_ERROR,
+                              "a line, token or game beyond what the reader keeps"},
+    [PGN_CHECK_ILLEGAL_MOVE] = {"illegal-move", PGN_CHECK_ERROR,
+                                "a move of the main line that is not legal"},
+    [PGN_CHECK_AMBIGUOUS_MOVE] = {"ambiguous-move", PGN_CHECK_ERROR,
+                                  "SAN that more than one legal move matches"},
+    [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move", PGN_CHECK_ERROR,
+                                          "an illegal or ambiguous move inside a variation"},
+    [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
+                                       "a variant other than standard chess and Chess960"},
+    [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
+                                  "the movetext has no termination marker"},
+    [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
+                                  "a Result tag that is not 1-0, 0-1, 1/2-1/2 or *"},
+    [PGN_CHECK_RESULT_MISMATCH] = {"result-mismatch", PGN_CHECK_WARNING,
+                                   "the Result tag differs from the termination marker"},
+    [PGN_CHECK_WRONG_RESULT] = {"wrong-result", PGN_CHECK_WARNING,
+                                "a result that the final position contradicts"},
+    [PGN_CHECK_MISSING_TAG] = {"missing-tag", PGN_CHECK_WARNING,
+                               "a Seven Tag Roster tag is missing"},
+    [PGN_CHECK_EMPTY_TAG] = {"empty-tag", PGN_CHECK_WARNING,
+                             "a Seven Tag Roster tag with an empty value"},
+    [PGN_CHECK_DUPLICATE_TAG] = {"duplicate-tag", PGN_CHECK_WARNING,
+                                 "a tag that appears twice in one game"},
+    [PGN_CHECK_BAD_DATE] = {"bad-date", PGN_CHECK_WARNING,
+                            "a date that is not YYYY.MM.DD or does not exist"},
+    [PGN_CHECK_FEN_WITHOUT_SETUP] = {"fen-without-setup", PGN_CHECK_WARNING,
+                                     "a FEN tag without SetUp \"1\""},
+    [PGN_CHECK_SETUP_WITHOUT_FEN] = {"setup-without-fen", PGN_CHECK_WARNING,
+                                     "SetUp \"1\" without a FEN tag"},
+    [PGN_CHECK_PLYCOUNT_MISMATCH] = {"plycount-mismatch", PGN_CHECK_WARNING,
+                                     "a PlyCount tag that differs from the main line"},
+    [PGN_CHECK_WRONG_MOVE_NUMBER] = {"wrong-move-number", PGN_CHECK_WARNING,
+                                     "a move number that is not the position's"},
+    [PGN_CHECK_NULL_MOVE] = {"null-move", PGN_CHECK_WARNING, "a null move in the main line"},
+    [PGN_CHECK_INVALID_UTF8] = {"invalid-utf8", PGN_CHECK_WARNING,
+                                "bytes that are not valid UTF-8"},
+    [PGN_CHECK_NUL_BYTE] = {"nul-byte", PGN_CHECK_WARNING, "a NUL byte"},
+    [PGN_CHECK_CONTROL_BYTE] = {"control-byte", PGN_CHECK_WARNING,
+                                "a control character other than tab, CR and LF"},
+    [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game", PGN_CHECK_WARNING,
+                                  "the same players, result and moves as an earlier game"},
+    [PGN_CHECK_CHECK_MARK] = {"check-mark", PGN_CHECK_NOTE,
+                              "a check or mate mark that is wrong or missing"},
+    [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", PGN_CHECK_NOTE,
+                                 "castling written with zeros or lower-case o"},
+    [PGN_CHECK_SAN_STYLE] = {"san-style", PGN_CHECK_NOTE,
+                             "a move not written as SAN (disambiguation, 'x', '=')"},
+    [PGN_CHECK_LONG_LINE] = {"long-line", PGN_CHECK_NOTE, "a line longer than 255 characters"},
+    [PGN_CHECK_TAG_ORDER] = {"tag-order", PGN_CHECK_NOTE,
+                             "tags outside the Seven Tag Roster order"},
+};
+
+const char *pgn_check_code_name(enum pgn_check_code code)
+{
+    if ((unsigned)code < PGN_CHECK_FEN)
+        return codes[code].name;
+    if ((unsigned)code < PGN_CHECK_CODE_NB)
+        return fen_code_name((enum fen_code)(code - PGN_CHECK_FEN + 1));
+    return "unknown";
+}
+
+enum pgn_check_level pgn_check_code_level(enum pgn_check_code code)
+{
+    return (unsigned)code < PGN_CHECK_FEN ? codes[code].level : PGN_CHECK_ERROR;
+}
+
+const char *pgn_check_code_summary(enum pgn_check_code code)
+{
+    if ((unsigned)code < PGN_CHECK_FEN)
+        return codes[code].summary;
+    return "a FEN tag that is not a legal position (as fen-check reports it)";
+}
+
+const char *pgn_check_level_name(enum pgn_check_level level)
+{
+    static const char *const names[PGN_CHECK_LEVEL_NB] = {"error", "warning", "note"};
+    return (unsigned)level < PGN_CHECK_LEVEL_NB ? names[level] : "error";
+}
+
+/* A linear search: it runs once per code on the command line, and the
+ * names stay in one table with the levels. */
+bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out)
+{
+    for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
+        const char *n = pgn_check_code_name((enum pgn_check_code)i);
+        if (strlen(n) == len && memcmp(n, name, len) == 0) {
+            *out = (enum pgn_check_code)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------- checker */
+
+/* A diagnostic while the game is checked: the message is an offset into
+ * the text arena, which may move as it grows. */
+struct pending {
+    enum pgn_check_code code;
+    unsigned long line, col;
+    size_t off, len;
+};
+
+/* The tags that checks read (known_names has their names). */
+enum {
+    TAG_EVENT,
+    TAG_SITE,
+    TAG_DATE,
+    TAG_ROUND,
+    TAG_WHITE,
+    TAG_BLACK,
+    TAG_RESULT,
+    TAG_FEN,
+    TAG_SETUP,
+    TAG_VARIANT,
+    TAG_PLYCOUNT,
+    TAG_EVENT_DATE,
+    TAG_UTC_DATE,
+    TAG_KNOWN_NB
+};
+
+struct pgn_checker {
+    bool enabled[PGN_CHECK_CODE_NB];
+    const struct pgn_tag *known[TAG_KNOWN_NB]; /* of the game being checked */
+    struct textscan_pattern re_date;
+    pcre2_match_data *md;
+    struct game_stack stack;
+    struct position start; /* the standard start position, set up once */
+
+    /* the game being checked */
+    const struct pgn_game *g;
+    char label[200];
+    size_t label_len;
+    bool nomem;
+    size_t dropped;
+
+    struct pending *pend;
+    size_t npend, pend_cap;
+    struct pgn_check_diag *out;
+    size_t out_cap;
+    char *text;
+    size_t text_len, text_cap;
+
+    /* offsets into g->raw of the first byte (after a BOM) of each line */
+    size_t *lines;
+    size_t nlines, lines_cap;
+};
+
+/* Dates like "2024.01.31", with '?' for unknown parts (PGN standard
+ * 8.1.1.3); whether the day exists is checked by hand. */
+static const char date_pattern[] =
+    "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
+
+/* The default set is the tool's default: errors and warnings on, the
+ * style notes off until --pedantic or --select asks for them. */
+struct pgn_checker *pgn_checker_new(void)
+{
+    struct pgn_checker *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    if (!textscan_compile(&c->re_date, date_pattern) ||
+        !(c->md = pcre2_match_data_create(4, NULL))) {
+        pgn_checker_free(c);
+        return NULL;
+    }
+    for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
+        c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
+    position_start(&c->start);
+    return c;
+}
+
+void pgn_checker_free(struct pgn_checker *c)
+{
+    if (!c)
+        return;
+    textscan_free(&c->re_date);
+    pcre2_match_data_free(c->md);
+    free(c->pend);
+    free(c->out);
+    free(c->text);
+    free(c->lines);
+    free(c);
+}
+
+void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on)
+{
+    if ((unsigned)code < PGN_CHECK_CODE_NB)
+        c->enabled[code] = on;
+}
+
+bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
+{
+    return (unsigned)code < PGN_CHECK_CODE_NB && c->enabled[code];
+}
+
+/* Append text to the arena; false (and nomem) when memory ran out. */
+static bool text_put(struct pgn_checker *c, const char *s, size_t n)
+{
+    if (c->text_len + n + 1 > c->text_cap) {
+        char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
+        if (!t) {
+            c->nomem = true;
+            return false;
+        }
+        c->text = t;
+    }
+    memcpy(c->text + c->text_len, s, n);
+    c->text_len += n;
+    c->text[c->text_len] = '\0';
+    return true;
+}
+
+/* Record a problem of the game: "(White - Black, Round): " and the
+ * message.  Checks that are off cost nothing but this test; past
+ * PGN_CHECK_DIAGS_MAX problems are only counted. */
+__attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
+                                                         enum pgn_check_code code,
+                                                         unsigned long line, unsigned long col,
+                                                         const char *fmt, ...)
+{
+    if (!c->enabled[code] || c->nomem)
+        return;
+    if (c->npend >= PGN_CHECK_DIAGS_MAX) {
+        c->dropped++;
+        return;
+    }
+    struct pending *p = array_grow(c->pend, &c->pend_cap, c->npend + 1, sizeof *p);
+    if (!p) {
+        c->nomem = true;
+        return;
+    }
+    c->pend = p;
+    if (!c->label_len) {
+        game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
+        c->label_len = strlen(c->label);
+    }
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof msg)
+        n = sizeof msg - 1;
+    size_t off = c->text_len;
+    if (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2) ||
+        !text_put(c, msg, (size_t)n))
+        return;
+    c->pend[c->npend++] =
+        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off};
+    c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
+}
+
+/* ---------------------------------------------------------------- bytes */
+
+/* The checker's bytes are UTF-8 (the de-facto encoding of PGN files
+ * today; the standard's Latin-1 predates it): RFC 3629's table of valid
+ * sequences, so that overlong forms and surrogates count as invalid. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned char b = s[0];
+    if (b < 0x80)
+        return 1;
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (b >= 0xC2 && b <= 0xDF)
+        len = 2;
+    else if (b >= 0xE0 && b <= 0xEF) {
+        len = 3;
+        if (b == 0xE0)
+            lo = 0xA0;
+        else if (b == 0xED)
+            hi = 0x9F;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        len = 4;
+        if (b == 0xF0)
+            lo = 0x90;
+        else if (b == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if (s[i] < 0x80 || s[i] > 0xBF)
+            return 0;
+    return len;
+}
+
+/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  (Tab
+ * and CR are let through by the slow path.)  A borrow or carry between
+ * bytes only happens next to a byte that is flagged anyway. */
+static inline bool word_suspect(uint64_t x)
+{
+    return ((x - 0x2020202020202020ull) | x | (x + 0x0101010101010101ull)) & 0x8080808080808080ull;
+}
+
+/* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
+ * bytes, once per line and kind, at their column (col0 is the column of
+ * s[0]); returns the line's length in characters. */
+static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, size_t n,
+                               unsigned long line, unsigned long col0)
+{
+    size_t i = 0, chars = 0;
+    bool seen_utf8 = false, seen_nul = false, seen_ctrl = false;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t x;
+            memcpy(&x, s + i, 8);
+            if (!word_suspect(x)) {
+                i += 8;
+                chars += 8;
+                continue;
+            }
+        }
+        unsigned char b = s[i];
+        if (b >= 0x20 && b < 0x7F) {
+            i++;
+            chars++;
+            continue;
+        }
+        unsigned long col = col0 + i;
+        if (b == 0) {
+            if (!seen_nul)
+                report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
+            seen_nul = true;
+            i++;
+        } else if (b < 0x80) {
+            bool crlf = b == '\r' && i + 1 == n;
+            if (b != '\t' && !crlf && !seen_ctrl)
+                report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
+            seen_ctrl |= b != '\t' && !crlf;
+            i++;
+        } else {
+            size_t k = utf8_sequence(s + i, n - i);
+            if (!k) {
+                if (!seen_utf8)
+                    report(c, PGN_CHECK_INVALID_UTF8, line, col, "byte 0x%02X is not valid UTF-8",
+                           b);
+                seen_utf8 = true;
+                k = 1;
+            }
+            i += k;
+        }
+        chars++;
+    }
+    if (n && s[n - 1] == '\r')
+        chars--;
+    return chars;
+}
+
+/* PGN standard 4.1 (lines of at most 255 characters), 2.1 and the
+ * character set: one pass over the game's bytes, which also records where
+ * each line starts for the checks that look at the text as written. */
+static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
+{
+    const unsigned char *s = (const unsigned char *)g->raw;
+    size_t n = g->raw_len, start = 0;
+    unsigned long line = g->raw_line, col0 = g->raw_col;
+    c->nlines = 0;
+    while (start <= n) {
+        const unsigned char *nl = start < n ? memchr(s + start, '\n', n - start) : NULL;
+        size_t end = nl ? (size_t)(nl - s) : n;
+        if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
+            start += 3; /* a byte-order mark is no column (pgn.h) */
+        if (c->nlines == c->lines_cap) {
+            size_t *l = array_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
+            if (!l) {
+                c->nomem = true;
+                return;
+            }
+            c->lines = l;
+        }
+        c->lines[c->nlines++] = start;
+        size_t chars = check_line_bytes(c, s + start, end - start, line, col0) + (col0 - 1);
+        if (chars > PGN_CHECK_LINE_MAX)
+            report(c, PGN_CHECK_LONG_LINE, line, 1,
+                   "line of %zu characters (the PGN standard allows %d)", chars,
+                   PGN_CHECK_LINE_MAX);
+        if (!nl)
+            break;
+        start = end + 1;
+        line++;
+        col0 = 1;
+    }
+}
+
+/* The byte of the game's text at (line, col), or NULL when it is not in
+ * the game's bytes. */
+static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g, unsigned long line,
+                          unsigned long col)
+{
+    if (!g->raw || line < g->raw_line || line - g->raw_line >= c->nlines)
+        return NULL;
+    size_t k = line - g->raw_line;
+    size_t base = k ? 1 : g->raw_col;
+    if (col < base)
+        return NULL;
+    size_t off = c->lines[k] + (col - base);
+    return off < g->raw_len ? g->raw + off : NULL;
+}
+
+/* ---------------------------------------------------------------- reader */
+
+/* The UNKNOWN token the reader stored at (line, col), for quoting. */
+static const char *unknown_text(const struct pgn_game *g, unsigned long line, unsigned long col)
+{
+    for (size_t i = 0; i < g->ntokens; i++)
+        if (g->tokens[i].kind == PGN_TOK_UNKNOWN && g->tokens[i].line == line &&
+            g->tokens[i].col == col)
+            return g->tokens[i].text;
+    return "";
+}
+
+/* What the PGN reader found in the text (PGN standard 8: import format
+ * syntax): each of its diagnostics as the checker's code.  A missing
+ * result is judged with the movetext (check_result_marker). */
+static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
+{
+    for (size_t i = 0; i < g->ndiags; i++) {
+        const struct pgn_diag *d = &g->diags[i];
+        const char *msg = pgn_error_message(d->code);
+        switch (d->code) {
+        case PGN_E_UNEXPECTED_TOKEN:
+            report(c, PGN_CHECK_UNEXPECTED_TOKEN, d->line, d->col,
+                   "unrecognised text '%s' in the movetext", unknown_text(g, d->line, d->col));
+            break;
+        case PGN_E_BAD_NAG:
+            report(c, PGN_CHECK_BAD_NAG, d->line, d->col, "NAG '%s' above 255",
+                   unknown_text(g, d->line, d->col));
+            break;
+        case PGN_E_BAD_TAG:
+            report(c, PGN_CHECK_BAD_TAG, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_UNTERMINATED_TAG:
+            report(c, PGN_CHECK_UNTERMINATED_TAG, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_UNTERMINATED_COMMENT:
+            report(c, PGN_CHECK_UNTERMINATED_COMMENT, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_UNCLOSED_VARIATION:
+            report(c, PGN_CHECK_UNCLOSED_VARIATION, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_UNMATCHED_CLOSE:
+            report(c, PGN_CHECK_UNMATCHED_CLOSE, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_RESULT_IN_VARIATION:
+            report(c, PGN_CHECK_RESULT_IN_VARIATION, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_BINARY:
+            if (!g->raw) /* else check_bytes says which byte */
+                report(c, PGN_CHECK_CONTROL_BYTE, d->line, d->col, "%s", msg);
+            break;
+        case PGN_E_TOKEN_TOO_LONG:
+        case PGN_E_LINE_TOO_LONG:
+        case PGN_E_TOO_MANY_TAGS:
+        case PGN_E_TOO_MANY_TOKENS:
+        case PGN_E_TOO_MANY_DIAGS:
+            report(c, PGN_CHECK_OVER_LIMIT, d->line, d->col, "%s", msg);
+            break;
+        default: /* missing result, truncated: see check_result_marker */
+            break;
+        }
+    }
+    if (!g->raw && g->raw_line)
+        report(c, PGN_CHECK_OVER_LIMIT, g->line, g->col,
+               "game too long to be kept whole: it cannot be passed through");
+}
+
+/* ---------------------------------------------------------------- tags */
+
+/* The tags the checks read, by name; the roster's seven come first, in
+ * their order. */
+static const char *const known_names[TAG_KNOWN_NB] = {
+    "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
+    "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
+
+/* Which known tag a name is, or -1: one pass over a game's tags finds
+ * them all (looking each one up by strcmp showed in profiles). */
+static int known_index(const struct pgn_tag *t)
+{
+    int k;
+    switch (t->name[0]) {
+    case 'E':
+        k = t->name_len == 5 ? TAG_EVENT : TAG_EVENT_DATE;
+        break;
+    case 'S':
+        k = t->name_len == 4 ? TAG_SITE : TAG_SETUP;
+        break;
+    case 'D':
+        k = TAG_DATE;
+        break;
+    case 'R':
+        k = t->name_len == 5 ? TAG_ROUND : TAG_RESULT;
+        break;
+    case 'W':
+        k = TAG_WHITE;
+        break;
+    case 'B':
+        k = TAG_BLACK;
+        break;
+    case 'F':
+        k = TAG_FEN;
+        break;
+    case 'V':
+        k = TAG_VARIANT;
+        break;
+    case 'P':
+        k = TAG_PLYCOUNT;
+        break;
+    case 'U':
+        k = TAG_UTC_DATE;
+        break;
+    default:
+        return -1;
+    }
+    size_t n = strlen(known_names[k]);
+    return t->name_len == n && memcmp(t->name, known_names[k], n) == 0 ? k : -1;
+}
+
+/* Fill c->known with the first tag of each known name. */
+static void index_tags(struct pgn_checker *c, const struct pgn_game *g)
+{
+    memset(c->known, 0, sizeof c->known);
+    for (size_t i = 0; i < g->ntags; i++) {
+        int k = known_index(&g->tags[i]);
+        if (k >= 0 && !c->known[k])
+            c->known[k] = &g->tags[i];
+    }
+}
+
+static const struct pgn_tag *find_tag(const struct pgn_checker *c, int k)
+{
+    return c->known[k];
+}
+
+static const char *tag_value(const struct pgn_checker *c, int k)
+{
+    return c->known[k] ? c->known[k]->value : NULL;
+}
+
+/* PGN standard 8.1.1: the Seven Tag Roster is required in every game, with
+ * a value ("?" when unknown), and comes first, in its order (a note). */
+static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
+{
+    char missing[80] = "";
+    size_t len = 0;
+    int nmissing = 0;
+    for (int i = 0; i < 7; i++) {
+        const struct pgn_tag *t = find_tag(c, i);
+        if (!t) {
+            len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
+                                    nmissing ? ", " : "", known_names[i]);
+            nmissing++;
+        } else if (t->value_len == 0) {
+            report(c, PGN_CHECK_EMPTY_TAG, t->line, t->col,
+                   "%s tag is empty (the Seven Tag Roster wants a value, '?' when unknown)",
+                   known_names[i]);
+        }
+    }
+    if (nmissing)
+        report(c, PGN_CHECK_MISSING_TAG, g->line, g->col, "Seven Tag Roster tag%s missing: %s",
+               nmissing > 1 ? "s" : "", missing);
+    if (!c->enabled[PGN_CHECK_TAG_ORDER])
+        return;
+    /* the roster tags present must be the first tags, in roster order */
+    int want = 0, last = -1;
+    for (size_t i = 0; i < g->ntags; i++) {
+        int k = known_index(&g->tags[i]);
+        k = k < 7 ? k : -1;
+        if (k < 0 ? want < 7 - nmissing : (i != (size_t)want || k < last)) {
+            report(c, PGN_CHECK_TAG_ORDER, g->tags[i].line, g->tags[i].col,
+                   "tag %s out of order (the Seven Tag Roster comes first: Event, Site, Date, "
+                   "Round, White, Black, Result)",
+                   g->tags[i].name);
+            return;
+        }
+        if (k >= 0) {
+            want++;
+            last = k;
+        }
+    }
+}
+
+/* PGN standard 8.1: a tag name appears at most once in a game. */
+static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g)
+{
+    for (size_t i = 1; i < g->ntags; i++)
+        for (size_t j = 0; j < i; j++)
+            if (g->tags[i].name_len == g->tags[j].name_len &&
+                strcmp(g->tags[i].name, g->tags[j].name) == 0) {
+                report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
+                       "tag %s appears twice (first on line %lu)", g->tags[i].name,
+                       g->tags[j].line);
+                break;
+            }
+}
+
+static bool is_leap(unsigned y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+static unsigned number_at(const char *s, PCRE2_SIZE a, PCRE2_SIZE b)
+{
+    unsigned v = 0;
+    for (PCRE2_SIZE i = a; i < b; i++)
+        v = v * 10 + (unsigned)(s[i] - '0');
+    return v;
+}
+
+/* PGN standard 8.1.1.3 (Date) and 9.2 (EventDate), 9.6 (UTCDate):
+ * "YYYY.MM.DD", '?' for unknown parts, and a day that exists. */
+static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
+{
+    const char *v = t->value;
+    if (textscan_match(&c->re_date, v, t->value_len, 0, c->md) <= 0) {
+        report(c, PGN_CHECK_BAD_DATE, t->line, t->col,
+               "%s '%s' is not YYYY.MM.DD ('?' for unknown digits)", t->name, v);
+        return;
+    }
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
+    int rc = (int)pcre2_get_ovector_count(c->md);
+    bool has_y = rc > 1 && ov[2] != PCRE2_UNSET, has_m = rc > 2 && ov[4] != PCRE2_UNSET,
+         has_d = rc > 3 && ov[6] != PCRE2_UNSET;
+    unsigned y = has_y ? number_at(v, ov[2], ov[3]) : 0;
+    unsigned m = has_m ? number_at(v, ov[4], ov[5]) : 0;
+    unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
+    static const unsigned days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (has_m && (m < 1 || m > 12)) {
+        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u", t->name,
+               v, m);
+        return;
+    }
+    unsigned max = !has_m ? 31 : m == 2 && has_y && !is_leap(y) ? 28 : days[m - 1];
+    if (has_d && (d < 1 || d > max))
+        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s", t->name,
+               v, d, has_m ? " in that month" : "",
+               has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
+}
+
+/* The column of the first byte of a tag's value, found in the text as
+ * written (spacing and escapes vary); a guess from the standard layout
+ * when the bytes are not at hand. */
+static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn_game *g,
+                                   const struct pgn_tag *t)
+{
+    const char *p = raw_at(c, g, t->line, t->col);
+    if (p) {
+        const char *end = g->raw + g->raw_len;
+        for (const char *q = p; q < end && *q != '\n'; q++)
+            if (*q == '"')
+                return t->col + (unsigned long)(q - p) + 1;
+    }
+    return t->col + t->name_len + 3;
+}
+
+/* PGN standard 9.7 (SetUp and FEN), FIDE Laws Guidelines III (Chess960)
+ * and formats/fen.md: the start position.  A FEN problem is reported with
+ * fen-check's code at its column in the tag.  False when the game cannot
+ * be replayed. */
+static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct position *start)
+{
+    const struct pgn_tag *fen = find_tag(c, TAG_FEN);
+    const struct pgn_tag *setup = find_tag(c, TAG_SETUP);
+    const struct pgn_tag *variant = find_tag(c, TAG_VARIANT);
+    if (fen && !(setup && strcmp(setup->value, "1") == 0))
+        report(c, PGN_CHECK_FEN_WITHOUT_SETUP, fen->line, fen->col, "FEN tag without SetUp \"1\"%s",
+               setup ? " (SetUp is not \"1\")" : "");
+    if (!fen && setup && strcmp(setup->value, "1") == 0)
+        report(c, PGN_CHECK_SETUP_WITHOUT_FEN, setup->line, setup->col,
+               "SetUp \"1\" without a FEN tag");
+    int kind = variant ? game_variant_kind(variant->value) : 0;
+    if (kind < 0) {
+        report(c, PGN_CHECK_UNSUPPORTED_VARIANT, variant->line, variant->col,
+               "unsupported variant '%s'", variant->value);
+        return false;
+    }
+    if (!fen) {
+        *start = c->start; /* a copy: setting it up costs a thousand instructions */
+        start->chess960 = (uint8_t)kind;
+        return true;
+    }
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {.chess960 = kind == 1};
+    if (fen_read(fen->value, fen->value_len, &opt, &rec, &rep)) {
+        *start = rec.pos;
+        if (kind == 1)
+            start->chess960 = 1;
+        return true;
+    }
+    unsigned long col = tag_value_col(c, g, fen);
+    for (int i = 0; i < rep.count; i++)
+        report(c, pgn_check_fen_code(rep.problems[i].code), fen->line,
+               col + rep.problems[i].col - 1, "FEN tag: %s", rep.problems[i].message);
+    if (rep.count == 0)
+        report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, col, "FEN tag: not a valid position");
+    return false;
+}
+
+/* One of the four results of PGN standard 8.2.6, or NULL. */
+static const char *result_of(const char *s)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    for (int i = 0; s && i < 4; i++)
+        if (strcmp(s, results[i]) == 0)
+            return results[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+/* What the replay of the main line leaves for the checks at the end. */
+struct replay {
+    struct position start;
+    bool can_replay;                /* the start position is known */
+    bool complete;                  /* every main-line move was played */
+    unsigned long plies;            /* MOVE and NULL tokens of the main line */
+    const struct pgn_token *marker; /* the main line's termination marker */
+    uint64_t hash;                  /* of the main line's moves */
+};
+
+/* Where a ply stands, as the converters word it: "ply 34 (17...)". */
+static void ply_where(char *buf, size_t size, unsigned long ply, const struct position *before)
+{
+    snprintf(buf, size, "ply %lu (%u%s)", ply, before->fullmove, before->side ? "..." : ".");
+}
+
+/* PGN standard 8.2.3.7 and FIDE Art. 3.10 (check), 5.1.1 (mate): '+' on
+ * a move that checks, '#' on one that mates, neither otherwise. */
+static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const char *where,
+                       const struct position *after, const char *san)
+{
+    size_t n = tok->len;
+    char mark = n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#') ? tok->text[n - 1] : 0;
+    bool check = position_in_check(after);
+    bool mate = check && movegen_count(after) == 0;
+    const char *why = NULL;
+    if (mate && mark != '#')
+        why = mark ? "mates: its mark is '#'" : "mates: '#' is missing";
+    else if (check && !mate && mark != '+')
+        why = mark ? "gives check but not mate: its mark is '+'" : "gives check: '+' is missing";
+    else if (!check && mark)
+        why = "does not give check: no mark";
+    if (why)
+        report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')", where,
+               tok->text, why, san,
+               mate    ? "#"
+               : check ? "+"
+                       : "");
+}
+
+/* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
+ * has no check marks, so only san-style speaks about it. */
+static bool long_form(const struct pgn_token *tok)
+{
+    struct san_parsed sp;
+    if (memchr(tok->text, '-', tok->len) && tok->text[0] != 'O')
+        return true;
+    return san_scan(tok->text, tok->len, &sp) == SAN_OK && sp.piece == PAWN && sp.from_rank >= 0;
+}
+
+/* PGN standard 8.2.3: SAN names a move with the fewest characters that
+ * identify it (8.2.3.4), 'x' for captures (8.2.3.3), '=' before a
+ * promotion piece (8.2.3.5), and castling with the letter O (8.2.3.6). */
+static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
+                            const struct pgn_token *tok, const char *where, const char *san)
+{
+    size_t n = tok->len;
+    while (n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#'))
+        n--;
+    if (tok->text[0] == 'O') {
+        const char *p = raw_at(c, g, tok->line, tok->col);
+        if (p && (*p == '0' || *p == 'o'))
+            report(c, PGN_CHECK_ZERO_CASTLING, tok->line, tok->col,
+                   "%s: castling written with %s: SAN is '%s'", where,
+                   *p == '0' ? "zeros" : "a lower-case o", san);
+        if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
+            return;
+    }
+    if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
+        return;
+    const char *what = "is not SAN";
+    bool has_x = memchr(tok->text, 'x', n) != NULL, san_x = strchr(san, 'x') != NULL;
+    bool has_eq = memchr(tok->text, '=', n) != NULL, san_eq = strchr(san, '=') != NULL;
+    if (!long_form(tok) && tok->text[0] != 'P') {
+        if (san_x && !has_x)
+            what = "is a capture without 'x'";
+        else if (san_eq && !has_eq)
+            what = "is a promotion without '='";
+        else if (n > strlen(san))
+            what = "is over-disambiguated";
+    }
+    report(c, PGN_CHECK_SAN_STYLE, tok->line, tok->col, "%s: '%.*s' %s: SAN is '%s'", where, (int)n,
+           tok->text, what, san);
+}
+
+/* An illegal move: FIDE Art. 3 and PGN standard 8.2.3, with the rules
+ * library's reason (explain.h), worded as the converters word it. */
+static void report_illegal(struct pgn_checker *c, const struct pgn_token *tok,
+                           const struct game_line *l, int depth, enum san_error se)
+{
+    char reason[EXPLAIN_MAX], where[64];
+    if (explain_san(&l->pos, tok->text, tok->len, NULL, reason, sizeof reason) == EXPLAIN_LEGAL)
+        snprintf(reason, sizeof reason, "%s", san_error_message(se));
+    ply_where(where, sizeof where, l->ply + 1, &l->pos);
+    const char *why = reason;
+    if (se == SAN_AMBIGUOUS && strncmp(why, "ambiguous: ", 11) == 0)
+        why += 11; /* "ambiguous move 'Nd2': Nbd2 and Nfd2 both match" */
+    enum pgn_check_code code = depth > 0             ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
+                               : se == SAN_AMBIGUOUS ? PGN_CHECK_AMBIGUOUS_MOVE
+                                                     : PGN_CHECK_ILLEGAL_MOVE;
+    report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
+           se == SAN_AMBIGUOUS ? "ambiguous" : "illegal", tok->text,
+           depth > 0 ? " in a variation" : "", why);
+}
+
+/* The duplicate hash: a multiply-xorshift step per value, cheap enough to
+ * run on every ply of the main line, and 64 bits keep accidental
+ * collisions below one in a million even for ten million games. */
+static inline uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x;
+    h *= 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+}
+
+/* A tag value into the hash, its length first so that ("ab", "c") and
+ * ("a", "bc") differ; a missing tag hashes as empty. */
+static uint64_t mix_text(uint64_t h, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    h = mix(h, n + 1);
+    for (size_t i = 0; i < n; i++)
+        h = mix(h, (unsigned char)s[i]);
+    return h;
+}
+
+/* Does a variation start after token i, before the next move?  Only then
+ * must the replay keep the position before the move. */
+static bool variation_follows(const struct pgn_game *g, size_t i)
+{
+    for (size_t k = i + 1; k < g->ntokens; k++) {
+        enum pgn_token_kind kind = g->tokens[k].kind;
+        if (kind == PGN_TOK_VARIATION_START)
+            return true;
+        if (kind == PGN_TOK_MOVE || kind == PGN_TOK_NULL_MOVE || kind == PGN_TOK_VARIATION_END)
+            return false;
+    }
+    return false;
+}
+
+/* Replay every line of the movetext (PGN standard 8.2.5: a variation
+ * replaces the move before it).  An illegal move in the main line ends
+ * the replay; one in a variation skips the rest of that variation.  The
+ * style notes run only when asked, the replay itself is the hot path. */
+static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct replay *rp)
+{
+    struct game_stack *st = &c->stack;
+    bool notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
+                 c->enabled[PGN_CHECK_ZERO_CASTLING];
+    bool numbers = c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER];
+    bool main_alive = rp->can_replay;
+    int skip = 0;            /* > 0: inside a variation being skipped, its nesting */
+    bool skip_leave = false; /* the skipped variation is on the stack */
+    uint64_t h = 0;
+    bool variations = false; /* when there are none, no position before a move is kept */
+    for (size_t i = 0; i < g->ntokens && !variations; i++)
+        variations = g->tokens[i].kind == PGN_TOK_VARIATION_START;
+    if (main_alive)
+        game_stack_reset(st, &rp->start);
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const struct pgn_token *tok = &g->tokens[i];
+        if (tok->depth == 0 && (tok->kind == PGN_TOK_MOVE || tok->kind == PGN_TOK_NULL_MOVE))
+            rp->plies++;
+        if (tok->kind == PGN_TOK_RESULT && tok->depth == 0)
+            rp->marker = tok;
+        if (!main_alive)
+            continue;
+        if (skip) {
+            if (tok->kind == PGN_TOK_VARIATION_START)
+                skip++;
+            else if (tok->kind == PGN_TOK_VARIATION_END && --skip == 0 && skip_leave)
+                game_stack_leave(st);
+            continue;
+        }
+        struct game_line *l = game_stack_top(st);
+        switch (tok->kind) {
+        case PGN_TOK_MOVE: {
+            move m;
+            if (tok->text[0] == '@' || (tok->len > 1 && tok->text[1] == '@')) { /* "N@f3" */
+                char where[64];
+                ply_where(where, sizeof where, l->ply + 1, &l->pos);
+                report(c, PGN_CHECK_UNSUPPORTED_VARIANT, tok->line, tok->col,
+                       "%s: unsupported move '%s': piece drops (crazyhouse) are not supported",
+                       where, tok->text);
+            } else {
+                enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
+                if (se == SAN_OK) {
+                    if (notes) {
+                        char where[64], san[SAN_MAX];
+                        ply_where(where, sizeof where, l->ply + 1, &l->pos);
+                        san_format_plain(&l->pos, m, san);
+                        struct position after = l->pos;
+                        makemove_play(&after, m);
+                        if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
+                            check_san_style(c, g, tok, where, san);
+                        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
+                            check_mark(c, tok, where, &after, san);
+                    }
+                    if (st->depth == 0)
+                        h = mix(h, m);
+                    if (variations && variation_follows(g, i))
+                        game_stack_play(st, m);
+                    else
+                        game_stack_play_final(st, m);
+                    break;
+                }
+                report_illegal(c, tok, l, st->depth, se);
+            }
+            if (st->depth == 0)
+                main_alive = false;
+            else
+                skip = 1, skip_leave = true;
+            break;
+        }
+        case PGN_TOK_NULL_MOVE: {
+            char where[64];
+            ply_where(where, sizeof where, l->ply + 1, &l->pos);
+            if (game_stack_pass(st) != GAME_OK) {
+                report(c, st->depth ? PGN_CHECK_ILLEGAL_VARIATION_MOVE : PGN_CHECK_ILLEGAL_MOVE,
+                       tok->line, tok->col,
+                       "%s: illegal null move '%s': the side to move is in check", where,
+                       tok->text);
+                if (st->depth == 0)
+                    main_alive = false;
+                else
+                    skip = 1, skip_leave = true;
+                break;
+            }
+            if (st->depth == 0) {
+                report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
+                       "%s: null move '%s' in the main line (no move was played)", where,
+                       tok->text);
+                h = mix(h, 0x10000);
+            }
+            break;
+        }
+        case PGN_TOK_MOVE_NUMBER:
+            if (numbers && tok->value != l->pos.fullmove)
+                report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                       "move number %u where the position is at move %u", tok->value,
+                       l->pos.fullmove);
+            break;
+        case PGN_TOK_VARIATION_START: {
+            enum game_error e = game_stack_enter(st);
+            if (e == GAME_E_VARIATION) {
+                report(c, PGN_CHECK_VARIATION_WITHOUT_MOVE, tok->line, tok->col,
+                       "a variation with no move before it to replace");
+                skip = 1, skip_leave = false;
+            } else if (e == GAME_E_TOO_DEEP) {
+                report(c, PGN_CHECK_OVER_LIMIT, tok->line, tok->col,
+                       "variations nested deeper than %d", GAME_DEPTH_MAX);
+                skip = 1, skip_leave = false;
+            }
+            break;
+        }
+        case PGN_TOK_VARIATION_END:
+            game_stack_leave(st);
+            break;
+        default: /* comments, NAGs, results; unknown text is the reader's */
+            break;
+        }
+    }
+    rp->complete = main_alive;
+    rp->hash = h;
+}
+
+/* ---------------------------------------------------------------- results */
+
+/* PGN standard 8.2.6 and 8.1.1.7: the movetext ends with a termination
+ * marker, the Result tag holds one of the four results, and the two
+ * agree. */
+static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
+                                const struct replay *rp)
+{
+    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
+    const char *tag_result = tag ? result_of(tag->value) : NULL;
+    if (tag && !tag_result)
+        report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
+               "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
+    if (!rp->marker) {
+        bool truncated = false;
+        for (size_t i = 0; i < g->ndiags; i++)
+            truncated |= g->diags[i].code == PGN_E_TRUNCATED;
+        report(c, PGN_CHECK_MISSING_RESULT, g->line, g->col, "%s",
+               truncated         ? "the input ends inside the game: no termination marker"
+               : g->ntokens == 0 ? "the game has no movetext and no termination marker"
+                                 : "the movetext has no termination marker");
+    } else if (tag_result && strcmp(tag_result, rp->marker->text) != 0) {
+        report(c, PGN_CHECK_RESULT_MISMATCH, rp->marker->line, rp->marker->col,
+               "the movetext ends with '%s' but the Result tag says '%s'", rp->marker->text,
+               tag_result);
+    }
+}
+
+/* FIDE Art. 5.1.1 (checkmate wins), 5.2.1 (stalemate draws), 5.2.2 (a dead
+ * position draws) and 6.9 (a lone king cannot win): the result must be
+ * one that the final position allows. */
+static void check_final_position(struct pgn_checker *c, const struct pgn_game *g,
+                                 const struct position *p, const char *result,
+                                 const struct pgn_token *at)
+{
+    static const char *const side[2] = {"White", "Black"};
+    unsigned long line = at ? at->line : g->line, col = at ? at->col : g->col;
+    int winner = strcmp(result, "1-0") == 0 ? WHITE : strcmp(result, "0-1") == 0 ? BLACK : -1;
+    bool draw = strcmp(result, "1/2-1/2") == 0;
+    if (winner < 0 && !draw)
+        return; /* "*": nothing claimed */
+    enum game_status s = status_get(p);
+    if (s == STATUS_CHECKMATE) {
+        if (winner != !p->side)
+            report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                   "the final position is checkmate: %s wins, but the result is '%s'",
+                   side[!p->side], result);
+        return;
+    }
+    if (winner < 0)
+        return;
+    if (s == STATUS_STALEMATE)
+        report(c, PGN_CHECK_WRONG_RESULT, line, col,
+               "the final position is stalemate (a draw), but the result is '%s'", result);
+    else if (s == STATUS_INSUFFICIENT_MATERIAL)
+        report(c, PGN_CHECK_WRONG_RESULT, line, col,
+               "neither side can checkmate in the final position (a draw), but the result is "
+               "'%s'",
+               result);
+    else if (bb_count(p->by_color[winner]) == 1)
+        report(c, PGN_CHECK_WRONG_RESULT, line, col,
+               "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
+               result);
+}
+
+/* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
+static void check_plycount(struct pgn_checker *c, const struct replay *rp)
+{
+    const struct pgn_tag *t = find_tag(c, TAG_PLYCOUNT);
+    if (!t)
+        return;
+    unsigned long n = 0;
+    size_t i = 0;
+    for (; i < t->value_len && i < 9 && t->value[i] >= '0' && t->value[i] <= '9'; i++)
+        n = n * 10 + (unsigned long)(t->value[i] - '0');
+    if (i == 0 || i != t->value_len)
+        report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col, "PlyCount '%s' is not a number",
+               t->value);
+    else if (n != rp->plies)
+        report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
+               "PlyCount is %lu but the main line has %lu plies", n, rp->plies);
+}
+
+/* ---------------------------------------------------------------- game */
+
+/* Input order, and for one place the order in which the checks ran
+ * (insertion sort: stable, and the list is short and nearly sorted). */
+static void sort_pending(struct pending *d, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        struct pending x = d[i];
+        size_t j = i;
+        while (j > 0 &&
+               (d[j - 1].line > x.line || (d[j - 1].line == x.line && d[j - 1].col > x.col))) {
+            d[j] = d[j - 1];
+            j--;
+        }
+        d[j] = x;
+    }
+}
+
+/* Turn the pending diagnostics into the result's array: pointers into the
+ * text arena, which no longer moves, and the counts by level. */
+static int publish(struct pgn_checker *c, struct pgn_check_result *res)
+{
+    if (c->nomem)
+        return -1;
+    struct pgn_check_diag *o =
+        c->npend ? array_grow(c->out, &c->out_cap, c->npend, sizeof *o) : c->out;
+    if (c->npend && !o)
+        return -1;
+    c->out = o;
+    res->diags = o;
+    res->ndiags = c->npend;
+    res->errors = res->warnings = res->notes = 0;
+    for (size_t i = 0; i < c->npend; i++) {
+        const struct pending *p = &c->pend[i];
+        enum pgn_check_level lv = pgn_check_code_level(p->code);
+        o[i] = (struct pgn_check_diag){p->code, lv, p->line, p->col, c->text + p->off, p->len};
+        res->errors += lv == PGN_CHECK_ERROR;
+        res->warnings += lv == PGN_CHECK_WARNING;
+        res->notes += lv == PGN_CHECK_NOTE;
+    }
+    return 0;
+}
+
+/* The checks of one game, from the bytes up: bytes, the reader's syntax
+ * findings, tags, the start position, the moves, then what needs the
+ * whole game (result, PlyCount, the final position, the hash); the
+ * problems are sorted into input order at the end. */
+int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res)
+{
+    c->g = g;
+    c->label_len = 0;
+    c->nomem = false;
+    c->dropped = 0;
+    c->npend = 0;
+    c->text_len = 0;
+    c->nlines = 0;
+    memset(res, 0, sizeof *res);
+
+    if (g->raw)
+        check_bytes(c, g);
+    check_reader(c, g);
+    index_tags(c, g);
+    check_roster(c, g);
+    check_duplicate_tags(c, g);
+    static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};
+    for (size_t i = 0; i < 3; i++) {
+        const struct pgn_tag *t = find_tag(c, dates[i]);
+        if (t && c->enabled[PGN_CHECK_BAD_DATE])
+            check_date(c, t);
+    }
+    struct replay rp = {0};
+    rp.can_replay = check_setup(c, g, &rp.start);
+    check_moves(c, g, &rp);
+    check_result_marker(c, g, &rp);
+    check_plycount(c, &rp);
+
+    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
+    const char *result = rp.marker ? rp.marker->text : tag ? result_of(tag->value) : NULL;
+    if (rp.complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
+        check_final_position(c, g, &c->stack.lines[0].pos, result, rp.marker);
+    if (rp.complete && rp.plies > 0) { /* no moves: nothing that tells two games apart */
+        uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
+        h = mix_text(h, tag_value(c, TAG_BLACK));
+        h = mix_text(h, result ? result : "");
+        h = mix_text(h, tag_value(c, TAG_FEN));
+        h = mix(h, rp.hash);
+        h = mix(h, rp.plies);
+        res->hashed = true;
+        res->hash = h ? h : 1;
+    }
+    sort_pending(c->pend, c->npend);
+    if (c->dropped && c->enabled[PGN_CHECK_OVER_LIMIT]) {
+        size_t dropped = c->dropped;
+        c->npend--; /* make room: the count replaces the last one */
+        dropped++;
+        report(c, PGN_CHECK_OVER_LIMIT, c->pend[c->npend].line, c->pend[c->npend].col,
+               "%zu more problems in this game are not reported", dropped);
+    }
+    bool hashed = res->hashed;
+    uint64_t hash = res->hash;
+    if (publish(c, res) < 0)
+        return -1;
+    res->hashed = hashed;
+    res->hash = hash;
+    res->white = c->known[TAG_WHITE];
+    res->black = c->known[TAG_BLACK];
+    res->round = c->known[TAG_ROUND];
+    return 0;
+}
+
+/* ---------------------------------------------------------------- duplicates */
+
+struct dup_entry {
+    uint64_t hash; /* 0: empty */
+    uint32_t ordinal, line;
+};
+
+struct pgn_check_dups {
+    struct dup_entry *slots;
+    size_t cap, used; /* cap a power of two */
+};
+
+struct pgn_check_dups *pgn_check_dups_new(void)
+{
+    return calloc(1, sizeof(struct pgn_check_dups));
+}
+
+void pgn_check_dups_free(struct pgn_check_dups *d)
+{
+    if (!d)
+        return;
+    free(d->slots);
+    free(d);
+}
+
+/* Open addressing with linear probing on the hash's low bits: one memory
+ * access per lookup in the common case, and 16 bytes an entry. */
+static struct dup_entry *dup_slot(struct dup_entry *slots, size_t cap, uint64_t hash)
+{
+    size_t i = (size_t)hash & (cap - 1);
+    while (slots[i].hash && slots[i].hash != hash)
+        i = (i + 1) & (cap - 1);
+    return &slots[i];
+}
+
+/* Double the table (kept at most half full, so probes stay short). */
+static int dup_grow(struct pgn_check_dups *d)
+{
+    size_t cap = d->cap ? d->cap * 2 : 1024;
+    struct dup_entry *s = calloc(cap, sizeof *s);
+    if (!s)
+        return -1;
+    for (size_t i = 0; i < d->cap; i++)
+        if (d->slots[i].hash)
+            *dup_slot(s, cap, d->slots[i].hash) = d->slots[i];
+    free(d->slots);
+    d->slots = s;
+    d->cap = cap;
+    return 0;
+}
+
+/* Find or add in one probe sequence; the table doubles before it gets
+ * half full, so a lookup costs one or two cache misses. */
+int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
+                        uint32_t *first_ordinal, uint32_t *first_line)
+{
+    if (!hash)
+        hash = 1;
+    if ((d->used + 1) * 2 > d->cap && dup_grow(d) < 0)
+        return -1;
+    struct dup_entry *e = dup_slot(d->slots, d->cap, hash);
+    if (e->hash) {
+        *first_ordinal = e->ordinal;
+        *first_line = e->line;
+        return 1;
+    }
+    *e = (struct dup_entry){hash, ordinal, line};
+    d->used++;
+    return 0;
+}
+
+/* The same wording whichever side adds the warning (the checker for one
+ * stream, pgn-check's writer under --jobs). */
+size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
+                                const char *first_file, unsigned long first_line)
+{
+    int n = first_file
+                ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game, first_file,
+                           first_line)
+                : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game, first_line);
+    return n < 0 ? 0 : (size_t)n;
+}
+
+/* The warning joins the game's other problems in input order. */
+int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
+                        struct pgn_check_result *res, unsigned long first_game,
+                        const char *first_file, unsigned long first_line)
+{
+    if (!c->enabled[PGN_CHECK_DUPLICATE_GAME])
+        return 0;
+    /* the pending list still holds this game's diagnostics (c->g == g) */
+    char text[256];
+    c->g = g;
+    c->nomem = false;
+    pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
+    report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
+    sort_pending(c->pend, c->npend);
+    bool hashed = res->hashed;
+    uint64_t hash = res->hash;
+    if (publish(c, res) < 0)
+        return -1;
+    res->hashed = hashed;
+    res->hash = hash;
+    return 0;
+}

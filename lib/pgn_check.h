@@ -1,0 +1,167 @@
+/* Checking PGN games the way a database maintainer does: every problem of
+ * a game as a diagnostic with a stable code, a level, its place and a
+ * message; the tool (pgn-check) decides what to print.  The checks and
+ * the rules they come from are listed in formats/pgn-check.md.
+ *
+ *     struct pgn_checker *c = pgn_checker_new();
+ *     struct pgn_check_result res;
+ *     pgn_reader_set_options(reader, PGN_CHECK_READER_OPTIONS);
+ *     while (pgn_next_game(reader, &g) > 0) {
+ *         if (pgn_check_game(c, &g, &res) < 0)
+ *             ... out of memory ...
+ *         for (size_t i = 0; i < res.ndiags; i++)
+ *             ... res.diags[i].code, .level, .line, .col, .message ...
+ *     }
+ *     pgn_checker_free(c);
+ *
+ * Duplicate games are found across games with struct pgn_check_dups, fed
+ * in input order (pgn_check_duplicate).  The library never prints. */
+#ifndef CHESS_PGN_CHECK_H
+#define CHESS_PGN_CHECK_H
+
+#include "fen.h"
+#include "pgn.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The reader options the checker expects: the games' bytes (for the byte
+ * checks and to pass clean games through) and repeated tags kept. */
+#define PGN_CHECK_READER_OPTIONS (PGN_OPT_RAW | PGN_OPT_REPEATED_TAGS)
+
+enum pgn_check_level { PGN_CHECK_ERROR, PGN_CHECK_WARNING, PGN_CHECK_NOTE, PGN_CHECK_LEVEL_NB };
+
+/* Every check.  The FEN tag's problems follow the checker's own codes:
+ * PGN_CHECK_FEN + (fen_code - 1), with fen-check's names. */
+enum pgn_check_code {
+    /* errors: the game cannot be read as written */
+    PGN_CHECK_UNEXPECTED_TOKEN,
+    PGN_CHECK_BAD_NAG,
+    PGN_CHECK_BAD_TAG,
+    PGN_CHECK_UNTERMINATED_TAG,
+    PGN_CHECK_UNTERMINATED_COMMENT,
+    PGN_CHECK_UNCLOSED_VARIATION,
+    PGN_CHECK_UNMATCHED_CLOSE,
+    PGN_CHECK_RESULT_IN_VARIATION,
+    PGN_CHECK_VARIATION_WITHOUT_MOVE,
+    PGN_CHECK_OVER_LIMIT,
+    PGN_CHECK_ILLEGAL_MOVE,
+    PGN_CHECK_AMBIGUOUS_MOVE,
+    PGN_CHECK_ILLEGAL_VARIATION_MOVE,
+    PGN_CHECK_UNSUPPORTED_VARIANT,
+    /* warnings: the game replays but its data is wrong or inconsistent */
+    PGN_CHECK_MISSING_RESULT,
+    PGN_CHECK_BAD_RESULT_TAG,
+    PGN_CHECK_RESULT_MISMATCH,
+    PGN_CHECK_WRONG_RESULT,
+    PGN_CHECK_MISSING_TAG,
+    PGN_CHECK_EMPTY_TAG,
+    PGN_CHECK_DUPLICATE_TAG,
+    PGN_CHECK_BAD_DATE,
+    PGN_CHECK_FEN_WITHOUT_SETUP,
+    PGN_CHECK_SETUP_WITHOUT_FEN,
+    PGN_CHECK_PLYCOUNT_MISMATCH,
+    PGN_CHECK_WRONG_MOVE_NUMBER,
+    PGN_CHECK_NULL_MOVE,
+    PGN_CHECK_INVALID_UTF8,
+    PGN_CHECK_NUL_BYTE,
+    PGN_CHECK_CONTROL_BYTE,
+    PGN_CHECK_DUPLICATE_GAME,
+    /* notes (style, --pedantic) */
+    PGN_CHECK_CHECK_MARK,
+    PGN_CHECK_ZERO_CASTLING,
+    PGN_CHECK_SAN_STYLE,
+    PGN_CHECK_LONG_LINE,
+    PGN_CHECK_TAG_ORDER,
+    /* the FEN tag: fen-check's codes, FEN_EMPTY .. FEN_HALFMOVE_EP */
+    PGN_CHECK_FEN,
+    PGN_CHECK_CODE_NB = PGN_CHECK_FEN + FEN_LINE_TOO_LONG - 1
+};
+
+/* The checker's code for a FEN problem. */
+static inline enum pgn_check_code pgn_check_fen_code(enum fen_code c)
+{
+    return (enum pgn_check_code)(PGN_CHECK_FEN + (int)c - 1);
+}
+
+/* The stable name ("illegal-move", "king-count"), the level and a one-line
+ * description of each code; "error", "warning", "note". */
+const char *pgn_check_code_name(enum pgn_check_code code);
+enum pgn_check_level pgn_check_code_level(enum pgn_check_code code);
+const char *pgn_check_code_summary(enum pgn_check_code code);
+const char *pgn_check_level_name(enum pgn_check_level level);
+
+/* The code called name[0..len); false when there is none. */
+bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out);
+
+/* Lines longer than this many characters are a note (PGN standard 4.1). */
+enum { PGN_CHECK_LINE_MAX = 255 };
+
+/* At most this many diagnostics per game; past it one more says how many
+ * were left out (a binary file is one game with a problem on every line). */
+enum { PGN_CHECK_DIAGS_MAX = 100 };
+
+struct pgn_check_diag {
+    enum pgn_check_code code;
+    enum pgn_check_level level;
+    unsigned long line, col; /* 1-based */
+    const char *message;     /* "(White - Black, Round): ply 3 (2.): illegal move ..." */
+    size_t message_len;
+};
+
+/* What pgn_check_game found; the arrays are the checker's, valid until
+ * its next call. */
+struct pgn_check_result {
+    const struct pgn_check_diag *diags; /* in input order */
+    size_t ndiags;
+    unsigned errors, warnings, notes; /* diagnostics of each level */
+    /* The game's identity for duplicate detection (players, result, start
+     * position and main line), when the whole main line replayed. */
+    bool hashed;
+    uint64_t hash;
+    /* The game's White, Black and Round tags (NULL when missing), for a
+     * label made later (game_label's wording). */
+    const struct pgn_tag *white, *black, *round;
+};
+
+/* A checker with every error and warning on and the notes off; NULL when
+ * out of memory.  Not thread-safe: one checker per thread. */
+struct pgn_checker *pgn_checker_new(void);
+void pgn_checker_free(struct pgn_checker *c);
+
+/* Turn one check on or off. */
+void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);
+bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
+
+/* Check one game read with PGN_CHECK_READER_OPTIONS (without PGN_OPT_RAW
+ * the byte checks are skipped).  0, or -1 when out of memory. */
+int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res);
+
+/* Duplicate games: a set of game hashes with the place of their first
+ * copy, 16 bytes an entry in a table kept at most half full (so 32 to 64
+ * bytes per distinct game).  Games are numbered by the caller across all
+ * inputs (ordinal); the first copy is never reported. */
+struct pgn_check_dups *pgn_check_dups_new(void);
+void pgn_check_dups_free(struct pgn_check_dups *d);
+
+/* Look up res->hash: 1 when an earlier game had it (*first_ordinal and
+ * *first_line say which), 0 when it is new (it is recorded), -1 when out
+ * of memory. */
+int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
+                        uint32_t *first_ordinal, uint32_t *first_line);
+
+/* The duplicate-game message: "duplicate of game 17 (line 402)", or
+ * "(FILE:402)" when the first copy is in another input (first_file not
+ * NULL).  snprintf contract. */
+size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
+                                const char *first_file, unsigned long first_line);
+
+/* Add the duplicate-game warning to res (when that check is on):
+ * "duplicate of game 17 (line 402)", or "(FILE:402)" when the first copy
+ * is in another input (first_file not NULL).  0, or -1 when out of memory. */
+int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
+                        struct pgn_check_result *res, unsigned long first_game,
+                        const char *first_file, unsigned long first_line);
+
+#endif

@@ -1,0 +1,130 @@
+/* libFuzzer target for the PGN checker (lib/pgn_check.h): reads the input
+ * as PGN with every check on (the notes included) and checks what must
+ * hold for any bytes at all:
+ *   - the games' bytes and the rest give back the input byte for byte, in
+ *     memory and through a FILE (fmemopen) with a small line cap, so that
+ *     a clean game is always passed through unchanged;
+ *   - every diagnostic has a known code whose level it carries, a place
+ *     inside the input (line from 1, column from 1), a message that is a
+ *     C string of the stated length, and the diagnostics come in input
+ *     order, at most PGN_CHECK_DIAGS_MAX + 1 per game;
+ *   - the counts by level add up, and the duplicate table finds a game's
+ *     hash once it has been added.
+ * A broken property aborts, which libFuzzer reports as a crash. */
+#include "pgn_check.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what, unsigned long game)
+{
+    fprintf(stderr, "fuzz_pgn_check: %s (game %lu)\n", what, game);
+    abort();
+}
+
+/* The invariants of one game's result. */
+static void check_result(const struct pgn_game *g, const struct pgn_check_result *res,
+                         unsigned long lines)
+{
+    unsigned counts[PGN_CHECK_LEVEL_NB] = {0};
+    if (res->ndiags > PGN_CHECK_DIAGS_MAX + 1)
+        fail("too many diagnostics", g->number);
+    for (size_t i = 0; i < res->ndiags; i++) {
+        const struct pgn_check_diag *d = &res->diags[i];
+        if ((unsigned)d->code >= PGN_CHECK_CODE_NB || d->level != pgn_check_code_level(d->code))
+            fail("code or level", g->number);
+        if (d->line < 1 || d->col < 1 || d->line > lines + 1)
+            fail("place", g->number);
+        if (!d->message || strlen(d->message) != d->message_len || d->message_len == 0)
+            fail("message", g->number);
+        if (i + 1 < res->ndiags && res->diags[i].code != PGN_CHECK_OVER_LIMIT) {
+            const struct pgn_check_diag *e = &res->diags[i + 1];
+            if (e->code != PGN_CHECK_OVER_LIMIT &&
+                (e->line < d->line || (e->line == d->line && e->col < d->col)))
+                fail("order", g->number);
+        }
+        counts[d->level]++;
+    }
+    if (counts[0] != res->errors || counts[1] != res->warnings || counts[2] != res->notes)
+        fail("counts", g->number);
+}
+
+/* Read everything with reader r (opened already), check each game, and
+ * compare the bytes handed out with the input. */
+static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_check_dups *dups,
+                  const uint8_t *data, size_t size, unsigned long lines)
+{
+    struct pgn_game g;
+    struct pgn_check_result res;
+    size_t at = 0;
+    int rc;
+    uint32_t ordinal = 0;
+    while ((rc = pgn_next_game(r, &g)) > 0) {
+        if (!g.raw)
+            fail("no raw bytes", g.number);
+        if (g.raw_len > size - at || memcmp(g.raw, data + at, g.raw_len) != 0)
+            fail("raw bytes differ from the input", g.number);
+        at += g.raw_len;
+        if (pgn_check_game(c, &g, &res) < 0)
+            fail("out of memory", g.number);
+        check_result(&g, &res, lines);
+        if (res.hashed) {
+            uint32_t first, line;
+            int seen = pgn_check_dups_find(dups, res.hash, ++ordinal, 1, &first, &line);
+            if (seen < 0 ||
+                pgn_check_dups_find(dups, res.hash, ordinal + 1000, 1, &first, &line) != 1)
+                fail("duplicate table", g.number);
+            if (seen && pgn_check_duplicate(c, &g, &res, first, NULL, line) < 0)
+                fail("out of memory", g.number);
+            check_result(&g, &res, lines);
+        }
+    }
+    if (rc < 0)
+        fail("hard error", 0);
+    const char *rest;
+    unsigned long rest_line;
+    size_t n = pgn_reader_rest(r, &rest, &rest_line);
+    if (n != size - at || memcmp(rest, data + at, n) != 0)
+        fail("the rest differs from the input", 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct pgn_reader *mem, *file;
+    static struct pgn_checker *checker;
+    if (!mem) {
+        mem = pgn_reader_new();
+        file = pgn_reader_new();
+        checker = pgn_checker_new();
+        if (!mem || !file || !checker)
+            abort();
+        pgn_reader_set_options(mem, PGN_CHECK_READER_OPTIONS);
+        pgn_reader_set_options(file, PGN_CHECK_READER_OPTIONS);
+        pgn_reader_set_limits(file, &(struct pgn_limits){.max_line = 64, .max_text = 40});
+        for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
+            pgn_checker_enable(checker, (enum pgn_check_code)i, true);
+    }
+    unsigned long lines = 1;
+    for (size_t i = 0; i < size; i++)
+        lines += data[i] == '\n';
+    struct pgn_check_dups *dups = pgn_check_dups_new();
+    if (!dups)
+        abort();
+    if (pgn_reader_open_mem(mem, (const char *)data, size, "fuzz") != PGN_OK)
+        abort();
+    drain(mem, checker, dups, data, size, lines);
+    FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
+    if (fp) {
+        if (pgn_reader_open_file(file, fp, "fuzz") != PGN_OK)
+            abort();
+        drain(file, checker, dups, data, size, lines);
+        fclose(fp);
+    }
+    pgn_check_dups_free(dups);
+    return 0;
+}

@@ -295,6 +295,7 @@ int main(int argc, char **argv)
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    cli_games_variant_check(&opt.common);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
      * piece. */

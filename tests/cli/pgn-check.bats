@@ -622,3 +622,10 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     [[ $(wc -l <<<"$stderr") == 100 ]]
     [[ ${stderr##*$'\n'} == "pgn-check:$BATS_TEST_TMPDIR/many.pgn:102:2: error: game 1 (? - ?, ?): 51 more problems in this game are not reported [over-limit]" ]]
 }
+
+@test "--variant other than chess is refused plainly until the PGN tools read variant games" {
+    run --separate-stderr pgn-check --variant=atomic <<<'1. e4 *'
+    assert_failure 64
+    assert_output ''
+    assert_stderr_equal 'pgn-check: --variant=atomic is not supported yet: this tool reads and writes games of standard chess and Chess960 only'
+}

@@ -20,8 +20,11 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
-    if (opt->to == TO_JSON && !(c->json = calloc(1, sizeof *c->json)))
-        return false;
+    if (opt->to == TO_JSON) {
+        if (!(c->json = calloc(1, sizeof *c->json)))
+            return false;
+        c->json->opt = (struct game_json_options){opt->names, opt->comments, opt->nags};
+    }
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -204,7 +207,7 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     c->line_open = false;
     c->need_number = true;
     if (c->json)
-        game_json_begin(c->json, &(struct game_json_options){o->names, o->comments, o->nags});
+        game_json_begin(c->json);
     if (game_replay_begin(c->replay, g,
                           (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0),
                           &pb) != GAME_OK) {

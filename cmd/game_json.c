@@ -17,9 +17,8 @@ static void line_reset(struct game_json_line *l)
     l->has_ply = false;
 }
 
-void game_json_begin(struct game_json *j, const struct game_json_options *opt)
+void game_json_begin(struct game_json *j)
 {
-    j->opt = *opt;
     j->depth = 0;
     line_reset(&j->lines[0]);
 }

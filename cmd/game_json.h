@@ -37,7 +37,7 @@ struct game_json_line {
 };
 
 /* A game being written.  Large (a line per variation depth): allocate it
- * once and reuse it for every game. */
+ * zeroed once, set opt, and reuse it for every game. */
 struct game_json {
     struct game_json_options opt;
     int depth;
@@ -45,7 +45,7 @@ struct game_json {
 };
 
 /* Start a game: no line, no ply yet. */
-void game_json_begin(struct game_json *j, const struct game_json_options *opt);
+void game_json_begin(struct game_json *j);
 
 /* One replay event (game.h); results are left to game_json_end. */
 void game_json_event(struct game_json *j, const struct game_event *ev);

@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Bytes of input per chunk: large enough that the cost of a hand-over is
  * lost in the work, small enough to keep all threads busy. */
@@ -326,6 +327,12 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
 
 /* The main thread reads and cuts, the workers work, the main thread
  * writes; at the end every worker is joined and every slot freed. */
+int jobs_threads(long asked)
+{
+    long n = asked ? asked : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
+}
+
 void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, struct jobs_totals *t)
 {
     struct pool p = {.cfg = cfg, .nslots = (size_t)cfg->threads * 2 + 1};

@@ -89,6 +89,13 @@ void jobs_write(struct jobs_result *res, const char *name, unsigned long game_of
 /* Free a result's memory. */
 void jobs_result_free(struct jobs_result *res);
 
+/* The largest --jobs: far more threads than cores, few enough that the
+ * chunks in flight (2N + 1) stay a small amount of memory. */
+enum { JOBS_MAX = 256 };
+
+/* Threads for --jobs N: N itself, or one per CPU for 0; at most JOBS_MAX. */
+int jobs_threads(long asked);
+
 /* The tool's side. */
 struct jobs_config {
     int threads;         /* workers, at least 1 */

@@ -31,7 +31,7 @@ struct options {
 };
 
 /* A stream hands its records to the writer every FLUSH_AT bytes. */
-enum { FLUSH_AT = 1 << 16, JOBS_MAX = 256 };
+enum { FLUSH_AT = 1 << 16 };
 
 enum { OPT_PEDANTIC = 0x200, OPT_IGNORE, OPT_SELECT, OPT_FORMAT, OPT_INVERT, OPT_STATS };
 
@@ -113,13 +113,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = true;
         break;
-    case 'j': {
-        unsigned long jobs;
-        if (!cli_parse_uint(arg, 0, JOBS_MAX, &jobs))
-            argp_error(state, "invalid --jobs value '%s' (expected 0 to %d)", arg, JOBS_MAX);
-        opt->jobs = (long)jobs;
+    case 'j':
+        opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
         break;
-    }
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
         opt->nfiles = state->argc - state->next;
@@ -309,8 +305,7 @@ int main(int argc, char **argv)
         run.dup_on = pgn_checker_enabled(probe, PGN_CHECK_DUPLICATE_GAME);
         run.invert = opt.invert;
         run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;
-        long jobs = opt.jobs ? opt.jobs : sysconf(_SC_NPROCESSORS_ONLN);
-        struct jobs_config cfg = {.threads = jobs > JOBS_MAX ? JOBS_MAX : (int)jobs,
+        struct jobs_config cfg = {.threads = jobs_threads(opt.jobs),
                                   .out = {.quiet = opt.common.quiet},
                                   .worker_new = worker_new,
                                   .worker_free = worker_free,

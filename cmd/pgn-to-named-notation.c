@@ -20,11 +20,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-/* A stream writes its output in blocks of about FLUSH_AT bytes; --jobs
- * takes at most JOBS_MAX threads. */
-enum { FLUSH_AT = 1 << 16, JOBS_MAX = 256 };
+/* A stream writes its output in blocks of about FLUSH_AT bytes. */
+enum { FLUSH_AT = 1 << 16 };
 
 enum {
     OPT_TO = 0x200,
@@ -269,14 +267,14 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     cli_games_variant_check(&opt.common);
-    long jobs = opt.jobs ? opt.jobs : sysconf(_SC_NPROCESSORS_ONLN);
+    int jobs = jobs_threads(opt.jobs);
     struct progress *pr = NULL;
     if (progress_wanted(&opt.common)) {
         counts.total = progress_input_size(opt.files, opt.nfiles);
         pr = progress_start(&opt.common, progress_games_line, &counts);
     }
     if (jobs > 1) {
-        struct jobs_config cfg = {.threads = (int)(jobs > JOBS_MAX ? JOBS_MAX : jobs),
+        struct jobs_config cfg = {.threads = jobs,
                                   .out = {opt.common.quiet, pr},
                                   .worker_new = worker_new,
                                   .worker_free = worker_free,

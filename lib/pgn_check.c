@@ -465,50 +465,40 @@ static const char *unknown_text(const struct pgn_game *g, unsigned long line, un
  * result is judged with the movetext (check_result_marker). */
 static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 {
+    /* The reader's diagnostics that are reported in its own words; those
+     * worded here (unknown text, a NAG) and those judged elsewhere (a
+     * missing result, a truncated game: check_result_marker) are not. */
+    static const struct {
+        enum pgn_error error;
+        enum pgn_check_code code;
+    } as_read[] = {
+        {PGN_E_BAD_TAG, PGN_CHECK_BAD_TAG},
+        {PGN_E_UNTERMINATED_TAG, PGN_CHECK_UNTERMINATED_TAG},
+        {PGN_E_UNTERMINATED_COMMENT, PGN_CHECK_UNTERMINATED_COMMENT},
+        {PGN_E_UNCLOSED_VARIATION, PGN_CHECK_UNCLOSED_VARIATION},
+        {PGN_E_UNMATCHED_CLOSE, PGN_CHECK_UNMATCHED_CLOSE},
+        {PGN_E_RESULT_IN_VARIATION, PGN_CHECK_RESULT_IN_VARIATION},
+        {PGN_E_BINARY, PGN_CHECK_CONTROL_BYTE},
+        {PGN_E_TOKEN_TOO_LONG, PGN_CHECK_OVER_LIMIT},
+        {PGN_E_LINE_TOO_LONG, PGN_CHECK_OVER_LIMIT},
+        {PGN_E_TOO_MANY_TAGS, PGN_CHECK_OVER_LIMIT},
+        {PGN_E_TOO_MANY_TOKENS, PGN_CHECK_OVER_LIMIT},
+        {PGN_E_TOO_MANY_DIAGS, PGN_CHECK_OVER_LIMIT},
+    };
     for (size_t i = 0; i < g->ndiags; i++) {
         const struct pgn_diag *d = &g->diags[i];
-        const char *msg = pgn_error_message(d->code);
-        switch (d->code) {
-        case PGN_E_UNEXPECTED_TOKEN:
+        if (d->code == PGN_E_UNEXPECTED_TOKEN)
             report(c, PGN_CHECK_UNEXPECTED_TOKEN, d->line, d->col,
                    "unrecognised text '%s' in the movetext", unknown_text(g, d->line, d->col));
-            break;
-        case PGN_E_BAD_NAG:
+        else if (d->code == PGN_E_BAD_NAG)
             report(c, PGN_CHECK_BAD_NAG, d->line, d->col, "NAG '%s' above 255",
                    unknown_text(g, d->line, d->col));
-            break;
-        case PGN_E_BAD_TAG:
-            report(c, PGN_CHECK_BAD_TAG, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_UNTERMINATED_TAG:
-            report(c, PGN_CHECK_UNTERMINATED_TAG, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_UNTERMINATED_COMMENT:
-            report(c, PGN_CHECK_UNTERMINATED_COMMENT, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_UNCLOSED_VARIATION:
-            report(c, PGN_CHECK_UNCLOSED_VARIATION, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_UNMATCHED_CLOSE:
-            report(c, PGN_CHECK_UNMATCHED_CLOSE, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_RESULT_IN_VARIATION:
-            report(c, PGN_CHECK_RESULT_IN_VARIATION, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_BINARY:
-            if (!g->raw) /* else check_bytes says which byte */
-                report(c, PGN_CHECK_CONTROL_BYTE, d->line, d->col, "%s", msg);
-            break;
-        case PGN_E_TOKEN_TOO_LONG:
-        case PGN_E_LINE_TOO_LONG:
-        case PGN_E_TOO_MANY_TAGS:
-        case PGN_E_TOO_MANY_TOKENS:
-        case PGN_E_TOO_MANY_DIAGS:
-            report(c, PGN_CHECK_OVER_LIMIT, d->line, d->col, "%s", msg);
-            break;
-        default: /* missing result, truncated: see check_result_marker */
-            break;
-        }
+        else if (d->code == PGN_E_BINARY && g->raw)
+            continue; /* check_bytes says which byte */
+        else
+            for (size_t k = 0; k < sizeof as_read / sizeof as_read[0]; k++)
+                if (as_read[k].error == d->code)
+                    report(c, as_read[k].code, d->line, d->col, "%s", pgn_error_message(d->code));
     }
     if (!g->raw && g->raw_line)
         report(c, PGN_CHECK_OVER_LIMIT, g->line, g->col,
@@ -747,14 +737,11 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
     return false;
 }
 
-/* One of the four results of PGN standard 8.2.6, or NULL. */
+/* One of the four results of PGN standard 8.2.6 (pgn.h's texts), or NULL. */
 static const char *result_of(const char *s)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "*"};
-    for (int i = 0; s && i < 4; i++)
-        if (strcmp(s, results[i]) == 0)
-            return results[i];
-    return NULL;
+    enum pgn_result r = s ? pgn_result_parse(s, strlen(s)) : PGN_RESULT_NB;
+    return r == PGN_RESULT_NB ? NULL : pgn_result_text(r);
 }
 
 /* ---------------------------------------------------------------- moves */

@@ -14,7 +14,6 @@ const char *game_error_message(enum game_error e)
         [GAME_E_FEN] = "the FEN tag holds no legal position",
         [GAME_E_VARIANT] = "unsupported variant",
         [GAME_E_ILLEGAL] = "illegal move",
-        [GAME_E_DROP] = "piece drops (crazyhouse) are not supported",
         [GAME_E_NULL_IN_CHECK] = "a null move while in check",
         [GAME_E_VARIATION] = "a variation with no move before it to replace",
         [GAME_E_TOO_DEEP] = "variations nested too deep",
@@ -83,10 +82,6 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
     case GAME_E_ILLEGAL:
         n = snprintf(buf, size, "%sillegal move '%s'%s%s", where, pb->text, sep, pb->reason);
         break;
-    case GAME_E_DROP:
-        n = snprintf(buf, size, "%sunsupported move '%s': %s", where, pb->text,
-                     game_error_message(pb->code));
-        break;
     case GAME_E_NULL_IN_CHECK:
         n = snprintf(buf, size, "%sillegal null move '%s': the side to move is in check", where,
                      pb->text);
@@ -130,21 +125,57 @@ static bool variant_is(const char *value, const char *name)
     }
 }
 
-/* The variants whose rules are those of this library: standard chess and
- * Chess960 (FIDE Laws, Guidelines III). */
-int game_variant_kind(const char *value)
+/* The Variant tag's names (chessops's parseVariant, lichess's exports, and
+ * the GUIs' spellings), compared by variant_is: every variant this
+ * library plays, Chess960 as standard chess with chess960 set.  Giveaway
+ * is python-chess's (antichess with castling), not an alias of antichess. */
+static const struct {
+    const char *name;
+    uint8_t variant, chess960;
+} tag_variants[] = {
+    {"", VARIANT_CHESS, 0},
+    {"standard", VARIANT_CHESS, 0},
+    {"chess", VARIANT_CHESS, 0},
+    {"normal", VARIANT_CHESS, 0},
+    {"fromposition", VARIANT_CHESS, 0},
+    {"classical", VARIANT_CHESS, 0},
+    {"orthodox", VARIANT_CHESS, 0},
+    {"chess960", VARIANT_CHESS, 1},
+    {"960", VARIANT_CHESS, 1},
+    {"fischerandom", VARIANT_CHESS, 1},
+    {"fischerrandom", VARIANT_CHESS, 1},
+    {"fischerrandomchess", VARIANT_CHESS, 1},
+    {"frc", VARIANT_CHESS, 1},
+    {"crazyhouse", VARIANT_CRAZYHOUSE, 0},
+    {"house", VARIANT_CRAZYHOUSE, 0},
+    {"zh", VARIANT_CRAZYHOUSE, 0},
+    {"atomic", VARIANT_ATOMIC, 0},
+    {"atom", VARIANT_ATOMIC, 0},
+    {"atomicchess", VARIANT_ATOMIC, 0},
+    {"antichess", VARIANT_ANTICHESS, 0},
+    {"anti", VARIANT_ANTICHESS, 0},
+    {"giveaway", VARIANT_GIVEAWAY, 0},
+    {"kingofthehill", VARIANT_KINGOFTHEHILL, 0},
+    {"koth", VARIANT_KINGOFTHEHILL, 0},
+    {"threecheck", VARIANT_3CHECK, 0},
+    {"3check", VARIANT_3CHECK, 0},
+    {"threecheckchess", VARIANT_3CHECK, 0},
+    {"horde", VARIANT_HORDE, 0},
+    {"hordechess", VARIANT_HORDE, 0},
+    {"racingkings", VARIANT_RACINGKINGS, 0},
+    {"racing", VARIANT_RACINGKINGS, 0},
+    {"race", VARIANT_RACINGKINGS, 0},
+};
+
+bool game_variant_parse(const char *value, enum variant *variant, bool *chess960)
 {
-    static const char *const standard[] = {
-        "", "standard", "chess", "normal", "fromposition", "classical", "orthodox"};
-    static const char *const c960[] = {"chess960",           "960", "fischerandom", "fischerrandom",
-                                       "fischerrandomchess", "frc"};
-    for (size_t i = 0; i < sizeof standard / sizeof standard[0]; i++)
-        if (variant_is(value, standard[i]))
-            return 0;
-    for (size_t i = 0; i < sizeof c960 / sizeof c960[0]; i++)
-        if (variant_is(value, c960[i]))
-            return 1;
-    return -1;
+    for (size_t i = 0; i < sizeof tag_variants / sizeof tag_variants[0]; i++)
+        if (variant_is(value, tag_variants[i].name)) {
+            *variant = (enum variant)tag_variants[i].variant;
+            *chess960 = tag_variants[i].chess960;
+            return true;
+        }
+    return false;
 }
 
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
@@ -152,35 +183,42 @@ int game_variant_kind(const char *value)
  * FEN must be a position whose moves are defined (fen_read, playable);
  * strict also refuses one that no game can reach (formats/fen.md, "Which
  * tools accept what"). */
-static enum game_error setup(const struct pgn_tag *tags, size_t ntags, bool strict,
+static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned flags,
                              struct position *start, struct game_problem *pb)
 {
     const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
     const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
-    int kind = variant ? game_variant_kind(variant->value) : 0;
-    if (kind < 0) {
+    /* The Variant tag names the rules; without one, the caller's
+     * (--variant), standard chess by default. */
+    enum variant v = (enum variant)((flags >> GAME_RULES_SHIFT) & 0xff);
+    bool c960 = flags & GAME_CHESS960;
+    if (variant && !game_variant_parse(variant->value, &v, &c960)) {
         problem_clear(pb, GAME_E_VARIANT, variant->line, variant->col);
         copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);
         return GAME_E_VARIANT;
     }
-    if (!fen) {
+    if (!fen && v == VARIANT_CHESS) {
         position_start(start);
-        start->chess960 = (uint8_t)kind;
+        start->chess960 = c960;
         return GAME_OK;
     }
+    /* A variant's own start position is its FEN in the rule table. */
+    const char *text = fen ? fen->value : variant_rules(v)->start;
+    size_t len = fen ? fen->value_len : strlen(text);
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options opt = {.chess960 = kind == 1, .playable = !strict};
-    if (!fen_read(fen->value, fen->value_len, &opt, &rec, &rep)) {
-        problem_clear(pb, GAME_E_FEN, fen->line, fen->col);
-        copy_cut(pb->text, sizeof pb->text, fen->value, fen->value_len);
+    struct fen_options opt = {
+        .chess960 = c960, .playable = !(flags & GAME_STRICT_FEN), .variant = (uint8_t)v};
+    if (!fen_read(text, len, &opt, &rec, &rep)) {
+        problem_clear(pb, GAME_E_FEN, fen ? fen->line : 0, fen ? fen->col : 0);
+        copy_cut(pb->text, sizeof pb->text, text, len);
         if (rep.count)
             copy_cut(pb->reason, sizeof pb->reason, rep.problems[0].message,
                      strlen(rep.problems[0].message));
         return GAME_E_FEN;
     }
     *start = rec.pos;
-    if (kind == 1)
+    if (c960)
         start->chess960 = 1;
     return GAME_OK;
 }
@@ -188,7 +226,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, bool stri
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
                            struct game_problem *pb)
 {
-    return setup(tags, ntags, false, start, pb);
+    return setup(tags, ntags, 0, start, pb);
 }
 
 void game_stack_reset(struct game_stack *s, const struct position *start)
@@ -298,7 +336,7 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
             copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
             return GAME_E_DAMAGED;
         }
-    enum game_error e = setup(g->tags, g->ntags, flags & GAME_STRICT_FEN, &r->start, pb);
+    enum game_error e = setup(g->tags, g->ntags, flags, &r->start, pb);
     if (e != GAME_OK)
         return e;
     game_stack_reset(&r->stack, &r->start);
@@ -339,8 +377,6 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
 {
     struct game_line *l = game_stack_top(&r->stack);
     move m;
-    if (memchr(tok->text, '@', tok->len))
-        return token_problem(r, tok, GAME_E_DROP, pb);
     enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);

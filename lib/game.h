@@ -38,7 +38,6 @@ enum game_error {
     GAME_E_FEN,           /* the FEN tag holds no legal position */
     GAME_E_VARIANT,       /* a variant whose rules the library does not know */
     GAME_E_ILLEGAL,       /* a move that is not legal in the position */
-    GAME_E_DROP,          /* a piece drop ("N@f3"): crazyhouse is not supported */
     GAME_E_NULL_IN_CHECK, /* a null move while in check (it would capture the king) */
     GAME_E_VARIATION,     /* a variation with no move before it to replace */
     GAME_E_TOO_DEEP,      /* variations nested deeper than GAME_DEPTH_MAX */
@@ -77,16 +76,21 @@ size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t si
 /* The value of the first tag called name among tags, or NULL. */
 const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name);
 
-/* What a Variant tag's value names: 0 standard chess, 1 Chess960 (its
- * spellings: "chess 960", "fischerandom"...), -1 a variant this library
- * does not play. */
-int game_variant_kind(const char *value);
+/* The rules a Variant tag's value names, matched without regard to case,
+ * spaces, '-' and '_': lichess's names ("Crazyhouse", "King of the Hill",
+ * "Three-check", "Racing Kings", "From Position", "Standard", "Chess960")
+ * and the usual aliases ("3check", "kingofthehill", "zh", "koth",
+ * "fischerandom", ...; "giveaway" is antichess with castling).  Chess960
+ * is standard chess with *chess960 set (else cleared); false for a
+ * variant this library does not play. */
+bool game_variant_parse(const char *value, enum variant *variant, bool *chess960);
 
 /* The start position a game's tags ask for: the standard one, or the FEN
  * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"; any
  * position whose moves are defined, see GAME_STRICT_FEN), with
- * Variant "Chess960"/"fischerandom" (and their spellings) making castling
- * Chess960.  Other variants are GAME_E_VARIANT. */
+ * the Variant tag's rules (game_variant_parse; a variant's own start
+ * position when there is no FEN tag).  A variant the library does not
+ * play is GAME_E_VARIANT. */
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
                            struct game_problem *pb);
 
@@ -129,7 +133,12 @@ enum {
     GAME_VARIATIONS = 1u << 0, /* replay what is inside "(" ... ")"; else skip it unchecked */
     GAME_NAMED = 1u << 1,      /* MOVE tokens are named-notation plies (named.h's reader) */
     GAME_STRICT_FEN = 1u << 2, /* refuse a FEN tag of a position no game can reach */
+    GAME_CHESS960 = 1u << 3,   /* a game without a Variant tag is Chess960 (with GAME_RULES) */
+    GAME_RULES_SHIFT = 8,
 };
+/* The rules of a game without a Variant tag (--variant): an enum variant,
+ * or'ed into the options; none is standard chess. */
+#define GAME_RULES(v) ((unsigned)(v) << GAME_RULES_SHIFT)
 
 enum game_event_kind {
     GAME_EV_MOVE,            /* m played: before -> after */

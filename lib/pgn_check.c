@@ -708,23 +708,26 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
     if (!fen && setup && strcmp(setup->value, "1") == 0)
         report(c, PGN_CHECK_SETUP_WITHOUT_FEN, setup->line, setup->col,
                "SetUp \"1\" without a FEN tag");
-    int kind = variant ? game_variant_kind(variant->value) : 0;
-    if (kind < 0) {
+    enum variant v = VARIANT_CHESS;
+    bool c960 = false;
+    if (variant && !game_variant_parse(variant->value, &v, &c960)) {
         report(c, PGN_CHECK_UNSUPPORTED_VARIANT, variant->line, variant->col,
                "unsupported variant '%s'", variant->value);
         return false;
     }
-    if (!fen) {
+    if (!fen && v == VARIANT_CHESS) {
         *start = c->start; /* a copy: setting it up costs a thousand instructions */
-        start->chess960 = (uint8_t)kind;
+        start->chess960 = c960;
         return true;
     }
+    /* A variant's own start position is its FEN in the rule table. */
+    const char *text = fen ? fen->value : variant_rules(v)->start;
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options opt = {.chess960 = kind == 1};
-    if (fen_read(fen->value, fen->value_len, &opt, &rec, &rep)) {
+    struct fen_options opt = {.chess960 = c960, .variant = (uint8_t)v};
+    if (fen_read(text, strlen(text), &opt, &rec, &rep)) {
         *start = rec.pos;
-        if (kind == 1)
+        if (c960)
             start->chess960 = 1;
         return true;
     }
@@ -769,11 +772,20 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
 {
     size_t n = tok->len;
     char mark = n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#') ? tok->text[n - 1] : 0;
-    bool check = position_in_check(after);
-    bool mate = check && movegen_count(after) == 0;
+    bool check = position_in_check(after), mate;
+    if (after->variant != VARIANT_CHESS) {
+        /* A variant win is '#' whether or not a king is checked (san_mark). */
+        mate = san_mark(after) == '#';
+        check |= mate;
+    } else {
+        mate = check && movegen_count(after) == 0;
+    }
     const char *why = NULL;
     if (mate && mark != '#')
-        why = mark ? "mates: its mark is '#'" : "mates: '#' is missing";
+        why = after->variant != VARIANT_CHESS ? (mark ? "wins the game: its mark is '#'"
+                                                      : "wins the game: '#' is missing")
+              : mark                          ? "mates: its mark is '#'"
+                                              : "mates: '#' is missing";
     else if (check && !mate && mark != '+')
         why = mark ? "gives check but not mate: its mark is '+'" : "gives check: '+' is missing";
     else if (!check && mark)
@@ -924,13 +936,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
         switch (tok->kind) {
         case PGN_TOK_MOVE: {
             move m;
-            if (tok->text[0] == '@' || (tok->len > 1 && tok->text[1] == '@')) { /* "N@f3" */
-                char where[64];
-                ply_where(where, sizeof where, l->ply + 1, &l->pos);
-                report(c, PGN_CHECK_UNSUPPORTED_VARIANT, tok->line, tok->col,
-                       "%s: unsupported move '%s': piece drops (crazyhouse) are not supported",
-                       where, tok->text);
-            } else {
+            {
                 enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
                 if (se == SAN_OK) {
                     if (notes) {
@@ -1053,7 +1059,18 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
     bool draw = strcmp(result, "1/2-1/2") == 0;
     if (winner < 0 && !draw)
         return; /* "*": nothing claimed */
-    enum game_status s = status_get(p);
+    enum variant_end_reason why;
+    enum game_status s = status_get_reason(p, &why);
+    if (s == STATUS_VARIANT_WIN || s == STATUS_VARIANT_LOSS || s == STATUS_VARIANT_DRAW) {
+        /* The variant's own end (lib/variant.h): its winner, or a draw. */
+        int w = s == STATUS_VARIANT_DRAW ? -1 : s == STATUS_VARIANT_WIN ? p->side : !p->side;
+        if (w != winner)
+            report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                   "the final position is a %s end (%s): %s, but the result is '%s'",
+                   variant_rules((enum variant)p->variant)->title, variant_end_name(why),
+                   w < 0 ? "a draw" : w == WHITE ? "White wins" : "Black wins", result);
+        return;
+    }
     if (s == STATUS_CHECKMATE) {
         if (winner != !p->side)
             report(c, PGN_CHECK_WRONG_RESULT, line, col,
@@ -1071,7 +1088,7 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
                "neither side can checkmate in the final position (a draw), but the result is "
                "'%s'",
                result);
-    else if (bb_count(p->by_color[winner]) == 1)
+    else if (p->variant == VARIANT_CHESS && bb_count(p->by_color[winner]) == 1)
         report(c, PGN_CHECK_WRONG_RESULT, line, col,
                "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
                result);

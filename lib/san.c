@@ -2,6 +2,7 @@
 
 #include "attacks.h"
 #include "makemove.h"
+#include "status.h"
 
 #include <string.h>
 
@@ -25,15 +26,34 @@ const char *san_error_message(enum san_error e)
     }
 }
 
-/* Append '+' when the move gives check and '#' when it mates (PGN 8.2.3.6). */
+/* Append '+' when the move gives check and '#' when it mates (PGN 8.2.3.6);
+ * in a variant, san_mark's marks. */
 static size_t check_suffix(const struct position *p, move m, char *buf, size_t n)
 {
     struct position child = *p;
     makemove_play(&child, m);
-    if (position_in_check(&child))
+    if (child.variant != VARIANT_CHESS) {
+        char mark = san_mark(&child);
+        if (mark)
+            buf[n++] = mark;
+    } else if (position_in_check(&child)) {
         buf[n++] = movegen_count(&child) ? '+' : '#';
+    }
     buf[n] = '\0';
     return n;
+}
+
+/* lichess's convention (chessops's makeSanAndPlay, python-chess's SAN):
+ * in a variant '#' marks any move after which a side has won by the
+ * variant's rules (an exploded king, a king on the hill, the third check,
+ * the last piece given away, checkmate), '+' a check that does not end the
+ * game. */
+char san_mark(const struct position *after)
+{
+    enum game_status s = status_get(after);
+    if (s == STATUS_CHECKMATE || s == STATUS_VARIANT_WIN || s == STATUS_VARIANT_LOSS)
+        return '#';
+    return position_in_check(after) ? '+' : 0;
 }
 
 /* The other pieces of the mover's type and colour that attack `to` with

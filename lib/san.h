@@ -26,6 +26,10 @@ const char *san_error_message(enum san_error e);
  * Disambiguation considers only legal moves, so a pinned piece never adds
  * a file or rank (PGN standard 8.2.3.4). Returns the length. */
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
+/* The check mark of a move that led to `after`: '#' when a side has won
+ * there (checkmate, or in a variant any decisive variant end: an exploded
+ * king, the hill, the third check, ...), '+' for a check, 0 for neither. */
+char san_mark(const struct position *after);
 /* The same without the check mark (cheaper: no move is played). */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 

@@ -320,7 +320,7 @@ static void replay_file(const char *path, struct tally *t, struct pgn_reader *re
         char why[256];
         game_problem_format(&pb, why, sizeof why);
         printf("# skipped %s game %lu: %s\n", path, g.number, why);
-        if (pb.code == GAME_E_VARIANT || pb.code == GAME_E_DROP)
+        if (pb.code == GAME_E_VARIANT)
             t->skipped_variant++;
         else if (pb.code == GAME_E_ILLEGAL)
             t->skipped_illegal++;

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include "game.h"
 #include "variant.h"
 
 #include <assert.h>
@@ -69,7 +70,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
     case OPT_VARIANT: {
         enum variant v = VARIANT_CHESS;
         bool chess960 = false;
-        if (!variant_parse(arg, strlen(arg), &v, &chess960))
+        /* the library's names, or a Variant tag's ("zh", "King of the Hill") */
+        if (!variant_parse(arg, strlen(arg), &v, &chess960) &&
+            !game_variant_parse(arg, &v, &chess960))
             argp_error(state, "invalid --variant value '%s' (expected %s)", arg, variant_names());
         common->variant = (int)v;
         common->chess960 = chess960;
@@ -100,17 +103,10 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL, NULL};
 
-/* The game tools' named notation has no words for drops and explosions
- * yet, so their variants are refused plainly rather than half done. */
-void cli_games_variant_check(const struct cli_common *common)
+/* --variant gives the rules of the games that have no Variant tag. */
+unsigned cli_games_rules(const struct cli_common *common)
 {
-    if (common->variant == VARIANT_CHESS)
-        return;
-    cli_error(
-        "--variant=%s is not supported yet: this tool reads and writes games of standard chess and "
-        "Chess960 only",
-        variant_rules((enum variant)common->variant)->name);
-    exit(CLI_USAGE);
+    return GAME_RULES(common->variant) | (common->chess960 ? GAME_CHESS960 : 0);
 }
 
 /* Messages name the tool by its short name ("fen-check", not

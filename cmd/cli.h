@@ -144,11 +144,10 @@ struct cli_common {
  * --max-line=BYTES, --variant=NAME. Its input must be a struct cli_common *. */
 extern const struct argp cli_common_argp;
 
-/* For the tools that replay games (PGN, named notation): they play standard
- * chess and Chess960 only for now (a game's own tags say Chess960).  Any
- * other --variant is a usage error: "PROG: --variant=NAME is not supported
- * yet ...", exit CLI_USAGE. */
-void cli_games_variant_check(const struct cli_common *common);
+/* For the tools that replay games (PGN, named notation): the game.h
+ * replay options that give a game without a Variant tag the rules of
+ * --variant (GAME_RULES, GAME_CHESS960); a game's own tag wins. */
+unsigned cli_games_rules(const struct cli_common *common);
 
 /* Set the program name used in messages to argv[0]'s basename and make argp
  * exit with CLI_USAGE on a usage error. Call first thing in main(). */

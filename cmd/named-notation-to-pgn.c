@@ -169,7 +169,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     w->glue = false;
     games_put_tags(&w->out, g);
     if (game_replay_begin(run->replay, g,
-                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0),
+                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0) |
+                              cli_games_rules(&run->opt->common),
                           &pb) != GAME_OK)
         rc = -1;
     while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
@@ -287,7 +288,6 @@ int main(int argc, char **argv)
     struct progress_games counts = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
-    cli_games_variant_check(&opt.common);
     if (progress_wanted(&opt.common)) {
         counts.total = progress_input_size(opt.files, opt.nfiles);
         run.out.progress = progress_start(&opt.common, progress_games_line, &counts);

@@ -172,6 +172,7 @@ static void *worker_new(void *arg)
     pgn_reader_set_limits(w->reader, &lim);
     pgn_reader_set_options(w->reader, PGN_CHECK_READER_OPTIONS);
     enable_checks(w->checker, o);
+    pgn_checker_set_variant(w->checker, (enum variant)o->common.variant, o->common.chess960);
     return w;
 }
 
@@ -291,7 +292,6 @@ int main(int argc, char **argv)
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
-    cli_games_variant_check(&opt.common);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
      * piece. */

@@ -266,7 +266,6 @@ int main(int argc, char **argv)
     struct progress_games counts = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
-    cli_games_variant_check(&opt.common);
     int jobs = jobs_threads(opt.jobs);
     struct progress *pr = NULL;
     if (progress_wanted(&opt.common)) {

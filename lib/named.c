@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(NAMED_RULE_PROMOTE_KING - NAMED_RULE_PROMOTE_KNIGHT == KING - KNIGHT,
+               "the promote-* rows follow the piece types, knight to king");
 _Static_assert((int)NAMED_GEN_VOCABULARIES == (int)NAMED_VOCABULARY_NB,
                "formats/named-vocabularies.tsv must have one column per enum named_vocabulary");
 
@@ -14,8 +16,9 @@ _Static_assert((int)NAMED_GEN_VOCABULARIES == (int)NAMED_VOCABULARY_NB,
 enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_NB };
 
 /* Words of a record: enough for the longest ply
- * ("N. FROM SEP TO RULE P1 P2 = PIECE" is 9) plus one to detect excess. */
-enum { MAX_WORDS = 10 };
+ * ("N. FROM SEP TO RULE P1 P2 = PIECE explode" is 10) plus one to detect
+ * excess. */
+enum { MAX_WORDS = 11 };
 
 const char *named_vocabulary_name(enum named_vocabulary v)
 {
@@ -143,6 +146,17 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
     int from = move_from(m), to = move_to(m);
     enum piece_type pt = piece_type(p->board[from]);
 
+    if (move_is_drop(m)) {
+        /* Dagaz's drop: no start square, the target, the rule, its piece. */
+        memcpy(q, "@ ", 2);
+        q = put_square(q + 2, to);
+        *q++ = ' ';
+        q = put_rule(q, v, NAMED_RULE_DROP);
+        *q++ = ' ';
+        enum piece_type dp = move_drop_piece(m);
+        return put_rule(q, v,
+                        dp == PAWN ? NAMED_RULE_PIECE_PAWN : NAMED_RULE_PROMOTE_KNIGHT + (dp - KNIGHT));
+    }
     if (move_kind(m) == MOVE_CASTLE) {
         /* FROM and TO are the king's squares, even when they coincide (Chess960). */
         q = put_square(q, from);
@@ -193,6 +207,11 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
     if (move_is_promotion(m)) {
         memcpy(q, " = ", 3);
         q = put_rule(q + 3, v, NAMED_RULE_PROMOTE_KNIGHT + (move_promotion(m) - KNIGHT));
+    }
+    /* Atomic: every capture explodes (variant.h), and its record says so. */
+    if (variant_rules((enum variant)p->variant)->explosions && move_is_capture(p, m)) {
+        *q++ = ' ';
+        q = put_rule(q, v, NAMED_RULE_EXPLOSION);
     }
     return q;
 }
@@ -327,6 +346,23 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
         out->pass = true;
         return NAMED_OK;
     }
+    if (n == 5 && word_is(&w[1], "@")) {
+        /* a drop: "N. @ TO drop PIECE"; FROM is TO, as the move is encoded */
+        out->from = out->to = w[2].len == 2 ? square_parse(w[2].s, 2) : SQUARE_NONE;
+        out->sep = '@';
+        if (word_is_rule(&w[4], NAMED_RULE_PIECE_PAWN))
+            out->drop = PAWN;
+        for (int k = 0; k < 4; k++)
+            if (word_is_rule(&w[4], NAMED_RULE_PROMOTE_KNIGHT + k))
+                out->drop = KNIGHT + k;
+        if (out->to == SQUARE_NONE || !word_is_rule(&w[3], NAMED_RULE_DROP) || !out->drop)
+            return NAMED_E_SYNTAX;
+        return NAMED_OK;
+    }
+    if (n >= 6 && word_is_rule(&w[n - 1], NAMED_RULE_EXPLOSION)) {
+        out->explosion = true;
+        n--;
+    }
     if (n < 5 || w[1].len != 2 || w[3].len != 2 || w[2].len != 1)
         return NAMED_E_SYNTAX;
     out->from = square_parse(w[1].s, 2);
@@ -337,7 +373,7 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
     int params = n - 5;
     if (n >= 7 && word_is(&w[n - 2], "=")) {
         params -= 2;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < 5; k++)
             if (word_is_rule(&w[n - 1], NAMED_RULE_PROMOTE_KNIGHT + k))
                 out->promotion = KNIGHT + k;
     }

@@ -46,7 +46,10 @@ const char *const *named_vocabulary_names(void);
 const char *named_rule_name(enum named_vocabulary v, const char *key);
 
 /* Write m (legal in p) without the move number: "FROM SEP TO RULE [PARAMS]
- * [= PIECE]", e.g. "e1 - g1 OO", "e5 x d6 En-Passant w". */
+ * [= PIECE]", e.g. "e1 - g1 OO", "e5 x d6 En-Passant w"; in the variants
+ * a drop "@ TO drop PIECE" ("@ f7 drop Knight"), an atomic capture with
+ * "explode" last ("f3 x f7 slide nw explode"), a king promotion
+ * "= King". */
 size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
                     size_t size);
 /* The same with the full-move number of p in front: "17. e7 - e5 Pawn-move".
@@ -74,8 +77,10 @@ struct named_ply {
     unsigned long number; /* N */
     bool pass;            /* "N. Pass" (the fields below are unset) */
     int from, to;         /* squares */
-    char sep;             /* '-' or 'x' */
+    char sep;             /* '-' or 'x'; '@' for a drop */
     int promotion;        /* enum piece_type after " = ", NO_PIECE_TYPE if none or unknown */
+    int drop;             /* a drop "N. @ TO drop PIECE": the piece (from is to), else 0 */
+    bool explosion;       /* the record ends with atomic's explosion word */
 };
 
 /* Read the syntax of one ply: the words of s[0..len) separated by spaces or

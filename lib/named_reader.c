@@ -83,8 +83,8 @@ static void append_alternatives(char *dst, size_t size, const char *const *keys,
 
 /* The movetext word pattern, anchored where a word starts: a result, a
  * NAG, or a move number with the ply record after it (group G_RECORD),
- * each ending where a word ends.  The pass and direction words come from
- * the vocabulary table. */
+ * each ending where a word ends.  The pass, direction and explosion words
+ * come from the vocabulary table; a drop is "@ TO RULE PIECE". */
 static bool compile_token_pattern(struct textscan_pattern *p)
 {
     static const char end[] = "(?=[ \\t{}();]|$)";
@@ -100,7 +100,13 @@ static bool compile_token_pattern(struct textscan_pattern *p)
     strncat(src, ")|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+(?:[ \\t]+(?:",
             sizeof src - strlen(src) - 1);
     append_alternatives(src, sizeof src, directions, 8);
-    strncat(src, ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?))?)", sizeof src - strlen(src) - 1);
+    strncat(src, ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:",
+            sizeof src - strlen(src) - 1);
+    static const char *const explosion[] = {"explosion"};
+    append_alternatives(src, sizeof src, explosion, 1);
+    /* a drop: "@ TO RULE PIECE" */
+    strncat(src, "))?|@[ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+[ \\t]+[A-Za-z0-9_-]+))?)",
+            sizeof src - strlen(src) - 1);
     strncat(src, end, sizeof src - strlen(src) - 1);
     return strlen(src) + 1 < sizeof src && textscan_compile(p, src);
 }

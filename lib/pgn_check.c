@@ -52,7 +52,7 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
     [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move", PGN_CHECK_ERROR,
                                           "an illegal or ambiguous move inside a variation"},
     [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
-                                       "a variant other than standard chess and Chess960"},
+                                       "a variant that the rules library does not play"},
     [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
                                   "the movetext has no termination marker"},
     [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
@@ -172,6 +172,8 @@ struct pgn_checker {
     pcre2_match_data *md;
     struct game_stack stack;
     struct position start; /* the standard start position, set up once */
+    uint8_t variant;       /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;         /* ... and whether it is Chess960 */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -213,6 +215,12 @@ struct pgn_checker *pgn_checker_new(void)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
     position_start(&c->start);
     return c;
+}
+
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960)
+{
+    c->variant = (uint8_t)v;
+    c->chess960 = chess960;
 }
 
 void pgn_checker_free(struct pgn_checker *c)
@@ -708,8 +716,8 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
     if (!fen && setup && strcmp(setup->value, "1") == 0)
         report(c, PGN_CHECK_SETUP_WITHOUT_FEN, setup->line, setup->col,
                "SetUp \"1\" without a FEN tag");
-    enum variant v = VARIANT_CHESS;
-    bool c960 = false;
+    enum variant v = (enum variant)c->variant;
+    bool c960 = c->chess960;
     if (variant && !game_variant_parse(variant->value, &v, &c960)) {
         report(c, PGN_CHECK_UNSUPPORTED_VARIANT, variant->line, variant->col,
                "unsupported variant '%s'", variant->value);

@@ -130,6 +130,10 @@ struct pgn_check_result {
 struct pgn_checker *pgn_checker_new(void);
 void pgn_checker_free(struct pgn_checker *c);
 
+/* The rules of the games without a Variant tag (pgn-check --variant):
+ * standard chess unless set. */
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
+
 /* Turn one check on or off. */
 void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);
 bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);

@@ -99,7 +99,8 @@ static const char doc[] =
     "names "
     "the variants' reasons (captures are compulsory in antichess, the move would give check in "
     "racing "
-    "kings, ...). The named notation has no words for the variants yet.\n\n"
+    "kings, ...). In the named notation a drop is @ e4 drop Pawn, an atomic capture ends with "
+    "explode, a king promotion with = King.\n\n"
     "--explain prints \"legal\" or \"illegal: \" and the reason, for example \"illegal: the path "
     "from "
     "a1 to a8 is blocked at a4\" or \"illegal: castling not allowed: king is in check\"; an "
@@ -195,12 +196,6 @@ static void parse_lone(struct legal_options *opt, const char *arg, struct argp_s
  * pair was given rather than picking one silently. */
 static void check_combinations(struct legal_options *opt, struct argp_state *state)
 {
-    if (opt->notation == NOTATION_NAMED && opt->common.variant != VARIANT_CHESS)
-        argp_error(
-            state,
-            "-n named is not supported yet with --variant=%s: the named notation has no rules "
-            "for the variants' moves yet",
-            variant_rules((enum variant)opt->common.variant)->name);
     if (opt->count && opt->status)
         argp_error(state, "--count and --status cannot be combined");
     if (opt->json && (opt->count || opt->status))

@@ -104,9 +104,7 @@ static const char *status_of(const struct position *p)
 }
 
 /* --json: {"fen":..., "status":..., "count":N,
- * "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} ("named" only in
- * standard chess and Chess960: the notation has no rules for the variants
- * yet) */
+ * "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
 static void print_json(const struct legal_options *opt, const struct position *p, struct cli_buf *l)
 {
     static const char *const keys[] = {"uci", "san", "lan", "named"};
@@ -121,8 +119,7 @@ static void print_json(const struct legal_options *opt, const struct position *p
     cli_buf_str(l, ",\"moves\":[");
     for (int i = 0; i < n; i++) {
         cli_buf_str(l, i ? ",{" : "{");
-        int last = p->variant == VARIANT_CHESS ? NOTATION_NAMED : NOTATION_LAN;
-        for (int k = NOTATION_UCI; k <= last; k++) {
+        for (int k = NOTATION_UCI; k <= NOTATION_NAMED; k++) {
             char buf[NAMED_MAX];
             size_t len = format_move(opt, (enum notation)k, p, e[i], buf);
             if (k)

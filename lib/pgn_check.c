@@ -1074,7 +1074,7 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
         int w = s == STATUS_VARIANT_DRAW ? -1 : s == STATUS_VARIANT_WIN ? p->side : !p->side;
         if (w != winner)
             report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                   "the final position is a %s end (%s): %s, but the result is '%s'",
+                   "the final position ends the game by the rules of %s (%s): %s, but the result is '%s'",
                    variant_rules((enum variant)p->variant)->title, variant_end_name(why),
                    w < 0 ? "a draw" : w == WHITE ? "White wins" : "Black wins", result);
         return;

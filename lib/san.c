@@ -447,8 +447,9 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
     enum san_error e;
     *out = MOVE_NONE;
     /* (The variants' legality is the generator's: drops, compulsory
-     * captures, explosions; they take the exhaustive match.) */
-    if (p->variant == VARIANT_CHESS && !sp->castle && sp->to != SQUARE_NONE &&
+     * captures, explosions; they take the exhaustive match, and so does a
+     * drop's text in chess, which no move matches.) */
+    if (p->variant == VARIANT_CHESS && !sp->castle && !sp->drop && sp->to != SQUARE_NONE &&
         !bb_test(p->by_color[p->side], sp->to)) {
         enum color us = (enum color)p->side;
         move found = MOVE_NONE;

@@ -130,15 +130,15 @@ setup() {
 @test "unsupported-variant: the exact diagnostic, exit 1, the game not written" {
     run --separate-stderr pgn-check unsupported-variant.pgn
     assert_failure 1
-    assert_stderr_equal 'pgn-check:unsupported-variant.pgn:8:1: error: game 1 (A - B, 1): unsupported variant '\''Crazyhouse'\'' [unsupported-variant]'
+    assert_stderr_equal 'pgn-check:unsupported-variant.pgn:8:1: error: game 1 (A - B, 1): unsupported variant '\''Shogi'\'' [unsupported-variant]'
 
     assert_output ''
 }
 
-@test "piece-drop: the exact diagnostic, exit 1, the game not written" {
+@test "piece-drop: a drop outside crazyhouse is an illegal move, exit 1, the game not written" {
     run --separate-stderr pgn-check piece-drop.pgn
     assert_failure 1
-    assert_stderr_equal 'pgn-check:piece-drop.pgn:9:26: error: game 1 (A - B, 1): ply 5 (3.): unsupported move '\''N@f3'\'': piece drops (crazyhouse) are not supported [unsupported-variant]'
+    assert_stderr_equal 'pgn-check:piece-drop.pgn:9:26: error: game 1 (A - B, 1): ply 5 (3.): illegal move '\''N@f3'\'': pieces are dropped only in crazyhouse [illegal-move]'
 
     assert_output ''
 }
@@ -623,9 +623,39 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     [[ ${stderr##*$'\n'} == "pgn-check:$BATS_TEST_TMPDIR/many.pgn:102:2: error: game 1 (? - ?, ?): 51 more problems in this game are not reported [over-limit]" ]]
 }
 
-@test "--variant other than chess is refused plainly until the PGN tools read variant games" {
-    run --separate-stderr pgn-check --variant=atomic <<<'1. e4 *'
-    assert_failure 64
-    assert_output ''
-    assert_stderr_equal 'pgn-check: --variant=atomic is not supported yet: this tool reads and writes games of standard chess and Chess960 only'
+@test "variant games are checked by their rules: '#' for a variant win, results against variant ends" {
+    local tags='[Event "e"]
+[Site "s"]
+[Date "2024.01.01"]
+[Round "1"]
+[White "A"]
+[Black "B"]'
+    # 3. Nxf7 explodes the king on e8: White has won, and lichess writes '#'
+    run --separate-stderr pgn-check --pedantic <<<"$tags
+[Result \"1-0\"]
+[Variant \"Atomic\"]
+
+1. Nf3 a6 2. Ng5 a5 3. Nxf7# 1-0"
+    assert_success
+    assert_stderr_equal ''
+    run --separate-stderr pgn-check --pedantic <<<"$tags
+[Result \"0-1\"]
+[Variant \"Atomic\"]
+
+1. Nf3 a6 2. Ng5 a5 3. Nxf7+ 0-1"
+    assert_failure 1
+    assert_stderr_equal "pgn-check:<stdin>:10:24: note: game 1 (A - B, 1): ply 5 (3.): 'Nxf7+' wins the game: its mark is '#' (SAN 'Nxf7#') [check-mark]
+pgn-check:<stdin>:10:30: warning: game 1 (A - B, 1): the final position ends the game by the rules of atomic (exploded king): White wins, but the result is '0-1' [wrong-result]"
+    # --variant for the games without a Variant tag; the tag wins
+    run --separate-stderr pgn-check --variant=crazyhouse <<<"$tags
+[Result \"*\"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *"
+    assert_success
+    run --separate-stderr pgn-check --variant=crazyhouse <<<"$tags
+[Result \"*\"]
+[Variant \"Standard\"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *"
+    assert_failure 1
 }

@@ -186,17 +186,143 @@ EOF
 1 games, 0 converted, 1 with errors"
 }
 
-@test "unsupported variants are reported as such" {
-    run --separate-stderr pgn-to-named-notation <<<'[Variant "Crazyhouse"]
+@test "unsupported variants are reported as such, and a drop outside crazyhouse is illegal" {
+    run --separate-stderr pgn-to-named-notation <<<'[Variant "Shogi"]
 
 1. e4 *
 
 1. e4 d5 2. exd5 N@f6 *'
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): unsupported variant 'Crazyhouse'
-pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): unsupported move 'N@f6': piece drops (crazyhouse) are not supported
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): unsupported variant 'Shogi'
+pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): illegal move 'N@f6': pieces are dropped only in crazyhouse
 2 games, 0 converted, 2 with errors"
+}
+
+# The SAN of a PGN file's main lines, one game a line: comments,
+# variations, move numbers, NAGs and "!?" glyphs left out.
+main_line_san() {
+    awk '
+        function flush(   i, n, w, out) {
+            if (text == "") return
+            while (gsub(/\{[^}]*\}/, " ", text)) ;
+            while (gsub(/\([^()]*\)/, " ", text)) ;
+            n = split(text, w, /[ \t]+/)
+            for (i = 1; i <= n; i++) {
+                if (w[i] == "" || w[i] ~ /^[0-9]+\.+$/ || w[i] ~ /^\$[0-9]+$/) continue
+                sub(/[!?]+$/, "", w[i])
+                out = out (out == "" ? "" : " ") w[i]
+            }
+            print out
+            text = ""
+        }
+        /^\[/ { flush(); next }
+        /^[ \t]*$/ { next }
+        { text = text " " $0 }
+        END { flush() }' "$1"
+}
+
+@test "the crazyhouse and antichess games of the shared edge cases round-trip with lichess's tags and SAN" {
+    local f
+    for f in knightvuillaume-jannlee-zh-lichess saturs-jannlee-zh-lichess antichess-programfox; do
+        local pgn="$SHARED/pgn/edge-cases/$f.pgn"
+        run --separate-stderr pgn-to-named-notation "$pgn"
+        assert_success
+        printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$f.named"
+        run --separate-stderr named-notation-to-pgn "$BATS_TEST_TMPDIR/$f.named"
+        assert_success
+        printf '%s\n' "$output" >"$BATS_TEST_TMPDIR/$f.pgn"
+        # lichess's own tags and SAN (its '#' on Bxg2, the last white piece
+        # given away; P@f3 drops; fxe8=K) come back unchanged
+        [[ $(grep '^\[' "$pgn") == "$(grep '^\[' "$BATS_TEST_TMPDIR/$f.pgn")" ]]
+        [[ $(main_line_san "$pgn") == "$(main_line_san "$BATS_TEST_TMPDIR/$f.pgn")" ]]
+    done
+    # the records of lichess's moves: 12... N@f3+, 25. fxe8=K
+    grep -qx '12\. @ f3 drop Knight' "$BATS_TEST_TMPDIR/knightvuillaume-jannlee-zh-lichess.named"
+    grep -qx '25\. f7 x e8 Pawn-capture nw = King' "$BATS_TEST_TMPDIR/antichess-programfox.named"
+    # with comments, NAGs and variations (drops inside them) as well
+    local zh="$SHARED/pgn/edge-cases/knightvuillaume-jannlee-zh-lichess.pgn"
+    pgn-to-named-notation --comments --nags --variations "$zh" >"$BATS_TEST_TMPDIR/all.named"
+    run --separate-stderr named-notation-to-pgn "$BATS_TEST_TMPDIR/all.named"
+    assert_success
+    assert_output --partial '(12. P@g2 P@e4 13. N@g4 Bd6'
+}
+
+@test "variant moves in the named notation: drops and atomic explosions" {
+    # White takes d5 and has a pawn in hand, Black takes back and has one
+    # too; 4. exd5 takes the queen, which White drops on e2
+    run --separate-stderr pgn-to-named-notation --inline <<<'[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 @e5 4. exd5 Nf6 5. Q@e2 *'
+    assert_success
+    assert_output '[Variant "Crazyhouse"]
+
+1. e2 - e4 Pawn-move 1. d7 - d5 Pawn-move 2. e4 x d5 Pawn-capture nw 2. d8 x d5 slide n 3. @ e4 drop Pawn 3. @ e5 drop Pawn 4. e4 x d5 Pawn-capture nw 4. g8 - f6 leap2 n nw 5. @ e2 drop Queen *'
+    # 3. Nxf7 explodes f7 and the king on e8 beside it: lichess writes '#'
+    run --separate-stderr pgn-to-named-notation --inline <<<'[Variant "Atomic"]
+
+1. Nf3 a6 2. Ng5 a5 3. Nxf7# 1-0'
+    assert_success
+    assert_output --partial '3. g5 x f7 leap2 n nw explode 1-0'
+    printf '%s\n' "$output" | named-notation-to-pgn >"$BATS_TEST_TMPDIR/rt.pgn"
+    grep -q '3\. Nxf7# 1-0' "$BATS_TEST_TMPDIR/rt.pgn"
+    # a record must be exactly the generator's: the explosion word belongs
+    # to atomic captures only
+    run --separate-stderr named-notation-to-pgn <<<'[Variant "Atomic"]
+
+1. g1 - f3 leap2 n nw 1. a7 - a6 Pawn-move 2. f3 - g5 leap2 n ne 2. a6 - a5 Pawn-move 3. g5 x f7 leap2 n nw *'
+    assert_failure 1
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:3:87: game 1 (? - ?, ?): ply 5 (3.): bad record '3. g5 x f7 leap2 n nw': the move generator writes '3. g5 x f7 leap2 n nw explode'
+1 games, 0 converted, 1 with errors"
+}
+
+@test "the Variant tag names the rules, in lichess's words and the aliases; --variant for games without one" {
+    local v
+    for v in 'Crazyhouse' 'crazyhouse' 'zh' 'CRAZY HOUSE'; do
+        run --separate-stderr pgn-to-named-notation --to=uci --inline <<<"[Variant \"$v\"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *"
+        assert_success
+        assert_output --partial 'e2e4 d7d5 e4d5 d8d5 P@e4 *'
+    done
+    for v in 'King of the Hill' 'kingofthehill' 'Three-check' '3check' 'Racing Kings' 'Horde' \
+        'Atomic' 'Antichess' 'Standard' 'From Position' 'Chess960'; do
+        run --separate-stderr pgn-to-named-notation --to=fen <<<"[Variant \"$v\"]
+
+*"
+        assert_success
+    done
+    # no tag: standard chess, unless --variant says otherwise; a tag wins
+    run --separate-stderr pgn-to-named-notation <<<'1. e4 d5 2. exd5 Qxd5 3. P@e4 *'
+    assert_failure 1
+    run --separate-stderr pgn-to-named-notation --variant=crazyhouse --to=fen <<<'1. e4 d5 2. exd5 *'
+    assert_success
+    # lichess's FEN (chessops's makeFen gives the same): the pawn in hand
+    assert_output --partial 'rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 2'
+    run --separate-stderr pgn-to-named-notation --variant=crazyhouse <<<'[Variant "Standard"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *'
+    assert_failure 1
+    # the three-check counters as fen-check writes them: White has 2 left
+    run --separate-stderr pgn-to-named-notation --to=fen <<<'[Variant "Three-check"]
+
+1. e4 e5 2. Bc4 Nc6 3. Bxf7+ *'
+    assert_output --partial 'r1bqkbnr/pppp1Bpp/2n5/4p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3'
+}
+
+@test "--to=json and --to=san for a variant game" {
+    run --separate-stderr pgn-to-named-notation --to=json <<<'[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. P@e4 *'
+    assert_success
+    assert_output --partial '"uci":"P@e4","san":"P@e4","named":"@ e4 drop Pawn","fen":"rnb1kbnr/ppp1pppp/8/3q4/4P3/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"'
+    # the SAN check mark by the variant's rules: the third check wins ('#')
+    run --separate-stderr pgn-to-named-notation --to=san --inline <<<'[Variant "Three-check"]
+
+1. e4 e5 2. Bc4 Nc6 3. Bxf7 Ke7 4. Bd5 Nf6 5. Qh5 Nb4 6. Qf7 Kd6 7. Qxd7 *'
+    assert_success
+    # (chessops's makeFen after these moves gives White 0 checks left)
+    assert_output --partial '3. Bxf7+ Ke7 4. Bd5 Nf6 5. Qh5 Nb4 6. Qf7+ Kd6 7. Qxd7# *'
 }
 
 @test "a FEN tag no game can reach is replayed, unless --strict" {

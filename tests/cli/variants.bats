@@ -213,10 +213,19 @@ Try \`fen-check --help' or \`fen-check --usage' for more information."
     valid chess960 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w K - 0 1'
 }
 
-@test "the game tools refuse the variants plainly" {
-    run --separate-stderr pgn-to-named-notation --variant=atomic </dev/null
-    assert_failure 64
-    assert_stderr_equal "pgn-to-named-notation: --variant=atomic is not supported yet: this tool reads and writes games of standard chess and Chess960 only"
+@test "the game tools take --variant, its aliases too, for games without a Variant tag" {
+    # 1.Nf3 a6 2.Ng5 a5 3.Nxf7: the explosion takes the king on e8
+    run --separate-stderr pgn-to-named-notation --variant=atomic --to=san --inline <<<'1. Nf3 a6 2. Ng5 a5 3. Nxf7 *'
+    assert_success
+    assert_output '1. Nf3 a6 2. Ng5 a5 3. Nxf7# *'
+    local drop='1. e2 - e4 Pawn-move 1. d7 - d5 Pawn-move 2. e4 x d5 Pawn-capture nw 2. d8 x d5 slide n 3. @ e4 drop Pawn *'
+    run --separate-stderr named-notation-to-pgn --variant=crazyhouse <<<"$drop"
+    assert_success
+    assert_output --partial '3. P@e4 *'
+    run --separate-stderr named-notation-to-pgn <<<"$drop"
+    assert_failure 1
+    run --separate-stderr fen-check --variant=zh <<<'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1'
+    assert_success
 }
 
 # --- legal-moves ------------------------------------------------------------
@@ -277,11 +286,16 @@ Try \`fen-check --help' or \`fen-check --usage' for more information."
     assert_output 'illegal: pieces are dropped only in crazyhouse'
 }
 
-@test "legal-moves: the named notation has no words for the variants yet" {
-    run --separate-stderr legal-moves --variant=crazyhouse -n named </dev/null
-    assert_failure 64
-    assert_stderr_equal "legal-moves: -n named is not supported yet with --variant=crazyhouse: the named notation has no rules for the variants' moves yet
-Try \`legal-moves --help' or \`legal-moves --usage' for more information."
+@test "legal-moves -n named: drops, atomic captures and king promotions have their records" {
+    # (formats/named-notation.md: "@ TO drop PIECE", "... explode", "= King")
+    run --separate-stderr legal-moves --variant=crazyhouse -n named <<<'4k3/4r3/8/8/8/8/8/4K3[N] w - - 0 1'
+    assert_success
+    assert_output '@ e2 drop Knight @ e3 drop Knight @ e4 drop Knight @ e5 drop Knight @ e6 drop Knight e1 - d1 step w e1 - d2 step nw e1 - f1 step e e1 - f2 step ne'
+    # the queen takes the knight on d2 (no king beside it): the only capture
+    run --separate-stderr legal-moves --variant=atomic -n named --captures <<<'4k3/8/8/8/8/3n4/8/3QK3 w - - 0 1'
+    assert_output 'd1 x d3 slide n explode'
+    run --separate-stderr legal-moves --variant=antichess -n named --piece P <<<'8/4P3/8/8/8/8/8/k7 w - - 0 1'
+    assert_output 'e7 - e8 Pawn-move = Bishop e7 - e8 Pawn-move = King e7 - e8 Pawn-move = Knight e7 - e8 Pawn-move = Queen e7 - e8 Pawn-move = Rook'
 }
 
 # --- perft ------------------------------------------------------------------

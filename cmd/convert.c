@@ -209,8 +209,8 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     if (c->json)
         game_json_begin(c->json);
     if (game_replay_begin(c->replay, g,
-                          (o->variations ? GAME_VARIATIONS : 0) | (o->strict ? GAME_STRICT_FEN : 0) |
-                              cli_games_rules(&o->common),
+                          (o->variations ? GAME_VARIATIONS : 0) |
+                              (o->strict ? GAME_STRICT_FEN : 0) | cli_games_rules(&o->common),
                           &pb) != GAME_OK) {
         rc = -1;
     } else if (c->json) {

@@ -154,8 +154,8 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
         q = put_rule(q, v, NAMED_RULE_DROP);
         *q++ = ' ';
         enum piece_type dp = move_drop_piece(m);
-        return put_rule(q, v,
-                        dp == PAWN ? NAMED_RULE_PIECE_PAWN : NAMED_RULE_PROMOTE_KNIGHT + (dp - KNIGHT));
+        return put_rule(
+            q, v, dp == PAWN ? NAMED_RULE_PIECE_PAWN : NAMED_RULE_PROMOTE_KNIGHT + (dp - KNIGHT));
     }
     if (move_kind(m) == MOVE_CASTLE) {
         /* FROM and TO are the king's squares, even when they coincide (Chess960). */

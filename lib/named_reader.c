@@ -100,8 +100,8 @@ static bool compile_token_pattern(struct textscan_pattern *p)
     strncat(src, ")|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+(?:[ \\t]+(?:",
             sizeof src - strlen(src) - 1);
     append_alternatives(src, sizeof src, directions, 8);
-    strncat(src, ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:",
-            sizeof src - strlen(src) - 1);
+    strncat(src,
+            ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:", sizeof src - strlen(src) - 1);
     static const char *const explosion[] = {"explosion"};
     append_alternatives(src, sizeof src, explosion, 1);
     /* a drop: "@ TO RULE PIECE" */

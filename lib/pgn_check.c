@@ -790,10 +790,10 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
     }
     const char *why = NULL;
     if (mate && mark != '#')
-        why = after->variant != VARIANT_CHESS ? (mark ? "wins the game: its mark is '#'"
-                                                      : "wins the game: '#' is missing")
-              : mark                          ? "mates: its mark is '#'"
-                                              : "mates: '#' is missing";
+        why = after->variant != VARIANT_CHESS
+                  ? (mark ? "wins the game: its mark is '#'" : "wins the game: '#' is missing")
+              : mark ? "mates: its mark is '#'"
+                     : "mates: '#' is missing";
     else if (check && !mate && mark != '+')
         why = mark ? "gives check but not mate: its mark is '+'" : "gives check: '+' is missing";
     else if (!check && mark)
@@ -1074,9 +1074,13 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
         int w = s == STATUS_VARIANT_DRAW ? -1 : s == STATUS_VARIANT_WIN ? p->side : !p->side;
         if (w != winner)
             report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                   "the final position ends the game by the rules of %s (%s): %s, but the result is '%s'",
+                   "the final position ends the game by the rules of %s (%s): %s, but the result "
+                   "is '%s'",
                    variant_rules((enum variant)p->variant)->title, variant_end_name(why),
-                   w < 0 ? "a draw" : w == WHITE ? "White wins" : "Black wins", result);
+                   w < 0        ? "a draw"
+                   : w == WHITE ? "White wins"
+                                : "Black wins",
+                   result);
         return;
     }
     if (s == STATUS_CHECKMATE) {

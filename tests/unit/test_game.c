@@ -218,12 +218,28 @@ static void test_replay(void)
         "move 6 e7e8\nmove 7 g1f3\nmove 8 g8f6\nmove 9 f1c4\nmove 10 f8c5\n"
         "problem 1:57 ply 11 (6.): illegal move 'O-O': castling not allowed: no castling rights\n",
         "castling after the king moved (Art. 3.8.2.1)");
-    check_replay("[Variant \"Crazyhouse\"]\n\n1. e4 *", 0,
-                 "problem 1:1 unsupported variant 'Crazyhouse'\n", "unsupported variant");
+    check_replay("[Variant \"Shogi\"]\n\n1. e4 *", 0, "problem 1:1 unsupported variant 'Shogi'\n",
+                 "unsupported variant");
     check_replay("1. e4 N@f6 *", 0,
-                 "move 1 e2e4\nproblem 1:7 ply 2 (1...): unsupported move 'N@f6': piece drops "
-                 "(crazyhouse) are not supported\n",
-                 "piece drop");
+                 "move 1 e2e4\nproblem 1:7 ply 2 (1...): illegal move 'N@f6': pieces are "
+                 "dropped only in crazyhouse\n",
+                 "a piece drop in chess is illegal");
+    /* lichess's crazyhouse: exd5 and Qxd5 put a pawn in each pocket */
+    check_replay("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. @e4 P@e5 *", 0,
+                 "move 1 e2e4\nmove 2 d7d5\nmove 3 e4d5\nmove 4 d8d5\nmove 5 P@e4\n"
+                 "move 6 P@e5\nresult *\n",
+                 "crazyhouse drops, '@e4' a pawn's");
+    check_replay("1. e4 d5 2. exd5 Qxd5 3. P@e4 *", GAME_RULES(VARIANT_CRAZYHOUSE),
+                 "move 1 e2e4\nmove 2 d7d5\nmove 3 e4d5\nmove 4 d8d5\nmove 5 P@e4\nresult *\n",
+                 "GAME_RULES gives a game without a Variant tag its rules");
+    check_replay("[Variant \"Standard\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *",
+                 GAME_RULES(VARIANT_CRAZYHOUSE),
+                 "move 1 e2e4\nmove 2 d7d5\nmove 3 e4d5\nmove 4 d8d5\nproblem 3:26 ply 5 (3.): "
+                 "illegal move 'P@e4': pieces are dropped only in crazyhouse\n",
+                 "the Variant tag wins over GAME_RULES");
+    /* racing kings' own start position, without a FEN tag */
+    check_replay("[Variant \"Racing Kings\"]\n\n1. Kh3 *", 0, "move 1 h2h3\nresult *\n",
+                 "a variant's start position");
     check_replay("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7+ -- *", 0,
                  "move 1 e2e4\nmove 2 e7e5\nmove 3 d1h5\nmove 4 b8c6\nmove 5 f1c4\nmove 6 g8f6\n"
                  "move 7 h5f7\nproblem 1:41 ply 8 (4...): illegal null move '--': the side to "
@@ -274,7 +290,39 @@ static void test_labels(void)
                "Variant 'Standard' is standard chess");
     variant.value = "Antichess";
     variant.value_len = 9;
-    UNIT_EQ_INT(game_setup(&variant, 1, &start, &pb), GAME_E_VARIANT, "Antichess is refused");
+    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK &&
+                   start.variant == VARIANT_ANTICHESS && start.castling == 0,
+               "Antichess: its rules and start position (no castling)");
+    variant.value = "Shogi";
+    variant.value_len = 5;
+    UNIT_EQ_INT(game_setup(&variant, 1, &start, &pb), GAME_E_VARIANT, "Shogi is refused");
+    /* lichess's names and the aliases, whatever the case */
+    static const struct {
+        const char *name;
+        enum variant v;
+        bool c960;
+    } names[] = {
+        {"Crazyhouse", VARIANT_CRAZYHOUSE, false},
+        {"zh", VARIANT_CRAZYHOUSE, false},
+        {"Atomic", VARIANT_ATOMIC, false},
+        {"King of the Hill", VARIANT_KINGOFTHEHILL, false},
+        {"kingofthehill", VARIANT_KINGOFTHEHILL, false},
+        {"Three-check", VARIANT_3CHECK, false},
+        {"3check", VARIANT_3CHECK, false},
+        {"Horde", VARIANT_HORDE, false},
+        {"Racing Kings", VARIANT_RACINGKINGS, false},
+        {"giveaway", VARIANT_GIVEAWAY, false},
+        {"From Position", VARIANT_CHESS, false},
+        {"Chess960", VARIANT_CHESS, true},
+        {"ANTICHESS", VARIANT_ANTICHESS, false},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        enum variant v = VARIANT_NB;
+        bool c960 = !names[i].c960;
+        UNIT_CHECK(game_variant_parse(names[i].name, &v, &c960) && v == names[i].v &&
+                       c960 == names[i].c960,
+                   "Variant '%s'", names[i].name);
+    }
 }
 
 /* The named-notation reader in both layouts and vocabularies, replayed. */

@@ -252,8 +252,116 @@ static void test_round_trip(void)
     }
 }
 
+/* A position of a variant from FEN. */
+static bool setup_variant(struct position *p, const char *fen, enum variant v)
+{
+    struct fen_record rec;
+    struct fen_report rep = {0};
+    struct fen_options opt = {.variant = (uint8_t)v};
+    if (!UNIT_CHECK(fen_read(fen, strlen(fen), &opt, &rec, &rep), "FEN %s is read", fen))
+        return false;
+    *p = rec.pos;
+    return true;
+}
+
+/* The variants' records (formats/named-notation.md, "Variants"), written
+ * by hand from the specification: a drop names no start square, an atomic
+ * capture ends with its explosion, a king promotion is "= King"; each
+ * reads back, and every legal move of variant positions round-trips. */
+static void test_variants(void)
+{
+    static const struct {
+        enum variant v;
+        const char *fen, *text, *want;
+    } cases[] = {
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1", "N@f7", "1. @ f7 drop Knight"},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "@e4", "1. @ e4 drop Pawn"},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[q] b - - 0 23", "Q@d2", "23. @ d2 drop Queen"},
+        {VARIANT_ANTICHESS, "8/4P3/8/8/8/8/8/k7 w - - 0 1", "e8=K", "1. e7 - e8 Pawn-move = King"},
+        {VARIANT_ATOMIC, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", "Qxd4", "1. d1 x d4 slide n explode"},
+        /* Black's pawn takes towards the h-file and rank 1: "ne" for Black */
+        {VARIANT_ATOMIC, "4k3/8/8/3p4/4P3/8/8/4K3 b - - 0 9", "dxe4",
+         "9. d5 x e4 Pawn-capture ne explode"},
+        {VARIANT_ATOMIC, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", "Qd2", "1. d1 - d2 slide n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position p;
+        move m, back;
+        char got[NAMED_MAX];
+        if (!setup_variant(&p, cases[i].fen, cases[i].v) ||
+            !UNIT_CHECK(san_parse(&p, cases[i].text, strlen(cases[i].text), &m) == SAN_OK,
+                        "%s legal in %s", cases[i].text, cases[i].fen))
+            continue;
+        named_format_ply(&p, m, NAMED_DAGAZ, got, sizeof got);
+        UNIT_EQ_STR(got, cases[i].want, cases[i].text);
+        enum named_error e =
+            named_parse(&p, cases[i].want, strlen(cases[i].want), NAMED_ANY, &back, NULL);
+        UNIT_CHECK(e == NAMED_OK && back == m, "'%s' reads back (%s)", cases[i].want,
+                   named_error_message(e));
+    }
+
+    /* what a variant record may not be */
+    static const struct {
+        enum variant v;
+        const char *fen, *record;
+        enum named_error want;
+    } bad[] = {
+        {VARIANT_CHESS, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "1. @ e4 drop Pawn", NAMED_E_NO_MOVE},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "1. @ e4 drop Pawn", NAMED_E_RULE},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "1. @ e4 drop", NAMED_E_SYNTAX},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "1. @ e4 drop King",
+         NAMED_E_SYNTAX},
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "1. @ e9 drop Knight",
+         NAMED_E_SYNTAX},
+        {VARIANT_ATOMIC, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", "1. d1 x d4 slide n", NAMED_E_RULE},
+        {VARIANT_ATOMIC, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", "1. d1 - d2 slide n explode",
+         NAMED_E_RULE},
+        {VARIANT_CHESS, "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1", "1. d1 x d4 slide n explode",
+         NAMED_E_RULE},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct position p;
+        move m;
+        if (!setup_variant(&p, bad[i].fen, bad[i].v))
+            continue;
+        UNIT_EQ_INT(named_parse(&p, bad[i].record, strlen(bad[i].record), NAMED_ANY, &m, NULL),
+                    bad[i].want, bad[i].record);
+    }
+
+    static const struct {
+        enum variant v;
+        const char *fen;
+    } round[] = {
+        {VARIANT_CRAZYHOUSE,
+         "r2qk2r/ppp2ppp/2n5/3pP3/3Pn3/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq d6 0 7"},
+        {VARIANT_ATOMIC, "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 4"},
+        {VARIANT_ANTICHESS, "8/1P4P1/8/8/3k4/8/1p2K3/R7 w - - 0 1"},
+    };
+    for (size_t i = 0; i < sizeof round / sizeof round[0]; i++) {
+        struct position p;
+        if (!setup_variant(&p, round[i].fen, round[i].v))
+            continue;
+        struct movelist l;
+        movegen_legal(&p, &l);
+        int bad_moves = 0;
+        for (int k = 0; k < l.count; k++)
+            for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
+                char rec[NAMED_MAX];
+                move back;
+                size_t n =
+                    named_format_ply(&p, l.moves[k], (enum named_vocabulary)v, rec, sizeof rec);
+                if (named_parse(&p, rec, n, (enum named_vocabulary)v, &back, NULL) != NAMED_OK ||
+                    back != l.moves[k])
+                    bad_moves++;
+            }
+        UNIT_CHECK(l.count > 0 && bad_moves == 0, "%d of %d moves round-trip in %s",
+                   l.count - bad_moves, l.count, round[i].fen);
+    }
+}
+
 int main(void)
 {
+    test_variants();
     test_seed();
     test_rules();
     test_errors();

@@ -398,8 +398,53 @@ static void test_games(void)
     free(r);
 }
 
+/* The variants' SAN: lichess's check marks ('#' for any move that wins by
+ * the variant's rules, as chessops's makeSanAndPlay writes it), drops, and
+ * a drop's text that no chess move matches. */
+static void test_variant_marks(void)
+{
+    static const struct {
+        enum variant v;
+        const char *fen, *uci, *want;
+    } cases[] = {
+        /* the knight's explosion on f7 takes the king on e8 */
+        {VARIANT_ATOMIC, "rnbqkbnr/1ppppppp/8/p5N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 3", "g5f7",
+         "Nxf7#"},
+        /* White's third check (1+3: two given, one left) */
+        {VARIANT_3CHECK, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", "a1a8", "Ra8#"},
+        /* a plain check in three-check */
+        {VARIANT_3CHECK, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", "a1a8", "Ra8+"},
+        /* the king steps onto the hill */
+        {VARIANT_KINGOFTHEHILL, "4k3/8/8/8/8/3K4/8/8 w - - 0 1", "d3d4", "Kd4#"},
+        /* Black takes White's last piece: White has won */
+        {VARIANT_ANTICHESS, "8/8/8/8/8/8/3p4/4K3 b - - 0 1", "d2e1q", "dxe1=Q#"},
+        {VARIANT_ANTICHESS, "8/4P3/8/8/8/8/8/k7 w - - 0 1", "e7e8k", "e8=K"},
+        /* a drop that checks */
+        {VARIANT_CRAZYHOUSE, "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@d6", "N@d6+"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {.variant = (uint8_t)cases[i].v};
+        move m;
+        char san[SAN_MAX];
+        if (!UNIT_CHECK(fen_read(cases[i].fen, strlen(cases[i].fen), &opt, &rec, &rep), "FEN %s",
+                        cases[i].fen) ||
+            !UNIT_CHECK((m = uci_parse(&rec.pos, cases[i].uci, strlen(cases[i].uci))) != MOVE_NONE,
+                        "%s legal", cases[i].uci))
+            continue;
+        san_format(&rec.pos, m, san);
+        UNIT_EQ_STR(san, cases[i].want, cases[i].fen);
+    }
+    struct position p;
+    move m;
+    position_start(&p);
+    UNIT_EQ_INT(san_parse(&p, "N@f3", 4, &m), SAN_ILLEGAL, "N@f3 is no chess move (not Nf3)");
+}
+
 int main(void)
 {
+    test_variant_marks();
     test_format();
     test_parse();
     test_opera_game();

@@ -45,7 +45,9 @@ static const struct argp_option common_options[] = {
      "Longest accepted input line (default 1M; K and M suffixes allowed)", 0},
     {"variant", OPT_VARIANT, "NAME", 0,
      "The rules: chess (the default), chess960, crazyhouse, atomic, antichess, giveaway (antichess "
-     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them",
+     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them (also "
+     "the names of PGN's Variant tag: zh, King of the Hill, ...); for the game tools, the rules "
+     "of games without a Variant tag",
      0},
     {0},
 };

@@ -1,9 +1,12 @@
 /* libFuzzer target for the named-notation reader: arbitrary bytes through
  * the record reader (named_next_game), the replay of its games
  * (game_replay_next with GAME_NAMED), and the ply parser on a few fixed
- * positions.  Besides crashes and sanitizer reports it checks the
- * notation's own invariant: every move the replay accepts is formatted
- * back into a record that reads as the same move, in both vocabularies. */
+ * positions (of chess and of the variants).  Besides crashes and sanitizer
+ * reports it checks the notation's own invariant: every move the replay
+ * accepts is formatted back into a record that reads as the same move, in
+ * both vocabularies, and into SAN that reads as the same move.  Games
+ * without a Variant tag take the rules of a variant picked by the input's
+ * length. */
 #include "game.h"
 #include "named.h"
 #include "named_reader.h"
@@ -28,6 +31,17 @@ static void check_round_trip(const struct position *p, move m)
     }
 }
 
+/* Abort unless the SAN of m, read back, is m (every variant's SAN: drops,
+ * king promotions, the variants' check marks). */
+static void check_san(const struct position *p, move m)
+{
+    char san[SAN_MAX];
+    move back;
+    size_t n = san_format(p, m, san);
+    if (n >= SAN_MAX || san_parse(p, san, n, &back) != SAN_OK || back != m)
+        abort();
+}
+
 static void replay_games(const char *text, size_t size, struct game_replay *replay)
 {
     struct named_reader *r = named_reader_new();
@@ -42,13 +56,14 @@ static void replay_games(const char *text, size_t size, struct game_replay *repl
             char buf[1024];
             int rc = 1;
             game_label(g.tags, g.ntags, buf, sizeof buf);
-            if (game_replay_begin(replay, &g, GAME_NAMED | GAME_VARIATIONS, &pb) != GAME_OK)
+            /* games without a Variant tag: a variant picked by the length */
+            unsigned rules = GAME_RULES(size % VARIANT_NB);
+            if (game_replay_begin(replay, &g, GAME_NAMED | GAME_VARIATIONS | rules, &pb) != GAME_OK)
                 rc = -1;
             while (rc > 0 && (rc = game_replay_next(replay, &ev, &pb)) > 0)
                 if (ev.kind == GAME_EV_MOVE) {
-                    char san[SAN_MAX];
                     check_round_trip(ev.before, ev.m);
-                    san_format(ev.before, ev.m, san);
+                    check_san(ev.before, ev.m);
                 }
             if (rc < 0)
                 game_problem_format(&pb, buf, sizeof buf);
@@ -60,22 +75,29 @@ static void replay_games(const char *text, size_t size, struct game_replay *repl
 /* The first line of the input as one ply record, in a few positions. */
 static void parse_records(const char *text, size_t size)
 {
-    static const char *const fens[] = {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1",
+    static const struct {
+        const char *variant, *fen;
+    } fens[] = {
+        {"Standard", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+        {"Standard", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"},
+        {"Standard", "r3k2r/8/8/8/3pPp2/8/8/R3K1R1 b Qkq e3 0 1"},
+        {"Crazyhouse", "r2qk2r/ppp2ppp/2n5/3pP3/3Pn3/5N2/PP3PPP/R1BQKB1R[PNbp] w KQkq d6 0 7"},
+        {"Atomic", "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 4"},
+        {"Antichess", "8/1P4P1/8/8/3k4/8/1p2K3/R7 w - - 0 1"},
     };
     const char *nl = memchr(text, '\n', size);
     size_t len = nl ? (size_t)(nl - text) : size;
     struct named_ply ply;
     named_scan(text, len, &ply);
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        struct pgn_tag tag = {.name = "FEN", .value = fens[i], .value_len = strlen(fens[i])};
+        struct pgn_tag tags[] = {
+            {.name = "Variant", .value = fens[i].variant, .value_len = strlen(fens[i].variant)},
+            {.name = "FEN", .value = fens[i].fen, .value_len = strlen(fens[i].fen)}};
         struct position p;
         struct game_problem pb;
         char expected[NAMED_MAX];
         move m;
-        if (game_setup(&tag, 1, &p, &pb) != GAME_OK)
+        if (game_setup(tags, 2, &p, &pb) != GAME_OK)
             abort();
         for (int v = 0; v <= NAMED_ANY; v++)
             if (named_parse(&p, text, len, (enum named_vocabulary)v, &m, expected) == NAMED_OK &&

@@ -9,7 +9,9 @@
  *     C string of the stated length, and the diagnostics come in input
  *     order, at most PGN_CHECK_DIAGS_MAX + 1 per game;
  *   - the counts by level add up, and the duplicate table finds a game's
- *     hash once it has been added.
+ *     hash once it has been added;
+ *   - games without a Variant tag are played by the rules of a variant
+ *     that the input's length picks (standard chess one time in nine).
  * A broken property aborts, which libFuzzer reports as a crash. */
 #include "pgn_check.h"
 
@@ -112,6 +114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned long lines = 1;
     for (size_t i = 0; i < size; i++)
         lines += data[i] == '\n';
+    /* The games without a Variant tag take the rules of a variant picked by
+     * the input's length, so that every variant's movetext is fuzzed. */
+    pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false);
     struct pgn_check_dups *dups = pgn_check_dups_new();
     if (!dups)
         abort();

@@ -1209,6 +1209,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         h = mix_text(h, tag_value(c, TAG_BLACK));
         h = mix_text(h, result ? result : "");
         h = mix_text(h, tag_value(c, TAG_FEN));
+        h = mix(h, rp.start.variant); /* the same moves in atomic are another game */
         h = mix(h, rp.hash);
         h = mix(h, rp.plies);
         res->hashed = true;

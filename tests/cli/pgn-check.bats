@@ -658,4 +658,22 @@ pgn-check:<stdin>:10:30: warning: game 1 (A - B, 1): the final position ends the
 
 1. e4 d5 2. exd5 Qxd5 3. P@e4 *"
     assert_failure 1
+    # the same moves under other rules are another game
+    run --separate-stderr pgn-check --select=duplicate-game <<<'[White "A"]
+[Black "B"]
+[Variant "Atomic"]
+
+1. e4 e5 *
+
+[White "A"]
+[Black "B"]
+
+1. e4 e5 *
+
+[White "A"]
+[Black "B"]
+[Variant "Standard"]
+
+1. e4 e5 *'
+    assert_stderr_equal "pgn-check:<stdin>:12:1: warning: game 3 (A - B, ?): duplicate of game 2 (line 7) [duplicate-game]"
 }

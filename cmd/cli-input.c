@@ -40,6 +40,10 @@ bool cli_input_open(struct cli_input *in, const char *path)
 {
     *in = (struct cli_input){.max_line = CLI_MAX_LINE_DEFAULT};
     in->fp = cli_open(path, &in->name);
+    /* 64 KiB reads rather than stdio's 4 KiB: a million records was 15,000
+     * read calls (stdin gets its buffer in cli_init) */
+    if (in->fp && in->fp != stdin && (in->iobuf = malloc(CLI_IO_BUF)))
+        setvbuf(in->fp, in->iobuf, _IOFBF, CLI_IO_BUF);
     return in->fp != NULL;
 }
 
@@ -188,6 +192,8 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 void cli_input_close(struct cli_input *in)
 {
     cli_close(in->fp);
+    free(in->iobuf);
+    in->iobuf = NULL;
     free(in->buf);
     in->fp = NULL;
     in->buf = NULL;

@@ -285,8 +285,8 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
 /* The board field when it is plain and right (eight ranks of eight
  * squares, piece letters, digits 1-8 never side by side, no pockets or
  * '~'): the pieces placed and hashed, true.  Anything else returns false,
- * and parse_board's full loop judges and words it from a clean record.  Nearly every record of a real file takes this path, at a few
- * instructions per character. */
+ * and parse_board's full loop judges and words it from a clean record.  Nearly every record of a
+ * real file takes this path, at a few instructions per character. */
 static bool board_plain(const struct field *f, struct fen_record *rec)
 {
     /* (locals, not f-> and rec->: the byte stores below may alias anything,

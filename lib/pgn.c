@@ -569,8 +569,10 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at)
  * 1 when stored, 0 when the game has no room left, -1 when out of memory.
  * This runs once per token: the checks that rarely fire are folded into
  * one test in front of token_room. */
-static int emit2(struct pgn_reader *r, enum pgn_token_kind kind, const char *s1, size_t n1,
-                 const char *s2, size_t n2, const char *at, unsigned value, bool clean)
+static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
+                                                       enum pgn_token_kind kind, const char *s1,
+                                                       size_t n1, const char *s2, size_t n2,
+                                                       const char *at, unsigned value, bool clean)
 {
     size_t n = n1 + n2;
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
@@ -610,8 +612,9 @@ static int emit2(struct pgn_reader *r, enum pgn_token_kind kind, const char *s1,
     return 1;
 }
 
-static int emit(struct pgn_reader *r, enum pgn_token_kind kind, const char *s, size_t n,
-                const char *at, unsigned value)
+static inline __attribute__((always_inline)) int emit(struct pgn_reader *r,
+                                                      enum pgn_token_kind kind, const char *s,
+                                                      size_t n, const char *at, unsigned value)
 {
     return emit2(r, kind, s, n, NULL, 0, at, value, false);
 }

@@ -1028,8 +1028,9 @@ static unsigned san_shape(const char *s, size_t n)
             shape |= (unsigned)((s[1] - '1') * 8 + (s[0] - 'a')) << PGN_SHAPE_TO_SHIFT;
         } else {
             ok = m == 4 && s[1] == 'x' && is_file(s[2]) && is_rank(s[3]);
-            shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                     (unsigned)((s[3] - '1') * 8 + (s[2] - 'a')) << PGN_SHAPE_TO_SHIFT;
+            if (ok) /* (s[2] and s[3] may lie past a shorter token) */
+                shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
+                         (unsigned)((s[3] - '1') * 8 + (s[2] - 'a')) << PGN_SHAPE_TO_SHIFT;
         }
     } else if (*s == 'O') {
         ok = (m == 3 && memcmp(s, "O-O", 3) == 0) || (m == 5 && memcmp(s, "O-O-O", 5) == 0);

@@ -837,8 +837,33 @@ static void test_real_files(void)
     pgn_reader_free(r);
 }
 
+/* Short pawn-like tokens at the very end of an input held in memory, read
+ * in place: the reader's shape of a SAN move must not look past them
+ * (check-asan catches an overread; fuzz_pgn found "ex" at the end). */
+static void test_short_tokens_at_end(void)
+{
+    static const char *const texts[] = {"1. ex", "ex", "1. a", "1. exd", "1. Nx"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        size_t len = strlen(texts[i]);
+        char *exact = malloc(len); /* no NUL, nothing after the text */
+        struct pgn_reader *r = pgn_reader_new();
+        if (!UNIT_CHECK(exact && r, "allocation"))
+            return;
+        memcpy(exact, texts[i], len);
+        pgn_reader_open_mem(r, exact, len, "test");
+        struct pgn_game g;
+        int games = 0;
+        while (pgn_next_game(r, &g) > 0)
+            games++;
+        UNIT_EQ_INT(games, 1, texts[i]);
+        pgn_reader_free(r);
+        free(exact);
+    }
+}
+
 int main(void)
 {
+    test_short_tokens_at_end();
     test_basic();
     test_comments();
     test_annotations();

@@ -15,7 +15,7 @@
 /* Grow by doubling, so that appending byte by byte stays linear; a failure
  * is remembered in nomem rather than reported here, because each tool has
  * its own answer to running out of memory. */
-bool cli_buf_reserve(struct cli_buf *b, size_t n)
+bool cli_buf_grow(struct cli_buf *b, size_t n)
 {
     size_t need, cap;
     char *data;
@@ -51,12 +51,6 @@ void cli_buf_put(struct cli_buf *b, const char *s, size_t n)
 void cli_buf_str(struct cli_buf *b, const char *s)
 {
     cli_buf_put(b, s, strlen(s));
-}
-
-void cli_buf_char(struct cli_buf *b, char c)
-{
-    if (cli_buf_reserve(b, 1))
-        b->data[b->len++] = c;
 }
 
 /* Formatted straight into the buffer: vsnprintf once into the room there

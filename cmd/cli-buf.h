@@ -20,13 +20,24 @@ struct cli_buf {
 };
 
 /* Make room for n more bytes after len; false (and nomem set) when memory
- * ran out. Then data[len .. len + n) may be written in place. */
-bool cli_buf_reserve(struct cli_buf *b, size_t n);
+ * ran out. Then data[len .. len + n) may be written in place.  (grow is
+ * reserve's slow path.) */
+bool cli_buf_grow(struct cli_buf *b, size_t n);
+static inline bool cli_buf_reserve(struct cli_buf *b, size_t n)
+{
+    /* (inline: the converters append a few bytes per ply, and the call
+     * was a tenth of writing them) */
+    return n <= b->cap - b->len || cli_buf_grow(b, n);
+}
 
 /* Append n bytes of s, a NUL-terminated string, or one byte. */
 void cli_buf_put(struct cli_buf *b, const char *s, size_t n);
 void cli_buf_str(struct cli_buf *b, const char *s);
-void cli_buf_char(struct cli_buf *b, char c);
+static inline void cli_buf_char(struct cli_buf *b, char c)
+{
+    if (cli_buf_reserve(b, 1))
+        b->data[b->len++] = c;
+}
 
 /* Append printf's output. */
 __attribute__((format(printf, 2, 3))) void cli_buf_printf(struct cli_buf *b, const char *fmt, ...);

@@ -40,6 +40,10 @@ bool cli_input_open(struct cli_input *in, const char *path)
 {
     *in = (struct cli_input){.max_line = CLI_MAX_LINE_DEFAULT};
     in->fp = cli_open(path, &in->name);
+    /* 64 KiB reads rather than stdio's 4 KiB: a million records was 15,000
+     * read calls (stdin gets its buffer in cli_init) */
+    if (in->fp && in->fp != stdin && (in->iobuf = malloc(CLI_IO_BUF)))
+        setvbuf(in->fp, in->iobuf, _IOFBF, CLI_IO_BUF);
     return in->fp != NULL;
 }
 
@@ -78,9 +82,47 @@ static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool 
     return true;
 }
 
-/* Lines are read byte by byte into a buffer of at most max_line + 2 bytes
- * (one more for a '\r' to strip, one for the NUL), and the rest of a longer
- * line is skipped: one huge line costs time, never memory. */
+/* Append the bytes of the line that the stream has buffered already (up to
+ * its '\n', which is consumed but not kept); true when the '\n' was among
+ * them.  One memchr and one copy per buffer, not a getc per byte: reading
+ * was a fifth of fen-check's time.  The stream's buffer is glibc's (as in
+ * the PGN reader, lib/pgn.c); elsewhere each byte comes through getc. */
+static bool take_buffered(struct cli_input *in, size_t *n, size_t limit, bool *over, bool *nomem)
+{
+    *nomem = false;
+#ifdef __GLIBC__
+    FILE *fp = in->fp;
+    while (fp->_IO_read_ptr < fp->_IO_read_end) {
+        const char *p = fp->_IO_read_ptr;
+        size_t avail = (size_t)(fp->_IO_read_end - p);
+        const char *nl = memchr(p, '\n', avail);
+        size_t take = nl ? (size_t)(nl - p) : avail;
+        size_t keep = *n < limit ? limit - *n : 0;
+        if (take > keep)
+            *over = true;
+        size_t copy = take < keep ? take : keep;
+        while (copy && *n + copy >= in->cap)
+            if (!grow_buffer(in, limit + 1)) {
+                *nomem = true;
+                return false;
+            }
+        memcpy(in->buf + *n, p, copy);
+        *n += copy;
+        fp->_IO_read_ptr += take + (nl != NULL);
+        if (nl)
+            return true;
+    }
+#else
+    (void)n;
+    (void)limit;
+    (void)over;
+#endif
+    return false;
+}
+
+/* Lines are read into a buffer of at most max_line + 2 bytes (one more
+ * for a '\r' to strip, one for the NUL), and the rest of a longer line is
+ * skipped: one huge line costs time, never memory. */
 ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 {
     static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
@@ -110,9 +152,21 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
                 ungetc(c, in->fp);
         }
     }
-    while ((c = getc_unlocked(in->fp)) != EOF && c != '\n')
+    for (;;) {
+        bool nomem;
+        if (take_buffered(in, &n, limit, &over, &nomem)) {
+            c = '\n';
+            break;
+        }
+        if (nomem)
+            return -2;
+        /* the buffer is empty: getc refills it (one read, which returns
+         * what a pipe holds without waiting for more) */
+        if ((c = getc_unlocked(in->fp)) == EOF || c == '\n')
+            break;
         if (!put_byte(in, &n, c, limit, &over))
             return -2;
+    }
     if (c == EOF) {
         if (ferror(in->fp)) {
             cli_error("cannot read %s: %s", in->name, strerror(errno));
@@ -138,6 +192,8 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 void cli_input_close(struct cli_input *in)
 {
     cli_close(in->fp);
+    free(in->iobuf);
+    in->iobuf = NULL;
     free(in->buf);
     in->fp = NULL;
     in->buf = NULL;

@@ -25,7 +25,11 @@ struct cli_input {
     FILE *fp;
     char *buf;
     size_t cap;
+    char *iobuf; /* the stream's buffer (CLI_IO_BUF bytes), or NULL */
 };
+
+/* The size of the stdio buffers the tools give their streams. */
+enum { CLI_IO_BUF = 1 << 16 };
 
 /* Open path ("-" or NULL: stdin). On failure print "PROG: cannot open PATH:
  * reason" and return false; the caller then goes on with its next operand

@@ -128,6 +128,9 @@ void cli_init(int argc, char **argv)
     program_invocation_name = name;
     program_invocation_short_name = name;
     argp_err_exit_status = CLI_USAGE;
+    /* Big reads from stdin too (glibc ignores a size without a buffer). */
+    static char stdin_buf[CLI_IO_BUF];
+    setvbuf(stdin, stdin_buf, _IOFBF, sizeof stdin_buf);
 }
 
 /* "auto" colors only a terminal, and honours the NO_COLOR convention and

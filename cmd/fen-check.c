@@ -295,9 +295,11 @@ int main(int argc, char **argv)
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     opt.fen.variant = (uint8_t)opt.common.variant;
     opt.fen.chess960 |= opt.common.chess960;
-    /* A pipe or file gets big blocks; a terminal keeps line buffering. */
+    /* A pipe or file gets big blocks; a terminal keeps line buffering.
+     * (The buffer must be given: glibc ignores a size without one.) */
+    static char outbuf[CLI_IO_BUF];
     if (!isatty(STDOUT_FILENO))
-        setvbuf(stdout, NULL, _IOFBF, (size_t)1 << 16);
+        setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     struct checker ck = {.opt = &opt, .unicode = want_unicode(opt.diagram)};
     int status = opt.nfiles ? CLI_OK : check_file(&ck, NULL);
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)

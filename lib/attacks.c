@@ -10,6 +10,8 @@ bitboard attacks_king_table[SQUARE_NB];
 bitboard attacks_pawn_table[COLOR_NB][SQUARE_NB];
 bitboard attacks_between_table[SQUARE_NB][SQUARE_NB];
 bitboard attacks_line_table[SQUARE_NB][SQUARE_NB];
+bitboard attacks_rook_ray_table[SQUARE_NB];
+bitboard attacks_bishop_ray_table[SQUARE_NB];
 bool attacks_use_pext;
 
 static bitboard rook_storage[0x19000];  /* 102400 entries: sum of 2^bits over squares */
@@ -157,6 +159,8 @@ static void init_tables(void)
         bitboard b = bb_square(sq);
         attacks_pawn_table[WHITE][sq] = bb_east(bb_north(b)) | bb_west(bb_north(b));
         attacks_pawn_table[BLACK][sq] = bb_east(bb_south(b)) | bb_west(bb_south(b));
+        attacks_rook_ray_table[sq] = slide(sq, 0, rook_dirs);
+        attacks_bishop_ray_table[sq] = slide(sq, 0, bishop_dirs);
     }
 
     for (int a = 0; a < SQUARE_NB; a++) {

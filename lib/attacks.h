@@ -24,6 +24,9 @@ extern bitboard attacks_pawn_table[COLOR_NB][SQUARE_NB];
 extern bitboard attacks_between_table[SQUARE_NB][SQUARE_NB];
 /* The whole line (rank, file or diagonal) through two aligned squares, else empty. */
 extern bitboard attacks_line_table[SQUARE_NB][SQUARE_NB];
+/* What a rook and a bishop attack from each square of an empty board. */
+extern bitboard attacks_rook_ray_table[SQUARE_NB];
+extern bitboard attacks_bishop_ray_table[SQUARE_NB];
 /* True when the sliders are indexed with PEXT. */
 extern bool attacks_use_pext;
 
@@ -103,6 +106,27 @@ static inline bitboard attacks_line(int a, int b)
 static inline bool attacks_aligned(int a, int b, int c)
 {
     return bb_test(attacks_line_table[a][b], c);
+}
+
+/* The sliders among straight (rooks, queens) and diagonal (bishops,
+ * queens) that attack sq through occ.  The slider tables are 900 KiB: a
+ * move generator keeps them in cache, but code that looks at one square of
+ * a position it has not seen before (a game replay: one lookup per ply,
+ * between tokenizing and writing) misses the cache on each lookup.  Here
+ * the few sliders on sq's empty-board rays are tested against the 32 KiB
+ * between table instead. */
+static inline bitboard attacks_sliders_reaching(int sq, bitboard straight, bitboard diagonal,
+                                                bitboard occ)
+{
+    bitboard cand = (attacks_rook_ray_table[sq] & straight) |
+                    (attacks_bishop_ray_table[sq] & diagonal),
+             hits = 0;
+    while (cand) {
+        int s = bb_pop(&cand);
+        if (!(attacks_between_table[sq][s] & occ))
+            hits |= bb_square(s);
+    }
+    return hits;
 }
 
 /* Rays on an empty board, computed slowly; used to build the tables and by

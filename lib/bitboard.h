@@ -123,8 +123,24 @@ static inline bitboard bb_west(bitboard b)
 }
 
 /* Write "e4" into buf (at least 3 bytes); SQUARE_NONE gives "-". */
-void square_format(int sq, char buf[3]);
+static inline void square_format(int sq, char buf[3])
+{
+    /* (inline: every move written takes two) */
+    if (sq < 0 || sq >= SQUARE_NB) {
+        buf[0] = '-';
+        buf[1] = '\0';
+        return;
+    }
+    buf[0] = (char)('a' + square_file(sq));
+    buf[1] = (char)('1' + square_rank(sq));
+    buf[2] = '\0';
+}
 /* Parse a square name from s[0..1]; returns SQUARE_NONE if it is not one. */
-int square_parse(const char *s, size_t len);
+static inline int square_parse(const char *s, size_t len)
+{
+    if (len < 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
+        return SQUARE_NONE;
+    return square_make(s[0] - 'a', s[1] - '1');
+}
 
 #endif

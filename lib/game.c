@@ -331,6 +331,24 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
+/* The reader's shape of a plain SAN token (pgn.h) as san_scan would give
+ * it: the text need not be scanned twice. */
+static void shape_parsed(unsigned shape, struct san_parsed *sp)
+{
+    unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
+             rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
+    unsigned castle = (shape >> PGN_SHAPE_CASTLE_SHIFT) & 3;
+    *sp = (struct san_parsed){
+        .piece = (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
+        .from_file = (int)file - 1,
+        .from_rank = (int)rank - 1,
+        .to = castle ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63),
+        .promotion = NO_PIECE_TYPE,
+        .castle = (int)castle,
+        .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
+    };
+}
+
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
  * legal moves (san_parse); the reason for a refusal comes from explain.h
  * so that every tool words it the same way. */
@@ -341,7 +359,15 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
     move m;
     if (memchr(tok->text, '@', tok->len))
         return token_problem(r, tok, GAME_E_DROP, pb);
-    enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
+    enum san_error se;
+    if (tok->value & PGN_SHAPE) {
+        /* plain SAN, already scanned by the reader */
+        struct san_parsed sp;
+        shape_parsed(tok->value, &sp);
+        se = san_resolve(&l->pos, &sp, &m);
+    } else {
+        se = san_parse(&l->pos, tok->text, tok->len, &m);
+    }
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==

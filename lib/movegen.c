@@ -756,10 +756,14 @@ bool movegen_king_safe(const struct position *p, move m)
         makemove_play(&c, m);
         return !position_attacked_by(&c, king, them, position_occupied(&c));
     }
-    if (attacks_aligned(king, from, to))
+    /* Not in check: the move exposes the king only when the piece leaves a
+     * line through the king (a pin, FIDE Art. 3.9.2), and only a slider
+     * on that line beyond it can attack along it. */
+    bitboard line = attacks_line(king, from);
+    if (!line || bb_test(line, to))
         return true;
-    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them];
+    bitboard rest = occ ^ bb_square(from), enemy = p->by_color[them] & line;
     bitboard diagonal = (p->by_type[BISHOP] | p->by_type[QUEEN]) & enemy;
     bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
-    return !(attacks_bishop(king, rest) & diagonal) && !(attacks_rook(king, rest) & straight);
+    return !attacks_sliders_reaching(king, straight, diagonal, rest);
 }

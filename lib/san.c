@@ -273,7 +273,7 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
             if (out->promotion == NO_PIECE_TYPE)
                 return SAN_SYNTAX;
             end -= 3;
-        } else if (c != '\0' && strchr("NBRQKnbrqk", c) &&
+        } else if (letter_piece((char)(c & ~0x20)) > PAWN &&
                    ((s[end - 2] >= '1' && s[end - 2] <= '8') || s[end - 2] == '=' ||
                     s[end - 2] == '/')) {
             out->promotion = letter_piece((char)(c & ~0x20));
@@ -437,25 +437,25 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
             if (found != MOVE_NONE && !movegen_king_safe(p, found))
                 found = MOVE_NONE;
         } else if (sp->promotion == NO_PIECE_TYPE) {
-            bitboard occ = position_occupied(p), cand;
+            bitboard occ = position_occupied(p), own = position_pieces(p, us, sp->piece), cand;
+            /* (sliders through the between table: attacks.h says why) */
             switch (sp->piece) {
             case KNIGHT:
-                cand = attacks_knight(sp->to);
+                cand = attacks_knight(sp->to) & own;
                 break;
             case BISHOP:
-                cand = attacks_bishop(sp->to, occ);
+                cand = attacks_sliders_reaching(sp->to, 0, own, occ);
                 break;
             case ROOK:
-                cand = attacks_rook(sp->to, occ);
+                cand = attacks_sliders_reaching(sp->to, own, 0, occ);
                 break;
             case QUEEN:
-                cand = attacks_queen(sp->to, occ);
+                cand = attacks_sliders_reaching(sp->to, own, own, occ);
                 break;
             default:
-                cand = attacks_king(sp->to);
+                cand = attacks_king(sp->to) & own;
                 break;
             }
-            cand &= position_pieces(p, us, sp->piece);
             if (sp->from_file >= 0)
                 cand &= bb_file(sp->from_file);
             if (sp->from_rank >= 0)

@@ -174,8 +174,13 @@ check-slow: all
 	   for s in scripts/check-slow-*; do [ -x "$$s" ] && BUILD=$(BUILD) SHARED=$(SHARED) $$s; done; echo "make-status 0"; } \
 	  | tee $(BUILD)/check-slow.log | scripts/tap-summary
 
+# The benchmarks also time a build made with CFLAGS=-march=native (the
+# user's CFLAGS and the flag engine authors add by habit): no CFLAGS may
+# make the hot code slower (issue 13).  GIGANTUA=/path adds that peer.
+NATIVE_BUILD := $(BUILD)/native
 bench: all
-	@for s in scripts/bench-*; do echo "== $$s"; BUILD=$(BUILD) SHARED=$(SHARED) $$s || exit 1; done
+	@$(MAKE) --no-print-directory all BUILD=$(NATIVE_BUILD) CFLAGS="$(CFLAGS) -march=native"
+	@for s in scripts/bench-*; do echo "== $$s"; BUILD=$(BUILD) NATIVE_BUILD=$(NATIVE_BUILD) SHARED=$(SHARED) $$s || exit 1; done
 
 # libFuzzer targets, built with clang; FUZZ_SECONDS each.
 FUZZ_SECONDS ?= 60

@@ -1,22 +1,17 @@
 #include "movegen.h"
 
 #include "attacks.h"
+#include "isa.h"
 #include "makemove.h"
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
- * counting the moves (out == NULL).  The public entry points are compiled
- * three times, for x86-64-v3 (POPCNT, BMI, AVX2), for x86-64 with POPCNT
- * and for any x86-64, and the loader picks the best at start-up: counting
- * leans on popcount, which without the instruction is a library call.
- * Sanitizer builds keep one version (their run-time would start after the
- * loader's choice). */
+ * counting the moves (out == NULL).  The public entry points come in the
+ * versions of isa.h (AVX2/BMI/POPCNT, POPCNT, the build's target), each
+ * adding to the build's target so that every helper inlines into it, and
+ * the loader picks the best at start-up: counting leans on popcount,
+ * which without the instruction is a library call. */
 #define GEN_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__) && !CHESS_HAS_ASAN
-#define GEN_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
-#else
-#define GEN_CLONES
-#endif
 
 /* Pawns move "forward": north for White, south for Black. */
 GEN_INLINE bitboard pawn_push(bitboard b, enum color c)
@@ -639,8 +634,9 @@ static bool atomic_legal(const struct position *p, move m)
 
 /* The moves of a variant position (out == NULL: only count them): none
  * after a variant end, else the generator with the variant's rule modules,
- * and the variant's invariant where the generator cannot mask it. */
-GEN_CLONES static int variant_moves(const struct position *p, move *out)
+ * and the variant's invariant where the generator cannot mask it.  Inlined
+ * into one function per version (below). */
+GEN_INLINE int variant_moves(const struct position *p, move *out)
 {
     struct variant_end end;
     if (variant_end(p, &end))
@@ -671,30 +667,61 @@ GEN_CLONES static int variant_moves(const struct position *p, move *out)
     return GENERATE(p, out, RULES_CHESS);
 }
 
-GEN_CLONES int movegen_legal(const struct position *p, struct movelist *list)
+/* Standard chess, the hot path: the template for the side to move and the
+ * slider index scheme. */
+GEN_INLINE int chess_moves(const struct position *p, move *out)
 {
-    move *out = list->moves;
-    if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
-        list->count = variant_moves(p, out);
-    else if (attacks_use_pext)
-        list->count = p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS)
-                                       : generate(p, out, BLACK, true, RULES_CHESS);
-    else
-        list->count = p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS)
-                                       : generate(p, out, BLACK, false, RULES_CHESS);
-    return list->count;
+    if (attacks_use_pext)
+        return p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS)
+                                : generate(p, out, BLACK, true, RULES_CHESS);
+    return p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS)
+                            : generate(p, out, BLACK, false, RULES_CHESS);
 }
 
-GEN_CLONES int movegen_count(const struct position *p)
+typedef int gen_legal_fn(const struct position *p, struct movelist *list);
+typedef int gen_count_fn(const struct position *p);
+
+/* One version of the entry points (see isa.h): the variants out of line
+ * (they are many generators, rarely run), standard chess inline. */
+#define GEN_VERSION(suffix, target)                                                                \
+    target __attribute__((noinline)) static int variant_moves_##suffix(const struct position *p,   \
+                                                                       move *out)                  \
+    {                                                                                              \
+        return variant_moves(p, out);                                                              \
+    }                                                                                              \
+    target static int movegen_legal_##suffix(const struct position *p, struct movelist *list)      \
+    {                                                                                              \
+        if (__builtin_expect(p->variant != VARIANT_CHESS, 0))                                      \
+            list->count = variant_moves_##suffix(p, list->moves);                                  \
+        else                                                                                       \
+            list->count = chess_moves(p, list->moves);                                             \
+        return list->count;                                                                        \
+    }                                                                                              \
+    target static int movegen_count_##suffix(const struct position *p)                             \
+    {                                                                                              \
+        if (__builtin_expect(p->variant != VARIANT_CHESS, 0))                                      \
+            return variant_moves_##suffix(p, NULL);                                                \
+        return chess_moves(p, NULL);                                                               \
+    }
+ISA_EACH(GEN_VERSION)
+
+#if ISA_VERSIONS
+ISA_RESOLVER(gen_legal_fn, movegen_legal)
+ISA_RESOLVER(gen_count_fn, movegen_count)
+int movegen_legal(const struct position *p, struct movelist *list)
+    __attribute__((ifunc("movegen_legal_resolve")));
+int movegen_count(const struct position *p) __attribute__((ifunc("movegen_count_resolve")));
+#else
+int movegen_legal(const struct position *p, struct movelist *list)
 {
-    if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
-        return variant_moves(p, NULL);
-    if (attacks_use_pext)
-        return p->side == WHITE ? generate(p, NULL, WHITE, true, RULES_CHESS)
-                                : generate(p, NULL, BLACK, true, RULES_CHESS);
-    return p->side == WHITE ? generate(p, NULL, WHITE, false, RULES_CHESS)
-                            : generate(p, NULL, BLACK, false, RULES_CHESS);
+    return movegen_legal_base(p, list);
 }
+
+int movegen_count(const struct position *p)
+{
+    return movegen_count_base(p);
+}
+#endif
 
 bool movegen_is_legal(const struct position *p, move m)
 {

@@ -1,6 +1,7 @@
 #include "perft.h"
 
 #include "attacks.h"
+#include "isa.h"
 #include "makemove.h"
 
 #include <pthread.h>
@@ -8,14 +9,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* The tree walk is compiled three times, like the generator (see
+/* The tree walk comes in the versions of isa.h, like the generator (see
  * movegen.c), and the loader picks the version for the CPU it runs on. */
 #define PERFT_INLINE static inline __attribute__((always_inline))
-#if defined(__x86_64__) && !CHESS_HAS_ASAN
-#define PERFT_CLONES __attribute__((target_clones("arch=x86-64-v3", "popcnt", "default")))
-#else
-#define PERFT_CLONES
-#endif
 
 /* ------------------------------------------------------------------ */
 /* Transposition table                                                 */
@@ -606,16 +602,15 @@ PERFT_INLINE uint64_t count_leaf_parent(const struct engine *e, const struct pos
     return total;
 }
 
-PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p,
-                                        int depth);
-PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p,
-                                         int depth);
+typedef uint64_t walk_fn(const struct engine *e, const struct position *p, int depth);
 
 /* The count below a node of depth >= 2.  Bulk counting: the nodes one ply
  * above the leaves are made but never expanded, their legal moves are only
  * counted; and a table is consulted from depth 2 up, where a probe (one
- * cache miss) is cheaper than the subtree. */
-PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int depth, bool hashed)
+ * cache miss) is cheaper than the subtree.  The children go to `next`, the
+ * caller's own version (a constant once inlined: a direct call). */
+PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int depth, bool hashed,
+                           walk_fn *next)
 {
     uint64_t total = 0;
     if (hashed && table_probe(&e->table, p->key, depth, &total))
@@ -636,18 +631,18 @@ PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int
         }
         for (int i = 0; i < n; i++) {
             if (i + 1 < n) {
-                struct position *next = &child[(i + 1) & 1];
-                *next = *p;
-                lean_make(next, l.moves[i + 1], e, true);
-                __builtin_prefetch(table_bucket(&e->table, next->key));
+                struct position *ahead = &child[(i + 1) & 1];
+                *ahead = *p;
+                lean_make(ahead, l.moves[i + 1], e, true);
+                __builtin_prefetch(table_bucket(&e->table, ahead->key));
             }
-            total += walk_hashed(e, &child[i & 1], depth - 1);
+            total += next(e, &child[i & 1], depth - 1);
         }
     } else {
         for (int i = 0; i < n; i++) {
             struct position child = *p;
             lean_make(&child, l.moves[i], e, false);
-            total += walk_plain(e, &child, depth - 1);
+            total += next(e, &child, depth - 1);
         }
     }
     if (hashed)
@@ -655,25 +650,12 @@ PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int
     return total;
 }
 
-/* walk() with and without the table, each compiled for every CPU class
- * (see PERFT_CLONES); the recursion goes through these. */
-PERFT_CLONES static uint64_t walk_plain(const struct engine *e, const struct position *p, int depth)
-{
-    return walk(e, p, depth, false);
-}
-
-PERFT_CLONES static uint64_t walk_hashed(const struct engine *e, const struct position *p,
-                                         int depth)
-{
-    return walk(e, p, depth, true);
-}
-
 /* The variants: the same generator with their rule modules, and the full
  * makemove_play (pockets, explosions, check counters) on a copy; bulk
  * counting at the last ply and the table as above.  Standard chess keeps
  * the walk above, whose shortcuts know nothing of the variants. */
-PERFT_CLONES static uint64_t walk_variant(const struct engine *e, const struct position *p,
-                                          int depth)
+PERFT_INLINE uint64_t walk_variant_node(const struct engine *e, const struct position *p, int depth,
+                                        walk_fn *next)
 {
     if (depth <= 1)
         return depth <= 0 ? 1 : (uint64_t)movegen_count(p);
@@ -686,12 +668,45 @@ PERFT_CLONES static uint64_t walk_variant(const struct engine *e, const struct p
     for (int i = 0; i < l.count; i++) {
         struct position child = *p;
         makemove_play(&child, l.moves[i]);
-        total += walk_variant(e, &child, depth - 1);
+        total += next(e, &child, depth - 1);
     }
     if (hashed)
         table_store(&e->table, p->key, depth, total);
     return total;
 }
+
+/* One version (see isa.h) of walk() without and with the table and of the
+ * variants' walk; each recurses into itself. */
+#define PERFT_VERSION(suffix, target)                                                              \
+    target static uint64_t walk_plain_##suffix(const struct engine *e, const struct position *p,   \
+                                               int depth)                                          \
+    {                                                                                              \
+        return walk(e, p, depth, false, walk_plain_##suffix);                                      \
+    }                                                                                              \
+    target static uint64_t walk_hashed_##suffix(const struct engine *e, const struct position *p,  \
+                                                int depth)                                         \
+    {                                                                                              \
+        return walk(e, p, depth, true, walk_hashed_##suffix);                                      \
+    }                                                                                              \
+    target static uint64_t walk_variant_##suffix(const struct engine *e, const struct position *p, \
+                                                 int depth)                                        \
+    {                                                                                              \
+        return walk_variant_node(e, p, depth, walk_variant_##suffix);                              \
+    }
+ISA_EACH(PERFT_VERSION)
+
+#if ISA_VERSIONS
+ISA_RESOLVER(walk_fn, walk_plain)
+ISA_RESOLVER(walk_fn, walk_hashed)
+ISA_RESOLVER(walk_fn, walk_variant)
+static walk_fn walk_plain __attribute__((ifunc("walk_plain_resolve")));
+static walk_fn walk_hashed __attribute__((ifunc("walk_hashed_resolve")));
+static walk_fn walk_variant __attribute__((ifunc("walk_variant_resolve")));
+#else
+#define walk_plain walk_plain_base
+#define walk_hashed walk_hashed_base
+#define walk_variant walk_variant_base
+#endif
 
 /* One move for the run's own plies above the workers' items: the lean
  * make of the standard walk, or the variants' full one. */

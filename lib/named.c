@@ -130,16 +130,6 @@ static char *put_square(char *q, int sq)
  * every line of a record stands on its own. */
 static char *put_number(char *q, unsigned long n)
 {
-    if (n < 1000) { /* every real game: digits written directly, once per ply */
-        if (n >= 100)
-            *q++ = (char)('0' + n / 100);
-        if (n >= 10)
-            *q++ = (char)('0' + n / 10 % 10);
-        *q++ = (char)('0' + n % 10);
-        *q++ = '.';
-        *q++ = ' ';
-        return q;
-    }
     q += pgn_move_number(n, false, q, PGN_MOVE_NUMBER_MAX);
     *q++ = ' ';
     return q;

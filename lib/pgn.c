@@ -266,6 +266,18 @@ enum pgn_result pgn_result_parse(const char *s, size_t n)
  * are written by hand: the named notation puts a number on every ply. */
 size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
+    if (number < 1000 && size >= 8) {
+        /* every real game: the digits straight into buf (a named record
+         * and a SAN line write one per ply) */
+        size_t n = 0;
+        if (number >= 100)
+            buf[n++] = (char)('0' + number / 100);
+        if (number >= 10)
+            buf[n++] = (char)('0' + number / 10 % 10);
+        buf[n++] = (char)('0' + number % 10);
+        memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
+        return n + (black ? 3 : 1);
+    }
     char text[PGN_MOVE_NUMBER_MAX];
     size_t k = sizeof text - 3;
     do {

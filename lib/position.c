@@ -118,17 +118,21 @@ bitboard position_attackers(const struct position *p, int sq, bitboard occ)
                                     p->by_type[BISHOP] | p->by_type[QUEEN], occ);
 }
 
-bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
+/* The pieces of colour `by` attacking sq through occ: only that colour's
+ * sliders are followed, fewer than position_attackers' both colours. */
+static bitboard attackers_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
-    if (attacks_pawn((enum color) !by, sq) & p->by_type[PAWN] & them)
-        return true;
-    if (attacks_knight(sq) & p->by_type[KNIGHT] & them)
-        return true;
-    if (attacks_king(sq) & p->by_type[KING] & them)
-        return true;
-    return attacks_sliders_reaching(sq, (p->by_type[ROOK] | p->by_type[QUEEN]) & them,
-                                    (p->by_type[BISHOP] | p->by_type[QUEEN]) & them, occ) != 0;
+    return (((attacks_pawn((enum color) !by, sq) & p->by_type[PAWN]) |
+             (attacks_knight(sq) & p->by_type[KNIGHT]) | (attacks_king(sq) & p->by_type[KING])) &
+            them) |
+           attacks_sliders_reaching(sq, (p->by_type[ROOK] | p->by_type[QUEEN]) & them,
+                                    (p->by_type[BISHOP] | p->by_type[QUEEN]) & them, occ);
+}
+
+bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
+{
+    return attackers_by(p, sq, by, occ) != 0;
 }
 
 /* Check in the variants: never in antichess (its king is an ordinary
@@ -141,7 +145,7 @@ __attribute__((noinline, cold)) static bitboard variant_checkers(const struct po
     if (p->variant == VARIANT_ATOMIC &&
         !variant_atomic_attacked(p, k, p->side, position_occupied(p)))
         return 0;
-    return position_attackers(p, k, position_occupied(p)) & p->by_color[!p->side];
+    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 /* FIDE Art. 3.9.1; the variants apart, so that chess keeps its tail call. */
@@ -149,18 +153,10 @@ bitboard position_checkers(const struct position *p)
 {
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0))
         return variant_checkers(p);
-    enum color us = (enum color)p->side;
-    int k = position_king(p, us);
+    int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE)
         return 0;
-    /* only the enemy's pieces: fewer sliders to follow than
-     * position_attackers' */
-    bitboard them = p->by_color[!us];
-    return (((attacks_pawn(us, k) & p->by_type[PAWN]) | (attacks_knight(k) & p->by_type[KNIGHT])) &
-            them) |
-           attacks_sliders_reaching(k, (p->by_type[ROOK] | p->by_type[QUEEN]) & them,
-                                    (p->by_type[BISHOP] | p->by_type[QUEEN]) & them,
-                                    position_occupied(p));
+    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 bool position_insufficient_material(const struct position *p)

@@ -222,6 +222,26 @@ static void test_reader(void)
 
 /* Every legal move of a few busy positions reads back as itself in both
  * vocabularies: the formatter and the reader agree on the whole rule set. */
+/* The records of p's legal moves (*count of them), in every vocabulary,
+ * that do not read back to their move: the number of failures. */
+static int round_trip_failures(const struct position *p, int *count)
+{
+    struct movelist l;
+    movegen_legal(p, &l);
+    int bad = 0;
+    for (int k = 0; k < l.count; k++)
+        for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
+            char rec[NAMED_MAX];
+            move back;
+            size_t n = named_format_ply(p, l.moves[k], (enum named_vocabulary)v, rec, sizeof rec);
+            if (named_parse(p, rec, n, (enum named_vocabulary)v, &back, NULL) != NAMED_OK ||
+                back != l.moves[k])
+                bad++;
+        }
+    *count = l.count;
+    return bad;
+}
+
 static void test_round_trip(void)
 {
     static const char *const fens[] = {
@@ -235,20 +255,8 @@ static void test_round_trip(void)
         struct position p;
         if (!setup(&p, fens[i], false))
             continue;
-        struct movelist l;
-        movegen_legal(&p, &l);
-        int bad = 0;
-        for (int k = 0; k < l.count; k++)
-            for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
-                char rec[NAMED_MAX];
-                move back;
-                size_t n =
-                    named_format_ply(&p, l.moves[k], (enum named_vocabulary)v, rec, sizeof rec);
-                if (named_parse(&p, rec, n, (enum named_vocabulary)v, &back, NULL) != NAMED_OK ||
-                    back != l.moves[k])
-                    bad++;
-            }
-        UNIT_EQ_INT(bad, 0, fens[i]);
+        int count;
+        UNIT_EQ_INT(round_trip_failures(&p, &count), 0, fens[i]);
     }
 }
 
@@ -341,21 +349,9 @@ static void test_variants(void)
         struct position p;
         if (!setup_variant(&p, round[i].fen, round[i].v))
             continue;
-        struct movelist l;
-        movegen_legal(&p, &l);
-        int bad_moves = 0;
-        for (int k = 0; k < l.count; k++)
-            for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
-                char rec[NAMED_MAX];
-                move back;
-                size_t n =
-                    named_format_ply(&p, l.moves[k], (enum named_vocabulary)v, rec, sizeof rec);
-                if (named_parse(&p, rec, n, (enum named_vocabulary)v, &back, NULL) != NAMED_OK ||
-                    back != l.moves[k])
-                    bad_moves++;
-            }
-        UNIT_CHECK(l.count > 0 && bad_moves == 0, "%d of %d moves round-trip in %s",
-                   l.count - bad_moves, l.count, round[i].fen);
+        int count, bad_moves = round_trip_failures(&p, &count);
+        UNIT_CHECK(count > 0 && bad_moves == 0, "%d of %d moves round-trip in %s",
+                   count - bad_moves, count, round[i].fen);
     }
 }
 

@@ -300,8 +300,11 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
  *     attacks hold neither the from- nor the to-square keep their counts
  *     from P (a capture takes one B piece away, and gives B's knights that
  *     attack its square one more capture);
- *   - B's free pawns, B's king steps and B's castling (the squares A
- *     attacks) are counted again, cheaply;
+ *   - B's free pawns are counted again, cheaply;
+ *   - B's king steps and castling keep P's answer (is the square attacked?)
+ *     for every square whose watch set (leaf_watch: the square, where A's
+ *     leapers would attack it from, its lines up to the first piece) the
+ *     move neither leaves nor enters; the others are asked again;
  *   - everything else (castling, en passant, promotions, a double push B
  *     may take en passant, a move on B's castling path or rook) is made and
  *     counted by movegen_count.
@@ -328,7 +331,11 @@ struct leaf_base {
     struct leaf_slider slider[LEAF_SLIDERS_MAX];
     uint16_t attacked_by[SQUARE_NB]; /* which of them attack each square */
     bitboard free_pawns;
-    unsigned castles; /* B's rights whose path is empty in P (bits of castling) */
+    unsigned castles;               /* B's rights whose path is empty in P (bits of castling) */
+    unsigned castles_safe;          /* of those, the ones whose king path A does not attack in P */
+    bitboard castle_watch[4];       /* a move from or to these may change that */
+    bitboard king_safe;             /* B's king steps in P: not own, not attacked */
+    bitboard king_watch[SQUARE_NB]; /* the king steps a move from or to a square may change */
     bitboard a_pawns, a_knights, a_diag, a_orth;
     int a_king;
 };
@@ -357,6 +364,17 @@ PERFT_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard paw
     return (attacks_pawn(b, sq) & pawns) || (attacks_knight(sq) & knights) ||
            bb_test(attacks_king(king), sq) || (attacks_bishop_with(sq, occ, pext) & diag) ||
            (attacks_rook_with(sq, occ, pext) & orth);
+}
+
+/* The squares where a change may change whether A attacks sq (occupancy
+ * occ): sq itself, where an A leaper would attack it from, and its lines
+ * up to the first piece (a slider attacking along one, or a piece that
+ * would open or block one).  A move that neither leaves nor enters one of
+ * them leaves the answer as it was. */
+PERFT_INLINE bitboard leaf_watch(int sq, bitboard occ, enum color b, bool pext)
+{
+    return bb_square(sq) | attacks_knight(sq) | attacks_pawn(b, sq) | attacks_king(sq) |
+           attacks_bishop_with(sq, occ, pext) | attacks_rook_with(sq, occ, pext);
 }
 
 /* What P's children share; false when P is odd enough (B in check, no
@@ -460,6 +478,38 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
         if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
             lb->castles |= 1u << idx;
     }
+    /* Whether A attacks the squares B's king crosses when castling (FIDE
+     * Art. 3.8.2.1), and what may change it: most children keep P's answer. */
+    lb->castles_safe = 0;
+    for (unsigned c = lb->castles; c; c &= c - 1) {
+        int idx = __builtin_ctz(c), rsq = p->castle_rook[idx];
+        int kto = move_castle_king_to(kb, rsq);
+        bitboard path = attacks_between(kb, kto) | bb_square(kto);
+        bitboard occ2 = occ ^ bb_square(kb) ^ bb_square(rsq), watch = 0;
+        bool safe = true;
+        while (path) {
+            int sq = bb_pop(&path);
+            safe = safe && !leaf_attacked(sq, occ2, b, lb->a_pawns, lb->a_knights, lb->a_diag,
+                                          lb->a_orth, lb->a_king, pext);
+            watch |= leaf_watch(sq, occ2, b, pext);
+        }
+        lb->castle_watch[idx] = watch;
+        lb->castles_safe |= (unsigned)safe << idx;
+    }
+    /* The same for B's king steps (FIDE Art. 3.9): the safe ones in P, and
+     * for each square, the steps a move from or to it may change. */
+    memset(lb->king_watch, 0, sizeof lb->king_watch);
+    lb->king_safe = 0;
+    bitboard occ_nk = occ ^ bb_square(kb);
+    for (bitboard steps = attacks_king(kb); steps;) {
+        int sq = bb_pop(&steps);
+        bitboard one = bb_square(sq);
+        if (!(one & lb->own_b) && !leaf_attacked(sq, occ_nk, b, lb->a_pawns, lb->a_knights,
+                                                 lb->a_diag, lb->a_orth, lb->a_king, pext))
+            lb->king_safe |= one;
+        for (bitboard w = leaf_watch(sq, occ_nk, b, pext); w;)
+            lb->king_watch[bb_pop(&w)] |= one;
+    }
     return true;
 }
 
@@ -542,9 +592,12 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     }
     n += leaf_pawns(free_pawns, occ, own_a, lb->b);
 
-    /* B's king steps: A's attacks after the move, leapers as a set, the
-     * sliders asked about the few squares left. */
-    bitboard kt = attacks_king(lb->kb) & target & ~attacks_king(a_king);
+    /* B's king steps: P's answer where the move cannot change it, else
+     * A's attacks after the move, leapers as a set, the sliders asked about
+     * the few squares left. */
+    bitboard dirty = lb->king_watch[from] | lb->king_watch[to];
+    n += bb_count(lb->king_safe & ~dirty);
+    bitboard kt = dirty & target & ~attacks_king(a_king);
     if (kt) {
         bitboard wide = bb_west(a_pawns) | bb_east(a_pawns);
         bitboard leap = lb->a == WHITE ? wide << 8 : wide >> 8;
@@ -562,7 +615,12 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         n += bb_count(kt);
     }
     for (unsigned c = lb->castles; c; c &= c - 1) {
-        int rsq = p->castle_rook[__builtin_ctz(c)];
+        int idx = __builtin_ctz(c);
+        if (!(ft & lb->castle_watch[idx])) {
+            n += (lb->castles_safe >> idx) & 1;
+            continue;
+        }
+        int rsq = p->castle_rook[idx];
         int kto = move_castle_king_to(lb->kb, rsq);
         bitboard path = attacks_between(lb->kb, kto) | bb_square(kto);
         bitboard occ2 = occ ^ bb_square(lb->kb) ^ bb_square(rsq);

@@ -294,9 +294,11 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
  * children is worked out once, at P, and each child only redoes what its
  * move can change:
  *
- *   - a move of A that touches no ray from B's king up to its second piece
- *     and gives no knight or pawn check leaves B out of check with the same
- *     pins, so B's knights, B's pinned pieces and every B slider whose
+ *   - a move of A that gives no knight or pawn check and touches no ray
+ *     from B's king up to its second piece leaves B out of check with the
+ *     same pins (a move that touches one has its checks and pins asked
+ *     again, and goes on here when they are P's and no pin line changed),
+ *     so B's knights, B's pinned pieces and every B slider whose
  *     attacks hold neither the from- nor the to-square keep their counts
  *     from P (a capture takes one B piece away, and gives B's knights that
  *     attack its square one more capture);
@@ -323,7 +325,10 @@ struct leaf_base {
     enum color a, b; /* A moves into the children, B is to move in them */
     int kb;          /* B's king */
     bitboard occ, own_b, own_a;
-    bitboard fallback;                 /* a move from or to these needs the full count */
+    bitboard fallback;  /* a move from or to these needs the full count */
+    bitboard rays;      /* B's king's lines up to the second piece: checks and pins */
+    bitboard pinned;    /* B's pinned pieces in P */
+    bitboard pin_lines; /* the lines of those pins, pinners included */
     bitboard knight_check, pawn_check; /* where an A knight or pawn checks B */
     int base; /* B's knights and pinned pieces: the same in every quiet child */
     bitboard free_knights;
@@ -404,19 +409,25 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     bitboard pinned = 0, occ = lb->occ, target = ~lb->own_b;
     bitboard snipers = (attacks_bishop_with(kb, lb->own_a, pext) & lb->a_diag) |
                        (attacks_rook_with(kb, lb->own_a, pext) & lb->a_orth);
+    lb->pin_lines = 0;
     while (snipers) {
-        bitboard between = attacks_between(kb, bb_pop(&snipers)) & occ;
+        int sn = bb_pop(&snipers);
+        bitboard between = attacks_between(kb, sn) & occ;
         if (!between)
             return false;
-        if (!bb_several(between))
+        if (!bb_several(between)) {
             pinned |= between;
+            lb->pin_lines |= attacks_between(kb, sn) | bb_square(sn);
+        }
     }
+    lb->pinned = pinned;
     /* On each ray from B's king only the squares up to the second piece
      * decide checks and pins: a move from or to one of them may change
      * them, a move farther out cannot. */
     bitboard first = (attacks_bishop_with(kb, occ, pext) | attacks_rook_with(kb, occ, pext)) & occ;
-    lb->fallback =
+    lb->rays =
         attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
+    lb->fallback = 0;
     lb->knight_check = attacks_knight(kb);
     lb->pawn_check = attacks_pawn(b, kb);
 
@@ -556,6 +567,25 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         break;
     }
     bitboard occ = (lb->occ ^ fb) | tb, own_a = lb->own_a ^ ft, own_b = lb->own_b;
+    if (ft & lb->rays) {
+        /* The move may check B or change B's pins (FIDE Art. 3.9): asked
+         * again as leaf_prepare asks, and only a child with P's pins, out
+         * of check, whose move leaves the pin lines alone goes on here. */
+        if (ft & lb->pin_lines)
+            return -1;
+        bitboard pinned = 0;
+        bitboard snipers = (attacks_bishop_with(lb->kb, own_a, pext) & a_diag) |
+                           (attacks_rook_with(lb->kb, own_a, pext) & a_orth);
+        while (snipers) {
+            bitboard between = attacks_between(lb->kb, bb_pop(&snipers)) & occ;
+            if (!between)
+                return -1;
+            if (!bb_several(between))
+                pinned |= between;
+        }
+        if (pinned != lb->pinned)
+            return -1;
+    }
     bitboard free_pawns = lb->free_pawns;
     int n = lb->base;
     int captured = p->board[to];

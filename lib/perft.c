@@ -302,7 +302,8 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
  *     attacks hold neither the from- nor the to-square keep their counts
  *     from P (a capture takes one B piece away, and gives B's knights that
  *     attack its square one more capture);
- *   - B's free pawns are counted again, cheaply;
+ *   - B's free pawns keep P's count unless the move leaves or enters a
+ *     square they stand on, push to or capture on (then counted again);
  *   - B's king steps and castling keep P's answer (is the square attacked?)
  *     for every square whose watch set (leaf_watch: the square, where A's
  *     leapers would attack it from, its lines up to the first piece) the
@@ -336,9 +337,12 @@ struct leaf_base {
     struct leaf_slider slider[LEAF_SLIDERS_MAX];
     uint16_t attacked_by[SQUARE_NB]; /* which of them attack each square */
     bitboard free_pawns;
+    bitboard pawn_watch;            /* where a move may change the free pawns' moves */
+    int pawn_moves;                 /* their moves in P */
     unsigned castles;               /* B's rights whose path is empty in P (bits of castling) */
     unsigned castles_safe;          /* of those, the ones whose king path A does not attack in P */
     bitboard castle_watch[4];       /* a move from or to these may change that */
+    bitboard castle_watch_all;      /* all of them */
     bitboard king_safe;             /* B's king steps in P: not own, not attacked */
     bitboard king_watch[SQUARE_NB]; /* the king steps a move from or to a square may change */
     bitboard a_pawns, a_knights, a_diag, a_orth;
@@ -460,7 +464,15 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     lb->slider_total = total;
 
     bitboard pawns = p->by_type[PAWN] & lb->own_b;
-    lb->free_pawns = pawns & ~pinned;
+    bitboard free = lb->free_pawns = pawns & ~pinned;
+    /* Their moves change only with the squares they stand on, push to or
+     * capture on: most children keep P's count. */
+    bitboard ahead = b == WHITE ? free << 8 : free >> 8;
+    bitboard start = b == WHITE ? BB_RANK_3 : BB_RANK_6;
+    lb->pawn_watch =
+        free | ahead | (b == WHITE ? (ahead & start) << 8 : (ahead & start) >> 8) |
+        (b == WHITE ? (bb_west(free) | bb_east(free)) << 8 : (bb_west(free) | bb_east(free)) >> 8);
+    lb->pawn_moves = leaf_pawns(free, occ, lb->own_a, b);
     bitboard pinned_pawns = pawns & pinned;
     while (pinned_pawns) {
         /* Along the pin only: a push on a file pin, the pinner's capture
@@ -492,6 +504,7 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
     /* Whether A attacks the squares B's king crosses when castling (FIDE
      * Art. 3.8.2.1), and what may change it: most children keep P's answer. */
     lb->castles_safe = 0;
+    lb->castle_watch_all = 0;
     for (unsigned c = lb->castles; c; c &= c - 1) {
         int idx = __builtin_ctz(c), rsq = p->castle_rook[idx];
         int kto = move_castle_king_to(kb, rsq);
@@ -505,6 +518,7 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
             watch |= leaf_watch(sq, occ2, b, pext);
         }
         lb->castle_watch[idx] = watch;
+        lb->castle_watch_all |= watch;
         lb->castles_safe |= (unsigned)safe << idx;
     }
     /* The same for B's king steps (FIDE Art. 3.9): the safe ones in P, and
@@ -620,7 +634,7 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
                        (sl->orth ? attacks_rook_with(sl->sq, occ, pext) : 0);
         n += bb_count(att & target) - sl->count;
     }
-    n += leaf_pawns(free_pawns, occ, own_a, lb->b);
+    n += ft & lb->pawn_watch ? leaf_pawns(free_pawns, occ, own_a, lb->b) : lb->pawn_moves;
 
     /* B's king steps: P's answer where the move cannot change it, else
      * A's attacks after the move, leapers as a set, the sliders asked about
@@ -644,7 +658,12 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         }
         n += bb_count(kt);
     }
-    for (unsigned c = lb->castles; c; c &= c - 1) {
+    unsigned castles = lb->castles;
+    if (!(ft & lb->castle_watch_all)) {
+        n += __builtin_popcount(lb->castles_safe);
+        castles = 0;
+    }
+    for (unsigned c = castles; c; c &= c - 1) {
         int idx = __builtin_ctz(c);
         if (!(ft & lb->castle_watch[idx])) {
             n += (lb->castles_safe >> idx) & 1;

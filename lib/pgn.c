@@ -1097,9 +1097,8 @@ static unsigned shape_to(unsigned char f, unsigned char r)
  * anything else (the caller takes the general path, which gives the same
  * tokens), -1 when out of memory.  The shape is san_shape's: the unit
  * tests and the fuzzer compare the paths with PGN_OPT_NO_FASTPATH. */
-static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r,
-                                                               const char *p, const char *end,
-                                                               const char **next)
+static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r, const char *p,
+                                                               const char *end, const char **next)
 {
     size_t avail = (size_t)(end - p);
     uint64_t w = 0;
@@ -1151,7 +1150,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
             return 0;
         i = s[3] == '-' && s[4] == 'O' ? 5 : 3;
         shape |= (i == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
-    } else if (s[0] >= '1' && s[0] <= '9') { /* 12. 7... */
+    } else if (s[0] >= '1' && s[0] <= '9') {                        /* 12. 7... */
         unsigned v = 0;
         i = 0;
         while (i < 3 && s[i] >= '0' && s[i] <= '9')

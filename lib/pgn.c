@@ -262,22 +262,11 @@ enum pgn_result pgn_result_parse(const char *s, size_t n)
 }
 
 /* Standard 8.2.2.2: White's move number ends with one period, Black's
- * (when the number is written before a Black move) with three.  The digits
- * are written by hand: the named notation puts a number on every ply. */
-size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
+ * (when the number is written before a Black move) with three.  The
+ * general case of pgn_move_number (pgn.h), which writes numbers below
+ * 1000 inline: the named notation puts a number on every ply. */
+size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size)
 {
-    if (number < 1000 && size >= 8) {
-        /* every real game: the digits straight into buf (a named record
-         * and a SAN line write one per ply) */
-        size_t n = 0;
-        if (number >= 100)
-            buf[n++] = (char)('0' + number / 100);
-        if (number >= 10)
-            buf[n++] = (char)('0' + number / 10 % 10);
-        buf[n++] = (char)('0' + number % 10);
-        memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
-        return n + (black ? 3 : 1);
-    }
     char text[PGN_MOVE_NUMBER_MAX];
     size_t k = sizeof text - 3;
     do {

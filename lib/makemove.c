@@ -155,8 +155,8 @@ void makemove_play(struct position *p, move m)
      * (the FEN reader grants none without them), so a move that touches
      * neither a king nor a rook keeps every right: most moves skip the
      * look at the rights. */
-    bool rights = p->castling && ((bb_square(from) | bb_square(to)) &
-                                  (p->by_type[KING] | p->by_type[ROOK]));
+    bool rights =
+        p->castling && ((bb_square(from) | bb_square(to)) & (p->by_type[KING] | p->by_type[ROOK]));
 
     if (p->ep_square != SQUARE_NONE) {
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];

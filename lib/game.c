@@ -467,24 +467,24 @@ int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_p
     const struct pgn_game *g = r->game;
     while (r->next < g->ntokens) {
         const struct pgn_token *tok = &g->tokens[r->next++];
+        if (tok->kind == PGN_TOK_MOVE_NUMBER)
+            continue; /* the position knows its number; written ones are not checked */
         if (!(r->flags & GAME_VARIATIONS) &&
             (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
              tok->kind == PGN_TOK_VARIATION_END))
             continue;
+        ev->tok = tok;
+        ev->depth = r->stack.depth;
+        if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
+            return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
         memset(ev, 0, sizeof *ev);
         ev->tok = tok;
         ev->depth = r->stack.depth;
         switch (tok->kind) {
-        case PGN_TOK_MOVE:
-            if (r->flags & GAME_NAMED)
-                return play_record(r, tok, ev, pb);
-            return play_move(r, tok, ev, pb);
         case PGN_TOK_NULL_MOVE:
             if (game_stack_pass(&r->stack) != GAME_OK)
                 return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
             return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
-        case PGN_TOK_MOVE_NUMBER:
-            continue; /* the position knows its number; written ones are not checked */
         case PGN_TOK_NAG:
             ev->kind = GAME_EV_NAG;
             return 1;

@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Diagnostics inside a game, and the hard errors of pgn_next_game
  * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
@@ -250,7 +251,23 @@ enum pgn_result pgn_result_parse(const char *s, size_t n);
  * the move number indication every writer of movetext and every diagnostic
  * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice. */
 enum { PGN_MOVE_NUMBER_MAX = 24 };
-size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size);
+size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size);
+static inline size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
+{
+    if (number < 1000 && size >= 8) {
+        /* every real game: the digits straight into buf (a named record
+         * and a SAN line write one per ply, so this is inline) */
+        size_t n = 0;
+        if (number >= 100)
+            buf[n++] = (char)('0' + number / 100);
+        if (number >= 10)
+            buf[n++] = (char)('0' + number / 10 % 10);
+        buf[n++] = (char)('0' + number % 10);
+        memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
+        return n + (black ? 3 : 1);
+    }
+    return pgn_move_number_text(number, black, buf, size);
+}
 
 /* Cutting PGN text into runs of whole games, so that several readers can
  * read the runs in parallel and together give exactly the games that one

@@ -308,9 +308,10 @@ PERFT_INLINE void leaf_make(struct position *c, const struct position *p, move m
  *     for every square whose watch set (leaf_watch: the square, where A's
  *     leapers would attack it from, its lines up to the first piece) the
  *     move neither leaves nor enters; the others are asked again;
- *   - everything else (castling, en passant, promotions, a double push B
- *     may take en passant, a move on B's castling path or rook) is made and
- *     counted by movegen_count.
+ *   - A's castling is followed the same way, with its four squares;
+ *   - everything else (en passant, promotions, a double push B may take
+ *     en passant, a move on B's castling path or rook, a check) is made
+ *     and counted by movegen_count.
  *
  * The suites (make check-slow) and --against Stockfish hold this to the
  * generator's counts. */
@@ -544,43 +545,71 @@ PERFT_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, b
 PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p, move m, bool pext)
 {
     enum move_kind kind = move_kind(m);
-    if (kind != MOVE_NORMAL && kind != MOVE_DOUBLE_PUSH)
+    if (kind != MOVE_NORMAL && kind != MOVE_DOUBLE_PUSH && kind != MOVE_CASTLE)
         return -1;
     int from = move_from(m), to = move_to(m);
-    bitboard fb = bb_square(from), tb = bb_square(to), ft = fb | tb;
-    if (ft & lb->fallback)
-        return -1;
+    bitboard fb = bb_square(from), tb = bb_square(to), ft, occ, own_a;
     bitboard a_pawns = lb->a_pawns, a_knights = lb->a_knights, a_diag = lb->a_diag,
              a_orth = lb->a_orth;
-    int a_king = lb->a_king;
-    switch (piece_type(p->board[from])) {
-    case PAWN:
-        if ((tb & lb->pawn_check) ||
-            (kind == MOVE_DOUBLE_PUSH &&
-             (attacks_pawn(lb->a, (from + to) >> 1) & p->by_type[PAWN] & lb->own_b)))
+    int a_king = lb->a_king, captured = NO_PIECE;
+    /* The sliders of B whose attacks hold a square the move changes, and
+     * the king steps it may change (ft: the squares it changes). */
+    unsigned again;
+    bitboard dirty;
+    if (kind == MOVE_CASTLE) {
+        /* A castles (FIDE Art. 3.8.2): king and rook (on to) move, nothing
+         * is taken, four squares change (fewer in Chess960). */
+        int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
+        bitboard gone = fb | tb, come = bb_square(kto) | bb_square(rto);
+        ft = gone | come;
+        if (ft & lb->fallback)
             return -1;
-        a_pawns ^= ft;
-        break;
-    case KNIGHT:
-        if (tb & lb->knight_check)
+        a_orth ^= tb ^ bb_square(rto);
+        a_king = kto;
+        occ = (lb->occ & ~gone) | come;
+        own_a = (lb->own_a & ~gone) | come;
+        again = lb->attacked_by[from] | lb->attacked_by[to] | lb->attacked_by[kto] |
+                lb->attacked_by[rto];
+        dirty =
+            lb->king_watch[from] | lb->king_watch[to] | lb->king_watch[kto] | lb->king_watch[rto];
+    } else {
+        ft = fb | tb;
+        if (ft & lb->fallback)
             return -1;
-        a_knights ^= ft;
-        break;
-    case BISHOP:
-        a_diag ^= ft;
-        break;
-    case ROOK:
-        a_orth ^= ft;
-        break;
-    case QUEEN:
-        a_diag ^= ft;
-        a_orth ^= ft;
-        break;
-    default:
-        a_king = to;
-        break;
+        switch (piece_type(p->board[from])) {
+        case PAWN:
+            if ((tb & lb->pawn_check) ||
+                (kind == MOVE_DOUBLE_PUSH &&
+                 (attacks_pawn(lb->a, (from + to) >> 1) & p->by_type[PAWN] & lb->own_b)))
+                return -1;
+            a_pawns ^= ft;
+            break;
+        case KNIGHT:
+            if (tb & lb->knight_check)
+                return -1;
+            a_knights ^= ft;
+            break;
+        case BISHOP:
+            a_diag ^= ft;
+            break;
+        case ROOK:
+            a_orth ^= ft;
+            break;
+        case QUEEN:
+            a_diag ^= ft;
+            a_orth ^= ft;
+            break;
+        default:
+            a_king = to;
+            break;
+        }
+        occ = (lb->occ ^ fb) | tb;
+        own_a = lb->own_a ^ ft;
+        captured = p->board[to];
+        again = lb->attacked_by[from] | lb->attacked_by[to];
+        dirty = lb->king_watch[from] | lb->king_watch[to];
     }
-    bitboard occ = (lb->occ ^ fb) | tb, own_a = lb->own_a ^ ft, own_b = lb->own_b;
+    bitboard own_b = lb->own_b;
     if (ft & lb->rays) {
         /* The move may check B or change B's pins (FIDE Art. 3.9): asked
          * again as leaf_prepare asks, and only a child with P's pins, out
@@ -602,7 +631,6 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     }
     bitboard free_pawns = lb->free_pawns;
     int n = lb->base;
-    int captured = p->board[to];
     if (captured != NO_PIECE) {
         /* B loses the piece (a pinned one stood on a line through its
          * king: not here); B's knights that attack the square may now
@@ -617,9 +645,8 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
         n += bb_count(attacks_knight(to) & knights);
     }
     bitboard target = ~own_b;
-    /* The sliders whose attacks hold the from- or to-square are counted
-     * again; a captured one not at all. */
-    unsigned again = lb->attacked_by[from] | lb->attacked_by[to];
+    /* The sliders whose attacks hold a changed square are counted again;
+     * a captured one not at all. */
     n += lb->slider_total;
     if (captured != NO_PIECE && piece_type(captured) >= BISHOP && piece_type(captured) <= QUEEN)
         for (int i = 0; i < lb->sliders; i++)
@@ -639,7 +666,6 @@ PERFT_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p
     /* B's king steps: P's answer where the move cannot change it, else
      * A's attacks after the move, leapers as a set, the sliders asked about
      * the few squares left. */
-    bitboard dirty = lb->king_watch[from] | lb->king_watch[to];
     n += bb_count(lb->king_safe & ~dirty);
     bitboard kt = dirty & target & ~attacks_king(a_king);
     if (kt) {

@@ -11,6 +11,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const char *const code_names[FEN_CODE_NB] = {
     [FEN_OK] = "ok",
@@ -282,62 +285,147 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
+/* What a byte of a plain board field stands for, for board_plain: the
+ * piece it places (NO_PIECE for a digit and '/') and that piece's row of
+ * position_zobrist_piece, the step to the next square (a digit's squares,
+ * or from the end of a rank back to the start of the next, 16 squares
+ * down, for '/'), how far the end of the rank moves (8 squares for '/'),
+ * where its piece is written (the square, or for '/' a scratch cell), and
+ * its kind: BOARD_BYTE for every byte a plain board has, with BOARD_DIGIT
+ * for a digit (a byte without an entry has neither). */
+struct board_code {
+    uint16_t key_row;
+    int8_t step;
+    uint8_t piece, rank_down, scratch, kind, unused; /* (eight bytes: one scaled index) */
+};
+enum { BOARD_BYTE = 1, BOARD_DIGIT = 2 };
+#define PIECE(letter, piece) [letter] = {piece * SQUARE_NB, 1, piece, 0, 0, BOARD_BYTE, 0}
+#define DIGIT(n) ['0' + n] = {0, n, NO_PIECE, 0, 0, BOARD_BYTE | BOARD_DIGIT, 0}
+static const struct board_code board_code[256] = {
+    PIECE('P', 1),  PIECE('N', 2),  PIECE('B', 3),
+    PIECE('R', 4),  PIECE('Q', 5),  PIECE('K', 6),
+    PIECE('p', 9),  PIECE('n', 10), PIECE('b', 11),
+    PIECE('r', 12), PIECE('q', 13), PIECE('k', 14),
+    DIGIT(1),       DIGIT(2),       DIGIT(3),
+    DIGIT(4),       DIGIT(5),       DIGIT(6),
+    DIGIT(7),       DIGIT(8),       ['/'] = {0, -16, NO_PIECE, 8, SQUARE_NB, BOARD_BYTE, 0},
+};
+#undef PIECE
+#undef DIGIT
+
+/* The number of pieces on a bitboard, without a popcount instruction
+ * (the build targets plain x86-64, where __builtin_popcountll is a call). */
+static int count_bits(bitboard b)
+{
+    b -= (b >> 1) & 0x5555555555555555ULL;
+    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((b * 0x0101010101010101ULL) >> 56);
+}
+
+#ifdef __SSE2__
+/* The 64 bytes of cells as a bitboard: bit 7 of each. */
+static bitboard bytes_mask(const __m128i v[4])
+{
+    return (bitboard)(unsigned)_mm_movemask_epi8(v[0]) |
+           (bitboard)(unsigned)_mm_movemask_epi8(v[1]) << 16 |
+           (bitboard)(unsigned)_mm_movemask_epi8(v[2]) << 32 |
+           (bitboard)(unsigned)_mm_movemask_epi8(v[3]) << 48;
+}
+#endif
+
+/* The bitboards of p from its mailbox, and the number of each piece: all
+ * 64 squares compared at once per piece type where SSE2 is there (every
+ * x86-64), so that board_plain's loop stores one byte per square and adds
+ * to no bitboard or counter in memory (a chain of stores and reloads when
+ * a rank holds a run of pawns). */
+static void board_sets(struct position *p, uint8_t count[PIECE_NB])
+{
+#ifdef __SSE2__
+    __m128i v[4], m[4];
+    for (int k = 0; k < 4; k++)
+        v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
+    for (int k = 0; k < 4; k++)
+        m[k] = _mm_slli_epi16(v[k], 4); /* the colour bit (3) to bit 7 of its byte */
+    bitboard black = bytes_mask(m);
+    for (int k = 0; k < 4; k++)
+        m[k] = _mm_cmpeq_epi8(v[k], _mm_setzero_si128());
+    bitboard occupied = ~bytes_mask(m);
+    for (int k = 0; k < 4; k++)
+        v[k] = _mm_and_si128(v[k], _mm_set1_epi8(7));
+    for (int t = PAWN; t <= KING; t++) {
+        for (int k = 0; k < 4; k++)
+            m[k] = _mm_cmpeq_epi8(v[k], _mm_set1_epi8((char)t));
+        p->by_type[t] = bytes_mask(m);
+    }
+    p->by_color[WHITE] = occupied & ~black;
+    p->by_color[BLACK] = black;
+#else
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (p->board[sq] != NO_PIECE) {
+            p->by_type[piece_type(p->board[sq])] |= bb_square(sq);
+            p->by_color[piece_color(p->board[sq])] |= bb_square(sq);
+        }
+#endif
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    for (int t = PAWN; t <= KING; t++) {
+        count[piece_make(WHITE, (enum piece_type)t)] =
+            (uint8_t)count_bits(p->by_type[t] & p->by_color[WHITE]);
+        count[piece_make(BLACK, (enum piece_type)t)] =
+            (uint8_t)count_bits(p->by_type[t] & p->by_color[BLACK]);
+    }
+}
+
 /* The board field when it is plain and right (eight ranks of eight
  * squares, piece letters, digits 1-8 never side by side, no pockets or
  * '~'): the pieces placed and hashed, true.  Anything else returns false,
- * and parse_board's full loop judges and words it from a clean record.  Nearly every record of a
- * real file takes this path, at a few instructions per character. */
+ * and parse_board's full loop judges and words it from a clean record.
+ * Nearly every record of a real file takes this path, so it is one loop
+ * without a branch on what a byte is (a branch mispredicted at every
+ * change from letters to digits or at every rank's end was most of its
+ * time): every byte writes its piece into a scratch mailbox (NO_PIECE on
+ * a digit's first square, '/' into a cell past the board) and hashes it
+ * (NO_PIECE's key is 0), and what is wrong is gathered in flags tested at
+ * the end. */
 static bool board_plain(const struct field *f, struct fen_record *rec)
 {
-    /* (locals, not f-> and rec->: the byte stores below may alias anything,
-     * and the compiler would reload every field after each of them) */
-    const unsigned char *s = (const unsigned char *)f->s;
-    size_t len = f->len;
-    unsigned col = f->col;
-    uint8_t *board = rec->pos.board, *count = rec->piece_count;
-    unsigned *square_col = rec->square_col;
-    bitboard *by_type = rec->pos.by_type, *by_color = rec->pos.by_color;
+    const unsigned char *s = (const unsigned char *)f->s, *end = s + f->len;
+    const uint64_t *zobrist = position_zobrist_piece[0];
+    /* (a scratch mailbox: only a field found right is copied) */
+    uint8_t cells[2 * SQUARE_NB] = {0};
     uint64_t key = 0;
-    int sq = square_make(0, 7), rank_end = SQUARE_NB; /* a8, and the end of rank 8 */
-    bool prev_digit = false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned c = s[i];
-        int piece = piece_by_letter[c];
-        if (piece) {
-            if (sq >= rank_end)
-                return false;
-            board[sq] = (uint8_t)piece;
-            by_type[piece_type(piece)] |= bb_square(sq);
-            by_color[piece_color(piece)] |= bb_square(sq);
-            key ^= position_zobrist_piece[piece][sq];
-            square_col[sq] = col + (unsigned)i;
-            count[piece]++;
-            sq++;
-            prev_digit = false;
-        } else if (c - '1' < 8 && !prev_digit) {
-            sq += (int)(c - '0');
-            if (sq > rank_end)
-                return false;
-            prev_digit = true;
-        } else if (c == '/' && sq == rank_end && rank_end > 8) {
-            rank_end -= 8;
-            sq = rank_end - 8;
-            prev_digit = false;
-        } else {
-            return false;
-        }
+    unsigned at = 56, rank_end = SQUARE_NB, wrong = 0;
+    unsigned all = BOARD_BYTE, prev = 0,
+             twice = 0; /* kinds: of every byte, of the last, in a row */
+    for (; s < end; s++) {
+        /* (nothing read from the table decides where the next byte's
+         * entry is: the loads of one byte do not wait for the last's) */
+        const struct board_code *code = &board_code[*s];
+        unsigned sq = at & 63;                      /* (in bounds however wrong the field) */
+        wrong |= (at ^ rank_end) * code->rank_down; /* '/' ends a full rank */
+        cells[sq | code->scratch] = code->piece;
+        key ^= zobrist[code->key_row + sq];
+        at += (unsigned)code->step;
+        rank_end -= code->rank_down;
+        all &= code->kind;
+        twice |= prev & code->kind;
+        prev = code->kind;
     }
-    if (sq != rank_end || rank_end != 8)
+    if (!(all & BOARD_BYTE) || (twice & BOARD_DIGIT) || wrong || at != 8 || rank_end != 8)
         return false;
     struct position *p = &rec->pos;
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    memcpy(p->board, cells, SQUARE_NB);
+    board_sets(p, rec->piece_count);
     p->key ^= key;
+    rec->board_canonical = true;
     return true;
 }
 
 static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
+    rec->board = f_in->s;
+    rec->board_len = f_in->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
     } else if (board_plain(f_in, rec)) {
@@ -361,6 +449,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
      * unclosed '[' there is a bad piece letter like any other). */
     if (crazyhouse || (f_in->len && f_in->s[f_in->len - 1] == ']'))
         board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
+    rec->board_len = board.len;
     if (board.len < f_in->len) {
         bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
         rec->pocket_col = f_in->col + (unsigned)board.len;
@@ -390,7 +479,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                 p->board[sq] = (uint8_t)piece;
                 by_piece[piece] |= bb_square(sq);
                 key ^= position_zobrist_piece[piece][sq];
-                rec->square_col[sq] = col;
                 rec->piece_count[piece]++;
             }
             file++;
@@ -484,6 +572,30 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
     return ok;
+}
+
+unsigned fen_square_col(const struct fen_record *rec, int sq)
+{
+    /* The squares are walked again as parse_board placed them: a letter
+     * where rank and file are on the board, '~' taking no square, a bad
+     * digit none and a bad letter one. */
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < rec->board_len; i++) {
+        unsigned char c = (unsigned char)rec->board[i];
+        if (piece_by_letter[c]) {
+            if (rank >= 0 && file < 8 && square_make(file, rank) == sq)
+                return rec->col[0] + (unsigned)i;
+            file++;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c != '~' && c != '0' && c != '9') {
+            file++;
+        }
+    }
+    return rec->col[0];
 }
 
 /* Field 2: 'w' or 'b'. */
@@ -879,6 +991,9 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->castling_count = 0;
     rec->pocket_col = 0;
     rec->checks_col = 0;
+    rec->board = NULL;
+    rec->board_len = 0;
+    rec->board_canonical = false;
     memset(rec->piece_count, 0, sizeof rec->piece_count);
 
     struct field f[8];
@@ -1011,10 +1126,10 @@ static size_t put_uint(char *out, unsigned v)
     return n;
 }
 
-size_t fen_format(const struct position *p, char *buf, size_t size)
+/* The board field of p as fen_format writes it, at tmp; returns its length. */
+static size_t format_board(const struct position *p, char *tmp)
 {
     static const char letters[] = " PNBRQK  pnbrqk ";
-    char tmp[FEN_MAX];
     size_t n = 0;
     /* Rank by rank over the occupied squares only (a gap is one digit):
      * a third of the time of a square-by-square walk. */
@@ -1038,6 +1153,23 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
             tmp[n++] = (char)('0' + (8 - file));
         if (rank)
             tmp[n++] = '/';
+    }
+    return n;
+}
+
+/* fen_format with the board field given: board_len bytes of board_text,
+ * or (board_text NULL) built from p. */
+static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
+                         char *buf, size_t size)
+{
+    static const char letters[] = " PNBRQK  pnbrqk ";
+    char tmp[FEN_MAX];
+    size_t n;
+    if (board_text && board_len < FEN_MAX - 64) {
+        memcpy(tmp, board_text, board_len);
+        n = board_len;
+    } else {
+        n = format_board(p, tmp);
     }
     if (variant_rules((enum variant)p->variant)->drops) {
         /* Pockets as lichess and python-chess write them: [QRBNPqrbnp]. */
@@ -1089,6 +1221,20 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
         buf[c] = '\0';
     }
     return n;
+}
+
+size_t fen_format(const struct position *p, char *buf, size_t size)
+{
+    return format_fen(p, NULL, 0, buf, size);
+}
+
+size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
+{
+    /* A board field board_plain took is canonical already: no two digits
+     * in a row, eight squares a rank, only piece letters (no '~'). */
+    if (rec->board_canonical)
+        return format_fen(&rec->pos, rec->board, rec->board_len, buf, size);
+    return format_fen(&rec->pos, NULL, 0, buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,

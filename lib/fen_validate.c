@@ -82,7 +82,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
             int sq = square_flip(bb_pop(&b));
             char name[3];
             square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, rec->square_col[sq],
+            fen_report_add(rep, FEN_VARIANT_PAWN, fen_square_col(rec, sq),
                            "%s pawn on %s (racing kings has no pawns)",
                            color_names[piece_color(p->board[sq])], name);
         }
@@ -103,7 +103,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
         int sq = square_flip(bb_pop(&bad));
         char name[3];
         square_format(sq, name);
-        fen_report_add(rep, FEN_PAWN_BACK_RANK, rec->square_col[sq],
+        fen_report_add(rep, FEN_PAWN_BACK_RANK, fen_square_col(rec, sq),
                        "%s pawn on %s (pawns never stand on the first or last rank)",
                        color_names[piece_color(rec->pos.board[sq])], name);
     }

@@ -29,6 +29,10 @@ __attribute__((constructor)) static void position_init_keys(void)
     for (int p = 0; p < PIECE_NB; p++)
         for (int sq = 0; sq < SQUARE_NB; sq++)
             position_zobrist_piece[p][sq] = splitmix(&s);
+    /* (drawn, so that the keys after it stay what they were, then cleared:
+     * an empty square adds nothing to a key, and fen_parse's board loop
+     * hashes a run of empty squares as "no piece" without a branch) */
+    memset(position_zobrist_piece[NO_PIECE], 0, sizeof position_zobrist_piece[NO_PIECE]);
     uint64_t single[4];
     for (int i = 0; i < 4; i++)
         single[i] = splitmix(&s);

@@ -214,11 +214,10 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
             cli_buf_char(b, ' ');
             cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
         }
-        fwrite_unlocked(b->data, 1, b->len, stdout);
+        cli_put_line(b->data, b->len);
     } else {
-        fwrite_unlocked(line, 1, len, stdout);
+        cli_put_line(line, len);
     }
-    putc_unlocked('\n', stdout);
     if (opt->diagram != DIAGRAM_NONE)
         print_diagram(&ck->rec.pos, ck->unicode, opt->common.paint_out);
 }

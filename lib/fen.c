@@ -161,6 +161,22 @@ static size_t skip_nonblank(const char *s, size_t i, size_t len)
             return i;
         i++; /* a control byte: part of the field */
     }
+    /* The last bytes: the word that ends the record, the bytes before i
+     * in it made 0xFF (no flag), rather than a byte at a time (the short
+     * fields after the board all end there or near it). */
+    while (i < len && len >= 8) {
+        uint64_t w;
+        size_t base = len - 8;
+        memcpy(&w, s + base, 8);
+        w |= (((uint64_t)1 << (8 * (i - base))) - 1);
+        uint64_t low = (w - ones * 0x21) & ~w & highs;
+        if (!low)
+            return len;
+        i = base + (size_t)__builtin_ctzll(low) / 8;
+        if (is_blank(s[i]))
+            return i;
+        i++; /* a control byte: part of the field */
+    }
 #endif
     while (i < len && !is_blank(s[i]))
         i++;
@@ -313,14 +329,30 @@ static const struct board_code board_code[256] = {
 #undef PIECE
 #undef DIGIT
 
-/* The number of pieces on a bitboard, without a popcount instruction
- * (the build targets plain x86-64, where __builtin_popcountll is a call). */
-static int count_bits(bitboard b)
+/* The number of each piece on p's bitboards, without a popcount
+ * instruction (the build targets plain x86-64, where __builtin_popcountll
+ * is a call): bits added up in pairs, fours and bytes, White's and
+ * Black's side by side in one SSE2 register where there is one. */
+static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
 {
-    b -= (b >> 1) & 0x5555555555555555ULL;
-    b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((b * 0x0101010101010101ULL) >> 56);
+#ifdef __SSE2__
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0F);
+    __m128i colors = _mm_set_epi64x((long long)p->by_color[BLACK], (long long)p->by_color[WHITE]);
+    for (int t = PAWN; t <= KING; t++) {
+        __m128i x = _mm_and_si128(_mm_set1_epi64x((long long)p->by_type[t]), colors);
+        x = _mm_sub_epi64(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
+        x = _mm_add_epi64(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
+        x = _mm_and_si128(_mm_add_epi64(x, _mm_srli_epi64(x, 4)), m4);
+        x = _mm_sad_epu8(x, _mm_setzero_si128()); /* the bytes of each half added up */
+        count[piece_make(WHITE, (enum piece_type)t)] = (uint8_t)_mm_cvtsi128_si32(x);
+        count[piece_make(BLACK, (enum piece_type)t)] = (uint8_t)_mm_extract_epi16(x, 4);
+    }
+#else
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++)
+            count[piece_make((enum color)c, (enum piece_type)t)] =
+                (uint8_t)bb_count(p->by_type[t] & p->by_color[c]);
+#endif
 }
 
 #ifdef __SSE2__
@@ -368,12 +400,7 @@ static void board_sets(struct position *p, uint8_t count[PIECE_NB])
         }
 #endif
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
-    for (int t = PAWN; t <= KING; t++) {
-        count[piece_make(WHITE, (enum piece_type)t)] =
-            (uint8_t)count_bits(p->by_type[t] & p->by_color[WHITE]);
-        count[piece_make(BLACK, (enum piece_type)t)] =
-            (uint8_t)count_bits(p->by_type[t] & p->by_color[BLACK]);
-    }
+    count_pieces(p, count);
 }
 
 /* The board field when it is plain and right (eight ranks of eight

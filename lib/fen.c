@@ -356,40 +356,38 @@ static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
 }
 
 #ifdef __SSE2__
-/* The 64 bytes of cells as a bitboard: bit 7 of each. */
-static bitboard bytes_mask(const __m128i v[4])
+/* Bit `bit` of each of the 64 bytes of v as a bitboard: shifted to bit 7 of
+ * its byte (a 16-bit lane's shift moves nothing else there) and gathered. */
+static bitboard bit_plane(const __m128i v[4], int bit)
 {
-    return (bitboard)(unsigned)_mm_movemask_epi8(v[0]) |
-           (bitboard)(unsigned)_mm_movemask_epi8(v[1]) << 16 |
-           (bitboard)(unsigned)_mm_movemask_epi8(v[2]) << 32 |
-           (bitboard)(unsigned)_mm_movemask_epi8(v[3]) << 48;
+    bitboard b = 0;
+    for (int k = 0; k < 4; k++)
+        b |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(v[k], 7 - bit)) << (16 * k);
+    return b;
 }
 #endif
 
-/* The bitboards of p from its mailbox, and the number of each piece: all
- * 64 squares compared at once per piece type where SSE2 is there (every
- * x86-64), so that board_plain's loop stores one byte per square and adds
- * to no bitboard or counter in memory (a chain of stores and reloads when
- * a rank holds a run of pawns). */
+/* The bitboards of p from its mailbox, and the number of each piece: the
+ * four bits of a piece (type in bits 0-2, colour in bit 3) gathered for all
+ * 64 squares at once where SSE2 is there (every x86-64), so that
+ * board_plain's loop stores one byte per square and adds to no bitboard or
+ * counter in memory (a chain of stores and reloads when a rank holds a run
+ * of pawns). */
 static void board_sets(struct position *p, uint8_t count[PIECE_NB])
 {
 #ifdef __SSE2__
-    __m128i v[4], m[4];
+    __m128i v[4];
     for (int k = 0; k < 4; k++)
         v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
-    for (int k = 0; k < 4; k++)
-        m[k] = _mm_slli_epi16(v[k], 4); /* the colour bit (3) to bit 7 of its byte */
-    bitboard black = bytes_mask(m);
-    for (int k = 0; k < 4; k++)
-        m[k] = _mm_cmpeq_epi8(v[k], _mm_setzero_si128());
-    bitboard occupied = ~bytes_mask(m);
-    for (int k = 0; k < 4; k++)
-        v[k] = _mm_and_si128(v[k], _mm_set1_epi8(7));
-    for (int t = PAWN; t <= KING; t++) {
-        for (int k = 0; k < 4; k++)
-            m[k] = _mm_cmpeq_epi8(v[k], _mm_set1_epi8((char)t));
-        p->by_type[t] = bytes_mask(m);
-    }
+    bitboard b0 = bit_plane(v, 0), b1 = bit_plane(v, 1), b2 = bit_plane(v, 2);
+    bitboard black = bit_plane(v, 3);
+    p->by_type[PAWN] = b0 & ~(b1 | b2);
+    p->by_type[KNIGHT] = b1 & ~(b0 | b2);
+    p->by_type[BISHOP] = b0 & b1 & ~b2;
+    p->by_type[ROOK] = b2 & ~(b0 | b1);
+    p->by_type[QUEEN] = b0 & b2 & ~b1;
+    p->by_type[KING] = b1 & b2 & ~b0;
+    bitboard occupied = b0 | b1 | b2;
     p->by_color[WHITE] = occupied & ~black;
     p->by_color[BLACK] = black;
 #else

@@ -123,9 +123,8 @@ static char *put_direction(char *q, enum named_vocabulary v, int dir)
 
 static char *put_square(char *q, int sq)
 {
-    *q++ = (char)('a' + square_file(sq));
-    *q++ = (char)('1' + square_rank(sq));
-    return q;
+    square_put(sq, q);
+    return q + 2;
 }
 
 /* "N. ": both White's and Black's plies carry the full-move number, so

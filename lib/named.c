@@ -210,7 +210,8 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
         q = put_rule(q + 3, v, NAMED_RULE_PROMOTE_KNIGHT + (move_promotion(m) - KNIGHT));
     }
     /* Atomic: every capture explodes (variant.h), and its record says so. */
-    if (variant_rules((enum variant)p->variant)->explosions && move_is_capture(p, m)) {
+    if (p->variant != VARIANT_CHESS && variant_rules((enum variant)p->variant)->explosions &&
+        move_is_capture(p, m)) {
         *q++ = ' ';
         q = put_rule(q, v, NAMED_RULE_EXPLOSION);
     }

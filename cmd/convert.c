@@ -103,14 +103,20 @@ static void write_move_number(struct conv *c, const struct position *before)
 static void write_ply(struct conv *c, const struct game_event *ev)
 {
     enum { ROOM = FEN_MAX + NAMED_MAX };
-    if (!c->opt->inline_layout)
-        line_end(c);
-    item_begin(c);
-    if (c->opt->to == TO_SAN || c->opt->to == TO_LAN)
-        write_move_number(c, ev->before);
-    if (!cli_buf_reserve(&c->res->out, ROOM))
+    struct cli_buf *out = &c->res->out;
+    if (!cli_buf_reserve(out, ROOM + 1))
         return;
-    char *buf = c->res->out.data + c->res->out.len;
+    /* item_begin after line_end, in one step: a ply starts a line of its
+     * own, or is the next word of an --inline line */
+    if (c->line_open)
+        out->data[out->len++] = c->opt->inline_layout ? ' ' : '\n';
+    c->line_open = true;
+    if (c->opt->to == TO_SAN || c->opt->to == TO_LAN) {
+        write_move_number(c, ev->before);
+        if (!cli_buf_reserve(out, ROOM))
+            return;
+    }
+    char *buf = out->data + out->len;
     bool pass = ev->kind == GAME_EV_NULL;
     size_t n = 0;
     switch (c->opt->to) {

@@ -387,6 +387,17 @@ static void shape_parsed(unsigned shape, struct san_parsed *sp)
     };
 }
 
+enum san_error game_token_move(const struct position *p, const struct pgn_token *tok, move *m)
+{
+    if (tok->value & PGN_SHAPE) {
+        /* plain SAN, already scanned by the reader */
+        struct san_parsed sp;
+        shape_parsed(tok->value, &sp);
+        return san_resolve(p, &sp, m);
+    }
+    return san_parse(p, tok->text, tok->len, m); /* drops too ("N@f3") */
+}
+
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
  * legal moves (san_parse); the reason for a refusal comes from explain.h
  * so that every tool words it the same way. */
@@ -395,15 +406,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
 {
     struct game_line *l = game_stack_top(&r->stack);
     move m;
-    enum san_error se;
-    if (tok->value & PGN_SHAPE) {
-        /* plain SAN, already scanned by the reader */
-        struct san_parsed sp;
-        shape_parsed(tok->value, &sp);
-        se = san_resolve(&l->pos, &sp, &m);
-    } else {
-        se = san_parse(&l->pos, tok->text, tok->len, &m); /* drops too ("N@f3") */
-    }
+    enum san_error se = game_token_move(&l->pos, tok, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
@@ -467,24 +470,24 @@ int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_p
     const struct pgn_game *g = r->game;
     while (r->next < g->ntokens) {
         const struct pgn_token *tok = &g->tokens[r->next++];
+        if (tok->kind == PGN_TOK_MOVE_NUMBER)
+            continue; /* the position knows its number; written ones are not checked */
         if (!(r->flags & GAME_VARIATIONS) &&
             (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
              tok->kind == PGN_TOK_VARIATION_END))
             continue;
+        ev->tok = tok;
+        ev->depth = r->stack.depth;
+        if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
+            return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
         memset(ev, 0, sizeof *ev);
         ev->tok = tok;
         ev->depth = r->stack.depth;
         switch (tok->kind) {
-        case PGN_TOK_MOVE:
-            if (r->flags & GAME_NAMED)
-                return play_record(r, tok, ev, pb);
-            return play_move(r, tok, ev, pb);
         case PGN_TOK_NULL_MOVE:
             if (game_stack_pass(&r->stack) != GAME_OK)
                 return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
             return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
-        case PGN_TOK_MOVE_NUMBER:
-            continue; /* the position knows its number; written ones are not checked */
         case PGN_TOK_NAG:
             ev->kind = GAME_EV_NAG;
             return 1;

@@ -151,12 +151,17 @@ void makemove_play(struct position *p, move m)
     enum move_kind kind = move_kind(m);
     enum color us = (enum color)p->side;
     int piece = p->board[from];
+    /* A right holds only while its king and rook stand where they began
+     * (the FEN reader grants none without them), so a move that touches
+     * neither a king nor a rook keeps every right: most moves skip the
+     * look at the rights. */
+    bool rights =
+        p->castling && ((bb_square(from) | bb_square(to)) & (p->by_type[KING] | p->by_type[ROOK]));
 
     if (p->ep_square != SQUARE_NONE) {
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
         p->ep_square = SQUARE_NONE;
     }
-    p->key ^= position_zobrist_castling[p->castling];
     p->halfmove++;
 
     if (kind == MOVE_CASTLE) {
@@ -180,10 +185,12 @@ void makemove_play(struct position *p, move m)
         if (kind == MOVE_DOUBLE_PUSH)
             set_ep_square(p, from, to, us);
     }
-    if (p->castling)
+    if (rights) {
+        p->key ^= position_zobrist_castling[p->castling];
         update_castling(p, from, to,
                         p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
-    p->key ^= position_zobrist_castling[p->castling];
+        p->key ^= position_zobrist_castling[p->castling];
+    }
 
     if (us == BLACK)
         p->fullmove++;

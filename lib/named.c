@@ -105,12 +105,14 @@ static const char *rule_name(enum named_vocabulary v, int rule)
 }
 
 /* Append a word of the vocabulary; q points into a buffer of NAMED_MAX
- * bytes, which every ply fits (names are at most 16 bytes). */
+ * bytes, which every ply fits (names are at most 16 bytes).  The word's
+ * whole 16-byte cell is copied, a fixed-size copy that beats one of the
+ * name's length; the bytes past the name are overwritten by what follows
+ * or lie past the text (NAMED_MAX leaves room for the last cell). */
 static char *put_rule(char *q, enum named_vocabulary v, int rule)
 {
-    size_t n = named_gen_rule_lens[v][rule];
-    memcpy(q, named_gen_rule_names[v][rule], n);
-    return q + n;
+    memcpy(q, named_gen_rule_cells[v][rule], sizeof named_gen_rule_cells[v][rule]);
+    return q + named_gen_rule_lens[v][rule];
 }
 
 static char *put_direction(char *q, enum named_vocabulary v, int dir)
@@ -121,9 +123,8 @@ static char *put_direction(char *q, enum named_vocabulary v, int dir)
 
 static char *put_square(char *q, int sq)
 {
-    *q++ = (char)('a' + square_file(sq));
-    *q++ = (char)('1' + square_rank(sq));
-    return q;
+    square_put(sq, q);
+    return q + 2;
 }
 
 /* "N. ": both White's and Black's plies carry the full-move number, so
@@ -209,7 +210,8 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
         q = put_rule(q + 3, v, NAMED_RULE_PROMOTE_KNIGHT + (move_promotion(m) - KNIGHT));
     }
     /* Atomic: every capture explodes (variant.h), and its record says so. */
-    if (variant_rules((enum variant)p->variant)->explosions && move_is_capture(p, m)) {
+    if (p->variant != VARIANT_CHESS && variant_rules((enum variant)p->variant)->explosions &&
+        move_is_capture(p, m)) {
         *q++ = ' ';
         q = put_rule(q, v, NAMED_RULE_EXPLOSION);
     }

@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Diagnostics inside a game, and the hard errors of pgn_next_game
  * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
@@ -250,7 +251,32 @@ enum pgn_result pgn_result_parse(const char *s, size_t n);
  * the move number indication every writer of movetext and every diagnostic
  * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice. */
 enum { PGN_MOVE_NUMBER_MAX = 24 };
-size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size);
+size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size);
+static inline size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
+{
+    /* (inline, with the digits in pairs: a named record and a SAN line
+     * write one per ply, and every real game stays below 1000) */
+    static const char pairs[] = "000102030405060708091011121314151617181920212223242526272829303132"
+                                "3334353637383940414243444546474849"
+                                "505152535455565758596061626364656667686970717273747576777879808182"
+                                "8384858687888990919293949596979899";
+    if (number < 1000 && size >= 8) {
+        size_t n = 1;
+        if (number < 10) {
+            buf[0] = (char)('0' + number);
+        } else if (number < 100) {
+            memcpy(buf, pairs + 2 * number, 2);
+            n = 2;
+        } else {
+            buf[0] = (char)('0' + number / 100);
+            memcpy(buf + 1, pairs + 2 * (number % 100), 2);
+            n = 3;
+        }
+        memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
+        return n + (black ? 3 : 1);
+    }
+    return pgn_move_number_text(number, black, buf, size);
+}
 
 /* Cutting PGN text into runs of whole games, so that several readers can
  * read the runs in parallel and together give exactly the games that one

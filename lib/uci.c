@@ -15,7 +15,9 @@ static int written_to(const struct position *p, move m, enum uci_castling style)
     return to;
 }
 
-size_t uci_format(const struct position *p, move m, enum uci_castling style, char buf[UCI_MOVE_MAX])
+/* Every move: uci_format (uci.h) writes plain moves itself. */
+size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
+                       char buf[UCI_MOVE_MAX])
 {
     int from = move_from(m), to = written_to(p, m, style);
     if (m == MOVE_NONE) {

@@ -14,9 +14,24 @@ enum uci_castling {
 
 enum { UCI_MOVE_MAX = 6 };
 
+/* The general case of uci_format, any move. */
+size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
+                       char buf[UCI_MOVE_MAX]);
 /* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length. */
-size_t uci_format(const struct position *p, move m, enum uci_castling style,
-                  char buf[UCI_MOVE_MAX]);
+static inline size_t uci_format(const struct position *p, move m, enum uci_castling style,
+                                char buf[UCI_MOVE_MAX])
+{
+    /* (inline for a plain move, the text of nearly every ply a converter
+     * writes: its two squares; castling, promotions, drops and the null
+     * move take uci_format_move) */
+    if (m != MOVE_NONE && move_kind(m) != MOVE_CASTLE && move_kind(m) < MOVE_PROMOTE_KNIGHT) {
+        square_put(move_from(m), buf);
+        square_put(move_to(m), buf + 2);
+        buf[4] = '\0';
+        return 4;
+    }
+    return uci_format_move(p, m, style, buf);
+}
 /* Find the legal move of p that the UCI text names (either castling form
  * accepted); MOVE_NONE if there is none. */
 move uci_parse(const struct position *p, const char *s, size_t len);

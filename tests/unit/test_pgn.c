@@ -842,7 +842,8 @@ static void test_real_files(void)
  * (check-asan catches an overread; fuzz_pgn found "ex" at the end). */
 static void test_short_tokens_at_end(void)
 {
-    static const char *const texts[] = {"1. ex", "ex", "1. a", "1. exd", "1. Nx"};
+    static const char *const texts[] = {"1. ex", "ex",       "1. a",   "1. exd",    "1. Nx",
+                                        "1. e4", "1. Nbxd2", "O-O-O+", "1. e4 12.", "7..."};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         size_t len = strlen(texts[i]);
         char *exact = malloc(len); /* no NUL, nothing after the text */
@@ -861,8 +862,44 @@ static void test_short_tokens_at_end(void)
     }
 }
 
+/* Move number indications (standard 8.2.2.2), at the edges of the inline
+ * path (one to three digits) and past it, and cut to small buffers. */
+static void test_move_numbers(void)
+{
+    static const struct {
+        unsigned long n;
+        bool black;
+        size_t size;
+        const char *want;
+        size_t len;
+    } cases[] = {
+        {1, false, 24, "1.", 2},
+        {9, true, 24, "9...", 4},
+        {10, false, 24, "10.", 3},
+        {99, true, 24, "99...", 5},
+        {100, false, 24, "100.", 4},
+        {305, true, 24, "305...", 6},
+        {999, false, 24, "999.", 4},
+        {1000, false, 24, "1000.", 5},
+        {65535, true, 24, "65535...", 8},
+        {123, true, 4, "123", 6},
+        {7, true, 3, "7.", 4},
+        {42, false, 1, "", 3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[PGN_MOVE_NUMBER_MAX];
+        char desc[64];
+        snprintf(desc, sizeof desc, "move number %lu%s in %zu bytes", cases[i].n,
+                 cases[i].black ? " (Black)" : "", cases[i].size);
+        size_t len = pgn_move_number(cases[i].n, cases[i].black, buf, cases[i].size);
+        UNIT_EQ_INT((long)len, (long)cases[i].len, desc);
+        UNIT_EQ_STR(buf, cases[i].want, desc);
+    }
+}
+
 int main(void)
 {
+    test_move_numbers();
     test_short_tokens_at_end();
     test_basic();
     test_comments();

@@ -447,6 +447,37 @@ static void board_sets(struct position *p, uint8_t count[PIECE_NB])
     count_pieces(p, count);
 }
 
+/* Do two digits stand side by side in s[0..len)?  Eight bytes at a time
+ * for the board loop (a flag carried from byte to byte there was a tenth
+ * of its instructions): the words start seven bytes apart, so that every
+ * pair of neighbours lies within one of them, and the last ends at len.
+ * A byte is a digit 1-8 when adding 0x4F sets its high bit and adding 0x47
+ * does not (no carry crosses bytes below 0x80; a byte above is no board's,
+ * whatever is found here). */
+static bool digits_in_a_row(const unsigned char *s, size_t len)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (len >= 8) {
+        const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+        for (size_t i = 0;; i += 7) {
+            if (i + 8 > len)
+                i = len - 8;
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            uint64_t digit = (w + ones * 0x4F) & ~(w + ones * 0x47) & ~w & highs;
+            if (digit & (digit >> 8))
+                return true;
+            if (i + 8 == len)
+                return false;
+        }
+    }
+#endif
+    for (size_t i = 1; i < len; i++)
+        if ((unsigned)(s[i - 1] - '1') < 8u && (unsigned)(s[i] - '1') < 8u)
+            return true;
+    return false;
+}
+
 /* The board field when it is plain and right (eight ranks of eight
  * squares, piece letters, digits 1-8 never side by side, no pockets or
  * '~'): the pieces placed and hashed, true.  Anything else returns false,
@@ -466,8 +497,7 @@ static bool board_plain(const struct field *f, struct fen_record *rec)
     uint8_t cells[2 * SQUARE_NB] = {0};
     uint64_t key = 0;
     unsigned at = 56, rank_end = SQUARE_NB, wrong = 0;
-    unsigned all = BOARD_BYTE, prev = 0,
-             twice = 0; /* kinds: of every byte, of the last, in a row */
+    unsigned all = BOARD_BYTE; /* the kinds of every byte */
     for (; s < end; s++) {
         /* (nothing read from the table decides where the next byte's
          * entry is: the loads of one byte do not wait for the last's) */
@@ -479,10 +509,9 @@ static bool board_plain(const struct field *f, struct fen_record *rec)
         at += (unsigned)code->step;
         rank_end -= code->rank_down;
         all &= code->kind;
-        twice |= prev & code->kind;
-        prev = code->kind;
     }
-    if (!(all & BOARD_BYTE) || (twice & BOARD_DIGIT) || wrong || at != 8 || rank_end != 8)
+    if (!(all & BOARD_BYTE) || wrong || at != 8 || rank_end != 8 ||
+        digits_in_a_row((const unsigned char *)f->s, f->len))
         return false;
     struct position *p = &rec->pos;
     memcpy(p->board, cells, SQUARE_NB);

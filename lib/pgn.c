@@ -587,7 +587,7 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->value = value;
 }
 
-/* Stores a token of at most 7 bytes held in the word w (its bytes in
+/* Stores a token of at most 8 bytes held in the word w (its bytes in
  * memory order, zero past the token): one 8-byte store instead of a copy
  * loop, for the hot path of movetext_word.  Returns as emit2. */
 static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
@@ -1146,7 +1146,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
             v = v * 10 + (unsigned)(s[i++] - '0');
         if (s[i] != '.')
             return 0;
-        while (i < 7 && s[i] == '.')
+        while (i < sizeof w && s[i] == '.')
             i++;
         if (i == sizeof w && avail > sizeof w && p[sizeof w] == '.')
             return 0; /* more periods than the word holds */

@@ -897,9 +897,47 @@ static void test_move_numbers(void)
     }
 }
 
+/* The hand-written paths (movetext_word, fast_token) against the PCRE2
+ * pattern alone, on the shapes at their edges: numbers with up to eight
+ * bytes and more, moves glued to numbers or suffixes, SAN that is not
+ * plain, a move at the very end of the input. */
+static void test_fast_path_edges(void)
+{
+    static const char *const texts[] = {
+        "1. e4 4....... Ba4 *",
+        "4........ Ba4 *",
+        "123. e4 *",
+        "1234. e4 *",
+        "O-O-O+ Nbxd2# exd5+ *",
+        "4.e4 12......e5 *",
+        "1.Nf3!? Nc6?? *",
+        "e8=Q exd8=N+ *",
+        "Nb1d2 R1a3 Qh4xe1 *",
+        "1... e5 O-O-O-O *",
+        "Kxe2 Kx *",
+        "0. e4 01. d4 *",
+        "1. e4",
+        "1. Nbxd2",
+        "2... O-O",
+        "9. exd5+",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct pgn_reader *a = reader(0), *b = reader(PGN_OPT_NO_FASTPATH);
+        pgn_reader_open_mem(a, texts[i], strlen(texts[i]), "test");
+        pgn_reader_open_mem(b, texts[i], strlen(texts[i]), "test");
+        char why[300] = "";
+        unsigned long games = 0;
+        bool same = readers_agree(a, b, &games, why, sizeof why);
+        UNIT_CHECK(same && games == 1, "'%s': fast path and pattern agree %s", texts[i], why);
+        pgn_reader_free(a);
+        pgn_reader_free(b);
+    }
+}
+
 int main(void)
 {
     test_move_numbers();
+    test_fast_path_edges();
     test_short_tokens_at_end();
     test_basic();
     test_comments();

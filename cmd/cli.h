@@ -186,6 +186,9 @@ __attribute__((format(printf, 1, 2))) void cli_error(const char *fmt, ...);
 /* Whether writing to stdout has failed already, so a long run can stop. */
 bool cli_stdout_failed(void);
 
+/* Write n bytes of s and a newline to stdout, as fwrite and putc would. */
+void cli_put_line(const char *s, size_t n);
+
 /* Flush and close stdout; on failure print "PROG: write error: reason" and
  * return CLI_IOERR, else return status. End main() with it. */
 int cli_finish(int status);

@@ -129,10 +129,11 @@ static void write_ply(struct conv *c, const struct game_event *ev)
                  : uci_format(ev->before, ev->m, UCI_CASTLING_AUTO, buf);
         break;
     case TO_SAN:
-        n = pass ? (memcpy(buf, "--", 2), 2) : san_format(ev->before, ev->m, buf);
+        n = pass ? (memcpy(buf, "--", 2), 2) : san_format_after(ev->before, ev->m, ev->after, buf);
         break;
     case TO_LAN:
-        n = pass ? (memcpy(buf, "--", 2), 2) : san_format_lan(ev->before, ev->m, buf);
+        n = pass ? (memcpy(buf, "--", 2), 2)
+                 : san_format_lan_after(ev->before, ev->m, ev->after, buf);
         break;
     case TO_FEN:
         n = fen_format(ev->after, buf, ROOM);

@@ -152,7 +152,7 @@ static void print_json(struct checker *ck, const struct cli_input *in, const cha
     cli_buf_printf(b, ",\"valid\":%s", valid ? "true" : "false");
     if (valid && ck->opt->normalize) {
         cli_buf_str(b, ",\"normalized\":\"");
-        cli_buf_fen(b, &ck->rec.pos);
+        cli_buf_fen_record(b, &ck->rec);
         cli_buf_char(b, '"');
     }
     cli_buf_str(b, ",\"problems\":[");
@@ -209,16 +209,15 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
     if (opt->normalize) {
         struct cli_buf *b = &ck->line;
         b->len = 0;
-        cli_buf_fen(b, &ck->rec.pos);
+        cli_buf_fen_record(b, &ck->rec);
         if (ck->rec.ops) {
             cli_buf_char(b, ' ');
             cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
         }
-        fwrite_unlocked(b->data, 1, b->len, stdout);
+        cli_put_line(b->data, b->len);
     } else {
-        fwrite_unlocked(line, 1, len, stdout);
+        cli_put_line(line, len);
     }
-    putc_unlocked('\n', stdout);
     if (opt->diagram != DIAGRAM_NONE)
         print_diagram(&ck->rec.pos, ck->unicode, opt->common.paint_out);
 }

@@ -20,3 +20,9 @@ void cli_buf_fen(struct cli_buf *b, const struct position *p)
     if (cli_buf_reserve(b, FEN_MAX))
         b->len += fen_format(p, b->data + b->len, FEN_MAX);
 }
+
+void cli_buf_fen_record(struct cli_buf *b, const struct fen_record *rec)
+{
+    if (cli_buf_reserve(b, FEN_MAX))
+        b->len += fen_format_record(rec, b->data + b->len, FEN_MAX);
+}

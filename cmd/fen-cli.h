@@ -17,5 +17,7 @@ void cli_fen_problems(const char *file, unsigned long line, unsigned col_offset,
 
 /* Append the canonical FEN of p (fen_format) to b. */
 void cli_buf_fen(struct cli_buf *b, const struct position *p);
+/* The same for a parsed record's position (fen_format_record). */
+void cli_buf_fen_record(struct cli_buf *b, const struct fen_record *rec);
 
 #endif /* FEN_CLI_H */

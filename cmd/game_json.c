@@ -77,7 +77,7 @@ static void open_ply(struct game_json *j, struct game_json_line *l, const struct
     n = pass ? (memcpy(buf, "0000", 4), 4) : uci_format(ev->before, ev->m, UCI_CASTLING_AUTO, buf);
     json_put_string(b, buf, n);
     cli_buf_str(b, ",\"san\":");
-    n = pass ? (memcpy(buf, "--", 2), 2) : san_format(ev->before, ev->m, buf);
+    n = pass ? (memcpy(buf, "--", 2), 2) : san_format_after(ev->before, ev->m, ev->after, buf);
     json_put_string(b, buf, n);
     cli_buf_str(b, ",\"named\":");
     n = pass ? named_format_pass(ev->before, j->opt.names, buf, sizeof buf)

@@ -136,7 +136,7 @@ static void put_move(struct writer *w, const struct game_event *ev)
     if (ev->kind == GAME_EV_NULL)
         put_word(w, "--", 2);
     else
-        put_word(w, san, san_format(p, ev->m, san));
+        put_word(w, san, san_format_after(p, ev->m, ev->after, san));
     w->need_number = false;
 }
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef uint64_t bitboard;
 
@@ -120,6 +121,18 @@ static inline bitboard bb_east(bitboard b)
 static inline bitboard bb_west(bitboard b)
 {
     return (b & ~BB_FILE_A) >> 1;
+}
+
+/* The two letters of each square's name, a1 first: a writer of moves
+ * copies them, which is shorter than working them out. */
+static const char square_names[2 * SQUARE_NB + 1] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2"
+                                                    "a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
+                                                    "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6"
+                                                    "a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+/* Put the two letters of sq (a square, not SQUARE_NONE) at dst; no NUL. */
+static inline void square_put(int sq, char *dst)
+{
+    memcpy(dst, square_names + 2 * sq, 2);
 }
 
 /* Write "e4" into buf (at least 3 bytes); SQUARE_NONE gives "-". */

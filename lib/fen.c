@@ -11,6 +11,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const char *const code_names[FEN_CODE_NB] = {
     [FEN_OK] = "ok",
@@ -158,6 +161,22 @@ static size_t skip_nonblank(const char *s, size_t i, size_t len)
             return i;
         i++; /* a control byte: part of the field */
     }
+    /* The last bytes: the word that ends the record, the bytes before i
+     * in it made 0xFF (no flag), rather than a byte at a time (the short
+     * fields after the board all end there or near it). */
+    while (i < len && len >= 8) {
+        uint64_t w;
+        size_t base = len - 8;
+        memcpy(&w, s + base, 8);
+        w |= (((uint64_t)1 << (8 * (i - base))) - 1);
+        uint64_t low = (w - ones * 0x21) & ~w & highs;
+        if (!low)
+            return len;
+        i = base + (size_t)__builtin_ctzll(low) / 8;
+        if (is_blank(s[i]))
+            return i;
+        i++; /* a control byte: part of the field */
+    }
 #endif
     while (i < len && !is_blank(s[i]))
         i++;
@@ -175,6 +194,33 @@ static bool starts_ops(const char *s, size_t len, size_t b, int n)
     return n >= 4 && is_letter(s[b]) && memchr(s + b, ';', len - b) != NULL;
 }
 
+#ifdef __SSE2__
+/* Where the blanks of a record of 16 to 64 bytes are, a bit per byte, and
+ * whether it holds no ';' (no EPD operations to look for): sixteen bytes
+ * at a time, the last sixteen ending at len (their bytes already seen
+ * shifted out), so that no byte past the record is read. */
+static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
+{
+    uint64_t bl = 0, semi = 0;
+    size_t k = 0;
+    for (;;) {
+        size_t at = k + 16 <= len ? k : len - 16;
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
+        __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
+        uint64_t b = (unsigned)_mm_movemask_epi8(blank);
+        uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+        bl |= (b >> (k - at)) << k;
+        semi |= (c >> (k - at)) << k;
+        k += 16;
+        if (k >= len)
+            break;
+    }
+    *blanks = bl;
+    return semi == 0;
+}
+#endif
+
 /* Split the record at blanks.  Lenient mode accepts runs of spaces and
  * tabs anywhere; strict mode wants single spaces between fields and no
  * blank at either end.  Returns the number of FEN fields (f[] holds the
@@ -184,6 +230,25 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 {
     size_t i = 0;
     int n = 0;
+#ifdef __SSE2__
+    uint64_t blanks;
+    if (!opt->strict && len >= 16 && len <= 64 && blanks_of(s, len, &blanks)) {
+        /* The usual record, lenient and without operations: its fields are
+         * the runs of bits between the blanks, found a word at a time. */
+        uint64_t inside = len == 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+        uint64_t rest = ~blanks & inside; /* the bytes of fields not yet taken */
+        while (rest) {
+            size_t b = (size_t)__builtin_ctzll(rest);
+            uint64_t ends = (blanks | ~inside) & (~(uint64_t)0 << b);
+            size_t e = ends ? (size_t)__builtin_ctzll(ends) : 64;
+            if (n < 8)
+                f[n] = (struct field){s + b, e - b, (unsigned)b + 1};
+            n++;
+            rest = e < 64 ? rest & (~(uint64_t)0 << e) : 0;
+        }
+        return n;
+    }
+#endif
     while (i < len) {
         size_t start = i;
         while (i < len && is_blank(s[i]))
@@ -282,62 +347,185 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
+/* What a byte of a plain board field stands for, for board_plain: the
+ * piece it places (NO_PIECE for a digit and '/') and that piece's row of
+ * position_zobrist_piece, the step to the next square (a digit's squares,
+ * or from the end of a rank back to the start of the next, 16 squares
+ * down, for '/'), how far the end of the rank moves (8 squares for '/'),
+ * where its piece is written (the square, or for '/' a scratch cell), and
+ * its kind: BOARD_BYTE for every byte a plain board has, with BOARD_DIGIT
+ * for a digit (a byte without an entry has neither). */
+struct board_code {
+    uint16_t key_row;
+    int8_t step;
+    uint8_t piece, rank_down, scratch, kind, unused; /* (eight bytes: one scaled index) */
+};
+enum { BOARD_BYTE = 1, BOARD_DIGIT = 2 };
+#define PIECE(letter, piece) [letter] = {piece * SQUARE_NB, 1, piece, 0, 0, BOARD_BYTE, 0}
+#define DIGIT(n) ['0' + n] = {0, n, NO_PIECE, 0, 0, BOARD_BYTE | BOARD_DIGIT, 0}
+static const struct board_code board_code[256] = {
+    PIECE('P', 1),  PIECE('N', 2),  PIECE('B', 3),
+    PIECE('R', 4),  PIECE('Q', 5),  PIECE('K', 6),
+    PIECE('p', 9),  PIECE('n', 10), PIECE('b', 11),
+    PIECE('r', 12), PIECE('q', 13), PIECE('k', 14),
+    DIGIT(1),       DIGIT(2),       DIGIT(3),
+    DIGIT(4),       DIGIT(5),       DIGIT(6),
+    DIGIT(7),       DIGIT(8),       ['/'] = {0, -16, NO_PIECE, 8, SQUARE_NB, BOARD_BYTE, 0},
+};
+#undef PIECE
+#undef DIGIT
+
+/* The number of each piece on p's bitboards, without a popcount
+ * instruction (the build targets plain x86-64, where __builtin_popcountll
+ * is a call): bits added up in pairs, fours and bytes, White's and
+ * Black's side by side in one SSE2 register where there is one. */
+static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
+{
+#ifdef __SSE2__
+    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0F);
+    __m128i colors = _mm_set_epi64x((long long)p->by_color[BLACK], (long long)p->by_color[WHITE]);
+    for (int t = PAWN; t <= KING; t++) {
+        __m128i x = _mm_and_si128(_mm_set1_epi64x((long long)p->by_type[t]), colors);
+        x = _mm_sub_epi64(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
+        x = _mm_add_epi64(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
+        x = _mm_and_si128(_mm_add_epi64(x, _mm_srli_epi64(x, 4)), m4);
+        x = _mm_sad_epu8(x, _mm_setzero_si128()); /* the bytes of each half added up */
+        count[piece_make(WHITE, (enum piece_type)t)] = (uint8_t)_mm_cvtsi128_si32(x);
+        count[piece_make(BLACK, (enum piece_type)t)] = (uint8_t)_mm_extract_epi16(x, 4);
+    }
+#else
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++)
+            count[piece_make((enum color)c, (enum piece_type)t)] =
+                (uint8_t)bb_count(p->by_type[t] & p->by_color[c]);
+#endif
+}
+
+#ifdef __SSE2__
+/* Bit `bit` of each of the 64 bytes of v as a bitboard: shifted to bit 7 of
+ * its byte (a 16-bit lane's shift moves nothing else there) and gathered. */
+static bitboard bit_plane(const __m128i v[4], int bit)
+{
+    bitboard b = 0;
+    for (int k = 0; k < 4; k++)
+        b |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(v[k], 7 - bit)) << (16 * k);
+    return b;
+}
+#endif
+
+/* The bitboards of p from its mailbox, and the number of each piece: the
+ * four bits of a piece (type in bits 0-2, colour in bit 3) gathered for all
+ * 64 squares at once where SSE2 is there (every x86-64), so that
+ * board_plain's loop stores one byte per square and adds to no bitboard or
+ * counter in memory (a chain of stores and reloads when a rank holds a run
+ * of pawns). */
+static void board_sets(struct position *p, uint8_t count[PIECE_NB])
+{
+#ifdef __SSE2__
+    __m128i v[4];
+    for (int k = 0; k < 4; k++)
+        v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
+    bitboard b0 = bit_plane(v, 0), b1 = bit_plane(v, 1), b2 = bit_plane(v, 2);
+    bitboard black = bit_plane(v, 3);
+    p->by_type[PAWN] = b0 & ~(b1 | b2);
+    p->by_type[KNIGHT] = b1 & ~(b0 | b2);
+    p->by_type[BISHOP] = b0 & b1 & ~b2;
+    p->by_type[ROOK] = b2 & ~(b0 | b1);
+    p->by_type[QUEEN] = b0 & b2 & ~b1;
+    p->by_type[KING] = b1 & b2 & ~b0;
+    bitboard occupied = b0 | b1 | b2;
+    p->by_color[WHITE] = occupied & ~black;
+    p->by_color[BLACK] = black;
+#else
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (p->board[sq] != NO_PIECE) {
+            p->by_type[piece_type(p->board[sq])] |= bb_square(sq);
+            p->by_color[piece_color(p->board[sq])] |= bb_square(sq);
+        }
+#endif
+    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    count_pieces(p, count);
+}
+
+/* Do two digits stand side by side in s[0..len)?  Eight bytes at a time
+ * for the board loop (a flag carried from byte to byte there was a tenth
+ * of its instructions): the words start seven bytes apart, so that every
+ * pair of neighbours lies within one of them, and the last ends at len.
+ * A byte is a digit 1-8 when adding 0x4F sets its high bit and adding 0x47
+ * does not (no carry crosses bytes below 0x80; a byte above is no board's,
+ * whatever is found here). */
+static bool digits_in_a_row(const unsigned char *s, size_t len)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (len >= 8) {
+        const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+        for (size_t i = 0;; i += 7) {
+            if (i + 8 > len)
+                i = len - 8;
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            uint64_t digit = (w + ones * 0x4F) & ~(w + ones * 0x47) & ~w & highs;
+            if (digit & (digit >> 8))
+                return true;
+            if (i + 8 == len)
+                return false;
+        }
+    }
+#endif
+    for (size_t i = 1; i < len; i++)
+        if ((unsigned)(s[i - 1] - '1') < 8u && (unsigned)(s[i] - '1') < 8u)
+            return true;
+    return false;
+}
+
 /* The board field when it is plain and right (eight ranks of eight
  * squares, piece letters, digits 1-8 never side by side, no pockets or
  * '~'): the pieces placed and hashed, true.  Anything else returns false,
- * and parse_board's full loop judges and words it from a clean record.  Nearly every record of a
- * real file takes this path, at a few instructions per character. */
+ * and parse_board's full loop judges and words it from a clean record.
+ * Nearly every record of a real file takes this path, so it is one loop
+ * without a branch on what a byte is (a branch mispredicted at every
+ * change from letters to digits or at every rank's end was most of its
+ * time): every byte writes its piece into a scratch mailbox (NO_PIECE on
+ * a digit's first square, '/' into a cell past the board) and hashes it
+ * (NO_PIECE's key is 0), and what is wrong is gathered in flags tested at
+ * the end. */
 static bool board_plain(const struct field *f, struct fen_record *rec)
 {
-    /* (locals, not f-> and rec->: the byte stores below may alias anything,
-     * and the compiler would reload every field after each of them) */
-    const unsigned char *s = (const unsigned char *)f->s;
-    size_t len = f->len;
-    unsigned col = f->col;
-    uint8_t *board = rec->pos.board, *count = rec->piece_count;
-    unsigned *square_col = rec->square_col;
-    bitboard *by_type = rec->pos.by_type, *by_color = rec->pos.by_color;
+    const unsigned char *s = (const unsigned char *)f->s, *end = s + f->len;
+    const uint64_t *zobrist = position_zobrist_piece[0];
+    /* (a scratch mailbox: only a field found right is copied) */
+    uint8_t cells[2 * SQUARE_NB] = {0};
     uint64_t key = 0;
-    int sq = square_make(0, 7), rank_end = SQUARE_NB; /* a8, and the end of rank 8 */
-    bool prev_digit = false;
-    for (size_t i = 0; i < len; i++) {
-        unsigned c = s[i];
-        int piece = piece_by_letter[c];
-        if (piece) {
-            if (sq >= rank_end)
-                return false;
-            board[sq] = (uint8_t)piece;
-            by_type[piece_type(piece)] |= bb_square(sq);
-            by_color[piece_color(piece)] |= bb_square(sq);
-            key ^= position_zobrist_piece[piece][sq];
-            square_col[sq] = col + (unsigned)i;
-            count[piece]++;
-            sq++;
-            prev_digit = false;
-        } else if (c - '1' < 8 && !prev_digit) {
-            sq += (int)(c - '0');
-            if (sq > rank_end)
-                return false;
-            prev_digit = true;
-        } else if (c == '/' && sq == rank_end && rank_end > 8) {
-            rank_end -= 8;
-            sq = rank_end - 8;
-            prev_digit = false;
-        } else {
-            return false;
-        }
+    unsigned at = 56, rank_end = SQUARE_NB, wrong = 0;
+    unsigned all = BOARD_BYTE; /* the kinds of every byte */
+    for (; s < end; s++) {
+        /* (nothing read from the table decides where the next byte's
+         * entry is: the loads of one byte do not wait for the last's) */
+        const struct board_code *code = &board_code[*s];
+        unsigned sq = at & 63;                      /* (in bounds however wrong the field) */
+        wrong |= (at ^ rank_end) * code->rank_down; /* '/' ends a full rank */
+        cells[sq | code->scratch] = code->piece;
+        key ^= zobrist[code->key_row + sq];
+        at += (unsigned)code->step;
+        rank_end -= code->rank_down;
+        all &= code->kind;
     }
-    if (sq != rank_end || rank_end != 8)
+    if (!(all & BOARD_BYTE) || wrong || at != 8 || rank_end != 8 ||
+        digits_in_a_row((const unsigned char *)f->s, f->len))
         return false;
     struct position *p = &rec->pos;
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
+    memcpy(p->board, cells, SQUARE_NB);
+    board_sets(p, rec->piece_count);
     p->key ^= key;
+    rec->board_canonical = true;
     return true;
 }
 
 static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
+    rec->board = f_in->s;
+    rec->board_len = f_in->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
     } else if (board_plain(f_in, rec)) {
@@ -361,6 +549,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
      * unclosed '[' there is a bad piece letter like any other). */
     if (crazyhouse || (f_in->len && f_in->s[f_in->len - 1] == ']'))
         board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
+    rec->board_len = board.len;
     if (board.len < f_in->len) {
         bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
         rec->pocket_col = f_in->col + (unsigned)board.len;
@@ -390,7 +579,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                 p->board[sq] = (uint8_t)piece;
                 by_piece[piece] |= bb_square(sq);
                 key ^= position_zobrist_piece[piece][sq];
-                rec->square_col[sq] = col;
                 rec->piece_count[piece]++;
             }
             file++;
@@ -484,6 +672,30 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
     return ok;
+}
+
+unsigned fen_square_col(const struct fen_record *rec, int sq)
+{
+    /* The squares are walked again as parse_board placed them: a letter
+     * where rank and file are on the board, '~' taking no square, a bad
+     * digit none and a bad letter one. */
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < rec->board_len; i++) {
+        unsigned char c = (unsigned char)rec->board[i];
+        if (piece_by_letter[c]) {
+            if (rank >= 0 && file < 8 && square_make(file, rank) == sq)
+                return rec->col[0] + (unsigned)i;
+            file++;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c != '~' && c != '0' && c != '9') {
+            file++;
+        }
+    }
+    return rec->col[0];
 }
 
 /* Field 2: 'w' or 'b'. */
@@ -673,6 +885,21 @@ static bool parse_counter(const char *s, size_t len, unsigned *out)
     return true;
 }
 
+/* parse_counter_field's diagnostic, apart: out of line, the check of a
+ * good counter inlines into fen_parse. */
+__attribute__((noinline, cold)) static void counter_problem(const struct field *f, bool fullmove,
+                                                            struct fen_report *rep)
+{
+    char shown[40];
+    show_text(shown, sizeof shown, f->s, f->len);
+    if (fullmove)
+        fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
+                       "full-move number '%s' is not a number from 1 to 65535", shown);
+    else
+        fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
+                       "half-move clock '%s' is not a number from 0 to 65535", shown);
+}
+
 /* Fields 5 and 6: the half-move clock (0 or more) and the full-move
  * number (1 or more). */
 static bool parse_counter_field(const struct field *f, bool fullmove, uint16_t *out,
@@ -683,14 +910,7 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint16_t *
         *out = (uint16_t)v;
         return true;
     }
-    char shown[40];
-    show_text(shown, sizeof shown, f->s, f->len);
-    if (fullmove)
-        fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
-                       "full-move number '%s' is not a number from 1 to 65535", shown);
-    else
-        fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
-                       "half-move clock '%s' is not a number from 0 to 65535", shown);
+    counter_problem(f, fullmove, rep);
     return false;
 }
 
@@ -794,8 +1014,10 @@ static bool checks_shape(const struct field *f, bool plus, unsigned v[2])
             return false;
         s++;
     }
-    const char *sep = memchr(s, '+', (size_t)(end - s));
-    return sep && parse_counter(s, (size_t)(sep - s), &v[0]) &&
+    const char *sep = s; /* (a loop, not memchr: the fields are a few bytes) */
+    while (sep < end && *sep != '+')
+        sep++;
+    return sep < end && parse_counter(s, (size_t)(sep - s), &v[0]) &&
            parse_counter(sep + 1, (size_t)(end - sep - 1), &v[1]);
 }
 
@@ -879,6 +1101,9 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->castling_count = 0;
     rec->pocket_col = 0;
     rec->checks_col = 0;
+    rec->board = NULL;
+    rec->board_len = 0;
+    rec->board_canonical = false;
     memset(rec->piece_count, 0, sizeof rec->piece_count);
 
     struct field f[8];
@@ -1011,10 +1236,10 @@ static size_t put_uint(char *out, unsigned v)
     return n;
 }
 
-size_t fen_format(const struct position *p, char *buf, size_t size)
+/* The board field of p as fen_format writes it, at tmp; returns its length. */
+static size_t format_board(const struct position *p, char *tmp)
 {
     static const char letters[] = " PNBRQK  pnbrqk ";
-    char tmp[FEN_MAX];
     size_t n = 0;
     /* Rank by rank over the occupied squares only (a gap is one digit):
      * a third of the time of a square-by-square walk. */
@@ -1038,6 +1263,23 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
             tmp[n++] = (char)('0' + (8 - file));
         if (rank)
             tmp[n++] = '/';
+    }
+    return n;
+}
+
+/* fen_format with the board field given: board_len bytes of board_text,
+ * or (board_text NULL) built from p. */
+static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
+                         char *buf, size_t size)
+{
+    static const char letters[] = " PNBRQK  pnbrqk ";
+    char tmp[FEN_MAX];
+    size_t n;
+    if (board_text && board_len < FEN_MAX - 64) {
+        memcpy(tmp, board_text, board_len);
+        n = board_len;
+    } else {
+        n = format_board(p, tmp);
     }
     if (variant_rules((enum variant)p->variant)->drops) {
         /* Pockets as lichess and python-chess write them: [QRBNPqrbnp]. */
@@ -1089,6 +1331,20 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
         buf[c] = '\0';
     }
     return n;
+}
+
+size_t fen_format(const struct position *p, char *buf, size_t size)
+{
+    return format_fen(p, NULL, 0, buf, size);
+}
+
+size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
+{
+    /* A board field board_plain took is canonical already: no two digits
+     * in a row, eight squares a rank, only piece letters (no '~'). */
+    if (rec->board_canonical)
+        return format_fen(&rec->pos, rec->board, rec->board_len, buf, size);
+    return format_fen(&rec->pos, NULL, 0, buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,

@@ -126,11 +126,21 @@ struct fen_record {
     unsigned ops_col;
     int castling_count; /* castling letters that passed the syntax check */
     struct fen_castling_letter castling[FEN_CASTLING_LETTERS_MAX];
-    unsigned pocket_col;            /* crazyhouse: column of the pockets, 0 when none */
-    unsigned checks_col;            /* 3check: column of the check counters, 0 when none */
-    unsigned square_col[SQUARE_NB]; /* column of the letter of the piece on each occupied square */
-    uint8_t piece_count[PIECE_NB];  /* pieces of each kind the board field placed */
+    unsigned pocket_col; /* crazyhouse: column of the pockets, 0 when none */
+    unsigned checks_col; /* 3check: column of the check counters, 0 when none */
+    /* The board field proper (pockets aside) as written: it points into the
+     * text given to fen_parse, like ops, so validate while that text lives
+     * (fen_square_col reads it to place a diagnostic). */
+    const char *board;
+    size_t board_len;
+    bool board_canonical;          /* the board text is what fen_format writes for it */
+    uint8_t piece_count[PIECE_NB]; /* pieces of each kind the board field placed */
 };
+
+/* The column of the letter of the piece fen_parse placed on sq (an occupied
+ * square), found again in rec->board: only diagnostics need it, so the
+ * parser does not store 64 of them per record. */
+unsigned fen_square_col(const struct fen_record *rec, int sq);
 
 /* Parse one record (s[0..len), no newline; any bytes, NUL included).  Fills
  * rec and appends every syntax problem to rep; returns true when there was
@@ -152,6 +162,10 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
  * as [QRBNPqrbnp] with '~' after promoted pieces, three-check's remaining
  * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
+
+/* The same for a parsed record's position, quicker: a board field that is
+ * already canonical (rec->board_canonical) is copied rather than rebuilt. */
+size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size);
 
 /* Add a problem to a report (used by the FEN and validation code). */
 void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, const char *fmt, ...)

@@ -7,6 +7,8 @@
 #include "attacks.h"
 #include "variant.h"
 
+#include <string.h>
+
 static const char *const color_names[COLOR_NB] = {"white", "black"};
 
 /* The number of pieces of one kind, as fen_parse counted them (cheaper
@@ -82,7 +84,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
             int sq = square_flip(bb_pop(&b));
             char name[3];
             square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, rec->square_col[sq],
+            fen_report_add(rep, FEN_VARIANT_PAWN, fen_square_col(rec, sq),
                            "%s pawn on %s (racing kings has no pawns)",
                            color_names[piece_color(p->board[sq])], name);
         }
@@ -103,7 +105,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
         int sq = square_flip(bb_pop(&bad));
         char name[3];
         square_format(sq, name);
-        fen_report_add(rep, FEN_PAWN_BACK_RANK, rec->square_col[sq],
+        fen_report_add(rep, FEN_PAWN_BACK_RANK, fen_square_col(rec, sq),
                        "%s pawn on %s (pawns never stand on the first or last rank)",
                        color_names[piece_color(rec->pos.board[sq])], name);
     }
@@ -141,9 +143,13 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
                               struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
-        int n = 0;
-        for (int t = PAWN; t <= KING; t++)
-            n += count(rec, (enum color)c, (enum piece_type)t);
+        /* (the six counts of a colour are bytes 1 to 6 of its half of
+         * piece_count, bytes 0 and 7 being 0: their sum is the top byte of
+         * the half times 0x0101010101010101, no partial sum carrying, as
+         * all of them together are at most the 64 squares) */
+        uint64_t half;
+        memcpy(&half, rec->piece_count + 8 * c, sizeof half);
+        int n = (int)((half * 0x0101010101010101ULL) >> 56);
         if (is_horde(rec, r, (enum color)c)) {
             if (n > r->pieces_max)
                 fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0],

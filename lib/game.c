@@ -387,6 +387,17 @@ static void shape_parsed(unsigned shape, struct san_parsed *sp)
     };
 }
 
+enum san_error game_token_move(const struct position *p, const struct pgn_token *tok, move *m)
+{
+    if (tok->value & PGN_SHAPE) {
+        /* plain SAN, already scanned by the reader */
+        struct san_parsed sp;
+        shape_parsed(tok->value, &sp);
+        return san_resolve(p, &sp, m);
+    }
+    return san_parse(p, tok->text, tok->len, m); /* drops too ("N@f3") */
+}
+
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
  * legal moves (san_parse); the reason for a refusal comes from explain.h
  * so that every tool words it the same way. */
@@ -395,15 +406,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
 {
     struct game_line *l = game_stack_top(&r->stack);
     move m;
-    enum san_error se;
-    if (tok->value & PGN_SHAPE) {
-        /* plain SAN, already scanned by the reader */
-        struct san_parsed sp;
-        shape_parsed(tok->value, &sp);
-        se = san_resolve(&l->pos, &sp, &m);
-    } else {
-        se = san_parse(&l->pos, tok->text, tok->len, &m); /* drops too ("N@f3") */
-    }
+    enum san_error se = game_token_move(&l->pos, tok, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==

@@ -94,6 +94,11 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
                            struct game_problem *pb);
 
+/* The legal move that a MOVE token names in p (SAN, long algebraic, UCI
+ * or a drop), with the reader's shape of plain SAN (pgn.h) when it has
+ * one, so the text is not scanned twice: SAN_OK, or why there is none. */
+enum san_error game_token_move(const struct position *p, const struct pgn_token *tok, move *m);
+
 /* One line of play: the position after its moves so far, and the one before
  * its last move (where a variation on that move starts). */
 struct game_line {

@@ -123,9 +123,8 @@ static char *put_direction(char *q, enum named_vocabulary v, int dir)
 
 static char *put_square(char *q, int sq)
 {
-    *q++ = (char)('a' + square_file(sq));
-    *q++ = (char)('1' + square_rank(sq));
-    return q;
+    square_put(sq, q);
+    return q + 2;
 }
 
 /* "N. ": both White's and Black's plies carry the full-move number, so
@@ -211,7 +210,8 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
         q = put_rule(q + 3, v, NAMED_RULE_PROMOTE_KNIGHT + (move_promotion(m) - KNIGHT));
     }
     /* Atomic: every capture explodes (variant.h), and its record says so. */
-    if (variant_rules((enum variant)p->variant)->explosions && move_is_capture(p, m)) {
+    if (p->variant != VARIANT_CHESS && variant_rules((enum variant)p->variant)->explosions &&
+        move_is_capture(p, m)) {
         *q++ = ' ';
         q = put_rule(q, v, NAMED_RULE_EXPLOSION);
     }

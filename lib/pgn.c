@@ -587,7 +587,7 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->value = value;
 }
 
-/* Stores a token of at most 7 bytes held in the word w (its bytes in
+/* Stores a token of at most 8 bytes held in the word w (its bytes in
  * memory order, zero past the token): one 8-byte store instead of a copy
  * loop, for the hot path of movetext_word.  Returns as emit2. */
 static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
@@ -1146,7 +1146,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
             v = v * 10 + (unsigned)(s[i++] - '0');
         if (s[i] != '.')
             return 0;
-        while (i < 7 && s[i] == '.')
+        while (i < sizeof w && s[i] == '.')
             i++;
         if (i == sizeof w && avail > sizeof w && p[sizeof w] == '.')
             return 0; /* more periods than the word holds */
@@ -1799,6 +1799,20 @@ static bool ends_with_result(const char *s, size_t n)
     return pgn_result_parse(s + k, n - k) != PGN_RESULT_NB;
 }
 
+/* Whether the eight bytes at s hold one that the splitter acts on: '{',
+ * ';', '(' or ')'.  Movetext is mostly without them, so the splitter,
+ * which runs on one thread before the workers of --jobs, passes eight
+ * bytes at a time.  '(' and ')' differ in bit 0 and ';' and '{' in bit 6:
+ * one masked comparison per pair, each a zero-byte test. */
+static bool split_word_matters(const char *s)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t w;
+    memcpy(&w, s, sizeof w);
+    uint64_t parens = (w ^ 0x28 * ones) & ~ones, marks = (w ^ 0x3b * ones) & ~(0x40 * ones);
+    return (((parens - ones) & ~parens) | ((marks - ones) & ~marks)) & highs;
+}
+
 /* The reader's rules, seen a line at a time: what a brace comment hides
  * (up to its first '}', on this line or a later one), a ';' comment (to
  * the end of the line), escape lines, variations; a tag line after a
@@ -1830,6 +1844,10 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     }
     size_t code_end = n;
     for (; i < n; i++) {
+        if (i + 8 <= n && !split_word_matters(s + i)) {
+            i += 7; /* (the loop adds the eighth) */
+            continue;
+        }
         switch (byte_class[(unsigned char)s[i]]) {
         case C_LBRACE: {
             const char *close = memchr(s + i + 1, '}', n - i - 1);

@@ -254,15 +254,24 @@ enum { PGN_MOVE_NUMBER_MAX = 24 };
 size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size);
 static inline size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
+    /* (inline, with the digits in pairs: a named record and a SAN line
+     * write one per ply, and every real game stays below 1000) */
+    static const char pairs[] = "000102030405060708091011121314151617181920212223242526272829303132"
+                                "3334353637383940414243444546474849"
+                                "505152535455565758596061626364656667686970717273747576777879808182"
+                                "8384858687888990919293949596979899";
     if (number < 1000 && size >= 8) {
-        /* every real game: the digits straight into buf (a named record
-         * and a SAN line write one per ply, so this is inline) */
-        size_t n = 0;
-        if (number >= 100)
-            buf[n++] = (char)('0' + number / 100);
-        if (number >= 10)
-            buf[n++] = (char)('0' + number / 10 % 10);
-        buf[n++] = (char)('0' + number % 10);
+        size_t n = 1;
+        if (number < 10) {
+            buf[0] = (char)('0' + number);
+        } else if (number < 100) {
+            memcpy(buf, pairs + 2 * number, 2);
+            n = 2;
+        } else {
+            buf[0] = (char)('0' + number / 100);
+            memcpy(buf + 1, pairs + 2 * (number % 100), 2);
+            n = 3;
+        }
         memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
         return n + (black ? 3 : 1);
     }

@@ -945,7 +945,7 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
         case PGN_TOK_MOVE: {
             move m;
             {
-                enum san_error se = san_parse(&l->pos, tok->text, tok->len, &m);
+                enum san_error se = game_token_move(&l->pos, tok, &m);
                 if (se == SAN_OK) {
                     if (notes) {
                         char where[64], san[SAN_MAX];

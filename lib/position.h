@@ -80,7 +80,7 @@ static inline int position_king(const struct position *p, enum color c)
 }
 
 /* Zobrist keys; filled before main with a fixed seed. */
-extern uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB];
+extern uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB]; /* [NO_PIECE] is all 0 */
 extern uint64_t position_zobrist_castling[16];
 extern uint64_t position_zobrist_ep_file[8];
 extern uint64_t position_zobrist_side;

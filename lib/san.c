@@ -28,16 +28,21 @@ const char *san_error_message(enum san_error e)
 
 /* Append '+' when the move gives check and '#' when it mates (PGN 8.2.3.6);
  * in a variant, san_mark's marks. */
-static size_t check_suffix(const struct position *p, move m, char *buf, size_t n)
+static size_t check_suffix(const struct position *p, move m, const struct position *after,
+                           char *buf, size_t n)
 {
-    struct position child = *p;
-    makemove_play(&child, m);
-    if (child.variant != VARIANT_CHESS) {
-        char mark = san_mark(&child);
+    struct position child;
+    if (!after) {
+        child = *p;
+        makemove_play(&child, m);
+        after = &child;
+    }
+    if (after->variant != VARIANT_CHESS) {
+        char mark = san_mark(after);
         if (mark)
             buf[n++] = mark;
-    } else if (position_in_check(&child)) {
-        buf[n++] = movegen_count(&child) ? '+' : '#';
+    } else if (position_in_check(after)) {
+        buf[n++] = movegen_count(after) ? '+' : '#';
     }
     buf[n] = '\0';
     return n;
@@ -157,22 +162,29 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
 }
 
 /* SAN with its check mark: what a PGN game and a person write. */
+size_t san_format_after(const struct position *p, move m, const struct position *after,
+                        char buf[SAN_MAX])
+{
+    return check_suffix(p, m, after, buf, san_format_plain(p, m, buf));
+}
+
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX])
 {
-    return check_suffix(p, m, buf, san_format_plain(p, m, buf));
+    return san_format_after(p, m, NULL, buf);
 }
 
 /* Long algebraic notation (PGN 8.2.2's "long algebraic", as in FIDE
  * Appendix C.13): piece letter, from-square, '-' or 'x', to-square; the
  * from-square makes disambiguation needless.  Castling stays O-O. */
-size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
+size_t san_format_lan_after(const struct position *p, move m, const struct position *after,
+                            char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
     size_t n = 0;
     if (move_kind(m) == MOVE_CASTLE)
-        return san_format(p, m, buf);
+        return san_format_after(p, m, after, buf);
     if (move_is_drop(m))
-        return check_suffix(p, m, buf, drop_text(m, buf));
+        return check_suffix(p, m, after, buf, drop_text(m, buf));
     enum piece_type pt = piece_type(p->board[from]);
     if (pt != PAWN)
         buf[n++] = piece_letters[pt];
@@ -185,7 +197,12 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
         buf[n++] = '=';
         buf[n++] = piece_letters[move_promotion(m)];
     }
-    return check_suffix(p, m, buf, n);
+    return check_suffix(p, m, after, buf, n);
+}
+
+size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
+{
+    return san_format_lan_after(p, m, NULL, buf);
 }
 
 /* A switch rather than strchr: san_scan runs once per move of every game

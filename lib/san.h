@@ -26,6 +26,10 @@ const char *san_error_message(enum san_error e);
  * Disambiguation considers only legal moves, so a pinned piece never adds
  * a file or rank (PGN standard 8.2.3.4). Returns the length. */
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
+/* The same when the position after m is at hand (a replay has it; NULL:
+ * none): the check mark is read from it rather than m played again. */
+size_t san_format_after(const struct position *p, move m, const struct position *after,
+                        char buf[SAN_MAX]);
 /* The check mark of a move that led to `after`: '#' when a side has won
  * there (checkmate, or in a variant any decisive variant end: an exploded
  * king, the hill, the third check, ...), '+' for a check, 0 for neither. */
@@ -67,5 +71,8 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp,
 
 /* Long algebraic notation: "Ng1-f3", "e4xd5", "e7-e8=Q", "O-O"; with '+'/'#'. */
 size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX]);
+/* The same with the position after m at hand, as san_format_after. */
+size_t san_format_lan_after(const struct position *p, move m, const struct position *after,
+                            char buf[SAN_MAX]);
 
 #endif

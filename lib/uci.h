@@ -25,11 +25,8 @@ static inline size_t uci_format(const struct position *p, move m, enum uci_castl
      * writes: its two squares; castling, promotions, drops and the null
      * move take uci_format_move) */
     if (m != MOVE_NONE && move_kind(m) != MOVE_CASTLE && move_kind(m) < MOVE_PROMOTE_KNIGHT) {
-        int from = move_from(m), to = move_to(m);
-        buf[0] = (char)('a' + square_file(from));
-        buf[1] = (char)('1' + square_rank(from));
-        buf[2] = (char)('a' + square_file(to));
-        buf[3] = (char)('1' + square_rank(to));
+        square_put(move_from(m), buf);
+        square_put(move_to(m), buf + 2);
         buf[4] = '\0';
         return 4;
     }

@@ -6,6 +6,7 @@
  *    (len + 1 at most: "missing field" points just past the end);
  *  - a record found valid is safe for the move generator, and its
  *    canonical FEN is valid again and formats to itself (a fixed point);
+ *    fen_format_record writes what fen_format writes;
  *  - fen_parse keeps the en-passant square only when it is usable, and the
  *    incremental hash key equals a recomputed one;
  *  - under every variant (pockets, '~', check counters, and the variants'
@@ -86,6 +87,10 @@ static void run(const char *s, size_t len, const struct fen_options *opt)
     char fen[FEN_MAX];
     size_t n = fen_format(&rec.pos, fen, sizeof fen);
     require(n < FEN_MAX && strlen(fen) == n);
+    /* The record's own formatting (the board field copied when it is
+     * canonical) writes the same. */
+    char fen_rec[FEN_MAX];
+    require(fen_format_record(&rec, fen_rec, sizeof fen_rec) == n && strcmp(fen, fen_rec) == 0);
     if (!valid)
         return;
     exercise(&rec.pos);

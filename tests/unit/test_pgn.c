@@ -842,7 +842,8 @@ static void test_real_files(void)
  * (check-asan catches an overread; fuzz_pgn found "ex" at the end). */
 static void test_short_tokens_at_end(void)
 {
-    static const char *const texts[] = {"1. ex", "ex", "1. a", "1. exd", "1. Nx"};
+    static const char *const texts[] = {"1. ex", "ex",       "1. a",   "1. exd",    "1. Nx",
+                                        "1. e4", "1. Nbxd2", "O-O-O+", "1. e4 12.", "7..."};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         size_t len = strlen(texts[i]);
         char *exact = malloc(len); /* no NUL, nothing after the text */
@@ -861,8 +862,82 @@ static void test_short_tokens_at_end(void)
     }
 }
 
+/* Move number indications (standard 8.2.2.2), at the edges of the inline
+ * path (one to three digits) and past it, and cut to small buffers. */
+static void test_move_numbers(void)
+{
+    static const struct {
+        unsigned long n;
+        bool black;
+        size_t size;
+        const char *want;
+        size_t len;
+    } cases[] = {
+        {1, false, 24, "1.", 2},
+        {9, true, 24, "9...", 4},
+        {10, false, 24, "10.", 3},
+        {99, true, 24, "99...", 5},
+        {100, false, 24, "100.", 4},
+        {305, true, 24, "305...", 6},
+        {999, false, 24, "999.", 4},
+        {1000, false, 24, "1000.", 5},
+        {65535, true, 24, "65535...", 8},
+        {123, true, 4, "123", 6},
+        {7, true, 3, "7.", 4},
+        {42, false, 1, "", 3},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[PGN_MOVE_NUMBER_MAX];
+        char desc[64];
+        snprintf(desc, sizeof desc, "move number %lu%s in %zu bytes", cases[i].n,
+                 cases[i].black ? " (Black)" : "", cases[i].size);
+        size_t len = pgn_move_number(cases[i].n, cases[i].black, buf, cases[i].size);
+        UNIT_EQ_INT((long)len, (long)cases[i].len, desc);
+        UNIT_EQ_STR(buf, cases[i].want, desc);
+    }
+}
+
+/* The hand-written paths (movetext_word, fast_token) against the PCRE2
+ * pattern alone, on the shapes at their edges: numbers with up to eight
+ * bytes and more, moves glued to numbers or suffixes, SAN that is not
+ * plain, a move at the very end of the input. */
+static void test_fast_path_edges(void)
+{
+    static const char *const texts[] = {
+        "1. e4 4....... Ba4 *",
+        "4........ Ba4 *",
+        "123. e4 *",
+        "1234. e4 *",
+        "O-O-O+ Nbxd2# exd5+ *",
+        "4.e4 12......e5 *",
+        "1.Nf3!? Nc6?? *",
+        "e8=Q exd8=N+ *",
+        "Nb1d2 R1a3 Qh4xe1 *",
+        "1... e5 O-O-O-O *",
+        "Kxe2 Kx *",
+        "0. e4 01. d4 *",
+        "1. e4",
+        "1. Nbxd2",
+        "2... O-O",
+        "9. exd5+",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        struct pgn_reader *a = reader(0), *b = reader(PGN_OPT_NO_FASTPATH);
+        pgn_reader_open_mem(a, texts[i], strlen(texts[i]), "test");
+        pgn_reader_open_mem(b, texts[i], strlen(texts[i]), "test");
+        char why[300] = "";
+        unsigned long games = 0;
+        bool same = readers_agree(a, b, &games, why, sizeof why);
+        UNIT_CHECK(same && games == 1, "'%s': fast path and pattern agree %s", texts[i], why);
+        pgn_reader_free(a);
+        pgn_reader_free(b);
+    }
+}
+
 int main(void)
 {
+    test_move_numbers();
+    test_fast_path_edges();
     test_short_tokens_at_end();
     test_basic();
     test_comments();

@@ -144,8 +144,7 @@ static inline void square_format(int sq, char buf[3])
         buf[1] = '\0';
         return;
     }
-    buf[0] = (char)('a' + square_file(sq));
-    buf[1] = (char)('1' + square_rank(sq));
+    square_put(sq, buf);
     buf[2] = '\0';
 }
 /* Parse a square name from s[0..1]; returns SQUARE_NONE if it is not one. */

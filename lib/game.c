@@ -480,9 +480,9 @@ int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_p
         ev->depth = r->stack.depth;
         if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
             return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
-        memset(ev, 0, sizeof *ev);
-        ev->tok = tok;
-        ev->depth = r->stack.depth;
+        ev->before = ev->after = NULL; /* the other events have no positions */
+        ev->m = MOVE_NONE;
+        ev->ply = 0;
         switch (tok->kind) {
         case PGN_TOK_NULL_MOVE:
             if (game_stack_pass(&r->stack) != GAME_OK)

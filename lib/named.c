@@ -105,13 +105,13 @@ static const char *rule_name(enum named_vocabulary v, int rule)
 }
 
 /* Append a word of the vocabulary; q points into a buffer of NAMED_MAX
- * bytes, which every ply fits (names are at most 16 bytes).  The word's
- * whole 16-byte cell is copied, a fixed-size copy that beats one of the
- * name's length; the bytes past the name are overwritten by what follows
- * or lie past the text (NAMED_MAX leaves room for the last cell). */
+ * bytes, which every ply fits (names are at most 16 bytes).  The first
+ * 16 bytes of the word's cell are copied whole, a fixed-size copy that
+ * beats one of the name's length; the bytes past the name are overwritten
+ * by what follows or lie past the text (NAMED_MAX leaves room for them). */
 static char *put_rule(char *q, enum named_vocabulary v, int rule)
 {
-    memcpy(q, named_gen_rule_cells[v][rule], sizeof named_gen_rule_cells[v][rule]);
+    memcpy(q, named_gen_rule_names[v][rule], 16);
     return q + named_gen_rule_lens[v][rule];
 }
 

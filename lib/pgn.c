@@ -1022,6 +1022,20 @@ static bool is_piece(char c)
     return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
 }
 
+/* The shape bits of the target square named by the file and rank
+ * characters f and r (a1 = 0). */
+static unsigned shape_to(unsigned char f, unsigned char r)
+{
+    return (unsigned)((r - '1') * 8 + (f - 'a')) << PGN_SHAPE_TO_SHIFT;
+}
+
+/* The shape bits of piece letter c (is_piece): its index in
+ * PGN_SHAPE_PIECES. */
+static unsigned shape_piece(unsigned char c)
+{
+    return c == 'N' ? 1u : c == 'B' ? 2u : c == 'R' ? 3u : c == 'Q' ? 4u : 5u;
+}
+
 /* The shape (PGN_SHAPE_*) of s[0..n) when it is plain SAN: a piece move
  * with at most a file or a rank to tell it apart ("Nf3", "Nbxd2", "R1e2"),
  * a pawn push or capture without promotion ("e4", "exd5"), or castling,
@@ -1039,7 +1053,7 @@ static unsigned san_shape(const char *s, size_t n)
     if (is_piece(*s)) {
         /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
         const char *t = s + 1, *e = s + m;
-        shape |= *s == 'N' ? 1u : *s == 'B' ? 2u : *s == 'R' ? 3u : *s == 'Q' ? 4u : 5u;
+        shape |= shape_piece((unsigned char)*s);
         if (e - t >= 3 && (is_file(*t) || is_rank(*t)) && (t[1] == 'x' || is_file(t[1]))) {
             shape |= is_file(*t) ? (unsigned)(*t - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
                                  : (unsigned)(*t - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
@@ -1051,17 +1065,17 @@ static unsigned san_shape(const char *s, size_t n)
         }
         ok = e - t == 2 && is_file(t[0]) && is_rank(t[1]);
         if (ok)
-            shape |= (unsigned)((t[1] - '1') * 8 + (t[0] - 'a')) << PGN_SHAPE_TO_SHIFT;
+            shape |= shape_to((unsigned char)t[0], (unsigned char)t[1]);
     } else if (is_file(*s)) {
         /* e4 exd5 */
         if (m == 2 && is_rank(s[1])) {
             ok = true;
-            shape |= (unsigned)((s[1] - '1') * 8 + (s[0] - 'a')) << PGN_SHAPE_TO_SHIFT;
+            shape |= shape_to((unsigned char)s[0], (unsigned char)s[1]);
         } else {
             ok = m == 4 && s[1] == 'x' && is_file(s[2]) && is_rank(s[3]);
             if (ok) /* (s[2] and s[3] may lie past a shorter token) */
                 shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                         (unsigned)((s[3] - '1') * 8 + (s[2] - 'a')) << PGN_SHAPE_TO_SHIFT;
+                         shape_to((unsigned char)s[2], (unsigned char)s[3]);
         }
     } else if (*s == 'O') {
         ok = (m == 3 && memcmp(s, "O-O", 3) == 0) || (m == 5 && memcmp(s, "O-O-O", 5) == 0);
@@ -1070,12 +1084,6 @@ static unsigned san_shape(const char *s, size_t n)
         return 0;
     }
     return ok ? shape : 0;
-}
-
-/* Square index of file f and rank r characters, a1 = 0. */
-static unsigned shape_to(unsigned char f, unsigned char r)
-{
-    return (unsigned)((r - '1') * 8 + (f - 'a')) << PGN_SHAPE_TO_SHIFT;
 }
 
 /* The hottest path of the reader: a symbol run at p that is one plain SAN
@@ -1111,7 +1119,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
             return 0;
         }
     } else if (is_piece((char)s[0])) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        shape |= s[0] == 'N' ? 1u : s[0] == 'B' ? 2u : s[0] == 'R' ? 3u : s[0] == 'Q' ? 4u : 5u;
+        shape |= shape_piece(s[0]);
         unsigned char c = s[1];
         if (is_file((char)c) && is_rank((char)s[2])) {
             shape |= shape_to(c, s[2]);

@@ -780,14 +780,9 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
 {
     size_t n = tok->len;
     char mark = n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#') ? tok->text[n - 1] : 0;
-    bool check = position_in_check(after), mate;
-    if (after->variant != VARIANT_CHESS) {
-        /* A variant win is '#' whether or not a king is checked (san_mark). */
-        mate = san_mark(after) == '#';
-        check |= mate;
-    } else {
-        mate = check && movegen_count(after) == 0;
-    }
+    /* (a variant win is '#' whether or not a king is checked: san_mark) */
+    char want = san_mark(after);
+    bool mate = want == '#', check = want != 0;
     const char *why = NULL;
     if (mate && mark != '#')
         why = after->variant != VARIANT_CHESS

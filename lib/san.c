@@ -26,8 +26,8 @@ const char *san_error_message(enum san_error e)
     }
 }
 
-/* Append '+' when the move gives check and '#' when it mates (PGN 8.2.3.6);
- * in a variant, san_mark's marks. */
+/* Append the check mark of m (san_mark), read from `after` when the
+ * caller has the position after m, else from m played on a copy. */
 static size_t check_suffix(const struct position *p, move m, const struct position *after,
                            char *buf, size_t n)
 {
@@ -37,24 +37,22 @@ static size_t check_suffix(const struct position *p, move m, const struct positi
         makemove_play(&child, m);
         after = &child;
     }
-    if (after->variant != VARIANT_CHESS) {
-        char mark = san_mark(after);
-        if (mark)
-            buf[n++] = mark;
-    } else if (position_in_check(after)) {
-        buf[n++] = movegen_count(after) ? '+' : '#';
-    }
+    char mark = san_mark(after);
+    if (mark)
+        buf[n++] = mark;
     buf[n] = '\0';
     return n;
 }
 
-/* lichess's convention (chessops's makeSanAndPlay, python-chess's SAN):
- * in a variant '#' marks any move after which a side has won by the
- * variant's rules (an exploded king, a king on the hill, the third check,
- * the last piece given away, checkmate), '+' a check that does not end the
- * game. */
+/* PGN 8.2.3.6: '+' when the move gives check, '#' when it mates.  In a
+ * variant, lichess's convention (chessops's makeSanAndPlay, python-chess's
+ * SAN): '#' marks any move after which a side has won by the variant's
+ * rules (an exploded king, a king on the hill, the third check, the last
+ * piece given away, checkmate), '+' a check that does not end the game. */
 char san_mark(const struct position *after)
 {
+    if (after->variant == VARIANT_CHESS) /* (every SAN written: no full status) */
+        return position_in_check(after) ? movegen_count(after) ? '+' : '#' : 0;
     enum game_status s = status_get(after);
     if (s == STATUS_CHECKMATE || s == STATUS_VARIANT_WIN || s == STATUS_VARIANT_LOSS)
         return '#';

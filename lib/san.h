@@ -30,12 +30,12 @@ size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
  * none): the check mark is read from it rather than m played again. */
 size_t san_format_after(const struct position *p, move m, const struct position *after,
                         char buf[SAN_MAX]);
+/* The same without the check mark (cheaper: no move is played). */
+size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 /* The check mark of a move that led to `after`: '#' when a side has won
  * there (checkmate, or in a variant any decisive variant end: an exploded
  * king, the hill, the third check, ...), '+' for a check, 0 for neither. */
 char san_mark(const struct position *after);
-/* The same without the check mark (cheaper: no move is played). */
-size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 
 /* What the text of a move says, before it is matched against a position. */
 struct san_parsed {

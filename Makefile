@@ -56,13 +56,15 @@ LIBTSUP  := $(BUILD)/libtestsupport.a
 BINS     := $(TOOLS:%=$(BUILD)/bin/%)
 UNITS    := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HELPERS  := $(HELPER_NAMES:%=$(BUILD)/tests/bin/%)
+GEN_MAGICS := $(BUILD)/scripts/gen-attack-magics
 MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
-        check-unit check-perft check-cli check-rails check-format format check-variant-suites
+        check-unit check-perft check-cli check-rails check-format format check-variant-suites \
+        check-magics
 
-all: $(BINS) $(UNITS) $(HELPERS)
+all: $(BINS) $(UNITS) $(HELPERS) $(GEN_MAGICS)
 
 # System packages: installed once (only what is missing) by `make deps`,
 # `make check` and `make demo`, never by a plain `make`.  NO_DEPS=1 skips
@@ -115,7 +117,7 @@ $(BUILD)/man/%.1: $(BUILD)/bin/%
 check: | $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD) SAN=$(SAN)
 	@mkdir -p $(BUILD)
-	@{ $(MAKE) --no-print-directory -s check-format check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	@{ $(MAKE) --no-print-directory -s check-format check-magics check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
 # test_perft_suites and test_variant_suites take a suite file and a depth:
@@ -207,9 +209,26 @@ install: $(BINS) $(MANS)
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1)
 
+# The slider magics of lib/attacks.c are a constant table; the seeded search
+# that found them (it ran at every start-up before) is scripts/gen-attack-magics.c,
+# which prints the table's block.  check-magics compares the two; after a
+# change to the search, paste its output over the block.
+$(GEN_MAGICS): scripts/gen-attack-magics.c
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+check-magics: $(GEN_MAGICS)
+	@$(GEN_MAGICS) >$(BUILD)/attack-magics.txt || echo "not ok - $(GEN_MAGICS) failed"
+	@if sed -n '/^\/\* BEGIN gen-attack-magics/,/^\/\* END gen-attack-magics/p' lib/attacks.c \
+	  | cmp -s - $(BUILD)/attack-magics.txt; then \
+	  echo "ok - the magics in lib/attacks.c are the seeded search's (scripts/gen-attack-magics.c)"; \
+	else \
+	  echo "not ok - the magics in lib/attacks.c differ from $(GEN_MAGICS)'s output ($(BUILD)/attack-magics.txt)"; \
+	fi
+
 # The C sources clang-format lays out: `make format` rewrites them, and
 # `make check` fails (one TAP line, scripts/check-format) when one differs.
-FORMAT_SRC = $(wildcard lib/*.[ch] cmd/*.[ch] tests/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c)
+FORMAT_SRC = $(wildcard lib/*.[ch] cmd/*.[ch] tests/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c scripts/*.c)
 format:
 	clang-format -i $(FORMAT_SRC)
 

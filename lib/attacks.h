@@ -27,7 +27,9 @@ extern bitboard attacks_line_table[SQUARE_NB][SQUARE_NB];
 /* What a rook and a bishop attack from each square of an empty board. */
 extern bitboard attacks_rook_ray_table[SQUARE_NB];
 extern bitboard attacks_bishop_ray_table[SQUARE_NB];
-/* True when the sliders are indexed with PEXT. */
+/* True when the sliders are indexed with PEXT: the CPU has a fast one, and
+ * the library was not built with ATTACKS_NO_PEXT defined (CPPFLAGS), which
+ * takes the magics on every CPU, to measure and check that path anywhere. */
 extern bool attacks_use_pext;
 
 /* PEXT through inline assembly so that no translation unit needs -mbmi2:
@@ -134,6 +136,20 @@ static inline bitboard attacks_sliders_reaching(int sq, bitboard straight, bitbo
  * that must not depend on them (lone-piece listings). */
 bitboard attacks_slow_rook(int sq, bitboard occ);
 bitboard attacks_slow_bishop(int sq, bitboard occ);
+
+/* The two sliders whose tables attacks_fill_slider fills. */
+enum attacks_slider_kind { ATTACKS_ROOK, ATTACKS_BISHOP };
+/* The most entries one square's slider table has (a rook in a corner). */
+enum { ATTACKS_SLIDER_MAX_ENTRIES = 4096 };
+
+/* Fill one square's slider entry (mask, shift, magic: 0 with PEXT) and its
+ * 2^popcount(mask) attack sets at table, the caller's memory: indexed by
+ * PEXT when pext is set, else by the square's magic.  The tables filled
+ * before main are this fill with the CPU's scheme; the unit test fills
+ * both schemes and holds them against the slow walk, whatever the CPU.
+ * Not for concurrent calls (it shares scratch with the tables' fill). */
+void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
+                         bitboard *table);
 
 /* Ensure the tables are filled (they are before main; this is for callers
  * that run earlier, such as other constructors). Idempotent. */

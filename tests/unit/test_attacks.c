@@ -2,9 +2,13 @@
  * slider table entry, read through the public lookup (PEXT or magic, as
  * this CPU chose), must equal the slow reference attacks_slow_rook or
  * attacks_slow_bishop for every square and every subset of its mask, and
- * the masks must be exactly the squares whose occupation matters.  The
- * between and line tables are held against a walk from square to square
- * that shares nothing with the library's tables. */
+ * the masks must be exactly the squares whose occupation matters.  Both
+ * index schemes are also filled into memory of the test's own
+ * (attacks_fill_slider) and held against the slow walk with plain
+ * arithmetic, so the magics and the magic path are tested on CPUs that
+ * take PEXT, and the PEXT layout on CPUs without it.  The between and line
+ * tables are held against a walk from square to square that shares
+ * nothing with the library's tables. */
 #include "attacks.h"
 
 #include "unit.h"
@@ -87,6 +91,106 @@ static void test_slider(const char *name, const struct attacks_slider *sliders, 
                bad_noisy, entries);
 }
 
+/* PEXT worked out bit by bit: the index of occ's mask squares in the
+ * PEXT layout, on any CPU. */
+static size_t soft_pext(bitboard occ, bitboard mask)
+{
+    size_t idx = 0;
+    for (unsigned bit = 0; mask; bit++)
+        if (bb_test(occ, bb_pop(&mask)))
+            idx |= (size_t)1 << bit;
+    return idx;
+}
+
+/* Both index schemes of every square filled by attacks_fill_slider into
+ * the test's memory.  The magic's validity is checked on its own first:
+ * the index ((occ & mask) * magic) >> shift of every subset of the mask,
+ * with a slot stamped by the first subset that reaches it, must never send
+ * a subset to a slot whose subset attacks otherwise.  Then the filled
+ * tables, read through each index, must equal the slow walk, and the
+ * tables filled before main must be the fill of this CPU's scheme. */
+static void test_fill(const char *name, enum attacks_slider_kind kind,
+                      const struct attacks_slider *live, attack_fn slow)
+{
+    static bitboard magic_table[ATTACKS_SLIDER_MAX_ENTRIES], pext_table[ATTACKS_SLIDER_MAX_ENTRIES],
+        slot_att[ATTACKS_SLIDER_MAX_ENTRIES];
+    static int slot_owner[ATTACKS_SLIDER_MAX_ENTRIES], owner; /* one owner per square and piece */
+    int bad_squares = 0, bad_layout = 0, bad_live = 0;
+    size_t entries = 0, bad_magic = 0, bad_pext = 0;
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        struct attacks_slider m, p;
+        attacks_fill_slider(&m, sq, kind, false, magic_table);
+        attacks_fill_slider(&p, sq, kind, true, pext_table);
+        size_t n = (size_t)1 << bb_count(m.mask);
+        /* An index beyond n would land outside the test's tables. */
+        bool sane = n <= ATTACKS_SLIDER_MAX_ENTRIES && m.shift == 64 - (unsigned)bb_count(m.mask);
+        if ((!sane || m.mask != live[sq].mask || m.shift != live[sq].shift || p.mask != m.mask ||
+             p.shift != m.shift || p.magic != 0 || m.magic == 0) &&
+            bad_layout++ == 0)
+            printf("# %s square %d: mask %#llx shift %u magic %#llx (PEXT fill: mask %#llx "
+                   "shift %u magic %#llx)\n",
+                   name, sq, (unsigned long long)m.mask, m.shift, (unsigned long long)m.magic,
+                   (unsigned long long)p.mask, p.shift, (unsigned long long)p.magic);
+        if (!sane)
+            continue;
+        bool collided = false;
+        owner++;
+        bitboard b = 0;
+        do {
+            entries++;
+            bitboard want = slow(sq, b);
+            size_t idx = (size_t)(((b & m.mask) * m.magic) >> m.shift);
+            if (slot_owner[idx] != owner) {
+                slot_owner[idx] = owner;
+                slot_att[idx] = want;
+            } else if (slot_att[idx] != want && !collided) {
+                collided = true;
+                if (bad_squares++ == 0)
+                    printf("# %s magic %#llx of square %d sends %#llx to slot %zu, whose "
+                           "earlier subset attacks %#llx, not %#llx\n",
+                           name, (unsigned long long)m.magic, sq, (unsigned long long)b, idx,
+                           (unsigned long long)slot_att[idx], (unsigned long long)want);
+            }
+            if (magic_table[idx] != want && bad_magic++ == 0)
+                printf(
+                    "# %s magic-indexed fill of square %d through %#llx: %#llx, expected %#llx\n",
+                    name, sq, (unsigned long long)b, (unsigned long long)magic_table[idx],
+                    (unsigned long long)want);
+            bitboard got = pext_table[soft_pext(b, p.mask)];
+            if (got != want && bad_pext++ == 0)
+                printf("# %s PEXT-indexed fill of square %d through %#llx: %#llx, expected %#llx\n",
+                       name, sq, (unsigned long long)b, (unsigned long long)got,
+                       (unsigned long long)want);
+            b = (b - m.mask) & m.mask;
+        } while (b);
+        const bitboard *own = attacks_use_pext ? pext_table : magic_table;
+        if ((live[sq].magic != (attacks_use_pext ? 0 : m.magic) ||
+             memcmp(live[sq].table, own, n * sizeof *own) != 0) &&
+            bad_live++ == 0)
+            printf("# %s square %d: the table filled before main is not attacks_fill_slider's\n",
+                   name, sq);
+    }
+    UNIT_CHECK(bad_layout == 0,
+               "%s fills of both schemes have the live masks and shifts (%d differ)", name,
+               bad_layout);
+    UNIT_CHECK(bad_squares == 0,
+               "%s magics send subsets with different attacks to different slots (%d of 64 "
+               "squares collide)",
+               name, bad_squares);
+    UNIT_CHECK(bad_magic == 0,
+               "%s table filled with the magic index equals the slow walk, on any CPU (%zu of %zu "
+               "differ)",
+               name, bad_magic, entries);
+    UNIT_CHECK(bad_pext == 0,
+               "%s table filled with the PEXT index equals the slow walk, on any CPU (%zu of %zu "
+               "differ)",
+               name, bad_pext, entries);
+    UNIT_CHECK(bad_live == 0,
+               "%s tables filled before main are attacks_fill_slider's with this CPU's %s index "
+               "(%d squares differ)",
+               name, attacks_use_pext ? "PEXT" : "magic", bad_live);
+}
+
 static int sign(int x)
 {
     return (x > 0) - (x < 0);
@@ -145,6 +249,8 @@ int main(void)
 {
     test_slider("rook", attacks_rook_slider, attacks_slow_rook, lookup_rook, 102400);
     test_slider("bishop", attacks_bishop_slider, attacks_slow_bishop, lookup_bishop, 5248);
+    test_fill("rook", ATTACKS_ROOK, attacks_rook_slider, attacks_slow_rook);
+    test_fill("bishop", ATTACKS_BISHOP, attacks_bishop_slider, attacks_slow_bishop);
     test_rays();
     test_lines();
     return unit_done();

@@ -416,7 +416,18 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
         bool deferred;
         shape_parsed(tok->value, &sp);
         se = san_resolve_deferred(&l->pos, &sp, &m, &deferred);
-        if (se == SAN_OK) {
+        if (se == SAN_OK && (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) == GAME_NO_BEFORE) {
+            struct makemove_undo u;
+            makemove_play_undo(&l->pos, m, &u);
+            if (!deferred || movegen_left_king_safe(&l->pos)) {
+                l->ply++;
+                played(ev, l, GAME_EV_MOVE, m);
+                ev->before = NULL;
+                return 1;
+            }
+            makemove_take_back(&l->pos, m, &u);
+            se = san_resolve(&l->pos, &sp, &m);
+        } else if (se == SAN_OK) {
             bool had_move = l->has_move;
             game_stack_play(&r->stack, m);
             if (!deferred || movegen_left_king_safe(&l->pos))

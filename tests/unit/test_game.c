@@ -53,8 +53,8 @@ static int compare_parsers(const struct position *p)
             }
         }
     }
-    static const char *const wrong[] = {"Ke3", "Nf6", "exd6", "e5", "Qxh7", "a8=Q", "bxa8",
-                                        "Rd1", "Bb5", "O-O",  "e8", "dxe6", "h1=N", "Kxf2"};
+    static const char *const wrong[] = {"Ke3", "Nf6", "exd6", "e5",   "Qxh7", "a8=Q", "bxa8", "Rd1",
+                                        "Bb5", "O-O", "e8",   "dxe6", "h1=N", "Kxf2", "O-O-O"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
         move a, b;
         enum san_error ea = san_parse(p, wrong[i], strlen(wrong[i]), &a);
@@ -181,6 +181,21 @@ static void test_fast_path_positions(void)
         "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",      /* king in check by a queen */
         "R6r/8/8/2K5/5k2/8/8/r6R w - - 0 1",    /* two rooks on a file and a rank */
         "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", /* Chess960 */
+        /* castling (FIDE Art. 3.8.2): both ways, crossing or landing on an
+         * attacked square, b1 attacked (not crossed), a blocked path */
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+        /* Chess960: the king stays or the rook stays, a rook shielding the
+         * king's square from an attack along the rank */
+        "nrk1r3/8/8/8/8/8/8/NRK1R3 w EBeb - 0 1",
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1",
+        "4k3/8/8/8/8/8/8/qR3K1R w HB - 0 1",
+        "rk5r/8/8/8/8/8/8/RK5R b HAha - 0 1",
     };
     int bad = 0, deferred_bad = 0;
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {

@@ -124,7 +124,7 @@ static void write_ply(struct conv *c, const struct game_event *ev)
         break;
     case TO_UCI:
         n = pass ? (memcpy(buf, "0000", 4), 4)
-                 : uci_format(ev->before, ev->m, UCI_CASTLING_AUTO, buf);
+                 : uci_format(ev->after, ev->m, UCI_CASTLING_AUTO, buf); /* (the rules are alike) */
         break;
     case TO_SAN:
         n = pass ? (memcpy(buf, "--", 2), 2) : san_format_after(ev->before, ev->m, ev->after, buf);
@@ -211,8 +211,10 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     c->need_number = true;
     if (c->json)
         game_json_begin(c->json);
+    /* UCI and FEN are written from the position after each move */
+    unsigned no_before = o->to == TO_UCI || o->to == TO_FEN ? GAME_NO_BEFORE : 0;
     if (game_replay_begin(c->replay, g,
-                          (o->variations ? GAME_VARIATIONS : 0) |
+                          (o->variations ? GAME_VARIATIONS : 0) | no_before |
                               (o->strict ? GAME_STRICT_FEN : 0) | cli_games_rules(&o->common),
                           &pb) != GAME_OK) {
         rc = -1;

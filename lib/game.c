@@ -412,11 +412,33 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
     move m;
     enum san_error se;
     if (tok->value & PGN_SHAPE) {
+        unsigned shape = tok->value;
         struct san_parsed sp;
         bool deferred;
-        shape_parsed(tok->value, &sp);
-        se = san_resolve_deferred(&l->pos, &sp, &m, &deferred);
-        if (se == SAN_OK) {
+        if (!((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3)) { /* (castling takes the struct) */
+            unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
+                     rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
+            se =
+                san_resolve_plain(&l->pos, (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
+                                  (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63), (int)file - 1,
+                                  (int)rank - 1, (shape & PGN_SHAPE_CAPTURE) != 0, &m, &deferred);
+        } else {
+            shape_parsed(shape, &sp);
+            se = san_resolve_deferred(&l->pos, &sp, &m, &deferred);
+        }
+        if (se == SAN_OK && (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) == GAME_NO_BEFORE) {
+            struct makemove_undo u;
+            makemove_play_undo(&l->pos, m, &u);
+            if (!deferred || movegen_left_king_safe(&l->pos)) {
+                l->ply++;
+                played(ev, l, GAME_EV_MOVE, m);
+                ev->before = NULL;
+                return 1;
+            }
+            makemove_take_back(&l->pos, m, &u);
+            shape_parsed(shape, &sp);
+            se = san_resolve(&l->pos, &sp, &m);
+        } else if (se == SAN_OK) {
             bool had_move = l->has_move;
             game_stack_play(&r->stack, m);
             if (!deferred || movegen_left_king_safe(&l->pos))
@@ -424,6 +446,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
             l->pos = l->before; /* (a replay ends at its first problem) */
             l->ply--;
             l->has_move = had_move;
+            shape_parsed(shape, &sp);
             se = san_resolve(&l->pos, &sp, &m);
         }
     } else {

@@ -139,6 +139,10 @@ enum {
     GAME_NAMED = 1u << 1,      /* MOVE tokens are named-notation plies (named.h's reader) */
     GAME_STRICT_FEN = 1u << 2, /* refuse a FEN tag of a position no game can reach */
     GAME_CHESS960 = 1u << 3,   /* a game without a Variant tag is Chess960 (with GAME_RULES) */
+    /* The caller reads no event's `before` (NULL for moves): a move is
+     * played in place, without a copy of the position before it.  Ignored
+     * with GAME_VARIATIONS, which start from that position. */
+    GAME_NO_BEFORE = 1u << 4,
     GAME_RULES_SHIFT = 8,
 };
 /* The rules of a game without a Variant tag (--variant): an enum variant,
@@ -159,7 +163,8 @@ enum game_event_kind {
 struct game_event {
     enum game_event_kind kind;
     const struct pgn_token *tok;
-    const struct position *before, *after; /* MOVE and NULL; valid until the next call */
+    const struct position *before, *after; /* MOVE and NULL; valid until the next call
+                                            * (before: NULL for a MOVE with GAME_NO_BEFORE) */
     move m;                                /* MOVE */
     unsigned long ply;                     /* MOVE and NULL: 1-based, from the start position */
     int depth;                             /* variation depth of the line, 0: main line */

@@ -235,3 +235,38 @@ void makemove_null(struct position *p)
     p->side = (uint8_t)!p->side;
     p->key ^= position_zobrist_side;
 }
+
+void makemove_play_undo(struct position *p, move m, struct makemove_undo *u)
+{
+    int to = move_to(m);
+    *u = (struct makemove_undo){
+        .key = p->key,
+        .halfmove = p->halfmove,
+        .castling = p->castling,
+        .ep_square = p->ep_square,
+        .victim = p->board[to],
+    };
+    makemove_play(p, m);
+}
+
+void makemove_take_back(struct position *p, move m, const struct makemove_undo *u)
+{
+    int from = move_from(m), to = move_to(m);
+    enum color us = (enum color) !p->side;
+    int piece = p->board[to];
+    if (move_is_promotion(m))
+        piece = piece_make(us, PAWN);
+    position_remove(p, to);
+    position_put(p, piece, from);
+    if (u->victim != NO_PIECE)
+        position_put(p, u->victim, to);
+    else if (move_kind(m) == MOVE_EN_PASSANT)
+        position_put(p, piece_make((enum color) !us, PAWN), us == WHITE ? to - 8 : to + 8);
+    p->side = (uint8_t)us;
+    if (us == BLACK)
+        p->fullmove--;
+    p->key = u->key;
+    p->halfmove = u->halfmove;
+    p->castling = u->castling;
+    p->ep_square = u->ep_square;
+}

@@ -11,4 +11,18 @@ void makemove_play(struct position *p, move m);
 /* A null move (PGN "--"): the side to move passes; legal only when not in check. */
 void makemove_null(struct position *p);
 
+/* What makemove_take_back needs to undo a move of standard chess or
+ * Chess960 other than castling: the state a move cannot recompute. */
+struct makemove_undo {
+    uint64_t key;
+    uint16_t halfmove;
+    uint8_t castling, ep_square, victim;
+};
+/* makemove_play, keeping in u what makemove_take_back needs. */
+void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
+/* Undo m (not castling, standard chess or Chess960) played on p by
+ * makemove_play_undo: for a caller that plays a move in place and finds
+ * afterwards that it must not stand, without a copy of every position. */
+void makemove_take_back(struct position *p, move m, const struct makemove_undo *u);
+
 #endif

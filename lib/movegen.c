@@ -775,3 +775,29 @@ bool movegen_left_king_safe(const struct position *after)
     return king != SQUARE_NONE &&
            !position_attacked_by(after, king, (enum color)after->side, position_occupied(after));
 }
+
+/* The rule gen_castling applies, for one right: the right held with its
+ * rook in place, the king not in check, every square king and rook cross
+ * or land on empty but for these two, and no square the king crosses or
+ * lands on attacked with both of them lifted off the board. */
+move movegen_castle(const struct position *p, bool queen_side)
+{
+    enum color us = (enum color)p->side, them = (enum color) !us;
+    int idx = castle_index(us, queen_side);
+    int ksq = position_king(p, us), rsq = p->castle_rook[idx];
+    if (!(p->castling & (1 << idx)) || ksq == SQUARE_NONE || rsq == SQUARE_NONE ||
+        !bb_test(position_pieces(p, us, ROOK), rsq) || position_in_check(p))
+        return MOVE_NONE;
+    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
+    bitboard both = bb_square(ksq) | bb_square(rsq), occ = position_occupied(p);
+    bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
+    bitboard path =
+        king_path | attacks_between(rsq, rto) | bb_square(rto) | attacks_between(ksq, rsq);
+    if (path & ~both & occ)
+        return MOVE_NONE;
+    bitboard occ2 = occ ^ both;
+    while (king_path)
+        if (position_attacked_by(p, bb_pop(&king_path), them, occ2))
+            return MOVE_NONE;
+    return move_make(ksq, rsq, MOVE_CASTLE);
+}

@@ -114,6 +114,12 @@ bool movegen_king_safe(const struct position *p, move m);
  * (san_resolve_deferred).  Standard chess and Chess960 only. */
 bool movegen_left_king_safe(const struct position *after);
 
+/* The castling move of the side to move on one side (queen_side false:
+ * the king's side), when it is legal (FIDE Art. 3.8.2, Chess960's rules
+ * alike), else MOVE_NONE: for readers of "O-O", without generating every
+ * move.  Standard chess and Chess960 only. */
+move movegen_castle(const struct position *p, bool queen_side);
+
 /* Is the move a capture (en passant included, castling and drops excluded)? */
 static inline bool move_is_capture(const struct position *p, move m)
 {

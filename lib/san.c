@@ -409,20 +409,22 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp,
     return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
 }
 
-/* The one pawn move the text names, when it is an ordinary push or capture
- * (else MOVE_NONE): a push comes from the square behind (two behind for a
- * double step from the second rank), a capture from the named file. */
-static move pawn_candidate(const struct position *p, const struct san_parsed *sp)
+/* The one pawn move to `to` that the text names, when it is an ordinary
+ * push or capture (else MOVE_NONE): a push comes from the square behind
+ * (two behind for a double step from the second rank), a capture from the
+ * named file. */
+static move pawn_candidate(const struct position *p, int to, int from_file, int from_rank,
+                           enum piece_type promotion)
 {
     enum color us = (enum color)p->side;
-    int to = sp->to, back = us == WHITE ? -8 : 8;
+    int back = us == WHITE ? -8 : 8;
     int pawn = piece_make(us, PAWN);
     bool last = square_relative_rank(to, us) == 7;
     enum move_kind kind = MOVE_NORMAL;
     int from;
-    if (sp->from_rank >= 0 || last != (sp->promotion != NO_PIECE_TYPE) || sp->promotion == KING)
+    if (from_rank >= 0 || last != (promotion != NO_PIECE_TYPE) || promotion == KING)
         return MOVE_NONE; /* (a king promotion is antichess's: the generator judges it) */
-    if (sp->from_file < 0) {
+    if (from_file < 0) {
         if (p->board[to] != NO_PIECE || square_relative_rank(to, us) < 2)
             return MOVE_NONE;
         from = to + back;
@@ -434,7 +436,7 @@ static move pawn_candidate(const struct position *p, const struct san_parsed *sp
             kind = MOVE_DOUBLE_PUSH;
         }
     } else {
-        int df = sp->from_file - square_file(to);
+        int df = from_file - square_file(to);
         if ((df != 1 && df != -1) || square_relative_rank(to, us) < 2)
             return MOVE_NONE;
         from = to + back + df;
@@ -446,87 +448,101 @@ static move pawn_candidate(const struct position *p, const struct san_parsed *sp
             return MOVE_NONE;
     }
     if (last)
-        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (sp->promotion - KNIGHT));
+        kind = (enum move_kind)(MOVE_PROMOTE_KNIGHT + (promotion - KNIGHT));
     return move_make(from, to, kind);
 }
 
-/* The hot path of every replay and every explanation.  san_match lists
- * all legal moves to match one text; here the text's own piece type and
- * target give the few candidates directly (reverse attacks from the
- * target), and only those are checked for legality.  Whenever the answer
- * is not exactly one move of an ordinary shape (castling, UCI or LAN
- * naming a square, errors, ambiguity), san_match decides on the same
- * scan, so the verdict is always san_match's.  With deferred set, a sole
- * candidate of a piece other than the king is returned without the test
- * of the king's safety, and *deferred says so (san_resolve_deferred). */
+/* The hot path of every replay and every explanation, for a move of
+ * standard chess to `to`, a square the side to move does not hold (no
+ * castling, no drop): the text's own piece type and target give the few
+ * candidates directly (reverse attacks from the target), and only those
+ * are checked for legality.  The one legal move, or MOVE_NONE when it is
+ * not exactly one move of an ordinary shape (UCI or LAN naming a square,
+ * errors, ambiguity): san_match then decides on the same scan, so the
+ * verdict is always san_match's.  With deferred set, a sole candidate of a
+ * piece other than the king comes back without the test of the king's
+ * safety, and *deferred says so (san_resolve_deferred). */
+static inline __attribute__((always_inline)) move
+resolve_fast(const struct position *p, enum piece_type piece, int to, int from_file, int from_rank,
+             enum piece_type promotion, bool *deferred)
+{
+    enum color us = (enum color)p->side;
+    if (piece == PAWN) {
+        move found = pawn_candidate(p, to, from_file, from_rank, promotion);
+        if (found != MOVE_NONE && deferred)
+            *deferred = true;
+        else if (found != MOVE_NONE && !movegen_king_safe(p, found))
+            found = MOVE_NONE;
+        return found;
+    }
+    if (promotion != NO_PIECE_TYPE)
+        return MOVE_NONE;
+    bitboard occ = position_occupied(p), own = position_pieces(p, us, piece), cand;
+    /* (sliders through the between table: attacks.h says why) */
+    switch (piece) {
+    case KNIGHT:
+        cand = attacks_knight(to) & own;
+        break;
+    case BISHOP:
+        cand = attacks_sliders_reaching(to, 0, own, occ);
+        break;
+    case ROOK:
+        cand = attacks_sliders_reaching(to, own, 0, occ);
+        break;
+    case QUEEN:
+        cand = attacks_sliders_reaching(to, own, own, occ);
+        break;
+    default:
+        cand = attacks_king(to) & own;
+        break;
+    }
+    if (from_file >= 0)
+        cand &= bb_file(from_file);
+    if (from_rank >= 0)
+        cand &= bb_rank(from_rank);
+    if (deferred && cand && !(cand & (cand - 1)) && piece != KING) {
+        *deferred = true;
+        return move_make(bb_lsb(cand), to, MOVE_NORMAL);
+    }
+    move found = MOVE_NONE;
+    int legal = 0;
+    while (cand && legal < 2) {
+        move m = move_make(bb_pop(&cand), to, MOVE_NORMAL);
+        if (movegen_king_safe(p, m)) {
+            found = m;
+            legal++;
+        }
+    }
+    return legal == 1 ? found : MOVE_NONE;
+}
+
+/* The one resolver: resolve_fast where it applies, else the exhaustive
+ * match on the text already scanned. */
 static enum san_error resolve(const struct position *p, const struct san_parsed *sp, move *out,
                               bool *deferred)
 {
-    enum san_error e;
-    *out = MOVE_NONE;
     /* (The variants' legality is the generator's: drops, compulsory
      * captures, explosions; they take the exhaustive match, and so does a
      * drop's text in chess, which no move matches.) */
     if (p->variant == VARIANT_CHESS && !sp->castle && !sp->drop && sp->to != SQUARE_NONE &&
         !bb_test(p->by_color[p->side], sp->to)) {
-        enum color us = (enum color)p->side;
-        move found = MOVE_NONE;
-        if (sp->piece == PAWN) {
-            found = pawn_candidate(p, sp);
-            if (found != MOVE_NONE && deferred)
-                *deferred = true;
-            else if (found != MOVE_NONE && !movegen_king_safe(p, found))
-                found = MOVE_NONE;
-        } else if (sp->promotion == NO_PIECE_TYPE) {
-            bitboard occ = position_occupied(p), own = position_pieces(p, us, sp->piece), cand;
-            /* (sliders through the between table: attacks.h says why) */
-            switch (sp->piece) {
-            case KNIGHT:
-                cand = attacks_knight(sp->to) & own;
-                break;
-            case BISHOP:
-                cand = attacks_sliders_reaching(sp->to, 0, own, occ);
-                break;
-            case ROOK:
-                cand = attacks_sliders_reaching(sp->to, own, 0, occ);
-                break;
-            case QUEEN:
-                cand = attacks_sliders_reaching(sp->to, own, own, occ);
-                break;
-            default:
-                cand = attacks_king(sp->to) & own;
-                break;
-            }
-            if (sp->from_file >= 0)
-                cand &= bb_file(sp->from_file);
-            if (sp->from_rank >= 0)
-                cand &= bb_rank(sp->from_rank);
-            if (deferred && cand && !(cand & (cand - 1)) && sp->piece != KING) {
-                *deferred = true;
-                *out = move_make(bb_lsb(cand), sp->to, MOVE_NORMAL);
-                return SAN_OK;
-            }
-            int legal = 0;
-            while (cand && legal < 2) {
-                move m = move_make(bb_pop(&cand), sp->to, MOVE_NORMAL);
-                if (movegen_king_safe(p, m)) {
-                    found = m;
-                    legal++;
-                }
-            }
-            if (legal != 1)
-                found = MOVE_NONE;
+        move found = resolve_fast(p, sp->piece, sp->to, sp->from_file, sp->from_rank, sp->promotion,
+                                  deferred);
+        if (found != MOVE_NONE) {
+            *out = found;
+            return SAN_OK;
         }
+    } else if (p->variant == VARIANT_CHESS && sp->castle) {
+        /* "O-O" and "O-O-O": the one castling move, when it is legal */
+        move found = movegen_castle(p, sp->castle == 2);
         if (found != MOVE_NONE) {
             *out = found;
             return SAN_OK;
         }
     }
-    /* the exhaustive match, on the text already scanned */
     struct movelist matches;
-    e = san_match(p, sp, &matches);
-    if (e == SAN_OK)
-        *out = matches.moves[0];
+    enum san_error e = san_match(p, sp, &matches);
+    *out = e == SAN_OK ? matches.moves[0] : MOVE_NONE;
     return e;
 }
 
@@ -540,6 +556,27 @@ enum san_error san_resolve_deferred(const struct position *p, const struct san_p
 {
     *deferred = false;
     return resolve(p, sp, out, deferred);
+}
+
+enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,
+                                 int from_file, int from_rank, bool capture, move *out,
+                                 bool *deferred)
+{
+    *deferred = false;
+    if (p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to)) {
+        move found = resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
+        if (found != MOVE_NONE) {
+            *out = found;
+            return SAN_OK;
+        }
+    }
+    struct san_parsed sp = {.piece = piece,
+                            .from_file = from_file,
+                            .from_rank = from_rank,
+                            .to = to,
+                            .promotion = NO_PIECE_TYPE,
+                            .capture = capture};
+    return resolve(p, &sp, out, deferred);
 }
 
 /* Text to move in one step: the shape first (san_scan), then the one

@@ -71,6 +71,13 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
  * verdict. */
 enum san_error san_resolve_deferred(const struct position *p, const struct san_parsed *sp,
                                     move *out, bool *deferred);
+/* san_resolve_deferred for the commonest text, a move of piece to `to`
+ * without promotion, castling or drop ("Nbxd2", "exd5"), given by its
+ * parts: the replay has them from the PGN reader, and builds no
+ * san_parsed for it. */
+enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,
+                                 int from_file, int from_rank, bool capture, move *out,
+                                 bool *deferred);
 
 /* Every legal move of p that parsed text matches, all of them listed (for
  * diagnostics such as "ambiguous: Nbd2 and Nfd2 both match", and the

@@ -53,8 +53,8 @@ static int compare_parsers(const struct position *p)
             }
         }
     }
-    static const char *const wrong[] = {"Ke3", "Nf6", "exd6", "e5", "Qxh7", "a8=Q", "bxa8",
-                                        "Rd1", "Bb5", "O-O",  "e8", "dxe6", "h1=N", "Kxf2"};
+    static const char *const wrong[] = {"Ke3", "Nf6", "exd6", "e5",   "Qxh7", "a8=Q", "bxa8", "Rd1",
+                                        "Bb5", "O-O", "e8",   "dxe6", "h1=N", "Kxf2", "O-O-O"};
     for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
         move a, b;
         enum san_error ea = san_parse(p, wrong[i], strlen(wrong[i]), &a);
@@ -67,8 +67,72 @@ static int compare_parsers(const struct position *p)
     return bad;
 }
 
+/* The replay's way with a sole candidate (san_resolve_deferred, the move
+ * played, movegen_left_king_safe after it, san_resolve when the king is
+ * left in check) must give san_parse's verdict on every text: every legal
+ * move's SAN, and every piece letter and pawn shape on every square,
+ * which names moves into pins and checks.  makemove_take_back must give
+ * back the position exactly.  Returns the number of disagreements. */
+static int compare_deferred(const struct position *p)
+{
+    int bad = 0;
+    char text[8];
+    for (int k = 0; k < 64 * 8; k++) {
+        int sq = k % 64, shape = k / 64, file = sq % 8;
+        if (shape < 5)
+            snprintf(text, sizeof text, "%c%c%c", "NBRQK"[shape], 'a' + file, '1' + sq / 8);
+        else if (shape == 5)
+            snprintf(text, sizeof text, "%c%c", 'a' + file, '1' + sq / 8);
+        else if ((shape == 6 && file == 0) || (shape == 7 && file == 7))
+            continue;
+        else
+            snprintf(text, sizeof text, "%cx%c%c", 'a' + file + (shape == 6 ? -1 : 1), 'a' + file,
+                     '1' + sq / 8);
+        struct san_parsed sp;
+        if (san_scan(text, strlen(text), &sp) != SAN_OK)
+            continue;
+        move want, got;
+        bool deferred;
+        enum san_error ew = san_parse(p, text, strlen(text), &want);
+        enum san_error eg = san_resolve_deferred(p, &sp, &got, &deferred);
+        if (eg == SAN_OK && deferred) {
+            struct position q = *p;
+            struct makemove_undo u;
+            makemove_play_undo(&q, got, &u);
+            if (!movegen_left_king_safe(&q)) {
+                makemove_take_back(&q, got, &u);
+                if (memcmp(&q, p, sizeof q) != 0) {
+                    bad++;
+                    printf("#   %s: take back differs\n", text);
+                }
+                eg = san_resolve(p, &sp, &got);
+            }
+        }
+        if (eg != ew || got != want) {
+            bad++;
+            printf("#   %s: deferred %d %04x, san_parse %d %04x\n", text, eg, got, ew, want);
+        }
+    }
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        if (move_kind(l.moves[i]) == MOVE_CASTLE)
+            continue;
+        struct position q = *p;
+        struct makemove_undo u;
+        makemove_play_undo(&q, l.moves[i], &u);
+        makemove_take_back(&q, l.moves[i], &u);
+        if (memcmp(&q, p, sizeof q) != 0) {
+            bad++;
+            printf("#   move %04x: take back differs\n", l.moves[i]);
+        }
+    }
+    return bad;
+}
+
 /* san_parse and the exhaustive match agree on every position of the main lines
- * of a PGN file (when it can be read: the shared data may be absent). */
+ * of a PGN file, and so does the replay's way with a sole candidate (when it can be read: the
+ * shared data may be absent). */
 static void test_fast_path_file(const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -89,13 +153,17 @@ static void test_fast_path_file(const char *path)
         while (game_replay_next(&replay, &ev, &pb) > 0)
             if (ev.kind == GAME_EV_MOVE) {
                 bad += compare_parsers(ev.after);
+                if (ev.after->variant == VARIANT_CHESS)
+                    bad += compare_deferred(ev.after);
                 positions++;
             }
     }
     pgn_reader_free(r);
     fclose(f);
-    UNIT_CHECK(bad == 0 && positions > 0, "san_parse = san_match on %ld positions of %s", positions,
-               path);
+    UNIT_CHECK(bad == 0 && positions > 0,
+               "san_parse = san_match, and a sole candidate played then judged agrees, on %ld "
+               "positions of %s",
+               positions, path);
 }
 
 static void test_fast_path_positions(void)
@@ -113,8 +181,23 @@ static void test_fast_path_positions(void)
         "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",      /* king in check by a queen */
         "R6r/8/8/2K5/5k2/8/8/r6R w - - 0 1",    /* two rooks on a file and a rank */
         "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1", /* Chess960 */
+        /* castling (FIDE Art. 3.8.2): both ways, crossing or landing on an
+         * attacked square, b1 attacked (not crossed), a blocked path */
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+        /* Chess960: the king stays or the rook stays, a rook shielding the
+         * king's square from an attack along the rank */
+        "nrk1r3/8/8/8/8/8/8/NRK1R3 w EBeb - 0 1",
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1",
+        "4k3/8/8/8/8/8/8/qR3K1R w HB - 0 1",
+        "rk5r/8/8/8/8/8/8/RK5R b HAha - 0 1",
     };
-    int bad = 0;
+    int bad = 0, deferred_bad = 0;
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct fen_record rec;
         struct fen_report rep = {0};
@@ -122,8 +205,13 @@ static void test_fast_path_positions(void)
         if (!UNIT_CHECK(fen_read(fens[i], strlen(fens[i]), &opt, &rec, &rep), "FEN %s", fens[i]))
             continue;
         bad += compare_parsers(&rec.pos);
+        if (rec.pos.variant == VARIANT_CHESS)
+            deferred_bad += compare_deferred(&rec.pos);
     }
     UNIT_EQ_INT(bad, 0, "san_parse = san_match on the tricky positions");
+    UNIT_EQ_INT(
+        deferred_bad, 0,
+        "a sole candidate played, then judged: san_parse's verdict, on the tricky positions");
 }
 
 /* Replay a PGN text; the events are written as one line each into out:
@@ -146,7 +234,10 @@ static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
             char uci[UCI_MOVE_MAX];
             switch (ev.kind) {
             case GAME_EV_MOVE:
-                uci_format(ev.before, ev.m, UCI_CASTLING_AUTO, uci);
+                if ((flags & GAME_NO_BEFORE) && !(flags & GAME_VARIATIONS) && ev.before &&
+                    (ev.tok->value & PGN_SHAPE))
+                    n += (size_t)snprintf(out + n, size - n, "(before kept)\n");
+                uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci); /* (the same rules) */
                 n += (size_t)snprintf(out + n, size - n, "move %lu %s\n", ev.ply, uci);
                 break;
             case GAME_EV_NULL:
@@ -180,11 +271,17 @@ static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
     pgn_reader_free(r);
 }
 
+/* Each replay is checked twice: as asked, and with GAME_NO_BEFORE, which
+ * must give the same events (and no `before` for a SAN move). */
 static void check_replay(const char *pgn, unsigned flags, const char *want, const char *desc)
 {
     char got[4096];
     replay_text(pgn, flags, got, sizeof got);
     UNIT_EQ_STR(got, want, desc);
+    replay_text(pgn, flags | GAME_NO_BEFORE, got, sizeof got);
+    char desc2[300];
+    snprintf(desc2, sizeof desc2, "%s (GAME_NO_BEFORE)", desc);
+    UNIT_EQ_STR(got, want, desc2);
 }
 
 static void test_replay(void)

@@ -638,6 +638,31 @@ static void test_api(void)
  * same games, also when lines come in pieces and the buffer must grow. */
 /* pgn_split: where the text may be cut, each rule of the lexer it follows
  * with its own case, and reading the pieces gives the games of the whole. */
+/* The splitter finds its marks ('{' ';' '(' ')') wherever they stand in
+ * a line, whatever its length: sixteen bytes at a time, a tail, short
+ * lines.  A '(' after a ';' is comment text. */
+static void test_split_marks(void)
+{
+    int bad = 0;
+    for (size_t n = 1; n <= 48; n++)
+        for (size_t k = 0; k < n; k++)
+            for (int m = 0; m < 4; m++) {
+                char line[48];
+                memset(line, 'a', n);
+                line[k] = "({;)"[m];
+                if (m == 2 && k + 1 < n)
+                    line[n - 1] = '(';
+                struct pgn_split sp = {.paren = 1};
+                pgn_split_line(&sp, line, n);
+                bool ok = m == 0   ? sp.paren == 2
+                          : m == 1 ? sp.in_brace && sp.paren == 1
+                          : m == 2 ? sp.paren == 1 && !sp.in_brace
+                                   : sp.paren == 0;
+                bad += !ok;
+            }
+    UNIT_EQ_INT(bad, 0, "the splitter sees a mark at every place of lines of 1 to 48 bytes");
+}
+
 static void test_split(void)
 {
     static const struct {
@@ -1025,6 +1050,7 @@ int main(void)
     test_games();
     test_diagnostics();
     test_api();
+    test_split_marks();
     test_split();
     test_file_matches_mem();
     test_real_files();

@@ -562,7 +562,8 @@ static bool is_plain(const char *p, size_t n)
 static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
 {
     size_t plain = plain_prefix(src, n);
-    memcpy(dst, src, plain);
+    if (plain) /* (src may be NULL when n is 0) */
+        memcpy(dst, src, plain);
     for (size_t i = plain; i < n; i++) {
         unsigned char c = (unsigned char)src[i];
         if (byte_class[c] == C_CTRL) {

@@ -25,6 +25,10 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
             return false;
         c->json->opt = (struct game_json_options){opt->names, opt->comments, opt->nags};
     }
+    /* The output takes move numbers from the positions, and comments only
+     * when asked: the reader need not keep what will not be written. */
+    pgn_reader_set_options(c->reader,
+                           PGN_OPT_SKIP_NUMBERS | (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);

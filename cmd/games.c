@@ -19,15 +19,33 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
-        cli_buf_char(out, '[');
-        cli_buf_put(out, t->name, t->name_len);
-        cli_buf_str(out, " \"");
-        for (size_t k = 0; k < t->value_len; k++) {
-            if (t->value[k] == '"' || t->value[k] == '\\')
-                cli_buf_char(out, '\\');
-            cli_buf_char(out, t->value[k]);
+        /* Room for the worst case (every value byte escaped), reserved
+         * once: a byte-at-a-time append was a twentieth of a UCI
+         * conversion on archives with long tags. */
+        if (!cli_buf_reserve(out, t->name_len + 2 * t->value_len + 6))
+            return;
+        char *q = out->data + out->len;
+        *q++ = '[';
+        memcpy(q, t->name, t->name_len);
+        q += t->name_len;
+        memcpy(q, " \"", 2);
+        q += 2;
+        /* PGN standard 8.1.1: a quote or backslash inside a tag value is
+         * escaped with a backslash. */
+        const char *v = t->value, *end = v + t->value_len;
+        while (v < end) {
+            const char *run = v;
+            while (v < end && *v != '"' && *v != '\\')
+                v++;
+            memcpy(q, run, (size_t)(v - run));
+            q += v - run;
+            if (v < end) {
+                *q++ = '\\';
+                *q++ = *v++;
+            }
         }
-        cli_buf_str(out, "\"]\n");
+        memcpy(q, "\"]\n", 3);
+        out->len = (size_t)(q + 3 - out->data);
     }
     if (g->ntags)
         cli_buf_char(out, '\n');

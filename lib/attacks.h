@@ -129,8 +129,9 @@ static inline bitboard attacks_sliders_reaching(int sq, bitboard straight, bitbo
     return hits;
 }
 
-/* Rays on an empty board, computed slowly; used to build the tables and by
- * code that must not depend on them (tests, lone-piece listings). */
+/* Slider attacks walked square by square, slowly and apart from the
+ * tables: the reference the tests hold the tables against, and for code
+ * that must not depend on them (lone-piece listings). */
 bitboard attacks_slow_rook(int sq, bitboard occ);
 bitboard attacks_slow_bishop(int sq, bitboard occ);
 

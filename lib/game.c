@@ -371,7 +371,8 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
 
 /* The reader's shape of a plain SAN token (pgn.h) as san_scan would give
  * it: the text need not be scanned twice. */
-static void shape_parsed(unsigned shape, struct san_parsed *sp)
+static inline __attribute__((always_inline)) void shape_parsed(unsigned shape,
+                                                               struct san_parsed *sp)
 {
     unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
              rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
@@ -400,13 +401,34 @@ enum san_error game_token_move(const struct position *p, const struct pgn_token 
 
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
  * legal moves (san_parse); the reason for a refusal comes from explain.h
- * so that every tool words it the same way. */
+ * so that every tool words it the same way.  A plain SAN move with one
+ * candidate is played first and its king looked at afterwards
+ * (san_resolve_deferred); if the king is left in check the move is taken
+ * back and judged as any other. */
 static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                      struct game_problem *pb)
 {
     struct game_line *l = game_stack_top(&r->stack);
     move m;
-    enum san_error se = game_token_move(&l->pos, tok, &m);
+    enum san_error se;
+    if (tok->value & PGN_SHAPE) {
+        struct san_parsed sp;
+        bool deferred;
+        shape_parsed(tok->value, &sp);
+        se = san_resolve_deferred(&l->pos, &sp, &m, &deferred);
+        if (se == SAN_OK) {
+            bool had_move = l->has_move;
+            game_stack_play(&r->stack, m);
+            if (!deferred || movegen_left_king_safe(&l->pos))
+                return played(ev, l, GAME_EV_MOVE, m);
+            l->pos = l->before; /* (a replay ends at its first problem) */
+            l->ply--;
+            l->has_move = had_move;
+            se = san_resolve(&l->pos, &sp, &m);
+        }
+    } else {
+        se = game_token_move(&l->pos, tok, &m);
+    }
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==

@@ -164,7 +164,32 @@ void makemove_play(struct position *p, move m)
     }
     p->halfmove++;
 
-    if (kind == MOVE_CASTLE) {
+    if (kind == MOVE_NORMAL) {
+        /* Most moves: one piece from one square to another, taking what
+         * stands there (FIDE Art. 3.1), written in one pass over the sets
+         * instead of a removal and a placing each. */
+        bitboard fb = bb_square(from), tb = bb_square(to);
+        int victim = p->board[to];
+        enum piece_type pt = piece_type(piece), vt = piece_type(victim);
+        uint64_t key = p->key ^ position_zobrist_piece[piece][from] ^
+                       position_zobrist_piece[piece][to] ^ position_zobrist_piece[victim][to];
+        /* (Each set is read and written once: a set written through one
+         * index and read back through another stalled on the store.) */
+        p->by_type[0] = (p->by_type[0] & ~fb) | tb;
+        p->by_color[us] = (p->by_color[us] & ~fb) | tb;
+        p->by_type[pt] = (p->by_type[pt] & ~fb) | tb;
+        if (victim != NO_PIECE) {
+            p->by_color[!us] &= ~tb;
+            if (vt != pt)
+                p->by_type[vt] &= ~tb;
+        }
+        p->board[from] = NO_PIECE;
+        p->board[to] = (uint8_t)piece;
+        p->key = key;
+        /* the fifty-move count restarts on a capture or a pawn move (Art. 9.3) */
+        if (victim != NO_PIECE || piece_type(piece) == PAWN)
+            p->halfmove = 0;
+    } else if (kind == MOVE_CASTLE) {
         int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
         int rook = p->board[to];
         position_remove(p, from);

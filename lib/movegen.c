@@ -767,3 +767,11 @@ bool movegen_king_safe(const struct position *p, move m)
     bitboard straight = (p->by_type[ROOK] | p->by_type[QUEEN]) & enemy;
     return !attacks_sliders_reaching(king, straight, diagonal, rest);
 }
+
+bool movegen_left_king_safe(const struct position *after)
+{
+    enum color moved = (enum color) !after->side;
+    int king = position_king(after, moved);
+    return king != SQUARE_NONE &&
+           !position_attacked_by(after, king, (enum color)after->side, position_occupied(after));
+}

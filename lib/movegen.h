@@ -108,6 +108,12 @@ bool movegen_is_legal(const struct position *p, move m);
  * Chess960 only: the variants' legality is the generator's. */
 bool movegen_king_safe(const struct position *p, move m);
 
+/* The same test made after the move, on the position it led to: is the
+ * king of the side that just moved safe?  One look at the attackers of
+ * one square, for a caller that plays the move anyway
+ * (san_resolve_deferred).  Standard chess and Chess960 only. */
+bool movegen_left_king_safe(const struct position *after);
+
 /* Is the move a capture (en passant included, castling and drops excluded)? */
 static inline bool move_is_capture(const struct position *p, move m)
 {

@@ -157,13 +157,15 @@ struct pgn_reader {
     int depth;
     unsigned long open_line, open_col;
     bool in_comment, comment_stored, comment_truncated, tokens_full, tags_full, started;
+    bool comment_skipped; /* the open comment is measured, not kept (PGN_OPT_SKIP_COMMENTS) */
+    bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
+    size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
     size_t comment_nest; /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
 
     char *arena;
     size_t arena_len, arena_cap;
     struct pgn_token *toks;
-    size_t *tok_off;
     size_t ntoks, toks_cap;
     struct pgn_tag *tags;
     size_t *tag_name_off, *tag_value_off;
@@ -348,7 +350,6 @@ void pgn_reader_free(struct pgn_reader *r)
     free(r->name);
     free(r->arena);
     free(r->toks);
-    free(r->tok_off);
     free(r->tags);
     free(r->tag_name_off);
     free(r->tag_value_off);
@@ -461,11 +462,20 @@ static int nomem(struct pgn_reader *r)
     return -1;
 }
 
+/* Makes room for n more bytes of text.  The tokens point into the arena
+ * from the start (setting each pointer when the game ends was a loop over
+ * every token); while it moves they hold their offsets instead, which the
+ * arena's doubling makes rare. */
 static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
+    for (size_t i = 0; i < r->ntoks; i++)
+        r->toks[i].text = (const char *)(uintptr_t)(r->toks[i].text - r->arena);
     char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
+    char *base = a ? a : r->arena; /* (a failed realloc keeps the old block) */
+    for (size_t i = 0; i < r->ntoks; i++)
+        r->toks[i].text = base + (uintptr_t)r->toks[i].text;
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -518,11 +528,38 @@ static int note_binary(struct pgn_reader *r, const char *p)
     return diag_at(r, PGN_E_BINARY, p);
 }
 
+/* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
+ * counted eight at a time (to a multiple of eight): those need no look at
+ * their class.  Comments, tag values and names are mostly such text. */
+static size_t plain_prefix(const char *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, sizeof w);
+        uint64_t low = (w - 0x2020202020202020u) & ~w, del = w ^ 0x7f7f7f7f7f7f7f7fu;
+        if (((low | ((del - 0x0101010101010101u) & ~del)) & 0x8080808080808080u) != 0)
+            break;
+    }
+    return i;
+}
+
+/* Does p hold no control byte at all? */
+static bool is_plain(const char *p, size_t n)
+{
+    for (size_t i = plain_prefix(p, n); i < n; i++)
+        if (byte_class[(unsigned char)p[i]] == C_CTRL)
+            return false;
+    return true;
+}
+
 /* Copies text that may hold control bytes (comments, tag values, junk),
  * turning them into spaces so that every stored text is a clean C string. */
 static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    size_t plain = plain_prefix(src, n);
+    memcpy(dst, src, plain);
+    for (size_t i = plain; i < n; i++) {
         unsigned char c = (unsigned char)src[i];
         if (byte_class[c] == C_CTRL) {
             if (note_binary(r, src + i) < 0)
@@ -534,19 +571,23 @@ static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n
     return 0;
 }
 
-/* Makes room for one more token in the parallel token arrays; toks_cap
- * moves once both have grown. */
+/* Notes the first control byte of text that is not kept, as copy_clean
+ * would have. */
+static int note_controls(struct pgn_reader *r, const char *p, size_t n)
+{
+    for (size_t i = plain_prefix(p, n); i < n; i++)
+        if (byte_class[(unsigned char)p[i]] == C_CTRL)
+            return note_binary(r, p + i);
+    return 0;
+}
+
+/* Makes room for one more token. */
 static int reserve_token(struct pgn_reader *r)
 {
-    size_t cap = r->toks_cap;
-    struct pgn_token *t = array_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
+    struct pgn_token *t = array_grow(r->toks, &r->toks_cap, r->ntoks + 1, sizeof *t);
     if (!t)
         return nomem(r);
     r->toks = t;
-    size_t *o = array_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
-    if (!o)
-        return nomem(r);
-    r->tok_off = o;
     return 0;
 }
 
@@ -576,10 +617,9 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     unsigned long col = col_at(r, at);
     if (!r->started)
         mark_start(r, r->lineno, col);
-    r->tok_off[r->ntoks] = off;
     struct pgn_token *t = &r->toks[r->ntoks++];
     t->kind = kind;
-    t->text = NULL;
+    t->text = r->arena + off;
     t->len = n;
     t->line = r->lineno;
     t->col = col;
@@ -676,6 +716,14 @@ static int comment_open(struct pgn_reader *r, const char *p)
     r->comment_nest = 0;
     r->comment_line = r->lineno;
     r->comment_col = col_at(r, p);
+    if (r->options & PGN_OPT_SKIP_COMMENTS) {
+        mark_start(r, r->lineno, r->comment_col);
+        r->comment_stored = false;
+        r->comment_skipped = true;
+        r->comment_len = 0;
+        return 0;
+    }
+    r->comment_skipped = false;
     int st = emit(r, PGN_TOK_COMMENT, NULL, 0, p, 0);
     if (st < 0)
         return -1;
@@ -688,13 +736,11 @@ static int comment_open(struct pgn_reader *r, const char *p)
 /* Adds [p, p + n) to the open comment, cut at max_text bytes. */
 static int comment_append(struct pgn_reader *r, const char *p, size_t n)
 {
-    if (!r->comment_stored) {
-        for (size_t i = 0; i < n; i++)
-            if (byte_class[(unsigned char)p[i]] == C_CTRL)
-                return note_binary(r, p + i);
-        return 0;
-    }
-    size_t have = r->arena_len - r->tok_off[r->ntoks - 1];
+    if (!r->comment_stored && !r->comment_skipped)
+        return note_controls(r, p, n);
+    size_t have = r->comment_skipped
+                      ? r->comment_len
+                      : r->arena_len - (size_t)(r->toks[r->ntoks - 1].text - r->arena);
     size_t room = have < r->lim.max_text ? r->lim.max_text - have : 0;
     if (n > room) {
         if (!r->comment_truncated) {
@@ -703,6 +749,10 @@ static int comment_append(struct pgn_reader *r, const char *p, size_t n)
                 return -1;
         }
         n = room;
+    }
+    if (r->comment_skipped) { /* what is kept is checked alike, and only that */
+        r->comment_len += n;
+        return note_controls(r, p, n);
     }
     if (arena_reserve(r, n + 1) < 0 || copy_clean(r, r->arena + r->arena_len, p, n) < 0)
         return -1;
@@ -718,7 +768,7 @@ static int comment_close(struct pgn_reader *r)
     if (arena_reserve(r, 1) < 0)
         return -1;
     size_t i = r->ntoks - 1;
-    r->toks[i].len = r->arena_len - r->tok_off[i];
+    r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
     return 0;
 }
@@ -764,6 +814,8 @@ static int match(struct pgn_reader *r, const struct textscan_pattern *re, const 
  * once all three have grown. */
 static int reserve_tag(struct pgn_reader *r)
 {
+    if (r->ntags < r->tags_cap)
+        return 0;
     size_t cap = r->tags_cap, cap2 = r->tags_cap;
     struct pgn_tag *t = array_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
     if (!t)
@@ -801,6 +853,11 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     size_t voff = noff + nlen + 1;
     char *dst = r->arena + voff;
     size_t out = 0, i = 0;
+    if (vlen == vmax && is_plain(val, vlen) && !memchr(val, '\\', vlen)) {
+        /* the common value, with nothing to unescape or clean: one copy */
+        memcpy(dst, val, vlen);
+        out = i = vlen;
+    }
     for (; i < vlen && out < vmax; i++) {
         unsigned char c = (unsigned char)val[i];
         if (c == '\\' && i + 1 < vlen && (val[i + 1] == '"' || val[i + 1] == '\\')) {
@@ -995,7 +1052,7 @@ static int merge_dots(struct pgn_reader *r)
 {
     if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
-    size_t i = r->ntoks - 1, off = r->tok_off[i], digits = 0;
+    size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
     while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')
         digits++;
     r->arena_len = off + digits;
@@ -1086,6 +1143,16 @@ static unsigned san_shape(const char *s, size_t n)
     return ok ? shape : 0;
 }
 
+/* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
+ * still starts the game where it stands.  True when it is dropped. */
+static inline bool skip_number(struct pgn_reader *r, const char *p)
+{
+    if (!(r->options & PGN_OPT_SKIP_NUMBERS))
+        return false;
+    mark_start(r, r->lineno, col_at(r, p));
+    r->number_skipped = true;
+    return true;
+}
 /* The hottest path of the reader: a symbol run at p that is one plain SAN
  * move ("Nf3", "exd5+", "Nbxd2", "O-O") or a move number ("12.", "7...")
  * with nothing glued after it, recognised while its end is found, in
@@ -1148,10 +1215,10 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         i = s[3] == '-' && s[4] == 'O' ? 5 : 3;
         shape |= (i == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
     } else if (s[0] >= '1' && s[0] <= '9') {                        /* 12. 7... */
-        unsigned v = 0;
-        i = 0;
+        i = 1;
         while (i < 3 && s[i] >= '0' && s[i] <= '9')
-            v = v * 10 + (unsigned)(s[i++] - '0');
+            i++;
+        size_t digits = i;
         if (s[i] != '.')
             return 0;
         while (i < sizeof w && s[i] == '.')
@@ -1160,7 +1227,9 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
             return 0; /* more periods than the word holds */
         *next = p + i;
         r->state = ST_MOVES;
-        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, v) < 0 ? -1 : 1;
+        if (skip_number(r, p))
+            return 1;
+        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, parse_digits(p, digits)) < 0 ? -1 : 1;
     } else {
         return 0;
     }
@@ -1200,6 +1269,8 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
                 e++;
             *next = p + e;
             r->state = ST_MOVES;
+            if (skip_number(r, p))
+                return 1;
             return emit(r, PGN_TOK_MOVE_NUMBER, p, e, p, parse_digits(p, d)) < 0 ? -1 : 1;
         }
         if (pgn_result_parse(p, n) != PGN_RESULT_NB)
@@ -1297,8 +1368,9 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
                     ndots = 3;
                 }
             }
-            st = emit2(r, PGN_TOK_MOVE_NUMBER, AT(G_NUMBER), LEN(G_NUMBER), dots, ndots, p,
-                       parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
+            if (!skip_number(r, p))
+                st = emit2(r, PGN_TOK_MOVE_NUMBER, AT(G_NUMBER), LEN(G_NUMBER), dots, ndots, p,
+                           parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
             r->state = ST_MOVES;
         } else if (HAS(G_RESULT)) {
             bool half = (unsigned char)*p == 0xC2;
@@ -1527,14 +1599,19 @@ static enum scan_status scan_line(struct pgn_reader *r)
             if (comment_open(r, p) < 0 || !(p = comment_scan(r, p + 1, end)))
                 return SCAN_ERROR;
             continue;
-        case C_SEMI:
-            if (emit2(r, PGN_TOK_COMMENT, p + 1,
-                      (size_t)(end - p - 1) < r->lim.max_text ? (size_t)(end - p - 1)
-                                                              : r->lim.max_text,
-                      NULL, 0, p, 0, true) < 0)
+        case C_SEMI: {
+            size_t n =
+                (size_t)(end - p - 1) < r->lim.max_text ? (size_t)(end - p - 1) : r->lim.max_text;
+            if (r->options & PGN_OPT_SKIP_COMMENTS) {
+                mark_start(r, r->lineno, col_at(r, p));
+                if (note_controls(r, p + 1, n) < 0)
+                    return SCAN_ERROR;
+            } else if (emit2(r, PGN_TOK_COMMENT, p + 1, n, NULL, 0, p, 0, true) < 0) {
                 return SCAN_ERROR;
+            }
             p = end;
             continue;
+        }
         case C_LPAREN:
             if (r->depth == 0) {
                 r->open_line = r->lineno;
@@ -1634,15 +1711,14 @@ static void begin_game(struct pgn_reader *r)
     }
     if (r->toks_cap > TOKENS_KEEP) {
         free(r->toks);
-        free(r->tok_off);
         r->toks = NULL;
-        r->tok_off = NULL;
         r->toks_cap = 0;
     }
     r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
     r->state = ST_START;
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
+    r->comment_skipped = r->number_skipped = false;
     r->binary_line = 0;
 }
 
@@ -1716,8 +1792,6 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     }
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = r->arena + r->tok_off[i];
     for (size_t i = 0; i < r->ntags; i++) {
         r->tags[i].name = r->arena + r->tag_name_off[i];
         r->tags[i].value = r->arena + r->tag_value_off[i];
@@ -1749,7 +1823,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * game). */
 static bool worth_a_game(const struct pgn_reader *r)
 {
-    if (r->ntags || r->ndiags || r->in_comment)
+    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped)
         return true;
     for (size_t i = 0; i < r->ntoks; i++)
         if (r->toks[i].kind != PGN_TOK_COMMENT)

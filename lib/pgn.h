@@ -197,6 +197,13 @@ enum {
      * before it; by default the repeat starts the next game (a game
      * without movetext). */
     PGN_OPT_REPEATED_TAGS = 1u << 3,
+    /* Move numbers ("12." "12...") are read but not kept as tokens: a
+     * replay takes the number from its position.  max_tokens then counts
+     * the tokens kept. */
+    PGN_OPT_SKIP_NUMBERS = 1u << 4,
+    /* Comments are read and checked (control bytes, the max_text cap, an
+     * unterminated '{') but not kept as tokens, for callers that drop them. */
+    PGN_OPT_SKIP_COMMENTS = 1u << 5,
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 

@@ -171,9 +171,8 @@ struct pgn_checker {
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_stack stack;
-    struct position start; /* the standard start position, set up once */
-    uint8_t variant;       /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;         /* ... and whether it is Chess960 */
+    uint8_t variant; /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;   /* ... and whether it is Chess960 */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -213,7 +212,6 @@ struct pgn_checker *pgn_checker_new(void)
     }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
-    position_start(&c->start);
     return c;
 }
 
@@ -724,7 +722,7 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
         return false;
     }
     if (!fen && v == VARIANT_CHESS) {
-        *start = c->start; /* a copy: setting it up costs a thousand instructions */
+        position_start(start);
         start->chess960 = c960;
         return true;
     }

@@ -456,8 +456,11 @@ static move pawn_candidate(const struct position *p, const struct san_parsed *sp
  * target), and only those are checked for legality.  Whenever the answer
  * is not exactly one move of an ordinary shape (castling, UCI or LAN
  * naming a square, errors, ambiguity), san_match decides on the same
- * scan, so the verdict is always san_match's. */
-enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
+ * scan, so the verdict is always san_match's.  With deferred set, a sole
+ * candidate of a piece other than the king is returned without the test
+ * of the king's safety, and *deferred says so (san_resolve_deferred). */
+static enum san_error resolve(const struct position *p, const struct san_parsed *sp, move *out,
+                              bool *deferred)
 {
     enum san_error e;
     *out = MOVE_NONE;
@@ -470,7 +473,9 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
         move found = MOVE_NONE;
         if (sp->piece == PAWN) {
             found = pawn_candidate(p, sp);
-            if (found != MOVE_NONE && !movegen_king_safe(p, found))
+            if (found != MOVE_NONE && deferred)
+                *deferred = true;
+            else if (found != MOVE_NONE && !movegen_king_safe(p, found))
                 found = MOVE_NONE;
         } else if (sp->promotion == NO_PIECE_TYPE) {
             bitboard occ = position_occupied(p), own = position_pieces(p, us, sp->piece), cand;
@@ -496,6 +501,11 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
                 cand &= bb_file(sp->from_file);
             if (sp->from_rank >= 0)
                 cand &= bb_rank(sp->from_rank);
+            if (deferred && cand && !(cand & (cand - 1)) && sp->piece != KING) {
+                *deferred = true;
+                *out = move_make(bb_lsb(cand), sp->to, MOVE_NORMAL);
+                return SAN_OK;
+            }
             int legal = 0;
             while (cand && legal < 2) {
                 move m = move_make(bb_pop(&cand), sp->to, MOVE_NORMAL);
@@ -518,6 +528,18 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
     if (e == SAN_OK)
         *out = matches.moves[0];
     return e;
+}
+
+enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
+{
+    return resolve(p, sp, out, NULL);
+}
+
+enum san_error san_resolve_deferred(const struct position *p, const struct san_parsed *sp,
+                                    move *out, bool *deferred)
+{
+    *deferred = false;
+    return resolve(p, sp, out, deferred);
 }
 
 /* Text to move in one step: the shape first (san_scan), then the one

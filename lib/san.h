@@ -62,6 +62,16 @@ enum san_error san_parse(const struct position *p, const char *s, size_t len, mo
  * verdict is always san_match's. */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out);
 
+/* The same for a caller that plays the move at once: when the text names
+ * a pawn move, or the only piece (not a king) that can reach the target,
+ * the move comes back with *deferred set and without the test of the
+ * king's safety, which the caller makes on the position after it
+ * (movegen_left_king_safe), more cheaply than before it.  If that test
+ * fails, the text names no legal move: san_resolve on p gives the
+ * verdict. */
+enum san_error san_resolve_deferred(const struct position *p, const struct san_parsed *sp,
+                                    move *out, bool *deferred);
+
 /* Every legal move of p that parsed text matches, all of them listed (for
  * diagnostics such as "ambiguous: Nbd2 and Nfd2 both match", and the
  * reference the resolver is tested against); returns what san_parse

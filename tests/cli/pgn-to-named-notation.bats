@@ -177,6 +177,47 @@ EOF
 2 games, 1 converted, 1 with errors"
 }
 
+@test "a move that leaves the king in check (FIDE Art. 3.9) is refused, the plies before it kept" {
+    # a pawn move that ignores a check, a pinned pawn, a pinned knight,
+    # an en-passant capture that opens the king's rank; a pinned rook may
+    # still move along the pin
+    run --separate-stderr pgn-to-named-notation --on-error=keep --inline <<<'1. e4 d5 2. exd5 Qxd5 3. Ke2 Qe5+ 4. d4 *
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 Nd4 4. Nxd4 exd4 5. O-O d6 *
+
+[FEN "k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1"]
+
+1. Nc3 *
+
+[FEN "8/8/8/KPp4r/8/8/8/7k w - c6 0 1"]
+
+1. bxc6 *
+
+[FEN "k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1"]
+
+1. Re5 *'
+    assert_failure 1
+    assert_output "1. e2 - e4 Pawn-move 1. d7 - d5 Pawn-move 2. e4 x d5 Pawn-capture nw 2. d8 x d5 slide n 3. e1 - e2 step n 3. d5 - e5 slide e *
+; error: ply 7 (4.): illegal move 'd4': the move leaves the king in check
+
+1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b8 - c6 leap2 n ne 3. f1 - b5 slide nw 3. c6 - d4 leap2 n ne 4. f3 x d4 leap2 w nw 4. e5 x d4 Pawn-capture nw 5. e1 - g1 OO *
+; error: ply 10 (5...): illegal move 'd6': the move leaves the king in check
+
+[FEN \"k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1\"]
+
+*
+; error: ply 1 (1.): illegal move 'Nc3': the move leaves the king in check
+
+[FEN \"8/8/8/KPp4r/8/8/8/7k w - c6 0 1\"]
+
+*
+; error: ply 1 (1.): illegal move 'bxc6': the move leaves the king in check
+
+[FEN \"k3r3/8/8/8/8/8/4R3/4K3 w - - 0 1\"]
+
+1. e2 - e5 slide n *"
+}
+
 @test "castling reasons follow FIDE Art. 3.8.2" {
     run --separate-stderr pgn-to-named-notation <<<'[FEN "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"]
 

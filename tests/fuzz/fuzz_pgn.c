@@ -5,6 +5,9 @@
  *     follow the parentheses, NAG values fit in 0..255, caps hold;
  *   - the same bytes read through a FILE (fmemopen), and read with the
  *     PCRE2 pattern alone (PGN_OPT_NO_FASTPATH), give the same games;
+ *   - read with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS, they give
+ *     the same games without the move numbers and comments (unless the
+ *     token cap cut the game, which then counts different tokens);
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
@@ -113,8 +116,34 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
     return true;
 }
 
+/* b, read with the skipping options, against a without its move numbers
+ * and comments. */
+static bool same_game_skipped(const struct pgn_game *a, const struct pgn_game *b)
+{
+    static struct pgn_token kept[1u << 20];
+    struct pgn_game f = *a;
+    size_t k = 0;
+    for (size_t i = 0; i < a->ntokens; i++)
+        if (a->tokens[i].kind != PGN_TOK_MOVE_NUMBER && a->tokens[i].kind != PGN_TOK_COMMENT)
+            kept[k++] = a->tokens[i];
+    f.tokens = kept;
+    f.ntokens = k;
+    return same_game(&f, b);
+}
+
+/* (The cap's diagnostic may itself be lost to the diagnostics' cap.) */
+static bool token_cap_hit(const struct pgn_game *g, const struct pgn_limits *lim)
+{
+    if (g->ntokens >= lim->max_tokens)
+        return true;
+    for (size_t i = 0; i < g->ndiags; i++)
+        if (g->diags[i].code == PGN_E_TOO_MANY_TOKENS)
+            return true;
+    return false;
+}
+
 struct setup {
-    struct pgn_reader *mem, *file, *slow;
+    struct pgn_reader *mem, *file, *slow, *skip;
     struct pgn_limits lim; /* effective values, for the checks */
 };
 
@@ -125,8 +154,11 @@ static void make_setup(struct setup *s, const struct pgn_limits *lim)
     s->mem = pgn_reader_new();
     s->file = pgn_reader_new();
     s->slow = pgn_reader_new();
-    if (!s->mem || !s->file || !s->slow)
+    s->skip = pgn_reader_new();
+    if (!s->mem || !s->file || !s->slow || !s->skip)
         abort();
+    pgn_reader_set_limits(s->skip, lim);
+    pgn_reader_set_options(s->skip, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS);
     pgn_reader_set_limits(s->mem, lim);
     pgn_reader_set_limits(s->file, lim);
     pgn_reader_set_limits(s->slow, lim);
@@ -146,13 +178,15 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
     FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
     pgn_reader_open_mem(s->mem, (const char *)data, size, "fuzz");
     pgn_reader_open_mem(s->slow, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(s->skip, (const char *)data, size, "fuzz");
     if (fp)
         pgn_reader_open_file(s->file, fp, "fuzz");
     unsigned long games = 0;
     for (;;) {
-        struct pgn_game g, gs, gf;
+        struct pgn_game g, gs, gf, gk;
         int rc = pgn_next_game(s->mem, &g);
         int rs = pgn_next_game(s->slow, &gs);
+        int rk = pgn_next_game(s->skip, &gk);
         int rf = fp ? pgn_next_game(s->file, &gf) : rc;
         if (rc < 0)
             fail("hard error on memory input", games, 0);
@@ -160,6 +194,8 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("fast path and PCRE2-only disagree on the game count", games, 0);
         if (rf != rc)
             fail("FILE and memory disagree on the game count", games, 0);
+        if (rk != rc)
+            fail("skipping changed the game count", games, 0);
         if (rc == 0)
             break;
         if (++games > size + 1)
@@ -169,6 +205,8 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("fast path and PCRE2-only disagree", games, 0);
         if (fp && !same_game(&g, &gf))
             fail("FILE and memory disagree", games, 0);
+        if (!token_cap_hit(&g, &s->lim) && !same_game_skipped(&g, &gk))
+            fail("skipping numbers and comments dropped more than them", games, 0);
     }
     if (fp)
         fclose(fp);

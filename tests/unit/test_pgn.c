@@ -203,6 +203,36 @@ static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, unsigned l
     }
 }
 
+/* Reads the same input with a reader that keeps every token (a) and one
+ * with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS (b): game for game,
+ * b must give a's tokens without the move numbers and comments, and the
+ * same tags, diagnostics and start.  Counts the games. */
+static bool skipping_agrees(struct pgn_reader *a, struct pgn_reader *b, unsigned long *games,
+                            char *why, size_t n)
+{
+    struct pgn_game ga, gb;
+    *games = 0;
+    for (;;) {
+        int ra = pgn_next_game(a, &ga), rb = pgn_next_game(b, &gb);
+        if (ra != rb) {
+            snprintf(why, n, "after %lu games: returns %d vs %d", *games, ra, rb);
+            return false;
+        }
+        if (ra <= 0)
+            return ra == 0 || (snprintf(why, n, "hard error"), false);
+        ++*games;
+        static struct pgn_token kept[1u << 16];
+        size_t k = 0;
+        for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
+            if (ga.tokens[i].kind != PGN_TOK_MOVE_NUMBER && ga.tokens[i].kind != PGN_TOK_COMMENT)
+                kept[k++] = ga.tokens[i];
+        ga.tokens = kept;
+        ga.ntokens = k;
+        if (!same_game(&ga, &gb, 0, why, n))
+            return false;
+    }
+}
+
 /* Cuts text wherever pgn_split allows (at offset min or beyond in each
  * piece), reads each piece with its own reader and checks that the pieces
  * give, game for game, what one reader gives over the whole text: the
@@ -768,6 +798,20 @@ static void check_file(const char *shared, const char *rel)
     if (same)
         same = readers_agree(b, c, &games2, why, sizeof why);
     UNIT_CHECK(same, "%s: FILE, memory and PCRE2-only reading agree %s", rel, why);
+    struct pgn_reader *d = reader(PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS),
+                      *e = reader(PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS |
+                                  PGN_OPT_NO_FASTPATH);
+    for (int i = 0; i < 2; i++) {
+        unsigned long games3 = 0;
+        why[0] = '\0';
+        pgn_reader_open_mem(b, buf, len, rel);
+        pgn_reader_open_mem(i ? e : d, buf, len, rel);
+        UNIT_CHECK(skipping_agrees(b, i ? e : d, &games3, why, sizeof why) && games3 == games,
+                   "%s: skipping numbers and comments%s drops only them %s", rel,
+                   i ? " (PCRE2 only)" : "", why);
+    }
+    pgn_reader_free(d);
+    pgn_reader_free(e);
     unsigned long pieces = 0;
     why[0] = '\0';
     UNIT_CHECK(split_agrees(buf, len, 1, &pieces, why, sizeof why),
@@ -897,6 +941,39 @@ static void test_move_numbers(void)
     }
 }
 
+/* PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS: what is dropped still
+ * starts a game, still counts as one at the end of the input, and a
+ * skipped comment is still checked for control bytes and its length. */
+static void test_skip_options(void)
+{
+    const unsigned skip = PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS;
+    expect_games_opt("1. e4 {a} e5 2... Nf3 ; rest\n3.Bc4 *\n", skip, NULL,
+                     "@1:1  | e4 e5 Nf3 Bc4 R:* | ", "numbers and comments dropped");
+    expect_games_opt("  {start} 1. e4 *\n", skip, NULL, "@1:3  | e4 R:* | ",
+                     "a skipped comment starts the game");
+    expect_games_opt("  7. e4 *\n", PGN_OPT_SKIP_NUMBERS, NULL, "@1:3  | e4 R:* | ",
+                     "a skipped number starts the game");
+    expect_games_opt("1. e4 *\n\n12.\n", PGN_OPT_SKIP_NUMBERS, NULL,
+                     "@1:1  | e4 R:* | \n@3:1  |  | 3:4 truncated",
+                     "a number alone at the end is a game");
+    expect_games_opt("1. e4 *\n\n{ remarks }\n", skip, NULL, "@1:1  | e4 R:* | ",
+                     "a comment alone at the end is not");
+    expect_games_opt("1. e4 {a\x01b} e5 *\n", skip, NULL, "@1:1  | e4 e5 R:* | 1:9 binary-byte",
+                     "a control byte in a skipped comment");
+    expect_games_opt("1. e4 {aaaaaaaa\x01} e5 *\n", skip, NULL,
+                     "@1:1  | e4 e5 R:* | 1:16 binary-byte",
+                     "a control byte after a word of text in a skipped comment");
+    expect_games_opt("1. e4 ; a\x7f\n*\n", skip, NULL, "@1:1  | e4 R:* | 1:10 binary-byte",
+                     "a DEL in a skipped ';' comment");
+    struct pgn_limits small = {.max_text = 4};
+    expect_games_opt("1. e4 {abcdefgh} *\n", skip, &small, "@1:1  | e4 R:* | 1:7 token-too-long",
+                     "a skipped comment longer than max_text");
+    expect_games_opt("1. e4 {abcd\n} *\n", skip, &small, "@1:1  | e4 R:* | 1:7 token-too-long",
+                     "a skipped comment's line end counts");
+    expect_games_opt("1. e4 {abc} *\n", skip, &small, "@1:1  | e4 R:* | ",
+                     "a skipped comment within max_text");
+}
+
 /* The hand-written paths (movetext_word, fast_token) against the PCRE2
  * pattern alone, on the shapes at their edges: numbers with up to eight
  * bytes and more, moves glued to numbers or suffixes, SAN that is not
@@ -938,6 +1015,7 @@ int main(void)
 {
     test_move_numbers();
     test_fast_path_edges();
+    test_skip_options();
     test_short_tokens_at_end();
     test_basic();
     test_comments();

@@ -16,6 +16,7 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
     memset(c, 0, sizeof *c);
     c->opt = opt;
     c->res = res;
+    c->sep = opt->inline_layout ? ' ' : '\n';
     c->reader = pgn_reader_new();
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
@@ -52,7 +53,7 @@ static inline __attribute__((always_inline)) void item_begin(struct conv *c)
 {
     struct cli_buf *out = &c->res->out;
     if (c->line_open && cli_buf_reserve(out, 1))
-        out->data[out->len++] = c->opt->inline_layout ? ' ' : '\n';
+        out->data[out->len++] = c->sep;
     c->line_open = true;
 }
 

@@ -43,6 +43,7 @@ struct conv {
     struct jobs_result *res;
     struct game_json *json;    /* --to=json */
     unsigned long line_offset; /* added to the reader's line numbers */
+    char sep;                  /* between items: ' ' with --inline, else '\n' */
     /* layout state of the game being written */
     bool line_open;   /* a line has text and no newline yet */
     bool need_number; /* SAN/LAN inline: Black's next ply needs "N..." */

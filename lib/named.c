@@ -136,44 +136,19 @@ static char *put_number(char *q, unsigned long n)
     return q;
 }
 
-/* The rule that generates m and its parameters, as the notation defines
- * them: pawn push, pawn capture (ne/nw), en passant (e/w: the captured
- * pawn's side), leap2 (the orthogonal step of the knight's two-square leg,
- * then the diagonal step), slide, step, castling by the king's squares.
- * Writes into q (NAMED_MAX bytes), returns the end. */
-static char *put_move(char *q, const struct position *p, move m, enum named_vocabulary v)
+/* The rule words after "FROM SEP TO " of a move that is no drop and no
+ * castling, as the notation defines them: pawn push, pawn capture (ne/nw),
+ * en passant (e/w: the captured pawn's side), leap2 (the orthogonal step of
+ * the knight's two-square leg, then the diagonal step), slide, step.  df
+ * and dr are the file and rank steps; only their signs matter, and for a
+ * knight which of them is 2.  Writes into q (NAMED_MAX bytes), returns
+ * the end. */
+static char *put_rule_words(char *q, enum named_vocabulary v, enum color side, enum piece_type pt,
+                            bool en_passant, int df, int dr)
 {
-    enum color side = (enum color)p->side;
-    int from = move_from(m), to = move_to(m);
-    enum piece_type pt = piece_type(p->board[from]);
-
-    if (move_is_drop(m)) {
-        /* Dagaz's drop: no start square, the target, the rule, its piece. */
-        memcpy(q, "@ ", 2);
-        q = put_square(q + 2, to);
-        *q++ = ' ';
-        q = put_rule(q, v, NAMED_RULE_DROP);
-        *q++ = ' ';
-        enum piece_type dp = move_drop_piece(m);
-        return put_rule(
-            q, v, dp == PAWN ? NAMED_RULE_PIECE_PAWN : NAMED_RULE_PROMOTE_KNIGHT + (dp - KNIGHT));
-    }
-    if (move_kind(m) == MOVE_CASTLE) {
-        /* FROM and TO are the king's squares, even when they coincide (Chess960). */
-        q = put_square(q, from);
-        memcpy(q, " - ", 3);
-        q = put_square(q + 3, move_castle_king_to(from, to));
-        *q++ = ' ';
-        return put_rule(q, v, to > from ? NAMED_RULE_CASTLE_KING : NAMED_RULE_CASTLE_QUEEN);
-    }
-    int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
-    q = put_square(q, from);
-    memcpy(q, move_is_capture(p, m) ? " x " : " - ", 3);
-    q = put_square(q + 3, to);
-    *q++ = ' ';
     switch (pt) {
     case PAWN:
-        if (move_kind(m) == MOVE_EN_PASSANT) {
+        if (en_passant) {
             q = put_rule(q, v, NAMED_RULE_EN_PASSANT);
             q = put_direction(q, v, direction(side, sign(df), 0));
         } else if (df != 0) {
@@ -205,6 +180,43 @@ static char *put_move(char *q, const struct position *p, move m, enum named_voca
         q = put_direction(q, v, direction(side, sign(df), sign(dr)));
         break;
     }
+    return q;
+}
+
+/* The rule that generates m and its parameters (put_rule_words), castling
+ * by the king's squares, a drop, a promotion's piece, atomic's explosion.
+ * Writes into q (NAMED_MAX bytes), returns the end. */
+static char *put_move(char *q, const struct position *p, move m, enum named_vocabulary v)
+{
+    enum color side = (enum color)p->side;
+    int from = move_from(m), to = move_to(m);
+    enum piece_type pt = piece_type(p->board[from]);
+
+    if (move_is_drop(m)) {
+        /* Dagaz's drop: no start square, the target, the rule, its piece. */
+        memcpy(q, "@ ", 2);
+        q = put_square(q + 2, to);
+        *q++ = ' ';
+        q = put_rule(q, v, NAMED_RULE_DROP);
+        *q++ = ' ';
+        enum piece_type dp = move_drop_piece(m);
+        return put_rule(
+            q, v, dp == PAWN ? NAMED_RULE_PIECE_PAWN : NAMED_RULE_PROMOTE_KNIGHT + (dp - KNIGHT));
+    }
+    if (move_kind(m) == MOVE_CASTLE) {
+        /* FROM and TO are the king's squares, even when they coincide (Chess960). */
+        q = put_square(q, from);
+        memcpy(q, " - ", 3);
+        q = put_square(q + 3, move_castle_king_to(from, to));
+        *q++ = ' ';
+        return put_rule(q, v, to > from ? NAMED_RULE_CASTLE_KING : NAMED_RULE_CASTLE_QUEEN);
+    }
+    int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
+    q = put_square(q, from);
+    memcpy(q, move_is_capture(p, m) ? " x " : " - ", 3);
+    q = put_square(q + 3, to);
+    *q++ = ' ';
+    q = put_rule_words(q, v, side, pt, move_kind(m) == MOVE_EN_PASSANT, df, dr);
     if (move_is_promotion(m)) {
         memcpy(q, " = ", 3);
         q = put_rule(q + 3, v, NAMED_RULE_PROMOTE_KNIGHT + (move_promotion(m) - KNIGHT));
@@ -232,36 +244,184 @@ static size_t finish(char *buf, size_t size, const char *text, size_t len)
     return len;
 }
 
-/* The three formatters: the number when numbered, then the move m, or
- * the pass rule for MOVE_NONE (never a legal move).  The text is built in
- * the caller's buffer when it is large enough, else in a scratch one. */
-static size_t format(const struct position *p, move m, enum named_vocabulary v, bool numbered,
-                     char *buf, size_t size)
+/* The general path of the formatters: the number when numbered, then the
+ * move m, or the pass rule for MOVE_NONE (never a legal move).  The text
+ * is built in the caller's buffer when it is large enough, else in a
+ * scratch one.  (Out of line: the fast path then needs no stack frame.) */
+__attribute__((noinline)) static size_t format_general(const struct position *p, move m,
+                                                       enum named_vocabulary v, bool numbered,
+                                                       char *buf, size_t size)
 {
     char scratch[NAMED_MAX];
     char *q = size >= NAMED_MAX ? buf : scratch;
-    if ((unsigned)v >= NAMED_VOCABULARY_NB)
-        v = NAMED_DAGAZ;
     char *e = numbered ? put_number(q, p->fullmove) : q;
     e = m == MOVE_NONE ? put_rule(e, v, NAMED_RULE_PASS) : put_move(e, p, m, v);
     return finish(buf, size, q, (size_t)(e - q));
 }
 
+/* The fast path.  Nearly every ply of a game is an ordinary move (no drop,
+ * castling, en passant or promotion, and no capture of the variants, where
+ * atomic's explodes), whose rule words depend only on the vocabulary, the
+ * piece, the signs of the file and rank steps as the mover sees them
+ * (Black's north is rank 1) and, for a knight, which step is the
+ * two-square leg: PHRASE_SHAPES shapes.  Each such phrase is written once
+ * before main, by put_rule_words itself, into a fixed-size cell of a
+ * table, so that a ply is its number, two squares, a separator and one
+ * copy of a whole cell.  A cell holds its text with the text's length in
+ * its last byte; the bytes copied past the text are overwritten by the
+ * NUL or lie past it. */
+enum { PHRASE_TYPES = 8, PHRASE_SHAPES = 18, PHRASE_CELL = 64 };
+enum { NUMBER_FAST = 1000, NUMBER_CELL = 8 };
+
+/* The longest phrase, " " and a rule and two directions of at most 16
+ * bytes each (scripts/gen-named-vocab refuses longer names) with their
+ * spaces, and the longest number, "999. ", fit their cells beside the
+ * length byte. */
+_Static_assert(3 * (sizeof named_gen_rule_names[0][0] - 1) + 3 <= PHRASE_CELL - 1,
+               "every phrase fits a cell");
+_Static_assert(sizeof "999. " - 1 <= NUMBER_CELL - 1, "every number fits a cell");
+/* The copies into buf: a number's cell at its start, a phrase's cell after
+ * "999. e2 x e4", stay inside a caller's NAMED_MAX bytes. */
+_Static_assert(sizeof "999. e2 x e4" - 1 + PHRASE_CELL <= NAMED_MAX,
+               "the cell copies stay within NAMED_MAX");
+
+/* Shape of the steps (df, dr), the rank step as the mover sees it:
+ * 3 * (sign(df) + 1) + sign(dr) + 1, plus 9 when dr is 2 or -2. */
+static int shape_of(int df, int dr)
+{
+    return 3 * (sign(df) + 1) + sign(dr) + 1 + (dr == 2 || dr == -2 ? 9 : 0);
+}
+
+/* A square as rank * 16 + file (the 0x88 board): the difference of two
+ * such squares, plus STEP_ZERO, tells the file and rank steps apart in
+ * 0..238. */
+static size_t square_88(size_t sq)
+{
+    return sq + (sq & 56);
+}
+enum { STEP_ZERO = 119, STEP_NB = 256 };
+
+/* The fast path's tables, filled once before main and only read
+ * afterwards (one object, so that one base address serves them all):
+ * "N. " for the full-move numbers below NUMBER_FAST; the separator by what
+ * stands on the target square (" x " on a piece, with a NUL to make four
+ * bytes); for each piece (its colour is the side to move's) and step (the
+ * 0x88 difference) the number of its phrase's cell; the phrases by piece
+ * type (piece_type's three bits) and shape, and vocabulary. */
+static struct {
+    char numbers[NUMBER_FAST][NUMBER_CELL];
+    char separators[PIECE_NB][4];
+    unsigned char cell[PIECE_NB][STEP_NB];
+    char phrases[PHRASE_TYPES * PHRASE_SHAPES][NAMED_VOCABULARY_NB][PHRASE_CELL];
+} fast;
+
+/* Fill the tables of the fast path with the general path's own writers,
+ * so that the two cannot disagree.  Every piece moves, and a knight along
+ * both axes: the other cells belong to no legal move and stay empty. */
+__attribute__((constructor)) static void named_init_fast(void)
+{
+    char text[NAMED_MAX];
+    for (int n = 0; n < NUMBER_FAST; n++) {
+        size_t len = (size_t)(put_number(text, (unsigned long)n) - text);
+        memcpy(fast.numbers[n], text, len);
+        fast.numbers[n][NUMBER_CELL - 1] = (char)len;
+    }
+    for (int pc = 0; pc < PIECE_NB; pc++)
+        memcpy(fast.separators[pc], pc == NO_PIECE ? " - " : " x ", 4);
+    for (int pc = 0; pc < PIECE_NB; pc++)
+        for (int dr = -7; dr <= 7; dr++)
+            for (int df = -7; df <= 7; df++) {
+                int mover_dr = piece_color(pc) == BLACK ? -dr : dr;
+                fast.cell[pc][STEP_ZERO + 16 * dr + df] =
+                    (unsigned char)(piece_type(pc) * PHRASE_SHAPES + shape_of(df, mover_dr));
+            }
+    for (int pt = 0; pt < PHRASE_TYPES; pt++)
+        for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
+            for (int sdf = -1; sdf <= 1; sdf++)
+                for (int sdr = -1; sdr <= 1; sdr++)
+                    for (int leg = 1; leg <= 2; leg++) {
+                        int df = sdf, dr = leg * sdr;
+                        if ((df == 0 && dr == 0) || (leg == 2 && dr == 0) ||
+                            (pt == KNIGHT && (df == 0 || dr == 0)))
+                            continue;
+                        /* White's steps: Black's arrive turned in fast.cell. */
+                        text[0] = ' ';
+                        size_t len =
+                            (size_t)(put_rule_words(text + 1, (enum named_vocabulary)v, WHITE,
+                                                    (enum piece_type)pt, false, df, dr) -
+                                     text);
+                        char *cell = fast.phrases[pt * PHRASE_SHAPES + shape_of(df, dr)][v];
+                        memcpy(cell, text, len);
+                        cell[PHRASE_CELL - 1] = (char)len;
+                    }
+}
+
+/* Does the fast path write m?  An ordinary move (m is 1 to 0x1fff: kind
+ * MOVE_NORMAL or MOVE_DOUBLE_PUSH, so no drop, castling, en passant or
+ * promotion, and not MOVE_NONE, a pass) that is no capture of a variant
+ * (atomic's explosion is a word of its own: the general path asks the
+ * variant's rules). */
+static inline bool fast_path_writes(const struct position *p, move m)
+{
+    return (unsigned)m - 1 < (MOVE_DOUBLE_PUSH + 1) << 12 &&
+           (p->variant == VARIANT_CHESS || p->board[move_to(m)] == NO_PIECE);
+}
+
+/* An ordinary move at q, in a buffer buf of NAMED_MAX bytes at least:
+ * "FROM SEP TO", then the phrase; returns the length from buf. */
+static inline size_t format_fast(const struct position *p, unsigned m, enum named_vocabulary v,
+                                 char *q, const char *buf)
+{
+    size_t from = m & 63, to = m >> 6 & 63;
+    size_t cell = fast.cell[p->board[from]][STEP_ZERO + square_88(to) - square_88(from)];
+    const char *phrase = fast.phrases[cell][v];
+    size_t len = 7 + (unsigned char)phrase[PHRASE_CELL - 1]; /* (read before the copy) */
+    memcpy(q, square_names + 2 * from, 2);
+    memcpy(q + 2, fast.separators[p->board[to]], 4); /* (its NUL overwritten by TO) */
+    memcpy(q + 5, square_names + 2 * to, 2);
+    memcpy(q + 7, phrase, PHRASE_CELL);
+    q += len;
+    *q = '\0';
+    return (size_t)(q - buf);
+}
+
+/* The formatters: an ordinary move by the fast path when the caller's
+ * buffer takes the fixed-size copy, anything else by the general one. */
 size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
                     size_t size)
 {
-    return format(p, m, v, false, buf, size);
+    if ((unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && fast_path_writes(p, m))
+        return format_fast(p, m, v, buf, buf);
+    return format_general(p, m, (unsigned)v < NAMED_VOCABULARY_NB ? v : NAMED_DAGAZ, false, buf,
+                          size);
 }
 
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size)
 {
-    return format(p, m, v, true, buf, size);
+    if ((unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && p->fullmove < NUMBER_FAST &&
+        fast_path_writes(p, m)) {
+        const char *number = fast.numbers[p->fullmove];
+        memcpy(buf, number, NUMBER_CELL);
+        return format_fast(p, m, v, buf + (unsigned char)number[NUMBER_CELL - 1], buf);
+    }
+    return format_general(p, m, (unsigned)v < NAMED_VOCABULARY_NB ? v : NAMED_DAGAZ, true, buf,
+                          size);
+}
+
+size_t named_format_ply_general(const struct position *p, move m, enum named_vocabulary v,
+                                char *buf, size_t size)
+{
+    if ((unsigned)v >= NAMED_VOCABULARY_NB)
+        v = NAMED_DAGAZ;
+    return format_general(p, m, v, true, buf, size);
 }
 
 size_t named_format_pass(const struct position *p, enum named_vocabulary v, char *buf, size_t size)
 {
-    return format(p, MOVE_NONE, v, true, buf, size);
+    if ((unsigned)v >= NAMED_VOCABULARY_NB)
+        v = NAMED_DAGAZ;
+    return format_general(p, MOVE_NONE, v, true, buf, size);
 }
 
 struct word {

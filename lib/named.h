@@ -56,6 +56,10 @@ size_t named_format(const struct position *p, move m, enum named_vocabulary v, c
  * Both White's and Black's plies carry "N.". */
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size);
+/* named_format_ply by the general path alone, without the table of
+ * phrases that serves ordinary moves: for the tests that compare the two. */
+size_t named_format_ply_general(const struct position *p, move m, enum named_vocabulary v,
+                                char *buf, size_t size);
 /* A null move of the side to move of p: "17. Pass". */
 size_t named_format_pass(const struct position *p, enum named_vocabulary v, char *buf, size_t size);
 

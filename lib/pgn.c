@@ -17,6 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 enum {
     DEFAULT_MAX_LINE = 1u << 20,
     DEFAULT_MAX_TEXT = 1u << 20,
@@ -558,7 +562,8 @@ static bool is_plain(const char *p, size_t n)
 static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
 {
     size_t plain = plain_prefix(src, n);
-    memcpy(dst, src, plain);
+    if (plain) /* (src may be NULL when n is 0) */
+        memcpy(dst, src, plain);
     for (size_t i = plain; i < n; i++) {
         unsigned char c = (unsigned char)src[i];
         if (byte_class[c] == C_CTRL) {
@@ -1875,24 +1880,54 @@ static bool ends_with_result(const char *s, size_t n)
 {
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
         n--;
+    if (!n || (s[n - 1] != '0' && s[n - 1] != '1' && s[n - 1] != '2' && s[n - 1] != '*'))
+        return false; /* (how the four results end: most lines are passed here) */
     size_t k = n;
     while (k && s[k - 1] != ' ' && s[k - 1] != '\t')
         k--;
     return pgn_result_parse(s + k, n - k) != PGN_RESULT_NB;
 }
 
-/* Whether the eight bytes at s hold one that the splitter acts on: '{',
- * ';', '(' or ')'.  Movetext is mostly without them, so the splitter,
- * which runs on one thread before the workers of --jobs, passes eight
- * bytes at a time.  '(' and ')' differ in bit 0 and ';' and '{' in bit 6:
- * one masked comparison per pair, each a zero-byte test. */
-static bool split_word_matters(const char *s)
+/* The index of the first byte of s[i, n) that the splitter acts on ('{',
+ * ';', '(' or ')'), n when none.  Movetext is mostly without them, and the
+ * splitter runs on one thread before the workers of --jobs: sixteen bytes
+ * at a time with SSE2, else eight ('(' and ')' differ in bit 0 and ';' and
+ * '{' in bit 6: one masked comparison per pair, each a zero-byte test). */
+static size_t split_next_mark(const char *s, size_t i, size_t n)
 {
+#ifdef __SSE2__
+    const __m128i open = _mm_set1_epi8('('), semi = _mm_set1_epi8(';'), low = _mm_set1_epi8(~1),
+                  low6 = _mm_set1_epi8(~0x40);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, low), open),
+                                   _mm_cmpeq_epi8(_mm_and_si128(v, low6), semi));
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        if (mask)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+    if (i < n && n >= 16) {
+        /* the tail: the line's last sixteen bytes, those seen already masked */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, low), open),
+                                   _mm_cmpeq_epi8(_mm_and_si128(v, low6), semi));
+        unsigned mask = (unsigned)_mm_movemask_epi8(hit) >> (i - (n - 16));
+        return mask ? i + (size_t)__builtin_ctz(mask) : n;
+    }
+#else
     const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-    uint64_t w;
-    memcpy(&w, s, sizeof w);
-    uint64_t parens = (w ^ 0x28 * ones) & ~ones, marks = (w ^ 0x3b * ones) & ~(0x40 * ones);
-    return (((parens - ones) & ~parens) | ((marks - ones) & ~marks)) & highs;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, sizeof w);
+        uint64_t parens = (w ^ 0x28 * ones) & ~ones, marks = (w ^ 0x3b * ones) & ~(0x40 * ones);
+        if ((((parens - ones) & ~parens) | ((marks - ones) & ~marks)) & highs)
+            break;
+    }
+#endif
+    for (; i < n; i++)
+        if (s[i] == '{' || s[i] == ';' || s[i] == '(' || s[i] == ')')
+            return i;
+    return n;
 }
 
 /* The reader's rules, seen a line at a time: what a brace comment hides
@@ -1925,11 +1960,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
             return false; /* a blank line changes nothing */
     }
     size_t code_end = n;
-    for (; i < n; i++) {
-        if (i + 8 <= n && !split_word_matters(s + i)) {
-            i += 7; /* (the loop adds the eighth) */
-            continue;
-        }
+    for (; (i = split_next_mark(s, i, n)) < n; i++) {
         switch (byte_class[(unsigned char)s[i]]) {
         case C_LBRACE: {
             const char *close = memchr(s + i + 1, '}', n - i - 1);

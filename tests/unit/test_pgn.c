@@ -183,32 +183,12 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b, unsign
     return true;
 }
 
-/* Reads the same input with two readers in step; counts the games. */
-static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, unsigned long *games,
-                          char *why, size_t n)
-{
-    struct pgn_game ga, gb;
-    *games = 0;
-    for (;;) {
-        int ra = pgn_next_game(a, &ga), rb = pgn_next_game(b, &gb);
-        if (ra != rb) {
-            snprintf(why, n, "after %lu games: returns %d vs %d", *games, ra, rb);
-            return false;
-        }
-        if (ra <= 0)
-            return ra == 0 || (snprintf(why, n, "hard error"), false);
-        ++*games;
-        if (!same_game(&ga, &gb, 0, why, n))
-            return false;
-    }
-}
-
-/* Reads the same input with a reader that keeps every token (a) and one
- * with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS (b): game for game,
- * b must give a's tokens without the move numbers and comments, and the
- * same tags, diagnostics and start.  Counts the games. */
-static bool skipping_agrees(struct pgn_reader *a, struct pgn_reader *b, unsigned long *games,
-                            char *why, size_t n)
+/* Reads the same input with two readers in step; counts the games.  With
+ * skipping, b reads with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS:
+ * game for game it must give a's tokens without the move numbers and
+ * comments, and the same tags, diagnostics and start. */
+static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, bool skipping,
+                          unsigned long *games, char *why, size_t n)
 {
     struct pgn_game ga, gb;
     *games = 0;
@@ -222,12 +202,15 @@ static bool skipping_agrees(struct pgn_reader *a, struct pgn_reader *b, unsigned
             return ra == 0 || (snprintf(why, n, "hard error"), false);
         ++*games;
         static struct pgn_token kept[1u << 16];
-        size_t k = 0;
-        for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
-            if (ga.tokens[i].kind != PGN_TOK_MOVE_NUMBER && ga.tokens[i].kind != PGN_TOK_COMMENT)
-                kept[k++] = ga.tokens[i];
-        ga.tokens = kept;
-        ga.ntokens = k;
+        if (skipping) {
+            size_t k = 0;
+            for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
+                if (ga.tokens[i].kind != PGN_TOK_MOVE_NUMBER &&
+                    ga.tokens[i].kind != PGN_TOK_COMMENT)
+                    kept[k++] = ga.tokens[i];
+            ga.tokens = kept;
+            ga.ntokens = k;
+        }
         if (!same_game(&ga, &gb, 0, why, n))
             return false;
     }
@@ -638,6 +621,31 @@ static void test_api(void)
  * same games, also when lines come in pieces and the buffer must grow. */
 /* pgn_split: where the text may be cut, each rule of the lexer it follows
  * with its own case, and reading the pieces gives the games of the whole. */
+/* The splitter finds its marks ('{' ';' '(' ')') wherever they stand in
+ * a line, whatever its length: sixteen bytes at a time, a tail, short
+ * lines.  A '(' after a ';' is comment text. */
+static void test_split_marks(void)
+{
+    int bad = 0;
+    for (size_t n = 1; n <= 48; n++)
+        for (size_t k = 0; k < n; k++)
+            for (int m = 0; m < 4; m++) {
+                char line[48];
+                memset(line, 'a', n);
+                line[k] = "({;)"[m];
+                if (m == 2 && k + 1 < n)
+                    line[n - 1] = '(';
+                struct pgn_split sp = {.paren = 1};
+                pgn_split_line(&sp, line, n);
+                bool ok = m == 0   ? sp.paren == 2
+                          : m == 1 ? sp.in_brace && sp.paren == 1
+                          : m == 2 ? sp.paren == 1 && !sp.in_brace
+                                   : sp.paren == 0;
+                bad += !ok;
+            }
+    UNIT_EQ_INT(bad, 0, "the splitter sees a mark at every place of lines of 1 to 48 bytes");
+}
+
 static void test_split(void)
 {
     static const struct {
@@ -723,7 +731,7 @@ static void test_file_matches_mem(void)
         pgn_reader_open_mem(b, big, n, "f");
         char why[200] = "";
         unsigned long games = 0;
-        bool ok = readers_agree(a, b, &games, why, sizeof why);
+        bool ok = readers_agree(a, b, false, &games, why, sizeof why);
         UNIT_CHECK(ok && games > 1000, "FILE and memory input agree (%s, %lu games) %s",
                    o ? "small limits, no fast path" : "default limits", games, why);
         fclose(fp);
@@ -791,12 +799,12 @@ static void check_file(const char *shared, const char *rel)
     pgn_reader_open_mem(b, buf, len, rel);
     char why[300] = "";
     unsigned long games = 0, games2 = 0;
-    bool same = readers_agree(a, b, &games, why, sizeof why);
+    bool same = readers_agree(a, b, false, &games, why, sizeof why);
     UNIT_EQ_INT((long)games, want, rel);
     pgn_reader_open_mem(b, buf, len, rel);
     pgn_reader_open_mem(c, buf, len, rel);
     if (same)
-        same = readers_agree(b, c, &games2, why, sizeof why);
+        same = readers_agree(b, c, false, &games2, why, sizeof why);
     UNIT_CHECK(same, "%s: FILE, memory and PCRE2-only reading agree %s", rel, why);
     struct pgn_reader *d = reader(PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS),
                       *e = reader(PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS |
@@ -806,7 +814,7 @@ static void check_file(const char *shared, const char *rel)
         why[0] = '\0';
         pgn_reader_open_mem(b, buf, len, rel);
         pgn_reader_open_mem(i ? e : d, buf, len, rel);
-        UNIT_CHECK(skipping_agrees(b, i ? e : d, &games3, why, sizeof why) && games3 == games,
+        UNIT_CHECK(readers_agree(b, i ? e : d, true, &games3, why, sizeof why) && games3 == games,
                    "%s: skipping numbers and comments%s drops only them %s", rel,
                    i ? " (PCRE2 only)" : "", why);
     }
@@ -1004,7 +1012,7 @@ static void test_fast_path_edges(void)
         pgn_reader_open_mem(b, texts[i], strlen(texts[i]), "test");
         char why[300] = "";
         unsigned long games = 0;
-        bool same = readers_agree(a, b, &games, why, sizeof why);
+        bool same = readers_agree(a, b, false, &games, why, sizeof why);
         UNIT_CHECK(same && games == 1, "'%s': fast path and pattern agree %s", texts[i], why);
         pgn_reader_free(a);
         pgn_reader_free(b);
@@ -1025,6 +1033,7 @@ int main(void)
     test_games();
     test_diagnostics();
     test_api();
+    test_split_marks();
     test_split();
     test_file_matches_mem();
     test_real_files();

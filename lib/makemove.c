@@ -141,7 +141,9 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
     }
 }
 
-void makemove_play(struct position *p, move m)
+/* makemove_play's body, inlined into makemove_play_undo too: a replay
+ * calls that one once a ply, and need not make a second call inside it. */
+static inline __attribute__((always_inline)) void play(struct position *p, move m)
 {
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0)) {
         play_variant(p, m);
@@ -223,6 +225,11 @@ void makemove_play(struct position *p, move m)
     p->key ^= position_zobrist_side;
 }
 
+void makemove_play(struct position *p, move m)
+{
+    play(p, m);
+}
+
 void makemove_null(struct position *p)
 {
     if (p->ep_square != SQUARE_NONE) {
@@ -246,7 +253,7 @@ void makemove_play_undo(struct position *p, move m, struct makemove_undo *u)
         .ep_square = p->ep_square,
         .victim = p->board[to],
     };
-    makemove_play(p, m);
+    play(p, m);
 }
 
 void makemove_take_back(struct position *p, move m, const struct makemove_undo *u)

@@ -1099,9 +1099,16 @@ static bool is_rank(char c)
     return c >= '1' && c <= '8';
 }
 
+/* The shape bits of each piece letter: its index in PGN_SHAPE_PIECES
+ * (N 1 to K 5), 0 for any other byte, so that one load both tells a piece
+ * letter and gives its bits. */
+static const unsigned char shape_piece_code[256] = {
+    ['N'] = 1, ['B'] = 2, ['R'] = 3, ['Q'] = 4, ['K'] = 5,
+};
+
 static bool is_piece(char c)
 {
-    return c == 'K' || c == 'Q' || c == 'R' || c == 'B' || c == 'N';
+    return shape_piece_code[(unsigned char)c] != 0;
 }
 
 /* The shape bits of the target square named by the file and rank
@@ -1109,13 +1116,6 @@ static bool is_piece(char c)
 static unsigned shape_to(unsigned char f, unsigned char r)
 {
     return (unsigned)((r - '1') * 8 + (f - 'a')) << PGN_SHAPE_TO_SHIFT;
-}
-
-/* The shape bits of piece letter c (is_piece): its index in
- * PGN_SHAPE_PIECES. */
-static unsigned shape_piece(unsigned char c)
-{
-    return c == 'N' ? 1u : c == 'B' ? 2u : c == 'R' ? 3u : c == 'Q' ? 4u : 5u;
 }
 
 /* The shape (PGN_SHAPE_*) of s[0..n) when it is plain SAN: a piece move
@@ -1135,7 +1135,7 @@ static unsigned san_shape(const char *s, size_t n)
     if (is_piece(*s)) {
         /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
         const char *t = s + 1, *e = s + m;
-        shape |= shape_piece((unsigned char)*s);
+        shape |= shape_piece_code[(unsigned char)*s];
         if (e - t >= 3 && (is_file(*t) || is_rank(*t)) && (t[1] == 'x' || is_file(t[1]))) {
             shape |= is_file(*t) ? (unsigned)(*t - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
                                  : (unsigned)(*t - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
@@ -1210,8 +1210,8 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         } else {
             return 0;
         }
-    } else if (is_piece((char)s[0])) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        shape |= shape_piece(s[0]);
+    } else if (shape_piece_code[s[0]]) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
+        shape |= shape_piece_code[s[0]];
         unsigned char c = s[1];
         if (is_file((char)c) && is_rank((char)s[2])) {
             shape |= shape_to(c, s[2]);

@@ -1,0 +1,127 @@
+/* libFuzzer target for the game replay (lib/game.h) of what the PGN reader
+ * reads: every game of the input is replayed twice in step, keeping the
+ * position before each move and with GAME_NO_BEFORE (moves played in
+ * place, a move that leaves the king in check taken back), and checks
+ * what must hold for any bytes at all:
+ *   - both replays give the same events (kind, move, ply, depth) and the
+ *     same position after each move, byte for byte, and the same problem;
+ *   - every move played is one of the legal moves the generator lists in
+ *     the position before it (the independent truth: perft-checked);
+ *   - a move refused as illegal is refused by san_parse too.
+ * Games without a Variant tag are played by the rules of a variant that
+ * the input's length picks (standard chess three times in five), so that
+ * the variants' paths run too.  A broken property aborts, which libFuzzer
+ * reports as a crash. */
+#include "game.h"
+
+#include "movegen.h"
+#include "pgn.h"
+#include "san.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what, unsigned long game)
+{
+    fprintf(stderr, "fuzz_replay: %s (game %lu)\n", what, game);
+    abort();
+}
+
+static bool legal_in(const struct position *p, move m)
+{
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++)
+        if (l.moves[i] == m)
+            return true;
+    return false;
+}
+
+/* Replays g both ways in step. */
+static void replay_both(const struct pgn_game *g, unsigned flags)
+{
+    static struct game_replay kept, in_place; /* large: one each for the run */
+    struct game_problem pk, pi;
+    enum game_error ek = game_replay_begin(&kept, g, flags, &pk);
+    enum game_error ei = game_replay_begin(&in_place, g, flags | GAME_NO_BEFORE, &pi);
+    if (ek != ei)
+        fail("the replays begin differently", g->number);
+    if (ek != GAME_OK)
+        return;
+    for (;;) {
+        struct game_event a, b;
+        /* (each call gives one event: a move is played on the line on top) */
+        struct position before = game_stack_top(&kept.stack)->pos;
+        int ra = game_replay_next(&kept, &a, &pk);
+        int rb = game_replay_next(&in_place, &b, &pi);
+        if (ra != rb)
+            fail("the replays end differently", g->number);
+        if (ra < 0) {
+            if (pk.code != pi.code || pk.line != pi.line || pk.col != pi.col || pk.ply != pi.ply ||
+                strcmp(pk.text, pi.text) || strcmp(pk.reason, pi.reason))
+                fail("the replays report different problems", g->number);
+            return;
+        }
+        if (ra == 0)
+            return;
+        if (a.kind != b.kind || a.m != b.m || a.ply != b.ply || a.depth != b.depth ||
+            a.tok != b.tok)
+            fail("the replays give different events", g->number);
+        if (a.kind == GAME_EV_MOVE) {
+            if (memcmp(a.after, b.after, sizeof *a.after) != 0)
+                fail("the positions after a move differ", g->number);
+            if (!a.before || memcmp(a.before, &before, sizeof before) != 0)
+                fail("the kept replay lost the position before a move", g->number);
+            if (!legal_in(&before, a.m))
+                fail("a move played is not legal", g->number);
+            if (b.before && (b.tok->value & PGN_SHAPE) && !(flags & GAME_VARIATIONS))
+                fail("GAME_NO_BEFORE kept a position before a SAN move", g->number);
+        }
+    }
+}
+
+/* A refused SAN move: san_parse must refuse it on the same position. */
+static void check_refusal(const struct pgn_game *g, unsigned flags)
+{
+    static struct game_replay r;
+    struct game_problem pb;
+    struct game_event ev;
+    if (game_replay_begin(&r, g, flags, &pb) != GAME_OK)
+        return;
+    int rc;
+    struct position before = game_stack_top(&r.stack)->pos;
+    while ((rc = game_replay_next(&r, &ev, &pb)) > 0)
+        before = game_stack_top(&r.stack)->pos;
+    if (rc < 0 && pb.code == GAME_E_ILLEGAL && r.stack.depth == 0) {
+        const struct pgn_token *tok = NULL;
+        for (size_t i = 0; i < g->ntokens; i++)
+            if (g->tokens[i].line == pb.line && g->tokens[i].col == pb.col &&
+                g->tokens[i].kind == PGN_TOK_MOVE)
+                tok = &g->tokens[i];
+        move m;
+        if (tok && san_parse(&before, tok->text, tok->len, &m) == SAN_OK)
+            fail("a move refused by the replay is accepted by san_parse", g->number);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static struct pgn_reader *reader;
+    if (!reader && !(reader = pgn_reader_new()))
+        abort();
+    static const enum variant rules[] = {VARIANT_CHESS, VARIANT_CHESS, VARIANT_CHESS,
+                                         VARIANT_ATOMIC, VARIANT_CRAZYHOUSE};
+    unsigned flags = GAME_RULES(rules[size % 5]) | (size % 7 == 0 ? GAME_VARIATIONS : 0);
+    pgn_reader_open_mem(reader, (const char *)data, size, "fuzz");
+    struct pgn_game g;
+    while (pgn_next_game(reader, &g) > 0) {
+        replay_both(&g, flags);
+        check_refusal(&g, flags & ~GAME_VARIATIONS);
+    }
+    return 0;
+}

@@ -253,16 +253,6 @@ void game_stack_play(struct game_stack *s, move m)
     makemove_play(&line_advance(s)->pos, m);
 }
 
-/* Copying the position before every move is a measurable part of a
- * replay; most moves have no variation after them. */
-void game_stack_play_final(struct game_stack *s, move m)
-{
-    struct game_line *l = &s->lines[s->depth];
-    l->ply++;
-    l->has_move = false;
-    makemove_play(&l->pos, m);
-}
-
 /* A null move passes the turn; in check it would let the king be taken,
  * so it is refused there (PGN standard 8.2.3 leaves null moves to
  * programs; every program refuses this one). */
@@ -399,59 +389,68 @@ enum san_error game_token_move(const struct position *p, const struct pgn_token 
     return san_parse(p, tok->text, tok->len, m); /* drops too ("N@f3") */
 }
 
+/* A plain SAN move with one candidate is played first and its king looked
+ * at afterwards (san_resolve_deferred): one look at the attackers of one
+ * square instead of the test before the move.  If the king is left in
+ * check the move is taken back, and san_resolve gives the verdict. */
+static inline __attribute__((always_inline)) enum san_error
+play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m)
+{
+    struct game_line *l = game_stack_top(s);
+    unsigned shape = tok->value;
+    bool deferred = false;
+    enum san_error se;
+    if ((shape & PGN_SHAPE) && !((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3)) {
+        unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
+                 rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
+        se = san_resolve_plain(&l->pos, (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
+                               (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63), (int)file - 1,
+                               (int)rank - 1, (shape & PGN_SHAPE_CAPTURE) != 0, m, &deferred);
+    } else {
+        se = game_token_move(&l->pos, tok, m); /* castling, and all but plain SAN */
+    }
+    if (se != SAN_OK)
+        return se;
+    bool had_move = l->has_move;
+    if (keep) {
+        game_stack_play(s, *m);
+        if (!deferred || movegen_left_king_safe(&l->pos))
+            return SAN_OK;
+        l->pos = l->before;
+    } else {
+        /* the position before the move is not kept: played in place */
+        struct makemove_undo u;
+        makemove_play_undo(&l->pos, *m, &u);
+        l->ply++;
+        l->has_move = false;
+        if (!deferred || movegen_left_king_safe(&l->pos))
+            return SAN_OK;
+        makemove_take_back(&l->pos, *m, &u);
+    }
+    l->ply--;
+    l->has_move = had_move;
+    struct san_parsed sp;
+    shape_parsed(shape, &sp);
+    return san_resolve(&l->pos, &sp, m);
+}
+
+/* (play_token is inlined into the replay, which calls it once a ply) */
+enum san_error game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep,
+                                     move *m)
+{
+    return play_token(s, tok, keep, m);
+}
+
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
- * legal moves (san_parse); the reason for a refusal comes from explain.h
- * so that every tool words it the same way.  A plain SAN move with one
- * candidate is played first and its king looked at afterwards
- * (san_resolve_deferred); if the king is left in check the move is taken
- * back and judged as any other. */
+ * legal moves; the reason for a refusal comes from explain.h so that
+ * every tool words it the same way. */
 static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                      struct game_problem *pb)
 {
     struct game_line *l = game_stack_top(&r->stack);
+    bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
     move m;
-    enum san_error se;
-    if (tok->value & PGN_SHAPE) {
-        unsigned shape = tok->value;
-        struct san_parsed sp;
-        bool deferred;
-        if (!((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3)) { /* (castling takes the struct) */
-            unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
-                     rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
-            se =
-                san_resolve_plain(&l->pos, (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
-                                  (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63), (int)file - 1,
-                                  (int)rank - 1, (shape & PGN_SHAPE_CAPTURE) != 0, &m, &deferred);
-        } else {
-            shape_parsed(shape, &sp);
-            se = san_resolve_deferred(&l->pos, &sp, &m, &deferred);
-        }
-        if (se == SAN_OK && (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) == GAME_NO_BEFORE) {
-            struct makemove_undo u;
-            makemove_play_undo(&l->pos, m, &u);
-            if (!deferred || movegen_left_king_safe(&l->pos)) {
-                l->ply++;
-                played(ev, l, GAME_EV_MOVE, m);
-                ev->before = NULL;
-                return 1;
-            }
-            makemove_take_back(&l->pos, m, &u);
-            shape_parsed(shape, &sp);
-            se = san_resolve(&l->pos, &sp, &m);
-        } else if (se == SAN_OK) {
-            bool had_move = l->has_move;
-            game_stack_play(&r->stack, m);
-            if (!deferred || movegen_left_king_safe(&l->pos))
-                return played(ev, l, GAME_EV_MOVE, m);
-            l->pos = l->before; /* (a replay ends at its first problem) */
-            l->ply--;
-            l->has_move = had_move;
-            shape_parsed(shape, &sp);
-            se = san_resolve(&l->pos, &sp, &m);
-        }
-    } else {
-        se = game_token_move(&l->pos, tok, &m);
-    }
+    enum san_error se = play_token(&r->stack, tok, keep, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
@@ -460,8 +459,10 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
                      strlen(san_error_message(se)));
         return -1;
     }
-    game_stack_play(&r->stack, m);
-    return played(ev, l, GAME_EV_MOVE, m);
+    played(ev, l, GAME_EV_MOVE, m);
+    if (!keep)
+        ev->before = NULL;
+    return 1;
 }
 
 /* Play one named-notation record: it must be exactly the generator's

@@ -122,10 +122,14 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
-/* The same when no variation can follow the move (the caller has seen the
- * tokens after it): the position before it is not kept, and
- * game_stack_enter must not be called until the next move. */
-void game_stack_play_final(struct game_stack *s, move m);
+/* Resolve a MOVE token (game_token_move) on the innermost line and play
+ * it: SAN_OK with *m played, or the error with nothing played.  Unless
+ * keep is set, the position before the move is not kept (it is played in
+ * place, cheaper than a copy), and game_stack_enter must not be called
+ * until the next move: for callers that have seen that no variation
+ * follows it. */
+enum san_error game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep,
+                                     move *m);
 enum game_error game_stack_pass(struct game_stack *s);
 /* "(": open a variation replacing the last move of the innermost line;
  * GAME_E_VARIATION when that line has no move yet, GAME_E_TOO_DEEP. */

@@ -7,7 +7,6 @@
 #include "array.h"
 #include "bitboard.h"
 #include "game.h"
-#include "makemove.h"
 #include "movegen.h"
 #include "san.h"
 #include "status.h"
@@ -938,25 +937,21 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
         case PGN_TOK_MOVE: {
             move m;
             {
-                enum san_error se = game_token_move(&l->pos, tok, &m);
+                /* (the notes look at the positions before and after) */
+                bool keep = notes || (variations && variation_follows(g, i));
+                enum san_error se = game_stack_play_token(st, tok, keep, &m);
                 if (se == SAN_OK) {
                     if (notes) {
                         char where[64], san[SAN_MAX];
-                        ply_where(where, sizeof where, l->ply + 1, &l->pos);
-                        san_format_plain(&l->pos, m, san);
-                        struct position after = l->pos;
-                        makemove_play(&after, m);
+                        ply_where(where, sizeof where, l->ply, &l->before);
+                        san_format_plain(&l->before, m, san);
                         if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
                             check_san_style(c, g, tok, where, san);
                         if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
-                            check_mark(c, tok, where, &after, san);
+                            check_mark(c, tok, where, &l->pos, san);
                     }
                     if (st->depth == 0)
                         h = mix(h, m);
-                    if (variations && variation_follows(g, i))
-                        game_stack_play(st, m);
-                    else
-                        game_stack_play_final(st, m);
                     break;
                 }
                 report_illegal(c, tok, l, st->depth, se);

@@ -390,7 +390,7 @@ enum san_error game_token_move(const struct position *p, const struct pgn_token 
 }
 
 /* A plain SAN move with one candidate is played first and its king looked
- * at afterwards (san_resolve_deferred): one look at the attackers of one
+ * at afterwards (san_resolve_plain): one look at the attackers of one
  * square instead of the test before the move.  If the king is left in
  * check the move is taken back, and san_resolve gives the verdict. */
 static inline __attribute__((always_inline)) enum san_error

@@ -111,7 +111,7 @@ bool movegen_king_safe(const struct position *p, move m);
 /* The same test made after the move, on the position it led to: is the
  * king of the side that just moved safe?  One look at the attackers of
  * one square, for a caller that plays the move anyway
- * (san_resolve_deferred).  Standard chess and Chess960 only. */
+ * (san_resolve_plain).  Standard chess and Chess960 only. */
 bool movegen_left_king_safe(const struct position *after);
 
 /* The castling move of the side to move on one side (queen_side false:

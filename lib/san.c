@@ -461,7 +461,7 @@ static move pawn_candidate(const struct position *p, int to, int from_file, int 
  * errors, ambiguity): san_match then decides on the same scan, so the
  * verdict is always san_match's.  With deferred set, a sole candidate of a
  * piece other than the king comes back without the test of the king's
- * safety, and *deferred says so (san_resolve_deferred). */
+ * safety, and *deferred says so (san_resolve_plain). */
 static inline __attribute__((always_inline)) move
 resolve_fast(const struct position *p, enum piece_type piece, int to, int from_file, int from_rank,
              enum piece_type promotion, bool *deferred)
@@ -549,13 +549,6 @@ static enum san_error resolve(const struct position *p, const struct san_parsed 
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
 {
     return resolve(p, sp, out, NULL);
-}
-
-enum san_error san_resolve_deferred(const struct position *p, const struct san_parsed *sp,
-                                    move *out, bool *deferred)
-{
-    *deferred = false;
-    return resolve(p, sp, out, deferred);
 }
 
 enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,

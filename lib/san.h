@@ -62,19 +62,15 @@ enum san_error san_parse(const struct position *p, const char *s, size_t len, mo
  * verdict is always san_match's. */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out);
 
-/* The same for a caller that plays the move at once: when the text names
- * a pawn move, or the only piece (not a king) that can reach the target,
- * the move comes back with *deferred set and without the test of the
- * king's safety, which the caller makes on the position after it
- * (movegen_left_king_safe), more cheaply than before it.  If that test
- * fails, the text names no legal move: san_resolve on p gives the
- * verdict. */
-enum san_error san_resolve_deferred(const struct position *p, const struct san_parsed *sp,
-                                    move *out, bool *deferred);
-/* san_resolve_deferred for the commonest text, a move of piece to `to`
- * without promotion, castling or drop ("Nbxd2", "exd5"), given by its
- * parts: the replay has them from the PGN reader, and builds no
- * san_parsed for it. */
+/* For a caller that plays the move at once, the commonest text: a move of
+ * piece to `to` without promotion, castling or drop ("Nbxd2", "exd5"),
+ * given by its parts (the replay has them from the PGN reader, and builds
+ * no san_parsed).  When it names a pawn move, or the only piece (not a
+ * king) that can reach the target, the move comes back with *deferred set
+ * and without the test of the king's safety, which the caller makes on
+ * the position after it (movegen_left_king_safe), more cheaply than before
+ * it.  If that test fails, the text names no legal move: san_resolve on p
+ * gives the verdict. */
 enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,
                                  int from_file, int from_rank, bool capture, move *out,
                                  bool *deferred);

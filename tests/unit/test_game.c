@@ -67,7 +67,7 @@ static int compare_parsers(const struct position *p)
     return bad;
 }
 
-/* The replay's way with a sole candidate (san_resolve_deferred, the move
+/* The replay's way with a sole candidate (san_resolve_plain, the move
  * played, movegen_left_king_safe after it, san_resolve when the king is
  * left in check) must give san_parse's verdict on every text: every legal
  * move's SAN, and every piece letter and pawn shape on every square,
@@ -94,7 +94,8 @@ static int compare_deferred(const struct position *p)
         move want, got;
         bool deferred;
         enum san_error ew = san_parse(p, text, strlen(text), &want);
-        enum san_error eg = san_resolve_deferred(p, &sp, &got, &deferred);
+        enum san_error eg = san_resolve_plain(p, sp.piece, sp.to, sp.from_file, sp.from_rank,
+                                              sp.capture, &got, &deferred);
         if (eg == SAN_OK && deferred) {
             struct position q = *p;
             struct makemove_undo u;

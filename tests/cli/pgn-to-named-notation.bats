@@ -218,6 +218,20 @@ EOF
 1. e2 - e5 slide n *"
 }
 
+@test "--to=uci refuses a move that leaves the king in check, and plays on after a legal one" {
+    # (UCI is written from the position after each move, played in place)
+    run --separate-stderr pgn-to-named-notation --to=uci --inline --on-error=keep <<<'1. e4 d5 2. exd5 Qxd5 3. Ke2 Qe5+ 4. d4 *
+
+1. e4 f5 2. Qh5+ g6 3. Qxg6+ hxg6 *'
+    assert_failure 1
+    assert_output "e2e4 d7d5 e4d5 d8d5 e1e2 d5e5 *
+; error: ply 7 (4.): illegal move 'd4': the move leaves the king in check
+
+e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 *"
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:38: game 1 (? - ?, ?): ply 7 (4.): illegal move 'd4': the move leaves the king in check
+2 games, 1 converted, 1 with errors"
+}
+
 @test "castling reasons follow FIDE Art. 3.8.2" {
     run --separate-stderr pgn-to-named-notation <<<'[FEN "r3k2r/8/8/8/8/8/4q3/R3K2R w KQkq - 0 1"]
 

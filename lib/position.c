@@ -159,8 +159,7 @@ bitboard position_attackers(const struct position *p, int sq, bitboard occ)
 
 /* The pieces of colour `by` attacking sq through occ: only that colour's
  * sliders are followed, fewer than position_attackers' both colours. */
-static inline __attribute__((always_inline)) bitboard attackers_by(const struct position *p, int sq,
-                                                                   enum color by, bitboard occ)
+static bitboard attackers_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
     return (((attacks_pawn((enum color) !by, sq) & p->by_type[PAWN]) |

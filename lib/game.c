@@ -359,34 +359,42 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-/* The reader's shape of a plain SAN token (pgn.h) as san_scan would give
- * it: the text need not be scanned twice. */
-static inline __attribute__((always_inline)) void shape_parsed(unsigned shape,
-                                                               struct san_parsed *sp)
+/* The parts of a reader's shape of a plain SAN token (pgn.h): the piece,
+ * the from-file and from-rank given (-1 when not written), the target
+ * square (SQUARE_NONE for castling), castling (1 king side, 2 queen side). */
+static inline enum piece_type shape_piece(unsigned shape)
 {
-    unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
-             rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
-    unsigned castle = (shape >> PGN_SHAPE_CASTLE_SHIFT) & 3;
-    *sp = (struct san_parsed){
-        .piece = (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
-        .from_file = (int)file - 1,
-        .from_rank = (int)rank - 1,
-        .to = castle ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63),
-        .promotion = NO_PIECE_TYPE,
-        .castle = (int)castle,
-        .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
-    };
+    return (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK));
+}
+static inline int shape_from_file(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_FILE_SHIFT) & 15) - 1;
+}
+static inline int shape_from_rank(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_RANK_SHIFT) & 15) - 1;
+}
+static inline int shape_castle(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3);
+}
+static inline int shape_to(unsigned shape)
+{
+    return shape_castle(shape) ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63);
 }
 
-enum san_error game_token_move(const struct position *p, const struct pgn_token *tok, move *m)
+/* The shape as san_scan would give it: the text need not be scanned twice. */
+static void shape_parsed(unsigned shape, struct san_parsed *sp)
 {
-    if (tok->value & PGN_SHAPE) {
-        /* plain SAN, already scanned by the reader */
-        struct san_parsed sp;
-        shape_parsed(tok->value, &sp);
-        return san_resolve(p, &sp, m);
-    }
-    return san_parse(p, tok->text, tok->len, m); /* drops too ("N@f3") */
+    *sp = (struct san_parsed){
+        .piece = shape_piece(shape),
+        .from_file = shape_from_file(shape),
+        .from_rank = shape_from_rank(shape),
+        .to = shape_to(shape),
+        .promotion = NO_PIECE_TYPE,
+        .castle = shape_castle(shape),
+        .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
+    };
 }
 
 /* A plain SAN move with one candidate is played first and its king looked
@@ -398,16 +406,19 @@ play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m
 {
     struct game_line *l = game_stack_top(s);
     unsigned shape = tok->value;
+    struct san_parsed sp;
     bool deferred = false;
     enum san_error se;
-    if ((shape & PGN_SHAPE) && !((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3)) {
-        unsigned file = (shape >> PGN_SHAPE_FILE_SHIFT) & 15,
-                 rank = (shape >> PGN_SHAPE_RANK_SHIFT) & 15;
-        se = san_resolve_plain(&l->pos, (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK)),
-                               (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63), (int)file - 1,
-                               (int)rank - 1, (shape & PGN_SHAPE_CAPTURE) != 0, m, &deferred);
-    } else {
-        se = game_token_move(&l->pos, tok, m); /* castling, and all but plain SAN */
+    if ((shape & PGN_SHAPE) && !shape_castle(shape)) {
+        /* plain SAN, already scanned by the reader: its parts */
+        se = san_resolve_plain(&l->pos, shape_piece(shape), shape_to(shape), shape_from_file(shape),
+                               shape_from_rank(shape), (shape & PGN_SHAPE_CAPTURE) != 0, m,
+                               &deferred);
+    } else if (shape & PGN_SHAPE) { /* castling */
+        shape_parsed(shape, &sp);
+        se = san_resolve(&l->pos, &sp, m);
+    } else { /* not scanned by the reader: drops too, "N@f3" */
+        se = san_parse(&l->pos, tok->text, tok->len, m);
     }
     if (se != SAN_OK)
         return se;
@@ -429,7 +440,6 @@ play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m
     }
     l->ply--;
     l->has_move = had_move;
-    struct san_parsed sp;
     shape_parsed(shape, &sp);
     return san_resolve(&l->pos, &sp, m);
 }

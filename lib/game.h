@@ -94,11 +94,6 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
 enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
                            struct game_problem *pb);
 
-/* The legal move that a MOVE token names in p (SAN, long algebraic, UCI
- * or a drop), with the reader's shape of plain SAN (pgn.h) when it has
- * one, so the text is not scanned twice: SAN_OK, or why there is none. */
-enum san_error game_token_move(const struct position *p, const struct pgn_token *tok, move *m);
-
 /* One line of play: the position after its moves so far, and the one before
  * its last move (where a variation on that move starts). */
 struct game_line {
@@ -122,8 +117,9 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
-/* Resolve a MOVE token (game_token_move) on the innermost line and play
- * it: SAN_OK with *m played, or the error with nothing played.  Unless
+/* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
+ * reader's shape of plain SAN when it has one) on the innermost line and
+ * play it: SAN_OK with *m played, or the error with nothing played.  Unless
  * keep is set, the position before the move is not kept (it is played in
  * place, cheaper than a copy), and game_stack_enter must not be called
  * until the next move: for callers that have seen that no variation

@@ -186,6 +186,16 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
     return out;
 }
 
+/* FIDE Art. 3.8.2.1: the squares the king and the rook of a castling
+ * (king on ksq, rook on rsq) cross or land on, which must be empty but for
+ * these two; *king_path gets the king's own, which must not be attacked. */
+static inline bitboard castle_path(int ksq, int rsq, bitboard *king_path)
+{
+    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
+    *king_path = attacks_between(ksq, kto) | bb_square(kto);
+    return *king_path | attacks_between(rsq, rto) | bb_square(rto);
+}
+
 /* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike: the
  * right is held, the king is not in check (checked by the caller), every
  * square the king and the rook cross or land on is empty apart from these
@@ -203,10 +213,8 @@ GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *s
         if (!(candidates & (1u << idx)))
             continue;
         int rsq = p->castle_rook[idx];
-        int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
-        bitboard both = bb_square(ksq) | bb_square(rsq);
-        bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
-        bitboard path = king_path | attacks_between(rsq, rto) | bb_square(rto);
+        bitboard both = bb_square(ksq) | bb_square(rsq), king_path;
+        bitboard path = castle_path(ksq, rsq, &king_path);
         if ((path & ~both) & ss->occ)
             continue;
         bool safe = true;
@@ -754,7 +762,7 @@ bool movegen_king_safe(const struct position *p, move m)
     if (move_kind(m) == MOVE_EN_PASSANT || position_in_check(p)) {
         struct position c = *p;
         makemove_play(&c, m);
-        return !position_attacked_by(&c, king, them, position_occupied(&c));
+        return movegen_left_king_safe(&c);
     }
     /* Not in check: the move exposes the king only when the piece leaves a
      * line through the king (a pin, FIDE Art. 3.9.2), and only a slider
@@ -776,7 +784,7 @@ bool movegen_left_king_safe(const struct position *after)
            !position_attacked_by(after, king, (enum color)after->side, position_occupied(after));
 }
 
-/* The rule gen_castling applies, for one right: the right held with its
+/* The rule gen_castling applies (castle_path), for one right: the right held with its
  * rook in place, the king not in check, every square king and rook cross
  * or land on empty but for these two, and no square the king crosses or
  * lands on attacked with both of them lifted off the board. */
@@ -788,11 +796,9 @@ move movegen_castle(const struct position *p, bool queen_side)
     if (!(p->castling & (1 << idx)) || ksq == SQUARE_NONE || rsq == SQUARE_NONE ||
         !bb_test(position_pieces(p, us, ROOK), rsq) || position_in_check(p))
         return MOVE_NONE;
-    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
-    bitboard both = bb_square(ksq) | bb_square(rsq), occ = position_occupied(p);
-    bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
-    bitboard path =
-        king_path | attacks_between(rsq, rto) | bb_square(rto) | attacks_between(ksq, rsq);
+    bitboard both = bb_square(ksq) | bb_square(rsq), occ = position_occupied(p), king_path;
+    /* (what stands between king and rook stands on one of their paths) */
+    bitboard path = castle_path(ksq, rsq, &king_path);
     if (path & ~both & occ)
         return MOVE_NONE;
     bitboard occ2 = occ ^ both;

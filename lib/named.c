@@ -247,13 +247,16 @@ static size_t finish(char *buf, size_t size, const char *text, size_t len)
 /* The general path of the formatters: the number when numbered, then the
  * move m, or the pass rule for MOVE_NONE (never a legal move).  The text
  * is built in the caller's buffer when it is large enough, else in a
- * scratch one.  (Out of line: the fast path then needs no stack frame.) */
+ * scratch one; an unknown vocabulary is Dagaz's.  (Out of line: the fast
+ * path then needs no stack frame.) */
 __attribute__((noinline)) static size_t format_general(const struct position *p, move m,
                                                        enum named_vocabulary v, bool numbered,
                                                        char *buf, size_t size)
 {
     char scratch[NAMED_MAX];
     char *q = size >= NAMED_MAX ? buf : scratch;
+    if ((unsigned)v >= NAMED_VOCABULARY_NB)
+        v = NAMED_DAGAZ;
     char *e = numbered ? put_number(q, p->fullmove) : q;
     e = m == MOVE_NONE ? put_rule(e, v, NAMED_RULE_PASS) : put_move(e, p, m, v);
     return finish(buf, size, q, (size_t)(e - q));
@@ -392,8 +395,7 @@ size_t named_format(const struct position *p, move m, enum named_vocabulary v, c
 {
     if ((unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && fast_path_writes(p, m))
         return format_fast(p, m, v, buf, buf);
-    return format_general(p, m, (unsigned)v < NAMED_VOCABULARY_NB ? v : NAMED_DAGAZ, false, buf,
-                          size);
+    return format_general(p, m, v, false, buf, size);
 }
 
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
@@ -405,22 +407,17 @@ size_t named_format_ply(const struct position *p, move m, enum named_vocabulary 
         memcpy(buf, number, NUMBER_CELL);
         return format_fast(p, m, v, buf + (unsigned char)number[NUMBER_CELL - 1], buf);
     }
-    return format_general(p, m, (unsigned)v < NAMED_VOCABULARY_NB ? v : NAMED_DAGAZ, true, buf,
-                          size);
+    return format_general(p, m, v, true, buf, size);
 }
 
 size_t named_format_ply_general(const struct position *p, move m, enum named_vocabulary v,
                                 char *buf, size_t size)
 {
-    if ((unsigned)v >= NAMED_VOCABULARY_NB)
-        v = NAMED_DAGAZ;
     return format_general(p, m, v, true, buf, size);
 }
 
 size_t named_format_pass(const struct position *p, enum named_vocabulary v, char *buf, size_t size)
 {
-    if ((unsigned)v >= NAMED_VOCABULARY_NB)
-        v = NAMED_DAGAZ;
     return format_general(p, MOVE_NONE, v, true, buf, size);
 }
 

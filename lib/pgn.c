@@ -532,6 +532,16 @@ static int note_binary(struct pgn_reader *r, const char *p)
     return diag_at(r, PGN_E_BINARY, p);
 }
 
+/* Eight bytes at a time (SWAR): the word of byte c repeated, and whether
+ * the word w holds a byte c (its bit 7 set in the result, for the first
+ * such byte at least; zero exactly when there is none). */
+#define WORD_OF(c) (0x0101010101010101u * (uint64_t)(unsigned char)(c))
+static inline uint64_t word_has(uint64_t w, unsigned char c)
+{
+    uint64_t x = w ^ WORD_OF(c);
+    return (x - WORD_OF(1)) & ~x & WORD_OF(0x80);
+}
+
 /* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
  * counted eight at a time (to a multiple of eight): those need no look at
  * their class.  Comments, tag values and names are mostly such text. */
@@ -541,8 +551,8 @@ static size_t plain_prefix(const char *p, size_t n)
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
-        uint64_t low = (w - 0x2020202020202020u) & ~w, del = w ^ 0x7f7f7f7f7f7f7f7fu;
-        if (((low | ((del - 0x0101010101010101u) & ~del)) & 0x8080808080808080u) != 0)
+        uint64_t low = (w - WORD_OF(0x20)) & ~w & WORD_OF(0x80); /* a byte below 0x20 */
+        if (low | word_has(w, 0x7f))
             break;
     }
     return i;
@@ -927,12 +937,10 @@ static int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
         return 0;
     size_t value = ++i;
     /* eight bytes at a time to the closing quote (or a backslash) */
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
-        uint64_t quote = w ^ ('"' * ones), slash = w ^ ('\\' * ones);
-        if ((((quote - ones) & ~quote) | ((slash - ones) & ~slash)) & highs)
+        if (word_has(w, '"') | word_has(w, '\\'))
             break;
     }
     while (i < n && p[i] != '"' && p[i] != '\\')
@@ -1935,12 +1943,10 @@ static size_t split_next_mark(const char *s, size_t i, size_t n)
         return mask ? i + (size_t)__builtin_ctz(mask) : n;
     }
 #else
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, s + i, sizeof w);
-        uint64_t parens = (w ^ 0x28 * ones) & ~ones, marks = (w ^ 0x3b * ones) & ~(0x40 * ones);
-        if ((((parens - ones) & ~parens) | ((marks - ones) & ~marks)) & highs)
+        if (word_has(w & ~WORD_OF(1), '(') | word_has(w & ~WORD_OF(0x40), ';'))
             break;
     }
 #endif

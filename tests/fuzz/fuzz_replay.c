@@ -32,16 +32,6 @@ static void fail(const char *what, unsigned long game)
     abort();
 }
 
-static bool legal_in(const struct position *p, move m)
-{
-    struct movelist l;
-    movegen_legal(p, &l);
-    for (int i = 0; i < l.count; i++)
-        if (l.moves[i] == m)
-            return true;
-    return false;
-}
-
 /* Replays g both ways in step. */
 static void replay_both(const struct pgn_game *g, unsigned flags)
 {
@@ -77,7 +67,7 @@ static void replay_both(const struct pgn_game *g, unsigned flags)
                 fail("the positions after a move differ", g->number);
             if (!a.before || memcmp(a.before, &before, sizeof before) != 0)
                 fail("the kept replay lost the position before a move", g->number);
-            if (!legal_in(&before, a.m))
+            if (!movegen_is_legal(&before, a.m))
                 fail("a move played is not legal", g->number);
             if (b.before && (b.tok->value & PGN_SHAPE) && !(flags & GAME_VARIATIONS))
                 fail("GAME_NO_BEFORE kept a position before a SAN move", g->number);

@@ -11,13 +11,13 @@
 
 #include <stdlib.h>
 
-/* Set up a position from FEN; fails the test (and returns false) if the
- * FEN is refused. */
-static bool setup(struct position *p, const char *fen, bool chess960)
+/* Set up a position of a variant from FEN (Chess960 castling when asked);
+ * fails the test (and returns false) if the FEN is refused. */
+static bool setup(struct position *p, const char *fen, bool chess960, enum variant v)
 {
     struct fen_record rec;
     struct fen_report rep = {0};
-    struct fen_options opt = {.chess960 = chess960};
+    struct fen_options opt = {.chess960 = chess960, .variant = (uint8_t)v};
     if (!UNIT_CHECK(fen_read(fen, strlen(fen), &opt, &rec, &rep), "FEN %s is read", fen))
         return false;
     *p = rec.pos;
@@ -67,7 +67,7 @@ static void check_one(const char *fen, bool chess960, const char *san, enum name
     struct position p;
     move m;
     char got[NAMED_MAX], desc[256];
-    if (!setup(&p, fen, chess960))
+    if (!setup(&p, fen, chess960, VARIANT_CHESS))
         return;
     snprintf(desc, sizeof desc, "%s %s in %s", san, named_vocabulary_name(v), fen);
     if (!UNIT_CHECK(san_parse(&p, san, strlen(san), &m) == SAN_OK, "SAN %s legal", san))
@@ -143,7 +143,7 @@ static void check_error(const char *fen, const char *record, enum named_vocabula
     move m;
     char expected[NAMED_MAX];
     char desc[256];
-    if (!setup(&p, fen, false))
+    if (!setup(&p, fen, false, VARIANT_CHESS))
         return;
     enum named_error e = named_parse(&p, record, strlen(record), v, &m, expected);
     snprintf(desc, sizeof desc, "'%s' is refused: %s", record, named_error_message(want));
@@ -253,23 +253,11 @@ static void test_round_trip(void)
     };
     for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
         struct position p;
-        if (!setup(&p, fens[i], false))
+        if (!setup(&p, fens[i], false, VARIANT_CHESS))
             continue;
         int count;
         UNIT_EQ_INT(round_trip_failures(&p, &count), 0, fens[i]);
     }
-}
-
-/* A position of a variant from FEN. */
-static bool setup_variant(struct position *p, const char *fen, enum variant v)
-{
-    struct fen_record rec;
-    struct fen_report rep = {0};
-    struct fen_options opt = {.variant = (uint8_t)v};
-    if (!UNIT_CHECK(fen_read(fen, strlen(fen), &opt, &rec, &rep), "FEN %s is read", fen))
-        return false;
-    *p = rec.pos;
-    return true;
 }
 
 /* The variants' records (formats/named-notation.md, "Variants"), written
@@ -296,7 +284,7 @@ static void test_variants(void)
         struct position p;
         move m, back;
         char got[NAMED_MAX];
-        if (!setup_variant(&p, cases[i].fen, cases[i].v) ||
+        if (!setup(&p, cases[i].fen, false, cases[i].v) ||
             !UNIT_CHECK(san_parse(&p, cases[i].text, strlen(cases[i].text), &m) == SAN_OK,
                         "%s legal in %s", cases[i].text, cases[i].fen))
             continue;
@@ -330,7 +318,7 @@ static void test_variants(void)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct position p;
         move m;
-        if (!setup_variant(&p, bad[i].fen, bad[i].v))
+        if (!setup(&p, bad[i].fen, false, bad[i].v))
             continue;
         UNIT_EQ_INT(named_parse(&p, bad[i].record, strlen(bad[i].record), NAMED_ANY, &m, NULL),
                     bad[i].want, bad[i].record);
@@ -347,7 +335,7 @@ static void test_variants(void)
     };
     for (size_t i = 0; i < sizeof round / sizeof round[0]; i++) {
         struct position p;
-        if (!setup_variant(&p, round[i].fen, round[i].v))
+        if (!setup(&p, round[i].fen, false, round[i].v))
             continue;
         int count, bad_moves = round_trip_failures(&p, &count);
         UNIT_CHECK(count > 0 && bad_moves == 0, "%d of %d moves round-trip in %s",
@@ -451,7 +439,7 @@ static void test_positions(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct position p;
         struct difference d = {0};
-        if (!setup_variant(&p, cases[i].fen, cases[i].v))
+        if (!setup(&p, cases[i].fen, false, cases[i].v))
             continue;
         int count, bad = differences(&p, &count, &d);
         UNIT_CHECK(count > 0 && bad == 0, "%d of %d moves agree in every vocabulary: %s",
@@ -491,7 +479,7 @@ static void test_knights(void)
         move m;
         char got[NAMED_MAX];
         struct difference d = {0};
-        if (!setup_variant(&p, cases[i].fen, VARIANT_CHESS) ||
+        if (!setup(&p, cases[i].fen, false, VARIANT_CHESS) ||
             !UNIT_CHECK(san_parse(&p, cases[i].san, strlen(cases[i].san), &m) == SAN_OK, "%s legal",
                         cases[i].san))
             continue;
@@ -530,7 +518,7 @@ static void test_spec_records(void)
         struct position p;
         move m;
         char got[NAMED_MAX];
-        if (!setup_variant(&p, cases[i].fen, VARIANT_CHESS) ||
+        if (!setup(&p, cases[i].fen, false, VARIANT_CHESS) ||
             !UNIT_CHECK(san_parse(&p, cases[i].san, strlen(cases[i].san), &m) == SAN_OK, "%s legal",
                         cases[i].san))
             continue;
@@ -559,7 +547,7 @@ static void test_numbers(void)
         struct position p;
         char got[NAMED_MAX];
         struct difference d = {0};
-        if (!setup_variant(&p, cases[i].fen, VARIANT_CHESS))
+        if (!setup(&p, cases[i].fen, false, VARIANT_CHESS))
             continue;
         move m = move_make(12, 28, MOVE_DOUBLE_PUSH);
         named_format_ply(&p, m, NAMED_DAGAZ, got, sizeof got);
@@ -587,7 +575,7 @@ static void test_walk(void)
         unsigned long seed = 12345 + i, positions = 0, moves = 0, bad = 0;
         struct difference d = {0};
         struct position start;
-        if (!setup_variant(&start, starts[i].fen, starts[i].v))
+        if (!setup(&start, starts[i].fen, false, starts[i].v))
             continue;
         for (int game = 0; game < 20; game++) {
             struct position p = start;

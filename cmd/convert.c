@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void fast_token(void *ctx, const struct pgn_token *tok);
+
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
 {
@@ -30,6 +32,13 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
      * when asked: the reader need not keep what will not be written. */
     pgn_reader_set_options(c->reader,
                            PGN_OPT_SKIP_NUMBERS | (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
+    /* The fast path: standard chess, and an output of plies alone. */
+    if ((opt->to == TO_UCI || opt->to == TO_NAMED) && !opt->comments && !opt->nags &&
+        !opt->variations && !cli_games_rules(&opt->common)) {
+        if (!(c->fast = malloc(sizeof *c->fast)))
+            return false;
+        pgn_reader_set_token_hook(c->reader, fast_token, c);
+    }
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -41,6 +50,8 @@ void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
+    free(c->fast);
+    cli_buf_free(&c->fast_out);
     if (c->json)
         game_json_free(c->json);
     free(c->json);
@@ -164,6 +175,80 @@ static void write_result(struct conv *c, const char *result)
     line_end(c);
 }
 
+/* The reader's token hook of the fast path: each main line token of the
+ * game being read, NULL as a game begins.  Moves are played as the full
+ * replay plays them (game_stack_play_token) and written as write_ply
+ * writes them, each followed by the separator.  Whatever the full replay
+ * treats otherwise is declined for the game: a null move, a token that is
+ * no move, an illegal move, and tags that set up another start (FEN,
+ * Variant). */
+static void fast_token(void *ctx, const struct pgn_token *tok)
+{
+    enum { ROOM = NAMED_MAX };
+    struct conv *c = ctx;
+    if (!tok) {
+        c->fast_out.len = 0;
+        c->fast_declined = c->fast_started = false;
+        c->fast_result = PGN_RESULT_NB;
+        return;
+    }
+    if (c->fast_declined)
+        return;
+    if (tok->kind != PGN_TOK_MOVE) { /* (most tokens are moves) */
+        switch (tok->kind) {
+        case PGN_TOK_RESULT:
+            c->fast_result = pgn_result_parse(tok->text, tok->len);
+            return;
+        case PGN_TOK_MOVE_NUMBER:
+        case PGN_TOK_NAG:
+        case PGN_TOK_COMMENT:
+        case PGN_TOK_VARIATION_START:
+        case PGN_TOK_VARIATION_END:
+            return; /* (not written, and without effect on the main line) */
+        default:
+            c->fast_declined = true;
+            return;
+        }
+    }
+    if (!c->fast_started) { /* the game's first move: its tags are read */
+        if (pgn_reader_has_tag(c->reader, "FEN") || pgn_reader_has_tag(c->reader, "Variant")) {
+            c->fast_declined = true;
+            return;
+        }
+        struct position start;
+        position_start(&start);
+        game_stack_reset(c->fast, &start);
+        c->fast_started = true;
+    }
+    bool named = c->opt->to == TO_NAMED;
+    move m;
+    struct cli_buf *out = &c->fast_out;
+    if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK ||
+        !cli_buf_reserve(out, ROOM + 1)) {
+        c->fast_declined = true;
+        return;
+    }
+    const struct game_line *l = game_stack_top(c->fast);
+    char *buf = out->data + out->len;
+    size_t n = named ? named_format_ply(&l->before, m, c->opt->names, buf, ROOM)
+                     : uci_format(&l->pos, m, UCI_CASTLING_AUTO, buf);
+    out->len += n < ROOM ? n : ROOM - 1;
+    out->data[out->len++] = c->sep;
+}
+
+/* Can conv_game take the fast path's text for g?  Only when the full
+ * replay, set up already, would start where the hook did and meet nothing
+ * that the hook declined: then it plays the same moves and writes the
+ * same plies. */
+static bool fast_usable(const struct conv *c, const struct pgn_game *g)
+{
+    if (!c->fast || c->fast_declined || g->ndiags)
+        return false;
+    struct position start;
+    position_start(&start);
+    return position_equal(&c->replay->start, &start);
+}
+
 /* Record a game's problem: the diagnostic (with the game's label) and,
  * under --on-error=keep, the "; error:" line. */
 static void report_problem(struct conv *c, const struct pgn_game *g, const struct game_problem *pb,
@@ -225,6 +310,12 @@ void conv_game(struct conv *c, const struct pgn_game *g)
                 result = ev.tok->text;
             else
                 game_json_event(c->json, &ev);
+    } else if (fast_usable(c, g)) {
+        games_put_tags(&c->res->out, g);
+        cli_buf_put(&c->res->out, c->fast_out.data, c->fast_out.len);
+        if (c->fast_result != PGN_RESULT_NB)
+            result = pgn_result_text(c->fast_result);
+        rc = 0;
     } else {
         games_put_tags(&c->res->out, g);
         while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {

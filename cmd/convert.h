@@ -47,6 +47,16 @@ struct conv {
     /* layout state of the game being written */
     bool line_open;   /* a line has text and no newline yet */
     bool need_number; /* SAN/LAN inline: Black's next ply needs "N..." */
+    /* The fast path of UCI and named output without comments, NAGs or
+     * variations (NULL when off): the reader's token hook plays each main
+     * line move from the standard start as it is read and writes the ply
+     * into fast_out; conv_game takes that text when the full replay would
+     * start from the same position and the hook declined nothing, and
+     * replays the game itself otherwise. */
+    struct game_stack *fast;
+    struct cli_buf fast_out;
+    bool fast_declined, fast_started;
+    enum pgn_result fast_result; /* PGN_RESULT_NB: no result token */
 };
 
 /* The counts of a result, beside its games. */

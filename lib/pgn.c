@@ -126,6 +126,8 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
+    pgn_token_hook *hook; /* pgn_reader_set_token_hook */
+    void *hook_ctx;
     struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
@@ -369,6 +371,12 @@ void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
 {
     r->options = options;
+}
+
+void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx)
+{
+    r->hook = fn;
+    r->hook_ctx = ctx;
 }
 
 /* Resets everything that belongs to the previous input. */
@@ -640,6 +648,8 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
+    if (r->hook && !r->depth)
+        r->hook(r->hook_ctx, t);
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -903,6 +913,11 @@ static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
         if (r->tags[i].name_len == nlen && memcmp(r->arena + r->tag_name_off[i], name, nlen) == 0)
             return true;
     return false;
+}
+
+bool pgn_reader_has_tag(const struct pgn_reader *r, const char *name)
+{
+    return tag_seen(r, name, strlen(name));
 }
 
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
@@ -1753,6 +1768,8 @@ static void begin_game(struct pgn_reader *r)
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = false;
     r->binary_line = 0;
+    if (r->hook)
+        r->hook(r->hook_ctx, NULL);
 }
 
 /* Puts the diagnostics in input order (those found at the end of a game,

@@ -207,6 +207,19 @@ enum {
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 
+/* A function the reader calls with each token of a game's main line
+ * (depth 0) as it stores it, and with NULL as it begins a game: a caller
+ * that replays the main line can play each move while its token is fresh,
+ * during the reading (pgn-to-named-notation's fast path; its full replay
+ * of the finished game stays the judge).  The token and its text are valid
+ * only during the call (a brace comment's text is not complete yet).  fn
+ * may be NULL (no calls, the default). */
+typedef void pgn_token_hook(void *ctx, const struct pgn_token *tok);
+void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx);
+/* Has the game being read a tag pair of that name so far?  (For a hook:
+ * by a game's first move its tags are all read.) */
+bool pgn_reader_has_tag(const struct pgn_reader *r, const char *name);
+
 /* Start reading a stream (not closed by the reader) or a memory buffer
  * (not copied: it must outlive the reading).  name labels games (e.g. the
  * file name); NULL reads as "-".  Returns PGN_OK, PGN_E_NOMEM, or

@@ -123,6 +123,19 @@ void position_start(struct position *p)
     *p = start_position;
 }
 
+bool position_equal(const struct position *a, const struct position *b)
+{
+    return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
+           a->side == b->side && a->castling == b->castling && a->ep_square == b->ep_square &&
+           a->chess960 == b->chess960 && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           a->key == b->key && a->variant == b->variant &&
+           memcmp(a->checks_given, b->checks_given, sizeof a->checks_given) == 0 &&
+           memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 && a->promoted == b->promoted;
+}
+
 uint64_t position_compute_key(const struct position *p)
 {
     uint64_t k = 0;

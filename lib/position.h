@@ -95,6 +95,10 @@ extern uint64_t position_zobrist_variant[VARIANT_NB];
 void position_clear(struct position *p);
 /* The standard starting position. */
 void position_start(struct position *p);
+/* Are a and b the same position in every field (pieces, side, rights,
+ * en passant, counters, Chess960, variant state)?  Field by field: the
+ * struct has padding that a byte comparison would read. */
+bool position_equal(const struct position *a, const struct position *b);
 /* Put a piece on an empty square, or take whatever stands on sq away (none:
  * nothing happens), keeping bitboards, mailbox and key in step.  Inline:
  * a move is a handful of them, and the calls were a quarter of its time. */

@@ -462,6 +462,46 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
         <("$PGN_EXTRACT" -s -Wsan -C -N -V -w 100000 --nomovenumbers "$f" | grep -v -e '^\[' -e '^$')
 }
 
+@test "--to=uci and the named notation, played as the reader reads, write what the full replay writes" {
+    command -v jq >/dev/null || skip "jq is not installed"
+    # UCI and named output without comments, NAGs or variations play the
+    # main line while it is read (convert.c's fast path) and leave to the
+    # full replay every game with what that path does not take: a null
+    # move, a FEN or Variant tag, an illegal move, a stray token, a reader
+    # diagnostic.  --to=json always replays in full: its plies, its
+    # diagnostics and its exit status are the reference.
+    local f="$BATS_TEST_DIRNAME/fixtures/pgn-to-named-notation/main-line-cases.pgn" t=$BATS_TEST_TMPDIR
+    cat "$f" "$SHARED"/pgn/events/*.pgn >"$t/all.pgn"
+    run --separate-stderr pgn-to-named-notation --to=json "$t/all.pgn"
+    local json_status=$status json_err=$stderr
+    jq -r '([.plies[].uci] + [.result]) | join(" ")' <<<"$output" >"$t/json.uci"
+    jq -r '(.plies[] | "\(.move). \(.named)"), .result' <<<"$output" >"$t/json.named"
+    [ "$json_status" = 1 ]
+    [ "$(grep -c '' "$t/json.uci")" = 810 ]
+    for o in "--to=uci --inline" ""; do
+        run --separate-stderr pgn-to-named-notation $o "$t/all.pgn"
+        [ "$status" = "$json_status" ]
+        [ "$stderr" = "$json_err" ]
+        grep -v -e '^\[' -e '^$' <<<"$output" >"$t/ours"
+        if [[ -n $o ]]; then cmp "$t/ours" "$t/json.uci"; else cmp "$t/ours" "$t/json.named"; fi
+    done
+    # and the cases one by one, the way a reader sees them
+    run --separate-stderr pgn-to-named-notation --to=uci --inline "$f"
+    assert_failure 1
+    assert_equal "$(grep -v -e '^\[' -e '^$' <<<"$output")" "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 1-0
+d2d4 0000 c2c4 e7e6 *
+a7a8q e8d7 a8b7 *
+f2f3 e7e5 g2g4 d8h4 0-1
+e2e4 e7e5 *
+e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d4 *
+e2e4 d7d5 e4e5 f7f5 e5f6 b8c6 f6g7 c8e6 g7h8n d8d6 d2d3 e8c8 1/2-1/2
+e2e4 e7e5 g1f3 1-0
+g2g3 b8h8 b1h1 *"
+    assert_equal "$stderr" "pgn-to-named-notation:$f:42:13: game 7 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected text '@@x' in the movetext
+11 games, 9 converted, 2 with errors"
+}
+
 @test "--jobs gives the same output, game numbers and line numbers as one thread" {
     local f="$SHARED/pgn/repertoires"
     run --separate-stderr pgn-to-named-notation --variations --comments --nags "$f"/*.pgn

@@ -291,6 +291,72 @@ static void test_matches_makemove(void)
     }
 }
 
+/* One field of the state changed, for test_position_equal. */
+static void change_chess960(struct position *p)
+{
+    p->chess960 = 1;
+}
+static void change_variant(struct position *p)
+{
+    p->variant = VARIANT_CRAZYHOUSE;
+}
+static void change_pocket(struct position *p)
+{
+    p->pocket[BLACK][KNIGHT - PAWN] = 1;
+}
+static void change_promoted(struct position *p)
+{
+    p->promoted = bb_square(3);
+}
+static void change_checks(struct position *p)
+{
+    p->checks_given[WHITE] = 1;
+}
+static void change_halfmove(struct position *p)
+{
+    p->halfmove = 1;
+}
+
+/* position_equal, which pgn-to-named-notation's fast path asks whether a
+ * game starts from the standard position: a FEN read equals the played
+ * position, and each field of the state tells two positions apart. */
+static void test_position_equal(void)
+{
+    struct position start, p;
+    struct fen_record rec;
+    struct fen_report rep;
+    position_start(&start);
+    const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    UNIT_CHECK(check(fen, strlen(fen), &lenient, &rec, &rep) && position_equal(&rec.pos, &start),
+               "the standard FEN is the start position");
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 7";
+    UNIT_CHECK(check(fen, strlen(fen), &lenient, &rec, &rep) && !position_equal(&rec.pos, &start),
+               "another move number is another position");
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1";
+    UNIT_CHECK(check(fen, strlen(fen), &lenient, &rec, &rep) && !position_equal(&rec.pos, &start),
+               "another right is another position");
+    p = start;
+    makemove_play(&p, uci_parse(&p, "g1f3", 4));
+    fen = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1";
+    UNIT_CHECK(check(fen, strlen(fen), &lenient, &rec, &rep) && position_equal(&rec.pos, &p) &&
+                   !position_equal(&p, &start),
+               "a played move: the position read from its FEN");
+    struct {
+        const char *what;
+        void (*change)(struct position *);
+    } fields[] = {
+        {"Chess960", change_chess960},       {"the variant", change_variant},
+        {"a pocket", change_pocket},         {"a promoted mark", change_promoted},
+        {"the checks given", change_checks}, {"the halfmove clock", change_halfmove},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        p = start;
+        fields[i].change(&p);
+        UNIT_CHECK(!position_equal(&p, &start) && position_equal(&p, &p), "%s differs",
+                   fields[i].what);
+    }
+}
+
 static void test_names(void)
 {
     bool ok = true;
@@ -408,6 +474,7 @@ int main(void)
     test_format();
     test_matches_makemove();
     test_names();
+    test_position_equal();
     test_garbage();
     test_epd_find();
     return unit_done();

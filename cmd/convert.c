@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void fast_token(void *ctx, const struct pgn_token *tok);
+static void fast_play(void *ctx, const struct pgn_token *tok);
 
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
@@ -37,7 +37,8 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
         !opt->variations && !cli_games_rules(&opt->common)) {
         if (!(c->fast = malloc(sizeof *c->fast)))
             return false;
-        pgn_reader_set_token_hook(c->reader, fast_token, c);
+        c->fast_named = opt->to == TO_NAMED;
+        pgn_reader_set_token_hook(c->reader, fast_play, c);
     }
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
@@ -180,9 +181,9 @@ static void write_result(struct conv *c, const char *result)
  * replay plays them (game_stack_play_token) and written as write_ply
  * writes them, each followed by the separator.  Whatever the full replay
  * treats otherwise is declined for the game: a null move, a token that is
- * no move, an illegal move, and tags that set up another start (FEN,
- * Variant). */
-static void fast_token(void *ctx, const struct pgn_token *tok)
+ * no move, an illegal move, and tags that set up another start (a FEN
+ * tag, a Variant tag naming other rules than standard chess). */
+static void fast_play(void *ctx, const struct pgn_token *tok)
 {
     enum { ROOM = NAMED_MAX };
     struct conv *c = ctx;
@@ -211,8 +212,12 @@ static void fast_token(void *ctx, const struct pgn_token *tok)
         }
     }
     if (!c->fast_started) { /* the game's first move: its tags are read */
-        if (pgn_reader_has_tag(c->reader, "FEN") || pgn_reader_has_tag(c->reader, "Variant")) {
-            c->fast_declined = true;
+        const char *variant = pgn_reader_tag(c->reader, "Variant");
+        enum variant v;
+        bool c960;
+        if (pgn_reader_tag(c->reader, "FEN") ||
+            (variant && (!game_variant_parse(variant, &v, &c960) || v != VARIANT_CHESS || c960))) {
+            c->fast_declined = true; /* (a lichess game names standard chess) */
             return;
         }
         struct position start;
@@ -220,7 +225,7 @@ static void fast_token(void *ctx, const struct pgn_token *tok)
         game_stack_reset(c->fast, &start);
         c->fast_started = true;
     }
-    bool named = c->opt->to == TO_NAMED;
+    bool named = c->fast_named;
     move m;
     struct cli_buf *out = &c->fast_out;
     if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK ||

@@ -55,6 +55,7 @@ struct conv {
      * replays the game itself otherwise. */
     struct game_stack *fast;
     struct cli_buf fast_out;
+    bool fast_named; /* --to=named: the plies are written from the position before */
     bool fast_declined, fast_started;
     enum pgn_result fast_result; /* PGN_RESULT_NB: no result token */
 };

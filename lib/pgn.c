@@ -175,6 +175,7 @@ struct pgn_reader {
     size_t ntoks, toks_cap;
     struct pgn_tag *tags;
     size_t *tag_name_off, *tag_value_off;
+    uint64_t tag_names; /* a bit per tag name of the game (tag_bit): most lookups end there */
     size_t ntags, tags_cap;
     struct pgn_diag *diags;
     size_t ndiags, diags_cap;
@@ -857,6 +858,14 @@ static int reserve_tag(struct pgn_reader *r)
     return 0;
 }
 
+/* A tag name's bit in tag_names: a lookup of a name whose bit is clear
+ * needs no scan (each tag pair of a game is looked up among those before
+ * it, to find a repeated one). */
+static uint64_t tag_bit(const char *name, size_t nlen)
+{
+    return 1ull << ((nlen * 7 + (unsigned char)name[0] + (unsigned char)name[nlen - 1] * 3) & 63);
+}
+
 /* Stores a tag pair: the value is unescaped (\" and \\) and cut at
  * max_text bytes. */
 static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
@@ -901,23 +910,35 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     unsigned long col = col_at(r, at);
     mark_start(r, r->lineno, col);
     r->tag_name_off[r->ntags] = noff;
+    r->tag_names |= nlen ? tag_bit(r->arena + noff, nlen) : 0;
     r->tag_value_off[r->ntags] = voff;
     r->tags[r->ntags++] =
         (struct pgn_tag){.name_len = nlen, .value_len = out, .line = r->lineno, .col = col};
     return 0;
 }
 
-static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
+/* The index of the first tag of the game being read called name[0..nlen),
+ * ntags when none. */
+static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen)
 {
-    for (size_t i = 0; i < r->ntags; i++)
-        if (r->tags[i].name_len == nlen && memcmp(r->arena + r->tag_name_off[i], name, nlen) == 0)
-            return true;
-    return false;
+    if (!nlen || !(r->tag_names & tag_bit(name, nlen)))
+        return r->ntags;
+    size_t i = 0;
+    while (i < r->ntags &&
+           (r->tags[i].name_len != nlen || memcmp(r->arena + r->tag_name_off[i], name, nlen) != 0))
+        i++;
+    return i;
 }
 
-bool pgn_reader_has_tag(const struct pgn_reader *r, const char *name)
+static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
 {
-    return tag_seen(r, name, strlen(name));
+    return tag_find(r, name, nlen) < r->ntags;
+}
+
+const char *pgn_reader_tag(const struct pgn_reader *r, const char *name)
+{
+    size_t i = tag_find(r, name, strlen(name));
+    return i < r->ntags ? r->arena + r->tag_value_off[i] : NULL;
 }
 
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
@@ -1763,6 +1784,7 @@ static void begin_game(struct pgn_reader *r)
         r->toks_cap = 0;
     }
     r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
+    r->tag_names = 0;
     r->state = ST_START;
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;

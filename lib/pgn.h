@@ -216,9 +216,10 @@ void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
  * may be NULL (no calls, the default). */
 typedef void pgn_token_hook(void *ctx, const struct pgn_token *tok);
 void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx);
-/* Has the game being read a tag pair of that name so far?  (For a hook:
- * by a game's first move its tags are all read.) */
-bool pgn_reader_has_tag(const struct pgn_reader *r, const char *name);
+/* The value of the game being read's first tag pair called name, so far
+ * (for a hook: by a game's first move its tags are all read), NULL when
+ * there is none; valid until the reader reads on. */
+const char *pgn_reader_tag(const struct pgn_reader *r, const char *name);
 
 /* Start reading a stream (not closed by the reader) or a memory buffer
  * (not copied: it must outlive the reading).  name labels games (e.g. the

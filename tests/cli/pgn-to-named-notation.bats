@@ -467,8 +467,8 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     # UCI and named output without comments, NAGs or variations play the
     # main line while it is read (convert.c's fast path) and leave to the
     # full replay every game with what that path does not take: a null
-    # move, a FEN or Variant tag, an illegal move, a stray token, a reader
-    # diagnostic.  --to=json always replays in full: its plies, its
+    # move, a FEN tag, a Variant tag of other rules than standard chess, an
+    # illegal move, a stray token, a reader diagnostic.  --to=json always replays in full: its plies, its
     # diagnostics and its exit status are the reference.
     local f="$BATS_TEST_DIRNAME/fixtures/pgn-to-named-notation/main-line-cases.pgn" t=$BATS_TEST_TMPDIR
     cat "$f" "$SHARED"/pgn/events/*.pgn >"$t/all.pgn"
@@ -477,7 +477,7 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
     jq -r '([.plies[].uci] + [.result]) | join(" ")' <<<"$output" >"$t/json.uci"
     jq -r '(.plies[] | "\(.move). \(.named)"), .result' <<<"$output" >"$t/json.named"
     [ "$json_status" = 1 ]
-    [ "$(grep -c '' "$t/json.uci")" = 810 ]
+    [ "$(grep -c '' "$t/json.uci")" = 812 ]
     for o in "--to=uci --inline" ""; do
         run --separate-stderr pgn-to-named-notation $o "$t/all.pgn"
         [ "$status" = "$json_status" ]
@@ -496,10 +496,12 @@ e2e4 e7e5 *
 e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 P@d4 *
 e2e4 d7d5 e4e5 f7f5 e5f6 b8c6 f6g7 c8e6 g7h8n d8d6 d2d3 e8c8 1/2-1/2
 e2e4 e7e5 g1f3 1-0
-g2g3 b8h8 b1h1 *"
+g2g3 b8h8 b1h1 *
+e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0
+e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1 *"
     assert_equal "$stderr" "pgn-to-named-notation:$f:42:13: game 7 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
 pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected text '@@x' in the movetext
-11 games, 9 converted, 2 with errors"
+13 games, 11 converted, 2 with errors"
 }
 
 @test "--jobs gives the same output, game numbers and line numbers as one thread" {

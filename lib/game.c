@@ -411,9 +411,14 @@ play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m
     enum san_error se;
     if ((shape & PGN_SHAPE) && !shape_castle(shape)) {
         /* plain SAN, already scanned by the reader: its parts */
-        se = san_resolve_plain(&l->pos, shape_piece(shape), shape_to(shape), shape_from_file(shape),
-                               shape_from_rank(shape), (shape & PGN_SHAPE_CAPTURE) != 0, m,
-                               &deferred);
+        *m = san_resolve_plain(&l->pos, shape_piece(shape), shape_to(shape), shape_from_file(shape),
+                               shape_from_rank(shape), &deferred);
+        if (*m != MOVE_NONE) {
+            se = SAN_OK;
+        } else {
+            shape_parsed(shape, &sp);
+            se = san_resolve(&l->pos, &sp, m);
+        }
     } else if (shape & PGN_SHAPE) { /* castling */
         shape_parsed(shape, &sp);
         se = san_resolve(&l->pos, &sp, m);

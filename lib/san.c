@@ -551,25 +551,13 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
     return resolve(p, sp, out, NULL);
 }
 
-enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,
-                                 int from_file, int from_rank, bool capture, move *out,
-                                 bool *deferred)
+move san_resolve_plain(const struct position *p, enum piece_type piece, int to, int from_file,
+                       int from_rank, bool *deferred)
 {
     *deferred = false;
-    if (p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to)) {
-        move found = resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
-        if (found != MOVE_NONE) {
-            *out = found;
-            return SAN_OK;
-        }
-    }
-    struct san_parsed sp = {.piece = piece,
-                            .from_file = from_file,
-                            .from_rank = from_rank,
-                            .to = to,
-                            .promotion = NO_PIECE_TYPE,
-                            .capture = capture};
-    return resolve(p, &sp, out, deferred);
+    if (p->variant != VARIANT_CHESS || bb_test(p->by_color[p->side], to))
+        return MOVE_NONE;
+    return resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
 }
 
 /* Text to move in one step: the shape first (san_scan), then the one

@@ -65,15 +65,16 @@ enum san_error san_resolve(const struct position *p, const struct san_parsed *sp
 /* For a caller that plays the move at once, the commonest text: a move of
  * piece to `to` without promotion, castling or drop ("Nbxd2", "exd5"),
  * given by its parts (the replay has them from the PGN reader, and builds
- * no san_parsed).  When it names a pawn move, or the only piece (not a
- * king) that can reach the target, the move comes back with *deferred set
- * and without the test of the king's safety, which the caller makes on
- * the position after it (movegen_left_king_safe), more cheaply than before
- * it.  If that test fails, the text names no legal move: san_resolve on p
- * gives the verdict. */
-enum san_error san_resolve_plain(const struct position *p, enum piece_type piece, int to,
-                                 int from_file, int from_rank, bool capture, move *out,
-                                 bool *deferred);
+ * no san_parsed).  The move when the common case decides it, else
+ * MOVE_NONE, and then san_resolve on the scanned text gives the verdict
+ * (errors, ambiguities, the variants).  When it names a pawn move, or the
+ * only piece (not a king) that can reach the target, the move comes back
+ * with *deferred set and without the test of the king's safety, which the
+ * caller makes on the position after it (movegen_left_king_safe), more
+ * cheaply than before it; if that test fails, the text names no legal
+ * move, and san_resolve on p gives the verdict too. */
+move san_resolve_plain(const struct position *p, enum piece_type piece, int to, int from_file,
+                       int from_rank, bool *deferred);
 
 /* Every legal move of p that parsed text matches, all of them listed (for
  * diagnostics such as "ambiguous: Nbd2 and Nfd2 both match", and the

@@ -94,8 +94,8 @@ static int compare_deferred(const struct position *p)
         move want, got;
         bool deferred;
         enum san_error ew = san_parse(p, text, strlen(text), &want);
-        enum san_error eg = san_resolve_plain(p, sp.piece, sp.to, sp.from_file, sp.from_rank,
-                                              sp.capture, &got, &deferred);
+        got = san_resolve_plain(p, sp.piece, sp.to, sp.from_file, sp.from_rank, &deferred);
+        enum san_error eg = got != MOVE_NONE ? SAN_OK : san_resolve(p, &sp, &got);
         if (eg == SAN_OK && deferred) {
             struct position q = *p;
             struct makemove_undo u;

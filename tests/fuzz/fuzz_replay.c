@@ -7,7 +7,12 @@
  *     same position after each move, byte for byte, and the same problem;
  *   - every move played is one of the legal moves the generator lists in
  *     the position before it (the independent truth: perft-checked);
- *   - a move refused as illegal is refused by san_parse too.
+ *   - a move refused as illegal is refused by san_parse too;
+ *   - the moves that a token hook (pgn_reader_set_token_hook) plays as
+ *     the reader reads, the way pgn-to-named-notation's fast path does,
+ *     are the full replay's, and the full replay accepts the game, when
+ *     the hook took every main line token, the reader found nothing to
+ *     report and the game starts from the standard position.
  * Games without a Variant tag are played by the rules of a variant that
  * the input's length picks (standard chess three times in five), so that
  * the variants' paths run too.  A broken property aborts, which libFuzzer
@@ -99,11 +104,86 @@ static void check_refusal(const struct pgn_game *g, unsigned flags)
     }
 }
 
+/* What the hook played of the game being read: its moves, from the
+ * standard start, until a token that is no move (but numbers, NAGs,
+ * comments, parentheses and the result) or a move it cannot play. */
+static struct {
+    struct game_stack stack;
+    move moves[4096];
+    size_t n;
+    bool stopped;
+} hooked;
+
+static void hook(void *ctx, const struct pgn_token *tok)
+{
+    (void)ctx;
+    if (!tok) { /* a game begins */
+        struct position start;
+        position_start(&start);
+        game_stack_reset(&hooked.stack, &start);
+        hooked.n = 0;
+        hooked.stopped = false;
+        return;
+    }
+    if (hooked.stopped)
+        return;
+    move m;
+    switch (tok->kind) {
+    case PGN_TOK_MOVE:
+        if (hooked.n < sizeof hooked.moves / sizeof hooked.moves[0] &&
+            game_stack_play_token(&hooked.stack, tok, false, &m) == SAN_OK) {
+            hooked.moves[hooked.n++] = m;
+            return;
+        }
+        break;
+    case PGN_TOK_MOVE_NUMBER:
+    case PGN_TOK_NAG:
+    case PGN_TOK_COMMENT:
+    case PGN_TOK_VARIATION_START:
+    case PGN_TOK_VARIATION_END:
+    case PGN_TOK_RESULT:
+        return;
+    default:
+        break;
+    }
+    hooked.stopped = true;
+}
+
+/* The hook's moves against the full replay of the main line in standard
+ * chess, where the fast path would take them. */
+static void check_hooked(const struct pgn_game *g)
+{
+    static struct game_replay r;
+    struct game_problem pb;
+    struct game_event ev;
+    struct position start;
+    position_start(&start);
+    if (hooked.stopped || g->ndiags ||
+        game_replay_begin(&r, g, GAME_RULES(VARIANT_CHESS), &pb) != GAME_OK ||
+        !position_equal(&r.start, &start))
+        return;
+    size_t k = 0;
+    int rc;
+    while ((rc = game_replay_next(&r, &ev, &pb)) > 0) {
+        if (ev.kind == GAME_EV_NULL)
+            fail("the hook played past a null move", g->number);
+        if (ev.kind == GAME_EV_MOVE && (k >= hooked.n || hooked.moves[k++] != ev.m))
+            fail("the hook played other moves than the replay", g->number);
+    }
+    if (rc < 0)
+        fail("the replay refuses a game the hook played", g->number);
+    if (k != hooked.n)
+        fail("the hook played more moves than the replay", g->number);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct pgn_reader *reader;
-    if (!reader && !(reader = pgn_reader_new()))
-        abort();
+    if (!reader) {
+        if (!(reader = pgn_reader_new()))
+            abort();
+        pgn_reader_set_token_hook(reader, hook, NULL);
+    }
     static const enum variant rules[] = {VARIANT_CHESS, VARIANT_CHESS, VARIANT_CHESS,
                                          VARIANT_ATOMIC, VARIANT_CRAZYHOUSE};
     unsigned flags = GAME_RULES(rules[size % 5]) | (size % 7 == 0 ? GAME_VARIATIONS : 0);
@@ -112,6 +192,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (pgn_next_game(reader, &g) > 0) {
         replay_both(&g, flags);
         check_refusal(&g, flags & ~GAME_VARIATIONS);
+        check_hooked(&g);
     }
     return 0;
 }

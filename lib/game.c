@@ -359,101 +359,17 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-/* The parts of a reader's shape of a plain SAN token (pgn.h): the piece,
- * the from-file and from-rank given (-1 when not written), the target
- * square (SQUARE_NONE for castling), castling (1 king side, 2 queen side). */
-static inline enum piece_type shape_piece(unsigned shape)
-{
-    return (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK));
-}
-static inline int shape_from_file(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_FILE_SHIFT) & 15) - 1;
-}
-static inline int shape_from_rank(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_RANK_SHIFT) & 15) - 1;
-}
-static inline int shape_castle(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3);
-}
-static inline int shape_to(unsigned shape)
-{
-    return shape_castle(shape) ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63);
-}
-
-/* The shape as san_scan would give it: the text need not be scanned twice. */
-static void shape_parsed(unsigned shape, struct san_parsed *sp)
+void game_shape_parsed(unsigned shape, struct san_parsed *sp)
 {
     *sp = (struct san_parsed){
-        .piece = shape_piece(shape),
-        .from_file = shape_from_file(shape),
-        .from_rank = shape_from_rank(shape),
-        .to = shape_to(shape),
+        .piece = game_shape_piece(shape),
+        .from_file = game_shape_from_file(shape),
+        .from_rank = game_shape_from_rank(shape),
+        .to = game_shape_to(shape),
         .promotion = NO_PIECE_TYPE,
-        .castle = shape_castle(shape),
+        .castle = game_shape_castle(shape),
         .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
     };
-}
-
-/* A plain SAN move with one candidate is played first and its king looked
- * at afterwards (san_resolve_plain): one look at the attackers of one
- * square instead of the test before the move.  If the king is left in
- * check the move is taken back, and san_resolve gives the verdict. */
-static inline __attribute__((always_inline)) enum san_error
-play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m)
-{
-    struct game_line *l = game_stack_top(s);
-    unsigned shape = tok->value;
-    struct san_parsed sp;
-    bool deferred = false;
-    enum san_error se;
-    if ((shape & PGN_SHAPE) && !shape_castle(shape)) {
-        /* plain SAN, already scanned by the reader: its parts */
-        *m = san_resolve_plain(&l->pos, shape_piece(shape), shape_to(shape), shape_from_file(shape),
-                               shape_from_rank(shape), &deferred);
-        if (*m != MOVE_NONE) {
-            se = SAN_OK;
-        } else {
-            shape_parsed(shape, &sp);
-            se = san_resolve(&l->pos, &sp, m);
-        }
-    } else if (shape & PGN_SHAPE) { /* castling */
-        shape_parsed(shape, &sp);
-        se = san_resolve(&l->pos, &sp, m);
-    } else { /* not scanned by the reader: drops too, "N@f3" */
-        se = san_parse(&l->pos, tok->text, tok->len, m);
-    }
-    if (se != SAN_OK)
-        return se;
-    bool had_move = l->has_move;
-    if (keep) {
-        game_stack_play(s, *m);
-        if (!deferred || movegen_left_king_safe(&l->pos))
-            return SAN_OK;
-        l->pos = l->before;
-    } else {
-        /* the position before the move is not kept: played in place */
-        struct makemove_undo u;
-        makemove_play_undo(&l->pos, *m, &u);
-        l->ply++;
-        l->has_move = false;
-        if (!deferred || movegen_left_king_safe(&l->pos))
-            return SAN_OK;
-        makemove_take_back(&l->pos, *m, &u);
-    }
-    l->ply--;
-    l->has_move = had_move;
-    shape_parsed(shape, &sp);
-    return san_resolve(&l->pos, &sp, m);
-}
-
-/* (play_token is inlined into the replay, which calls it once a ply) */
-enum san_error game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep,
-                                     move *m)
-{
-    return play_token(s, tok, keep, m);
 }
 
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
@@ -465,7 +381,7 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
     struct game_line *l = game_stack_top(&r->stack);
     bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
     move m;
-    enum san_error se = play_token(&r->stack, tok, keep, &m);
+    enum san_error se = game_stack_play_token(&r->stack, tok, keep, &m);
     if (se != SAN_OK) {
         token_problem(r, tok, GAME_E_ILLEGAL, pb);
         if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==

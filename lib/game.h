@@ -23,6 +23,7 @@
 #define CHESS_GAME_H
 
 #include "explain.h"
+#include "makemove.h"
 #include "movegen.h"
 #include "pgn.h"
 #include "san.h"
@@ -117,15 +118,92 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
+/* The parts of a reader's shape of a plain SAN token (pgn.h): the piece,
+ * the from-file and from-rank given (-1 when not written), the target
+ * square (SQUARE_NONE for castling), castling (1 king side, 2 queen side);
+ * game_shape_parsed gives them as san_scan would, so that the text need
+ * not be scanned twice. */
+static inline enum piece_type game_shape_piece(unsigned shape)
+{
+    return (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK));
+}
+static inline int game_shape_from_file(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_FILE_SHIFT) & 15) - 1;
+}
+static inline int game_shape_from_rank(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_RANK_SHIFT) & 15) - 1;
+}
+static inline int game_shape_castle(unsigned shape)
+{
+    return (int)((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3);
+}
+static inline int game_shape_to(unsigned shape)
+{
+    return game_shape_castle(shape) ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63);
+}
+void game_shape_parsed(unsigned shape, struct san_parsed *sp);
+
 /* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
  * reader's shape of plain SAN when it has one) on the innermost line and
  * play it: SAN_OK with *m played, or the error with nothing played.  Unless
  * keep is set, the position before the move is not kept (it is played in
  * place, cheaper than a copy), and game_stack_enter must not be called
  * until the next move: for callers that have seen that no variation
- * follows it. */
-enum san_error game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep,
-                                     move *m);
+ * follows it.  A plain SAN move with one candidate is played first and
+ * its king looked at afterwards (san_resolve_plain): one look at the
+ * attackers of one square instead of the test before the move; if the
+ * king is left in check the move is taken back, and san_resolve gives the
+ * verdict.  Inline: the replays call it once a ply, and the call was a
+ * thirtieth of a conversion's instructions. */
+static inline __attribute__((always_inline)) enum san_error
+game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m)
+{
+    struct game_line *l = game_stack_top(s);
+    unsigned shape = tok->value;
+    struct san_parsed sp;
+    bool deferred = false;
+    enum san_error se;
+    if ((shape & PGN_SHAPE) && !game_shape_castle(shape)) {
+        /* plain SAN, already scanned by the reader: its parts */
+        *m = san_resolve_plain(&l->pos, game_shape_piece(shape), game_shape_to(shape),
+                               game_shape_from_file(shape), game_shape_from_rank(shape), &deferred);
+        if (*m != MOVE_NONE) {
+            se = SAN_OK;
+        } else {
+            game_shape_parsed(shape, &sp);
+            se = san_resolve(&l->pos, &sp, m);
+        }
+    } else if (shape & PGN_SHAPE) { /* castling */
+        game_shape_parsed(shape, &sp);
+        se = san_resolve(&l->pos, &sp, m);
+    } else { /* not scanned by the reader: drops too, "N@f3" */
+        se = san_parse(&l->pos, tok->text, tok->len, m);
+    }
+    if (se != SAN_OK)
+        return se;
+    bool had_move = l->has_move;
+    if (keep) {
+        game_stack_play(s, *m);
+        if (!deferred || movegen_left_king_safe(&l->pos))
+            return SAN_OK;
+        l->pos = l->before;
+    } else {
+        /* the position before the move is not kept: played in place */
+        struct makemove_undo u;
+        makemove_play_undo(&l->pos, *m, &u);
+        l->ply++;
+        l->has_move = false;
+        if (!deferred || movegen_left_king_safe(&l->pos))
+            return SAN_OK;
+        makemove_take_back(&l->pos, *m, &u);
+    }
+    l->ply--;
+    l->has_move = had_move;
+    game_shape_parsed(shape, &sp);
+    return san_resolve(&l->pos, &sp, m);
+}
 enum game_error game_stack_pass(struct game_stack *s);
 /* "(": open a variation replacing the last move of the innermost line;
  * GAME_E_VARIATION when that line has no move yet, GAME_E_TOO_DEEP. */

@@ -165,17 +165,15 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     struct san_parsed sp;
     bool deferred = false;
     enum san_error se;
-    if ((shape & PGN_SHAPE) && !game_shape_castle(shape)) {
-        /* plain SAN, already scanned by the reader: its parts */
-        *m = san_resolve_plain(&l->pos, game_shape_piece(shape), game_shape_to(shape),
-                               game_shape_from_file(shape), game_shape_from_rank(shape), &deferred);
-        if (*m != MOVE_NONE) {
-            se = SAN_OK;
-        } else {
-            game_shape_parsed(shape, &sp);
-            se = san_resolve(&l->pos, &sp, m);
-        }
-    } else if (shape & PGN_SHAPE) { /* castling */
+    /* plain SAN, already scanned by the reader: its parts */
+    *m =
+        (shape & PGN_SHAPE) && !game_shape_castle(shape)
+            ? san_resolve_plain(&l->pos, game_shape_piece(shape), game_shape_to(shape),
+                                game_shape_from_file(shape), game_shape_from_rank(shape), &deferred)
+            : MOVE_NONE;
+    if (*m != MOVE_NONE) {
+        se = SAN_OK;
+    } else if (shape & PGN_SHAPE) { /* castling, and what the common case leaves */
         game_shape_parsed(shape, &sp);
         se = san_resolve(&l->pos, &sp, m);
     } else { /* not scanned by the reader: drops too, "N@f3" */

@@ -390,10 +390,16 @@ static inline size_t format_fast(const struct position *p, unsigned m, enum name
 
 /* The formatters: an ordinary move by the fast path when the caller's
  * buffer takes the fixed-size copy, anything else by the general one. */
+static inline bool fast_takes(const struct position *p, move m, enum named_vocabulary v,
+                              size_t size)
+{
+    return (unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && fast_path_writes(p, m);
+}
+
 size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
                     size_t size)
 {
-    if ((unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && fast_path_writes(p, m))
+    if (fast_takes(p, m, v, size))
         return format_fast(p, m, v, buf, buf);
     return format_general(p, m, v, false, buf, size);
 }
@@ -401,8 +407,7 @@ size_t named_format(const struct position *p, move m, enum named_vocabulary v, c
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size)
 {
-    if ((unsigned)v < NAMED_VOCABULARY_NB && size >= NAMED_MAX && p->fullmove < NUMBER_FAST &&
-        fast_path_writes(p, m)) {
+    if (p->fullmove < NUMBER_FAST && fast_takes(p, m, v, size)) {
         const char *number = fast.numbers[p->fullmove];
         memcpy(buf, number, NUMBER_CELL);
         return format_fast(p, m, v, buf + (unsigned char)number[NUMBER_CELL - 1], buf);

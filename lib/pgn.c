@@ -1960,25 +1960,29 @@ static bool ends_with_result(const char *s, size_t n)
  * splitter runs on one thread before the workers of --jobs: sixteen bytes
  * at a time with SSE2, else eight ('(' and ')' differ in bit 0 and ';' and
  * '{' in bit 6: one masked comparison per pair, each a zero-byte test). */
+#ifdef __SSE2__
+/* A bit per byte of the sixteen at s that is '{', ';', '(' or ')'. */
+static inline unsigned split_marks16(const char *s)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i hit =
+        _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(~1)), _mm_set1_epi8('(')),
+                     _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(~0x40)), _mm_set1_epi8(';')));
+    return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
 static size_t split_next_mark(const char *s, size_t i, size_t n)
 {
 #ifdef __SSE2__
-    const __m128i open = _mm_set1_epi8('('), semi = _mm_set1_epi8(';'), low = _mm_set1_epi8(~1),
-                  low6 = _mm_set1_epi8(~0x40);
     for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, low), open),
-                                   _mm_cmpeq_epi8(_mm_and_si128(v, low6), semi));
-        unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+        unsigned mask = split_marks16(s + i);
         if (mask)
             return i + (size_t)__builtin_ctz(mask);
     }
     if (i < n && n >= 16) {
         /* the tail: the line's last sixteen bytes, those seen already masked */
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, low), open),
-                                   _mm_cmpeq_epi8(_mm_and_si128(v, low6), semi));
-        unsigned mask = (unsigned)_mm_movemask_epi8(hit) >> (i - (n - 16));
+        unsigned mask = split_marks16(s + n - 16) >> (i - (n - 16));
         return mask ? i + (size_t)__builtin_ctz(mask) : n;
     }
 #else

@@ -516,29 +516,28 @@ resolve_fast(const struct position *p, enum piece_type piece, int to, int from_f
     return legal == 1 ? found : MOVE_NONE;
 }
 
-/* The one resolver: resolve_fast where it applies, else the exhaustive
- * match on the text already scanned. */
-static enum san_error resolve(const struct position *p, const struct san_parsed *sp, move *out,
-                              bool *deferred)
+/* Does resolve_fast apply to a move to `to`?  Standard chess (the
+ * variants' legality is the generator's: drops, compulsory captures,
+ * explosions) and a target the side to move does not hold. */
+static inline bool fast_applies(const struct position *p, int to)
 {
-    /* (The variants' legality is the generator's: drops, compulsory
-     * captures, explosions; they take the exhaustive match, and so does a
-     * drop's text in chess, which no move matches.) */
-    if (p->variant == VARIANT_CHESS && !sp->castle && !sp->drop && sp->to != SQUARE_NONE &&
-        !bb_test(p->by_color[p->side], sp->to)) {
-        move found = resolve_fast(p, sp->piece, sp->to, sp->from_file, sp->from_rank, sp->promotion,
-                                  deferred);
-        if (found != MOVE_NONE) {
-            *out = found;
-            return SAN_OK;
-        }
-    } else if (p->variant == VARIANT_CHESS && sp->castle) {
-        /* "O-O" and "O-O-O": the one castling move, when it is legal */
-        move found = movegen_castle(p, sp->castle == 2);
-        if (found != MOVE_NONE) {
-            *out = found;
-            return SAN_OK;
-        }
+    return p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to);
+}
+
+/* The one resolver: resolve_fast where it applies, movegen_castle for
+ * "O-O" and "O-O-O", else the exhaustive match on the text already
+ * scanned (a drop's text in chess too, which no move matches). */
+enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
+{
+    move found = MOVE_NONE;
+    if (!sp->castle && !sp->drop && sp->to != SQUARE_NONE && fast_applies(p, sp->to))
+        found =
+            resolve_fast(p, sp->piece, sp->to, sp->from_file, sp->from_rank, sp->promotion, NULL);
+    else if (p->variant == VARIANT_CHESS && sp->castle)
+        found = movegen_castle(p, sp->castle == 2);
+    if (found != MOVE_NONE) {
+        *out = found;
+        return SAN_OK;
     }
     struct movelist matches;
     enum san_error e = san_match(p, sp, &matches);
@@ -546,16 +545,11 @@ static enum san_error resolve(const struct position *p, const struct san_parsed 
     return e;
 }
 
-enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
-{
-    return resolve(p, sp, out, NULL);
-}
-
 move san_resolve_plain(const struct position *p, enum piece_type piece, int to, int from_file,
                        int from_rank, bool *deferred)
 {
     *deferred = false;
-    if (p->variant != VARIANT_CHESS || bb_test(p->by_color[p->side], to))
+    if (!fast_applies(p, to))
         return MOVE_NONE;
     return resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
 }

@@ -14,8 +14,17 @@ bitboard attacks_rook_ray_table[SQUARE_NB];
 bitboard attacks_bishop_ray_table[SQUARE_NB];
 bool attacks_use_pext;
 
+/* The magic-indexed tables, filled at start-up on CPUs without a fast
+ * PEXT; elsewhere these pages are never touched. */
 static bitboard rook_storage[0x19000];  /* 102400 entries: sum of 2^bits over squares */
 static bitboard bishop_storage[0x1480]; /* 5248 entries */
+
+/* The PEXT-indexed tables, made by the build (scripts/gen-attack-magics.c
+ * --tables) where a CPU may take them: read-only pages of the program. */
+#if defined(__x86_64__) && !defined(ATTACKS_NO_PEXT)
+#define ATTACKS_BUILTIN_PEXT 1
+#include "slider_tables.h"
+#endif
 
 static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -192,6 +201,15 @@ static const bitboard bishop_magics[SQUARE_NB] = {
 };
 /* END gen-attack-magics */
 
+/* A slider's relevant occupancy from sq: its rays on an empty board
+ * without their last squares, whose occupation changes nothing. */
+static bitboard slider_mask(int sq, enum attacks_slider_kind kind)
+{
+    bitboard edges = ((BB_RANK_1 | BB_RANK_8) & ~bb_rank(square_rank(sq))) |
+                     ((BB_FILE_A | BB_FILE_H) & ~bb_file(square_file(sq)));
+    return open_rays(sq, kind == ATTACKS_ROOK ? ROOK_RAYS : BISHOP_RAYS) & ~edges;
+}
+
 /* Fill one square's table.  Its mask's subsets in increasing order are
  * PEXT's indices 0, 1, 2, ...  The climbing rays' squares all lie above sq
  * and the falling rays' below, so that order runs through every falling
@@ -204,9 +222,7 @@ static void fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_ki
                         bitboard *table)
 {
     int first = kind == ATTACKS_ROOK ? ROOK_RAYS : BISHOP_RAYS;
-    bitboard edges = ((BB_RANK_1 | BB_RANK_8) & ~bb_rank(square_rank(sq))) |
-                     ((BB_FILE_A | BB_FILE_H) & ~bb_file(square_file(sq)));
-    bitboard mask = open_rays(sq, first) & ~edges;
+    bitboard mask = slider_mask(sq, kind);
     s->mask = mask;
     unsigned shift = 64 - (unsigned)bb_count(mask);
     s->shift = shift;
@@ -246,18 +262,53 @@ static void init_lines(void)
         }
 }
 
+/* Where square sq's entries begin in a piece's tables: after those of
+ * the squares before it, 2^popcount(mask) each, in both index schemes. */
+static size_t slider_offset(int sq, enum attacks_slider_kind kind)
+{
+    size_t off = 0;
+    for (int s = 0; s < sq; s++)
+        off += (size_t)1 << bb_count(slider_mask(s, kind));
+    return off;
+}
+
+/* Square sq's entries in the built-in PEXT tables; NULL without them. */
+static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
+{
+#ifdef ATTACKS_BUILTIN_PEXT
+    return (kind == ATTACKS_ROOK ? builtin_rook_pext : builtin_bishop_pext) +
+           slider_offset(sq, kind);
+#else
+    (void)sq;
+    (void)kind;
+    return NULL;
+#endif
+}
+
+/* A slider entry on the built-in PEXT table: the layout fill_slider gives
+ * with PEXT, without filling anything. */
+static void builtin_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind)
+{
+    s->mask = slider_mask(sq, kind);
+    s->shift = 64 - (unsigned)bb_count(s->mask);
+    s->magic = 0;
+    s->table = builtin_table(sq, kind);
+}
+
 static void init_tables(void)
 {
     attacks_use_pext = cpu_has_fast_pext();
     init_rays();
-    size_t roff = 0, boff = 0;
     for (int sq = 0; sq < SQUARE_NB; sq++) {
-        fill_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK, attacks_use_pext,
-                    rook_storage + roff);
-        roff += (size_t)1 << (64 - attacks_rook_slider[sq].shift);
-        fill_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP, attacks_use_pext,
-                    bishop_storage + boff);
-        boff += (size_t)1 << (64 - attacks_bishop_slider[sq].shift);
+        if (attacks_use_pext) {
+            builtin_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK);
+            builtin_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP);
+        } else {
+            fill_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK, false,
+                        rook_storage + slider_offset(sq, ATTACKS_ROOK));
+            fill_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP, false,
+                        bishop_storage + slider_offset(sq, ATTACKS_BISHOP));
+        }
     }
 
     static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
@@ -298,6 +349,12 @@ void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_k
 {
     attacks_init();
     fill_slider(s, sq, kind, pext, table);
+}
+
+const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind)
+{
+    attacks_init(); /* (the rays that slider_mask reads) */
+    return builtin_table(sq, kind);
 }
 
 __attribute__((constructor)) static void attacks_constructor(void)

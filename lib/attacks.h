@@ -2,17 +2,18 @@
  * use one table per square indexed either by PEXT (BMI2, chosen at run time
  * when the CPU has it) or by a magic multiplication; both index schemes give
  * the same table size, so one binary serves every x86-64 CPU at full speed.
- * The tables are filled once, before main, and only read afterwards. */
+ * The tables are filled once, before main (the PEXT-indexed sliders are
+ * built into the program), and only read afterwards. */
 #ifndef CHESS_ATTACKS_H
 #define CHESS_ATTACKS_H
 
 #include "bitboard.h"
 
 struct attacks_slider {
-    bitboard mask;   /* relevant occupancy: the rays without their edge squares */
-    bitboard magic;  /* multiplier when PEXT is not used */
-    bitboard *table; /* 2^popcount(mask) attack sets */
-    unsigned shift;  /* 64 - popcount(mask) */
+    bitboard mask;         /* relevant occupancy: the rays without their edge squares */
+    bitboard magic;        /* multiplier when PEXT is not used */
+    const bitboard *table; /* 2^popcount(mask) attack sets */
+    unsigned shift;        /* 64 - popcount(mask) */
 };
 
 extern struct attacks_slider attacks_rook_slider[SQUARE_NB];
@@ -144,12 +145,20 @@ enum { ATTACKS_SLIDER_MAX_ENTRIES = 4096 };
 
 /* Fill one square's slider entry (mask, shift, magic: 0 with PEXT) and its
  * 2^popcount(mask) attack sets at table, the caller's memory: indexed by
- * PEXT when pext is set, else by the square's magic.  The tables filled
- * before main are this fill with the CPU's scheme; the unit test fills
+ * PEXT when pext is set, else by the square's magic.  The tables in use
+ * are this fill with the CPU's scheme (the magic scheme's filled before
+ * main, the PEXT scheme's built into the program); the unit test fills
  * both schemes and holds them against the slow walk, whatever the CPU.
  * Not for concurrent calls (it shares scratch with the tables' fill). */
 void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
                          bitboard *table);
+
+/* Square sq's 2^popcount(mask) entries in the PEXT-indexed tables built
+ * into the program (made by scripts/gen-attack-magics.c --tables), which
+ * the lookups use when attacks_use_pext is set; NULL in a build without
+ * them (not x86-64, or ATTACKS_NO_PEXT).  For the unit test, which holds
+ * them against attacks_fill_slider's PEXT fill on any CPU. */
+const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind);
 
 /* Ensure the tables are filled (they are before main; this is for callers
  * that run earlier, such as other constructors). Idempotent. */

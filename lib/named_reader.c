@@ -126,8 +126,8 @@ struct named_reader *named_reader_new(void)
 }
 
 /* Match re anchored at s[at] within s[0..n); the match's end, or 0. */
-static size_t match_at(struct named_reader *r, const struct textscan_pattern *re, const char *s,
-                       size_t n, size_t at)
+static size_t match_at(struct named_reader *r, struct textscan_pattern *re, const char *s, size_t n,
+                       size_t at)
 {
     int rc = textscan_match(re, s, n, at, r->md);
     return rc > 0 ? pcre2_get_ovector_pointer(r->md)[1] : 0;
@@ -402,8 +402,12 @@ static bool read_tag(struct named_reader *r, size_t at)
     mark_start(r, at + 1);
     r->tag_off[2 * r->ntags] = name_off;
     r->tag_off[2 * r->ntags + 1] = val_off;
-    r->tags[r->ntags++] = (struct pgn_tag){
-        .name_len = name_end - name_start, .value_len = vlen, .line = r->lineno, .col = at + 1};
+    /* (the pattern lets no quote or backslash stand unescaped) */
+    r->tags[r->ntags++] = (struct pgn_tag){.name_len = name_end - name_start,
+                                           .value_len = vlen,
+                                           .line = r->lineno,
+                                           .col = at + 1,
+                                           .plain_value = vlen == val_end - val_start};
     return true;
 }
 

@@ -330,12 +330,14 @@ struct pgn_reader *pgn_reader_new(void)
     if (!r)
         return NULL;
     set_limits(&r->lim, NULL);
-    if (!textscan_compile(&r->re_token, token_pattern) ||
-        !textscan_compile(&r->re_tag, tag_pattern) ||
-        !textscan_compile(&r->re_tag_loose, tag_loose_pattern) ||
-        !textscan_compile(&r->re_tag_bare, tag_bare_pattern) ||
-        !textscan_compile(&r->re_tag_open, tag_open_pattern) ||
-        !(r->md = pcre2_match_data_create(G_COUNT + 1, NULL))) {
+    /* the hand-written scanners read nearly all text; the patterns, for
+     * what they leave, are compiled when first needed */
+    textscan_defer(&r->re_token, token_pattern);
+    textscan_defer(&r->re_tag, tag_pattern);
+    textscan_defer(&r->re_tag_loose, tag_loose_pattern);
+    textscan_defer(&r->re_tag_bare, tag_bare_pattern);
+    textscan_defer(&r->re_tag_open, tag_open_pattern);
+    if (!(r->md = pcre2_match_data_create(G_COUNT + 1, NULL))) {
         pgn_reader_free(r);
         return NULL;
     }
@@ -461,8 +463,8 @@ size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned l
 
 const char *pgn_game_tag(const struct pgn_game *g, const char *name)
 {
-    for (size_t i = 0; i < g->ntags; i++)
-        if (strcmp(g->tags[i].name, name) == 0)
+    for (size_t i = 0; i < g->ntags; i++) /* (first letters first, as game.c's find_tag) */
+        if (g->tags[i].name[0] == name[0] && strcmp(g->tags[i].name, name) == 0)
             return g->tags[i].value;
     return NULL;
 }
@@ -815,6 +817,31 @@ static const char *comment_end(struct pgn_reader *r, const char *p, const char *
     return NULL;
 }
 
+/* The first byte of [p, end) that is a '}' or a control byte, eight bytes
+ * at a time; end when there is none. */
+static const char *close_or_control(const char *p, const char *end)
+{
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, p, sizeof w);
+        uint64_t low = (w - WORD_OF(0x20)) & ~w & WORD_OF(0x80); /* a byte below 0x20 */
+        uint64_t stop = low | word_has(w, '}') | word_has(w, 0x7f);
+        if (stop) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            /* each test flags its first byte exactly (a false flag can
+             * only follow a true one), so the lowest flag is the first */
+            return p + (__builtin_ctzll(stop) >> 3);
+#else
+            break;
+#endif
+        }
+    }
+    for (; p < end; p++)
+        if (*p == '}' || byte_class[(unsigned char)*p] == C_CTRL)
+            return p;
+    return end;
+}
+
 /* Scans comment text from p to its '}' or the end of the line; returns
  * where scanning resumes, NULL when out of memory. */
 static const char *comment_scan(struct pgn_reader *r, const char *p, const char *end)
@@ -831,9 +858,15 @@ static const char *comment_scan(struct pgn_reader *r, const char *p, const char 
 
 /* ---------------------------------------------------------------- tags */
 
-static int match(struct pgn_reader *r, const struct textscan_pattern *re, const char *s, size_t n)
+/* A pattern that does not compile at its first match (memory ran out)
+ * reads as no match here and stops the reader with PGN_E_NOMEM at the end
+ * of the line, before the game is given out. */
+static int match(struct pgn_reader *r, struct textscan_pattern *re, const char *s, size_t n)
 {
-    return textscan_match(re, s, n, 0, r->md);
+    int rc = textscan_match(re, s, n, 0, r->md);
+    if (rc == TEXTSCAN_ERROR_COMPILE)
+        r->err = PGN_E_NOMEM;
+    return rc;
 }
 
 /* Makes room for one more tag in the parallel tag arrays; tags_cap moves
@@ -867,9 +900,11 @@ static uint64_t tag_bit(const char *name, size_t nlen)
 }
 
 /* Stores a tag pair: the value is unescaped (\" and \\) and cut at
- * max_text bytes. */
+ * max_text bytes.  With plain set, the name is only tag name bytes and the
+ * value holds no backslash (fast_tag read them): neither is looked at
+ * again but for control bytes in the value. */
 static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
-                    size_t vlen, const char *at)
+                    size_t vlen, const char *at, bool plain)
 {
     if (r->ntags >= r->lim.max_tags) {
         if (r->tags_full)
@@ -881,16 +916,22 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     if (reserve_tag(r) < 0 || arena_reserve(r, nlen + vmax + 2) < 0)
         return -1;
     size_t noff = r->arena_len;
-    if (copy_clean(r, r->arena + noff, name, nlen) < 0)
+    if (plain)
+        memcpy(r->arena + noff, name, nlen);
+    else if (copy_clean(r, r->arena + noff, name, nlen) < 0)
         return -1;
     r->arena[noff + nlen] = '\0';
     size_t voff = noff + nlen + 1;
     char *dst = r->arena + voff;
     size_t out = 0, i = 0;
-    if (vlen == vmax && is_plain(val, vlen) && !memchr(val, '\\', vlen)) {
-        /* the common value, with nothing to unescape or clean: one copy */
+    bool verbatim = false;
+    if (vlen == vmax && is_plain(val, vlen) && (plain || !memchr(val, '\\', vlen))) {
+        /* the common value, with nothing to unescape or clean: one copy;
+         * written back as it is when it holds no quote either (fast_tag's
+         * end at the first; a recovered value may hold some) */
         memcpy(dst, val, vlen);
         out = i = vlen;
+        verbatim = plain || !memchr(val, '"', vlen);
     }
     for (; i < vlen && out < vmax; i++) {
         unsigned char c = (unsigned char)val[i];
@@ -912,8 +953,8 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     r->tag_name_off[r->ntags] = noff;
     r->tag_names |= nlen ? tag_bit(r->arena + noff, nlen) : 0;
     r->tag_value_off[r->ntags] = voff;
-    r->tags[r->ntags++] =
-        (struct pgn_tag){.name_len = nlen, .value_len = out, .line = r->lineno, .col = col};
+    r->tags[r->ntags++] = (struct pgn_tag){
+        .name_len = nlen, .value_len = out, .line = r->lineno, .col = col, .plain_value = verbatim};
     return 0;
 }
 
@@ -1008,6 +1049,7 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     PCRE2_SIZE *ov = r->ov;
     enum pgn_error problem = PGN_OK;
     int rc = r->options & PGN_OPT_NO_FASTPATH ? 0 : fast_tag(p, n, ov);
+    bool plain = rc > 0;
     if (rc <= 0)
         rc = match(r, &r->re_tag, p, n);
     if (rc < 0) {
@@ -1047,7 +1089,7 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     if (problem && diag_at(r, problem, p) < 0)
         return -1;
     r->state = ST_TAGS;
-    return push_tag(r, name, nlen, val, vlen, p);
+    return push_tag(r, name, nlen, val, vlen, p, plain);
 }
 
 /* In movetext, whether the '[' at p begins the next game's tag section: at
@@ -1212,6 +1254,19 @@ static unsigned san_shape(const char *s, size_t n)
     return ok ? shape : 0;
 }
 
+/* The length of the move of s[0..n) when it is a pawn's promotion in the
+ * standard's form ("e8=Q", "dxe8=N") with at most a check or mate mark
+ * after it, filling s; else 0. */
+static size_t promotion_len(const char *s, size_t n)
+{
+    size_t i = n > 2 && s[1] == 'x' && is_file(s[2]) ? 3 : 1;
+    if (!is_file(s[0]) || i + 3 > n || !is_rank(s[i]) || s[i + 1] != '=' ||
+        !shape_piece_code[(unsigned char)s[i + 2]] || s[i + 2] == 'K')
+        return 0;
+    size_t m = i + 3;
+    return m == n || (m + 1 == n && (s[m] == '+' || s[m] == '#')) ? m : 0;
+}
+
 /* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
  * still starts the game where it stands.  True when it is dropped. */
 static inline bool skip_number(struct pgn_reader *r, const char *p)
@@ -1366,11 +1421,20 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
     }
     /* a SAN move without promotion or suffix, filling the whole run */
     unsigned shape = san_shape(s, n);
-    if (!shape)
+    if (shape) {
+        *next = q;
+        r->state = ST_MOVES;
+        return emit(r, PGN_TOK_MOVE, p, n, p, shape) < 0 ? -1 : 1;
+    }
+    /* a promotion, the move and its check mark stored as the pattern
+     * stores them: the only token of real archives that the pattern read,
+     * whose compilation (1 M instructions) it spares */
+    size_t m = promotion_len(s, n);
+    if (!m)
         return 0;
     *next = q;
     r->state = ST_MOVES;
-    return emit(r, PGN_TOK_MOVE, p, n, p, shape) < 0 ? -1 : 1;
+    return emit2(r, PGN_TOK_MOVE, p, m, p + m, n - m, p, 0, false) < 0 ? -1 : 1;
 
 result:
     *next = q;
@@ -1665,6 +1729,20 @@ static enum scan_status scan_line(struct pgn_reader *r)
             p++;
             continue;
         case C_LBRACE:
+            if ((r->options & (PGN_OPT_SKIP_COMMENTS | PGN_OPT_NESTED_COMMENTS)) ==
+                    PGN_OPT_SKIP_COMMENTS &&
+                r->started) {
+                /* The commonest comment, skipped ("{[%clk 0:03:00]}" after
+                 * every move of an online game) inside a game, closed on
+                 * its line, with no control byte and not too long: passed
+                 * over in one pass to its '}', where comment_open,
+                 * comment_scan (memchr) and note_controls took three. */
+                const char *q = close_or_control(p + 1, end);
+                if (q < end && *q == '}' && (size_t)(q - p - 1) <= r->lim.max_text) {
+                    p = q + 1;
+                    continue;
+                }
+            }
             if (comment_open(r, p) < 0 || !(p = comment_scan(r, p + 1, end)))
                 return SCAN_ERROR;
             continue;
@@ -1926,7 +2004,7 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
             }
         }
         enum scan_status s = scan_line(r);
-        if (s == SCAN_ERROR)
+        if (s == SCAN_ERROR || r->err)
             return -1;
         if (s == SCAN_GAME_DONE)
             return finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);

@@ -129,6 +129,9 @@ struct pgn_tag {
     const char *value;
     size_t value_len;
     unsigned long line, col; /* of the '[' */
+    /* The value holds no quote and no backslash, so that writing it back
+     * needs no escape; false when that is not known. */
+    bool plain_value;
 };
 
 struct pgn_diag {

@@ -7,9 +7,24 @@
  * speed, never answers. */
 bool textscan_compile(struct textscan_pattern *p, const char *src)
 {
+    textscan_defer(p, src);
+    bool ok = textscan_compile_deferred(p);
+    p->src = NULL; /* src may be the caller's scratch */
+    return ok;
+}
+
+void textscan_defer(struct textscan_pattern *p, const char *src)
+{
+    p->src = src;
+    p->code = NULL;
+    p->jit = false;
+}
+
+bool textscan_compile_deferred(struct textscan_pattern *p)
+{
     int errcode;
     PCRE2_SIZE erroff;
-    p->code = pcre2_compile((PCRE2_SPTR)src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
+    p->code = pcre2_compile((PCRE2_SPTR)p->src, PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &errcode,
                             &erroff, NULL);
     if (!p->code)
         return false;

@@ -146,7 +146,6 @@ struct pgn_reader {
     size_t line_len, pos, first_nonblank;
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
-    bool ends_quote_bracket; /* the line ends with '"' and ']' (and blanks) */
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -1038,6 +1037,20 @@ static int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
     return 3;
 }
 
+/* Does the current line end with '"' and ']' (blanks aside)?  Asked only
+ * of a tag pair that neither fast_tag nor the tag pattern reads. */
+static bool ends_quote_bracket(const struct pgn_reader *r)
+{
+    const char *base = r->line;
+    size_t e = r->line_len;
+    while (e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
+        e--;
+    bool bracket = e > 0 && base[--e] == ']';
+    while (bracket && e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
+        e--;
+    return bracket && e > 0 && base[e - 1] == '"';
+}
+
 /* Reads the tag pair at p (a '['), recovering what it can from malformed
  * ones.  Sets *next to where scanning resumes.  When the name repeats a tag
  * of this game's tag section, nothing is consumed and *dup is set: a game
@@ -1056,7 +1069,7 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
         problem = PGN_E_BAD_TAG;
         /* the loose pattern scans to the end of the line: tried only where
          * it can match, or a long line of broken tags would be quadratic */
-        rc = r->ends_quote_bracket ? match(r, &r->re_tag_loose, p, n) : -1;
+        rc = ends_quote_bracket(r) ? match(r, &r->re_tag_loose, p, n) : -1;
         if (rc < 0)
             rc = match(r, &r->re_tag_bare, p, n);
         if (rc < 0) {
@@ -1676,13 +1689,6 @@ static int fetch_line(struct pgn_reader *r)
             r->first_nonblank = SIZE_MAX;
             r->cur_blank = false;
         }
-        size_t e = len;
-        while (e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
-            e--;
-        bool bracket = e > 0 && base[--e] == ']';
-        while (bracket && e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
-            e--;
-        r->ends_quote_bracket = bracket && e > 0 && base[e - 1] == '"';
         if (split && first_piece && diag_at(r, PGN_E_LINE_TOO_LONG, base + len) < 0)
             return -1;
         r->continued = split;
@@ -2077,6 +2083,22 @@ static size_t split_next_mark(const char *s, size_t i, size_t n)
     return n;
 }
 
+/* The first '}' of s[i..n), or n: a clock comment of an online game
+ * closes within sixteen bytes, found here without a call to memchr. */
+static size_t split_brace_end(const char *s, size_t i, size_t n)
+{
+#ifdef __SSE2__
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
+        if (mask)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+#endif
+    const char *close = i < n ? memchr(s + i, '}', n - i) : NULL;
+    return close ? (size_t)(close - s) : n;
+}
+
 /* The reader's rules, seen a line at a time: what a brace comment hides
  * (up to its first '}', on this line or a later one), a ';' comment (to
  * the end of the line), escape lines, variations; a tag line after a
@@ -2109,16 +2131,14 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     size_t code_end = n;
     for (; (i = split_next_mark(s, i, n)) < n; i++) {
         switch (byte_class[(unsigned char)s[i]]) {
-        case C_LBRACE: {
-            const char *close = memchr(s + i + 1, '}', n - i - 1);
-            if (!close) {
+        case C_LBRACE:
+            i = split_brace_end(s, i + 1, n);
+            if (i == n) {
                 sp->in_brace = true;
                 sp->ends_game = false;
                 return false;
             }
-            i = (size_t)(close - s);
             break;
-        }
         case C_SEMI:
             code_end = i;
             i = n;

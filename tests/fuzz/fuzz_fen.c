@@ -8,8 +8,7 @@
  *    canonical FEN is valid again and formats to itself (a fixed point);
  *    fen_format_record writes what fen_format writes;
  *  - fen_parse keeps the en-passant square only when it is usable, and the
- *    incremental hash key equals a recomputed one; read without a key
- *    (fen-check's keyless) the record is the same, its key 0;
+ *    incremental hash key equals a recomputed one;
  *  - under every variant (pockets, '~', check counters, and the variants'
  *    own validity): the same, and every move of a valid position reads
  *    back from its UCI and its SAN text (drops and king promotions
@@ -68,25 +67,6 @@ static void exercise(const struct position *p)
     }
 }
 
-/* fen-check's reading without a key gives the same verdict, problems and
- * position, its key 0. */
-static void keyless_agrees(const char *s, size_t len, const struct fen_options *opt,
-                           const struct fen_record *rec, const struct fen_report *rep)
-{
-    struct fen_options without = *opt;
-    without.keyless = true;
-    struct fen_record b;
-    struct fen_report rb = {0};
-    fen_parse(s, len, &without, &b, &rb);
-    fen_validate(&b, &rb);
-    require(rb.count == rep->count && rb.dropped == rep->dropped && b.pos.key == 0);
-    for (int i = 0; i < rb.count; i++)
-        require(rb.problems[i].code == rep->problems[i].code &&
-                rb.problems[i].col == rep->problems[i].col);
-    b.pos.key = rec->pos.key;
-    require(position_equal(&b.pos, &rec->pos));
-}
-
 static void run(const char *s, size_t len, const struct fen_options *opt)
 {
     struct fen_record rec;
@@ -96,7 +76,6 @@ static void run(const char *s, size_t len, const struct fen_options *opt)
     check_report(&rep, len);
     require(valid == (rep.count + rep.dropped == 0));
     require(rec.pos.key == position_compute_key(&rec.pos));
-    keyless_agrees(s, len, opt, &rec, &rep);
     if (rec.pos.ep_square != SQUARE_NONE)
         require(rec.ep_raw == rec.pos.ep_square);
     if (rec.ops) {

@@ -294,7 +294,6 @@ int main(int argc, char **argv)
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     opt.fen.variant = (uint8_t)opt.common.variant;
     opt.fen.chess960 |= opt.common.chess960;
-    opt.fen.keyless = true; /* (records are judged and written, never hashed) */
     /* A pipe or file gets big blocks; a terminal keeps line buffering.
      * (The buffer must be given: glibc ignores a size without one.) */
     static char outbuf[CLI_IO_BUF];

@@ -489,8 +489,7 @@ static bool digits_in_a_row(const unsigned char *s, size_t len)
  * a digit's first square, '/' into a cell past the board) and hashes it
  * (NO_PIECE's key is 0), and what is wrong is gathered in flags tested at
  * the end. */
-static inline __attribute__((always_inline)) bool
-board_plain_with(const struct field *f, struct fen_record *rec, bool hash)
+static bool board_plain(const struct field *f, struct fen_record *rec)
 {
     const unsigned char *s = (const unsigned char *)f->s, *end = s + f->len;
     const uint64_t *zobrist = position_zobrist_piece[0];
@@ -506,8 +505,7 @@ board_plain_with(const struct field *f, struct fen_record *rec, bool hash)
         unsigned sq = at & 63;                      /* (in bounds however wrong the field) */
         wrong |= (at ^ rank_end) * code->rank_down; /* '/' ends a full rank */
         cells[sq | code->scratch] = code->piece;
-        if (hash) /* (a constant: one loop for each) */
-            key ^= zobrist[code->key_row + sq];
+        key ^= zobrist[code->key_row + sq];
         at += (unsigned)code->step;
         rank_end -= code->rank_down;
         all &= code->kind;
@@ -523,11 +521,6 @@ board_plain_with(const struct field *f, struct fen_record *rec, bool hash)
     return true;
 }
 
-static bool board_plain(const struct field *f, struct fen_record *rec, bool hash)
-{
-    return hash ? board_plain_with(f, rec, true) : board_plain_with(f, rec, false);
-}
-
 static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
@@ -535,7 +528,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     rec->board_len = f_in->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
-    } else if (board_plain(f_in, rec, !opt->keyless)) {
+    } else if (board_plain(f_in, rec)) {
         return true;
     } else {
         memset(rec->pos.board, NO_PIECE, sizeof rec->pos.board);
@@ -1179,8 +1172,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         p->variant = opt->variant < VARIANT_NB ? opt->variant : VARIANT_CHESS;
         p->key = position_compute_key(p);
     }
-    if (opt->keyless)
-        p->key = 0;
     return rep->count + rep->dropped == before;
 }
 

@@ -86,8 +86,6 @@ struct fen_options {
                     * rules apply: one king each, the side not to move not in check, no
                     * pawn on the first or last rank */
     uint8_t variant; /* enum variant: the rules the record is read and judged by */
-    bool keyless;    /* no Zobrist key: pos.key is left 0, for a caller that only judges
-                      * and writes records (fen-check: a twentieth of its time) */
 };
 
 /* Is this a problem of reachability only, one that leaves the rules of

@@ -357,51 +357,6 @@ static void test_position_equal(void)
     }
 }
 
-/* fen_options.keyless, fen-check's: the same record, verdict and position
- * but for a key left 0, on plain boards and on those the full loop reads
- * (a crazyhouse pocket, a wrong rank), valid or not; read with a key,
- * the key is the recomputed one. */
-static void test_keyless(void)
-{
-    static const char *const fens[] = {
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        "rnbqkb1r/ppp1pppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR[Pp] w KQkq - 0 1",
-        "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "8/8/8/8/8/8/8/8 w - - 0 1",
-    };
-    static const uint8_t variants[] = {VARIANT_CHESS, VARIANT_CHESS,      VARIANT_CHESS,
-                                       VARIANT_CHESS, VARIANT_CRAZYHOUSE, VARIANT_CHESS,
-                                       VARIANT_CHESS, VARIANT_CHESS};
-    int bad = 0, keyed_wrong = 0;
-    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
-        struct fen_options with = {.variant = variants[i]}, without = with;
-        without.keyless = true;
-        struct fen_record a, b;
-        struct fen_report ra, rb;
-        char sa[256], sb[256];
-        bool va = check(fens[i], strlen(fens[i]), &with, &a, &ra);
-        bool vb = check(fens[i], strlen(fens[i]), &without, &b, &rb);
-        summarize(&ra, sa, sizeof sa);
-        summarize(&rb, sb, sizeof sb);
-        uint64_t key = b.pos.key;
-        b.pos.key = a.pos.key;
-        if ((va != vb || strcmp(sa, sb) != 0 || key != 0 || !position_equal(&a.pos, &b.pos)) &&
-            bad++ == 0)
-            printf("# keyless %s: %d '%s' key %#llx, keyed %d '%s'\n", fens[i], vb, sb,
-                   (unsigned long long)key, va, sa);
-        if (va && a.pos.key != position_compute_key(&a.pos) && keyed_wrong++ == 0)
-            printf("# keyed %s: key %#llx, recomputed %#llx\n", fens[i],
-                   (unsigned long long)a.pos.key, (unsigned long long)position_compute_key(&a.pos));
-    }
-    UNIT_CHECK(bad == 0, "keyless records are the keyed ones with a key of 0 (%d of %zu differ)",
-               bad, sizeof fens / sizeof fens[0]);
-    UNIT_CHECK(keyed_wrong == 0, "keyed records carry the recomputed key (%d wrong)", keyed_wrong);
-}
-
 static void test_names(void)
 {
     bool ok = true;
@@ -520,7 +475,6 @@ int main(void)
     test_matches_makemove();
     test_names();
     test_position_equal();
-    test_keyless();
     test_garbage();
     test_epd_find();
     return unit_done();

@@ -430,6 +430,23 @@ main_line_san() {
     assert_stderr_equal ''
 }
 
+@test "tag values are written back with quotes and backslashes escaped (PGN standard 8.1.1), a value recovered from stray quotes too" {
+    # The fast path writes a value read without escapes with one copy; a
+    # value that held escapes, and one the loose tag pattern recovered with
+    # its quotes unescaped, go through the escaping loop.
+    printf '[Event "A \\"quoted\\" event"]\n[Site "back\\\\slash"]\n[White "Broken "quote" here"]\n[Black "plain"]\n\n1. e4 e5 2. Nf3 1-0\n' >"$BATS_TEST_TMPDIR/escapes.pgn"
+    for to in uci named; do
+        run --separate-stderr pgn-to-named-notation --to=$to --inline "$BATS_TEST_TMPDIR/escapes.pgn"
+        assert_success
+        assert_stderr_equal ''
+        assert_line --index 0 '[Event "A \"quoted\" event"]'
+        assert_line --index 1 '[Site "back\\slash"]'
+        assert_line --index 2 '[White "Broken \"quote\" here"]'
+        assert_line --index 3 '[Black "plain"]'
+    done
+    assert_line --index 4 '1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 1-0'
+}
+
 @test "--to=uci, --to=san, --to=lan and --to=fen write the same game" {
     local game='1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nd4 6. a4 Nxf3+ 7. gxf3 bxa4 8. O-O *'
     run --separate-stderr pgn-to-named-notation --to=uci --inline <<<"$game"

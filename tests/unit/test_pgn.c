@@ -4,6 +4,7 @@
  * checked against numbers found independently of the reader (a count of
  * "[Event " lines, or pgn-extract's count where that count is wrong). */
 #include "pgn.h"
+#include "textscan.h"
 
 #include "unit.h"
 
@@ -1024,10 +1025,42 @@ static void test_fast_path_edges(void)
     }
 }
 
+/* A pattern left for its first match (textscan_defer, the reader's five)
+ * compiles there and matches as one compiled at once; one that does not
+ * compile answers TEXTSCAN_ERROR_COMPILE at every match, which the reader
+ * turns into PGN_E_NOMEM. */
+static void test_deferred_patterns(void)
+{
+    struct textscan_pattern now, later, broken;
+    pcre2_match_data *md = pcre2_match_data_create(4, NULL);
+    if (!md)
+        return;
+    bool compiled = textscan_compile(&now, "([a-h])([1-8])");
+    textscan_defer(&later, "([a-h])([1-8])");
+    UNIT_CHECK(compiled && later.code == NULL,
+               "a deferred pattern is not compiled before its match");
+    int a = textscan_match(&now, "e4 e5", 5, 3, md), b = textscan_match(&later, "e4 e5", 5, 3, md);
+    UNIT_CHECK(a == 3 && b == 3 && later.code != NULL,
+               "a deferred pattern compiles at its first match and matches alike (%d, %d)", a, b);
+    UNIT_CHECK(textscan_match(&later, "x9", 2, 0, md) == PCRE2_ERROR_NOMATCH,
+               "and fails to match alike");
+    textscan_defer(&broken, "([a-h]");
+    a = textscan_match(&broken, "e4", 2, 0, md);
+    b = textscan_match(&broken, "e4", 2, 0, md);
+    UNIT_CHECK(a == TEXTSCAN_ERROR_COMPILE && b == TEXTSCAN_ERROR_COMPILE,
+               "a deferred pattern that does not compile answers TEXTSCAN_ERROR_COMPILE (%d, %d)",
+               a, b);
+    textscan_free(&now);
+    textscan_free(&later);
+    textscan_free(&broken);
+    pcre2_match_data_free(md);
+}
+
 int main(void)
 {
     test_move_numbers();
     test_fast_path_edges();
+    test_deferred_patterns();
     test_skip_options();
     test_short_tokens_at_end();
     test_basic();

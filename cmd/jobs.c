@@ -168,8 +168,8 @@ struct reading {
 };
 
 /* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
- * bytes, CHUNK_SMALL at the start of a file, unless the file ends); false when the file has nothing
- * left. */
+ * bytes, CHUNK_SMALL at the start of a file, unless the file ends); false
+ * when the file has nothing left. */
 static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
 {
     size_t cut = 0, target = rd->total < CHUNK_SMALL_UNTIL ? CHUNK_SMALL : CHUNK_TARGET;

@@ -262,22 +262,17 @@ static void init_lines(void)
         }
 }
 
-/* Where square sq's entries begin in a piece's tables: after those of
- * the squares before it, 2^popcount(mask) each, in both index schemes. */
-static size_t slider_offset(int sq, enum attacks_slider_kind kind)
-{
-    size_t off = 0;
-    for (int s = 0; s < sq; s++)
-        off += (size_t)1 << bb_count(slider_mask(s, kind));
-    return off;
-}
+/* Where each square's entries begin in a piece's tables, in both index
+ * schemes: after those of the squares before it, 2^popcount(mask) each.
+ * Counted once by init_tables. */
+static uint32_t slider_offset[2][SQUARE_NB];
 
 /* Square sq's entries in the built-in PEXT tables; NULL without them. */
 static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
 {
 #ifdef ATTACKS_BUILTIN_PEXT
     return (kind == ATTACKS_ROOK ? builtin_rook_pext : builtin_bishop_pext) +
-           slider_offset(sq, kind);
+           slider_offset[kind][sq];
 #else
     (void)sq;
     (void)kind;
@@ -285,30 +280,35 @@ static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
 #endif
 }
 
-/* A slider entry on the built-in PEXT table: the layout fill_slider gives
- * with PEXT, without filling anything. */
-static void builtin_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind)
+/* One slider entry: on the built-in PEXT table (the layout fill_slider
+ * gives with PEXT, without filling anything), or filled into the magic
+ * scheme's storage. */
+static void init_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind)
 {
-    s->mask = slider_mask(sq, kind);
-    s->shift = 64 - (unsigned)bb_count(s->mask);
-    s->magic = 0;
-    s->table = builtin_table(sq, kind);
+    if (attacks_use_pext) {
+        s->mask = slider_mask(sq, kind);
+        s->shift = 64 - (unsigned)bb_count(s->mask);
+        s->magic = 0;
+        s->table = builtin_table(sq, kind);
+    } else {
+        fill_slider(s, sq, kind, false,
+                    (kind == ATTACKS_ROOK ? rook_storage : bishop_storage) +
+                        slider_offset[kind][sq]);
+    }
 }
 
 static void init_tables(void)
 {
     attacks_use_pext = cpu_has_fast_pext();
     init_rays();
+    for (int kind = ATTACKS_ROOK; kind <= ATTACKS_BISHOP; kind++)
+        for (int sq = 1; sq < SQUARE_NB; sq++)
+            slider_offset[kind][sq] =
+                slider_offset[kind][sq - 1] +
+                (1u << bb_count(slider_mask(sq - 1, (enum attacks_slider_kind)kind)));
     for (int sq = 0; sq < SQUARE_NB; sq++) {
-        if (attacks_use_pext) {
-            builtin_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK);
-            builtin_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP);
-        } else {
-            fill_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK, false,
-                        rook_storage + slider_offset(sq, ATTACKS_ROOK));
-            fill_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP, false,
-                        bishop_storage + slider_offset(sq, ATTACKS_BISHOP));
-        }
+        init_slider(&attacks_rook_slider[sq], sq, ATTACKS_ROOK);
+        init_slider(&attacks_bishop_slider[sq], sq, ATTACKS_BISHOP);
     }
 
     static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
@@ -353,7 +353,7 @@ void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_k
 
 const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind)
 {
-    attacks_init(); /* (the rays that slider_mask reads) */
+    attacks_init(); /* (the offsets) */
     return builtin_table(sq, kind);
 }
 

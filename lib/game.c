@@ -34,10 +34,10 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
 }
 
 /* The first tag called name: game_setup needs its place as well as its
- * value (for diagnostics), game_tag only the value. */
-/* Linear (a game has a score of tags); the first letters are compared
- * before the call, which spares nearly every strcmp: on real archives
- * setup's two lookups made 32 calls a game, a fiftieth of a conversion. */
+ * value (for diagnostics), game_tag only the value.  Linear (a game has a
+ * score of tags); the first letters are compared before the call, which
+ * spares nearly every strcmp: on real archives setup's two lookups made
+ * 32 calls a game, a fiftieth of a conversion. */
 static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
     for (size_t i = 0; i < ntags; i++)

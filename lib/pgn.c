@@ -552,6 +552,13 @@ static inline uint64_t word_has(uint64_t w, unsigned char c)
     return (x - WORD_OF(1)) & ~x & WORD_OF(0x80);
 }
 
+/* The same for the control bytes (C_CTRL: below 0x20, or 0x7f; the
+ * blanks below 0x20 are flagged too, for a closer look). */
+static inline uint64_t word_controls(uint64_t w)
+{
+    return ((w - WORD_OF(0x20)) & ~w & WORD_OF(0x80)) | word_has(w, 0x7f);
+}
+
 /* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
  * counted eight at a time (to a multiple of eight): those need no look at
  * their class.  Comments, tag values and names are mostly such text. */
@@ -561,8 +568,7 @@ static size_t plain_prefix(const char *p, size_t n)
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
-        uint64_t low = (w - WORD_OF(0x20)) & ~w & WORD_OF(0x80); /* a byte below 0x20 */
-        if (low | word_has(w, 0x7f))
+        if (word_controls(w))
             break;
     }
     return i;
@@ -823,8 +829,7 @@ static const char *close_or_control(const char *p, const char *end)
     for (; end - p >= 8; p += 8) {
         uint64_t w;
         memcpy(&w, p, sizeof w);
-        uint64_t low = (w - WORD_OF(0x20)) & ~w & WORD_OF(0x80); /* a byte below 0x20 */
-        uint64_t stop = low | word_has(w, '}') | word_has(w, 0x7f);
+        uint64_t stop = word_controls(w) | word_has(w, '}');
         if (stop) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             /* each test flags its first byte exactly (a false flag can
@@ -2107,11 +2112,11 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
 {
     size_t i = 0;
     if (sp->in_brace) {
-        const char *close = memchr(s, '}', n);
-        if (!close)
+        i = split_brace_end(s, 0, n);
+        if (i == n)
             return false;
         sp->in_brace = false;
-        i = (size_t)(close - s) + 1;
+        i++;
     } else {
         i = bom_len(s, n);
         if (is_escape_line(s + i, n - i))

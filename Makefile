@@ -34,6 +34,9 @@ endif
 
 PROJECT_CFLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd $(WARNINGS) $(SANFLAGS)
 DEPFLAGS := -MMD -MP
+# Flags of the profile-guided build (below), empty without it.
+PGO_FLAGS :=
+PGO_LINK :=
 LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
 
 TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check
@@ -57,12 +60,13 @@ BINS     := $(TOOLS:%=$(BUILD)/bin/%)
 UNITS    := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 HELPERS  := $(HELPER_NAMES:%=$(BUILD)/tests/bin/%)
 GEN_MAGICS := $(BUILD)/scripts/gen-attack-magics
+GEN_TRAIN := $(BUILD)/scripts/gen-train
 MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
         check-unit check-perft check-cli check-rails check-format format check-variant-suites \
-        check-magics
+        check-magics pgo-programs
 
 all: $(BINS) $(UNITS) $(HELPERS) $(GEN_MAGICS)
 
@@ -79,7 +83,7 @@ endif
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(PROJECT_CFLAGS) $(DEPFLAGS) $(CPPFLAGS) $(CFLAGS) $(PGO_FLAGS) -c -o $@ $<
 
 $(LIBCHESS): $(LIB_OBJ)
 	@rm -f $@
@@ -95,7 +99,7 @@ $(LIBTSUP): $(TSUP_SRC:%.c=$(BUILD)/%.o)
 
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
@@ -107,6 +111,43 @@ $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 
 # Test code includes the shared test code's headers.
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
+
+# Profile-guided optimisation (GCC): the programs are built twice.  The
+# first build, in $(BUILD)/pgo with -fprofile-generate, runs the training
+# (scripts/pgo-train: every tool on the games and positions that
+# scripts/gen-train.c makes from a fixed seed); then the library's and the
+# tools' objects of $(BUILD) are compiled with -fprofile-use of that profile.
+# Real games convert about 6% faster (issue 13).  PGO=0 builds once,
+# without it; sanitizer builds and compilers other than GCC never use it.
+PGO ?= $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1 || echo 0)
+ifneq ($(SAN),)
+override PGO := 0
+endif
+PGO_BUILD := $(BUILD)/pgo
+PGO_OBJ := $(LIB_OBJ) $(CLI_OBJ) $(TOOLS:%=$(BUILD)/cmd/%.o)
+# Both builds name each object's profile alike, $(PGO_DATA)/lib-pgn.gcda
+# for lib/pgn.o (-dumpdir, -dumpbase): GCC tells a file's static functions
+# apart by that name, and a profile made under another name misses them.
+PGO_DATA ?= $(abspath $(PGO_BUILD))/profile
+PGO_DUMP = -dumpdir $(PGO_DATA)/ -dumpbase $(subst /,-,$*)
+ifeq ($(PGO),1)
+$(PGO_OBJ): $(PGO_BUILD)/trained
+$(PGO_OBJ): PGO_FLAGS = -fprofile-use -fprofile-partial-training -Wno-missing-profile $(PGO_DUMP)
+endif
+ifneq ($(PGO_GEN),)
+$(PGO_OBJ): PGO_FLAGS = -fprofile-generate $(PGO_DUMP)
+$(BINS) $(GEN_TRAIN): PGO_LINK = -fprofile-generate
+endif
+$(PGO_BUILD)/trained: $(LIB_SRC) $(CMD_SRC) $(wildcard lib/*.h cmd/*.h) scripts/gen-train.c \
+                      scripts/pgo-train scripts/gen-attack-magics.c formats/named-vocabularies.tsv
+	@$(MAKE) --no-print-directory BUILD=$(PGO_BUILD) PGO=0 PGO_GEN=1 PGO_DATA=$(PGO_DATA) pgo-programs
+	@rm -rf $(PGO_DATA)
+	scripts/pgo-train $(PGO_BUILD)
+	@touch $@
+pgo-programs: $(BINS) $(GEN_TRAIN)
+$(GEN_TRAIN): scripts/gen-train.c $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 $(BUILD)/man/%.1: $(BUILD)/bin/%
 	@mkdir -p $(@D)

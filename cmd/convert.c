@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void fast_play(void *ctx, const struct pgn_token *tok);
+static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok);
 
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
@@ -182,8 +182,10 @@ static void write_result(struct conv *c, const char *result)
  * writes them, each followed by the separator.  Whatever the full replay
  * treats otherwise is declined for the game: a null move, a token that is
  * no move, an illegal move, and tags that set up another start (a FEN
- * tag, a Variant tag naming other rules than standard chess). */
-static void fast_play(void *ctx, const struct pgn_token *tok)
+ * tag, a Variant tag naming other rules than standard chess): the hook
+ * gives the game up, and the reader keeps it whole.  A move played is
+ * taken, so that the reader need not store it (the output has it). */
+static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
 {
     enum { ROOM = NAMED_MAX };
     struct conv *c = ctx;
@@ -191,24 +193,24 @@ static void fast_play(void *ctx, const struct pgn_token *tok)
         c->fast_out.len = 0;
         c->fast_declined = c->fast_started = false;
         c->fast_result = PGN_RESULT_NB;
-        return;
+        return PGN_HOOK_KEEP;
     }
     if (c->fast_declined)
-        return;
+        return PGN_HOOK_GIVE_UP;
     if (tok->kind != PGN_TOK_MOVE) { /* (most tokens are moves) */
         switch (tok->kind) {
         case PGN_TOK_RESULT:
             c->fast_result = pgn_result_parse(tok->text, tok->len);
-            return;
+            return PGN_HOOK_KEEP;
         case PGN_TOK_MOVE_NUMBER:
         case PGN_TOK_NAG:
         case PGN_TOK_COMMENT:
         case PGN_TOK_VARIATION_START:
         case PGN_TOK_VARIATION_END:
-            return; /* (not written, and without effect on the main line) */
+            return PGN_HOOK_KEEP; /* (not written, and without effect on the main line) */
         default:
             c->fast_declined = true;
-            return;
+            return PGN_HOOK_GIVE_UP;
         }
     }
     if (!c->fast_started) { /* the game's first move: its tags are read */
@@ -218,7 +220,7 @@ static void fast_play(void *ctx, const struct pgn_token *tok)
         if (pgn_reader_tag(c->reader, "FEN") ||
             (variant && (!game_variant_parse(variant, &v, &c960) || v != VARIANT_CHESS || c960))) {
             c->fast_declined = true; /* (a lichess game names standard chess) */
-            return;
+            return PGN_HOOK_GIVE_UP;
         }
         struct position start;
         position_start(&start);
@@ -231,7 +233,7 @@ static void fast_play(void *ctx, const struct pgn_token *tok)
     if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK ||
         !cli_buf_reserve(out, ROOM + 1)) {
         c->fast_declined = true;
-        return;
+        return PGN_HOOK_GIVE_UP;
     }
     const struct game_line *l = game_stack_top(c->fast);
     char *buf = out->data + out->len;
@@ -239,15 +241,17 @@ static void fast_play(void *ctx, const struct pgn_token *tok)
                      : uci_format(&l->pos, m, UCI_CASTLING_AUTO, buf);
     out->len += n < ROOM ? n : ROOM - 1;
     out->data[out->len++] = c->sep;
+    return PGN_HOOK_TAKEN;
 }
 
-/* Can conv_game take the fast path's text for g?  Only when the full
- * replay, set up already, would start where the hook did and meet nothing
- * that the hook declined: then it plays the same moves and writes the
- * same plies. */
+/* Can conv_game take the fast path's text for g?  Only when the hook
+ * followed the game to its end (g->hooked: else the reader read it again
+ * and it is whole) and the full replay, set up already, would start where
+ * the hook did and meet nothing that the hook declined: then it plays the
+ * same moves and writes the same plies. */
 static bool fast_usable(const struct conv *c, const struct pgn_game *g)
 {
-    if (!c->fast || c->fast_declined || g->ndiags)
+    if (!c->fast || !g->hooked || c->fast_declined || g->ndiags)
         return false;
     struct position start;
     position_start(&start);

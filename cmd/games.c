@@ -3,6 +3,8 @@
  */
 #include "games.h"
 
+#include "array.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +28,7 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
             return;
         char *q = out->data + out->len;
         *q++ = '[';
-        memcpy(q, t->name, t->name_len);
+        array_copy_short(q, t->name, t->name_len);
         q += t->name_len;
         memcpy(q, " \"", 2);
         q += 2;
@@ -34,7 +36,7 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
          * escaped with a backslash. */
         const char *v = t->value, *end = v + t->value_len;
         if (t->plain_value) { /* (nearly every value: nothing to escape) */
-            memcpy(q, v, t->value_len);
+            array_copy_short(q, v, t->value_len);
             q += t->value_len;
             v = end;
         }

@@ -128,6 +128,17 @@ struct pgn_reader {
     unsigned options;
     pgn_token_hook *hook; /* pgn_reader_set_token_hook */
     void *hook_ctx;
+    pgn_token_hook *hook_now; /* the hook while it follows the game, else NULL */
+    size_t ntaken;            /* MOVE tokens of the game that the hook took */
+    size_t taken_at;          /* ntoks when the hook last took one */
+    bool restart;             /* read the game again: the hook gave up after taking */
+    /* Where the game began, to read it again: the reader's place in the
+     * input (src indices) and the line it was on. */
+    struct {
+        size_t cur, line_off, line_raw, line_len, pos, first_nonblank;
+        bool have_line, continued, cur_blank, prev_blank;
+        unsigned long lineno, col_base;
+    } at;
     struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
@@ -637,12 +648,36 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at)
     return 1;
 }
 
+/* The hook stops following the game; a game whose tokens it took is read
+ * again, whole (pgn_token_hook). */
+static void hook_give_up(struct pgn_reader *r)
+{
+    r->hook_now = NULL;
+    if (r->ntaken)
+        r->restart = true;
+}
+
+/* Acts on the hook's answer for the token t; true when the token was
+ * taken (not to be kept).  (Some games are read again at their end:
+ * read_again.) */
+static inline __attribute__((always_inline)) bool
+hook_answered(struct pgn_reader *r, const struct pgn_token *t, enum pgn_hook_answer a)
+{
+    if (a == PGN_HOOK_TAKEN && t->kind == PGN_TOK_MOVE) {
+        r->ntaken++;
+        return true;
+    }
+    if (a == PGN_HOOK_GIVE_UP)
+        hook_give_up(r);
+    return false;
+}
+
 /* Fills the next token slot, whose text (n bytes at arena offset off) is
  * stored already; the caller made room. */
 static inline __attribute__((always_inline)) void push_token(struct pgn_reader *r,
                                                              enum pgn_token_kind kind, size_t off,
                                                              size_t n, const char *at,
-                                                             unsigned value)
+                                                             unsigned value, bool offer)
 {
     r->arena_len = off + n + 1;
     unsigned long col = col_at(r, at);
@@ -656,8 +691,11 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (r->hook && !r->depth)
-        r->hook(r->hook_ctx, t);
+    if (offer && r->hook_now && !r->depth && hook_answered(r, t, r->hook_now(r->hook_ctx, t))) {
+        r->ntoks--; /* taken: not kept after all */
+        r->arena_len = off;
+        r->taken_at = r->ntoks;
+    }
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -667,6 +705,22 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
                                                            size_t n, uint64_t w, unsigned value)
 {
+    bool offer = r->hook_now && !r->depth;
+    if (offer) {
+        /* offered from the line, before it is stored: most are taken */
+        struct pgn_token t = {.kind = kind,
+                              .text = p,
+                              .len = n,
+                              .line = r->lineno,
+                              .col = col_at(r, p),
+                              .value = value};
+        if (!r->started)
+            mark_start(r, t.line, t.col);
+        if (hook_answered(r, &t, r->hook_now(r->hook_ctx, &t))) {
+            r->taken_at = r->ntoks;
+            return 1;
+        }
+    }
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
         r->arena_cap - r->arena_len <= sizeof w) {
         int room = token_room(r, sizeof w, p);
@@ -676,7 +730,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     size_t off = r->arena_len;
     memcpy(r->arena + off, &w, sizeof w);
     r->arena[off + n] = '\0';
-    push_token(r, kind, off, n, p, value);
+    push_token(r, kind, off, n, p, value, !offer);
     return 1;
 }
 
@@ -712,7 +766,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
             memcpy(dst + n1, s2, n2);
     }
     dst[n] = '\0';
-    push_token(r, kind, off, n, at, value);
+    push_token(r, kind, off, n, at, value, true);
     return 1;
 }
 
@@ -904,11 +958,11 @@ static uint64_t tag_bit(const char *name, size_t nlen)
 }
 
 /* Stores a tag pair: the value is unescaped (\" and \\) and cut at
- * max_text bytes.  With plain set, the name is only tag name bytes and the
- * value holds no backslash (fast_tag read them): neither is looked at
- * again but for control bytes in the value. */
+ * max_text bytes.  With plain set, the name is only tag name bytes, the
+ * value holds no backslash and no control byte (fast_tag read them), and
+ * bit is the name's tag_bit: neither is looked at again. */
 static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
-                    size_t vlen, const char *at, bool plain)
+                    size_t vlen, const char *at, bool plain, uint64_t bit)
 {
     if (r->ntags >= r->lim.max_tags) {
         if (r->tags_full)
@@ -921,7 +975,7 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         return -1;
     size_t noff = r->arena_len;
     if (plain)
-        memcpy(r->arena + noff, name, nlen);
+        array_copy_short(r->arena + noff, name, nlen);
     else if (copy_clean(r, r->arena + noff, name, nlen) < 0)
         return -1;
     r->arena[noff + nlen] = '\0';
@@ -929,11 +983,11 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     char *dst = r->arena + voff;
     size_t out = 0, i = 0;
     bool verbatim = false;
-    if (vlen == vmax && is_plain(val, vlen) && (plain || !memchr(val, '\\', vlen))) {
+    if (vlen == vmax && (plain || (is_plain(val, vlen) && !memchr(val, '\\', vlen)))) {
         /* the common value, with nothing to unescape or clean: one copy;
          * written back as it is when it holds no quote either (fast_tag's
          * end at the first; a recovered value may hold some) */
-        memcpy(dst, val, vlen);
+        array_copy_short(dst, val, vlen);
         out = i = vlen;
         verbatim = plain || !memchr(val, '"', vlen);
     }
@@ -955,7 +1009,7 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     unsigned long col = col_at(r, at);
     mark_start(r, r->lineno, col);
     r->tag_name_off[r->ntags] = noff;
-    r->tag_names |= nlen ? tag_bit(r->arena + noff, nlen) : 0;
+    r->tag_names |= plain ? bit : nlen ? tag_bit(r->arena + noff, nlen) : 0;
     r->tag_value_off[r->ntags] = voff;
     r->tags[r->ntags++] = (struct pgn_tag){
         .name_len = nlen, .value_len = out, .line = r->lineno, .col = col, .plain_value = verbatim};
@@ -964,9 +1018,9 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
 
 /* The index of the first tag of the game being read called name[0..nlen),
  * ntags when none. */
-static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen)
+static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t nlen, uint64_t bit)
 {
-    if (!nlen || !(r->tag_names & tag_bit(name, nlen)))
+    if (!nlen || !(r->tag_names & bit))
         return r->ntags;
     size_t i = 0;
     while (i < r->ntags &&
@@ -975,9 +1029,9 @@ static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen
     return i;
 }
 
-static bool tag_seen(const struct pgn_reader *r, const char *name, size_t nlen)
+static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen)
 {
-    return tag_find(r, name, nlen) < r->ntags;
+    return tag_find_bit(r, name, nlen, nlen ? tag_bit(name, nlen) : 0);
 }
 
 const char *pgn_reader_tag(const struct pgn_reader *r, const char *name)
@@ -998,12 +1052,13 @@ static const bool tag_name_byte[256] = {
     ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
 };
 
-/* The commonest tag pair, [Name "value"] with no escape in the value, read
- * by hand with the tag pattern's answer (groups 1 and 2 in ov): seven
- * PCRE2 matches a game were 6% of a whole check of the 100,000-game
- * archive.  Any other shape returns 0 and goes to the pattern, which
- * answers alike where both answer (PGN_OPT_NO_FASTPATH compares them). */
-static int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
+/* The commonest tag pair, [Name "value"] with no escape and no control
+ * byte in the value, read by hand with the tag pattern's answer (groups 1
+ * and 2 in ov): seven PCRE2 matches a game were 6% of a whole check of the
+ * 100,000-game archive.  Any other shape returns 0 and goes to the
+ * pattern, which answers alike where both answer (PGN_OPT_NO_FASTPATH
+ * compares them). */
+static inline __attribute__((always_inline)) int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
 {
     size_t i = 1;
     while (i < n && (p[i] == ' ' || p[i] == '\t'))
@@ -1017,14 +1072,15 @@ static int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
     if (name_end == name || i >= n || p[i] != '"')
         return 0;
     size_t value = ++i;
-    /* eight bytes at a time to the closing quote (or a backslash) */
+    /* eight bytes at a time to the closing quote (or a backslash or a
+     * control byte, which the pattern's path deals with) */
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
-        if (word_has(w, '"') | word_has(w, '\\'))
+        if (word_has(w, '"') | word_has(w, '\\') | word_controls(w))
             break;
     }
-    while (i < n && p[i] != '"' && p[i] != '\\')
+    while (i < n && p[i] != '"' && p[i] != '\\' && byte_class[(unsigned char)p[i]] != C_CTRL)
         i++;
     if (i >= n || p[i] != '"')
         return 0;
@@ -1097,8 +1153,9 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
         vlen = ov[5] - ov[4];
     }
     *next = p + ov[1];
+    uint64_t bit = nlen ? tag_bit(name, nlen) : 0;
     /* linear, but under max_tags; skipped once the tags are full */
-    if (r->state == ST_TAGS && !r->tags_full && tag_seen(r, name, nlen) &&
+    if (r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, name, nlen, bit) < r->ntags &&
         (!(r->options & PGN_OPT_REPEATED_TAGS) ||
          (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
         *dup = true;
@@ -1107,7 +1164,7 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     if (problem && diag_at(r, problem, p) < 0)
         return -1;
     r->state = ST_TAGS;
-    return push_tag(r, name, nlen, val, vlen, p, plain);
+    return push_tag(r, name, nlen, val, vlen, p, plain, bit);
 }
 
 /* In movetext, whether the '[' at p begins the next game's tag section: at
@@ -1176,10 +1233,12 @@ static unsigned parse_digits(const char *s, size_t n)
     return v;
 }
 
-/* "4. ...Be7": periods right after a move number make it "4...". */
+/* "4. ...Be7": periods right after a move number make it "4..."; not
+ * after a move (one that the hook took is not the last token kept). */
 static int merge_dots(struct pgn_reader *r)
 {
-    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
+    if (r->ntoks == 0 || (r->ntaken && r->taken_at == r->ntoks) ||
+        r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
     size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
     while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')
@@ -1602,10 +1661,110 @@ static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
     return got;
 }
 
+/* Where the bytes of the game being read start in src: the line it began
+ * on, or the next line. */
+static size_t game_from(const struct pgn_reader *r)
+{
+    if (!r->at.have_line)
+        return r->at.cur;
+    return r->at.first_nonblank != SIZE_MAX ? r->at.line_raw : r->at.line_off;
+}
+
+/* Goes back to the first byte of the game being read, to read it again
+ * keeping every token and offering none (pgn_token_hook).  What the first
+ * reading gathered is dropped; the second finds it again. */
+static void clear_game(struct pgn_reader *r);
+static void restart_game(struct pgn_reader *r)
+{
+    r->cur = r->at.cur;
+    r->have_line = r->at.have_line;
+    if (r->have_line)
+        r->line = r->src + r->at.line_off;
+    r->line_raw = r->at.line_raw;
+    r->line_len = r->at.line_len;
+    r->pos = r->at.pos;
+    r->first_nonblank = r->at.first_nonblank;
+    r->continued = r->at.continued;
+    r->cur_blank = r->at.cur_blank;
+    r->prev_blank = r->at.prev_blank;
+    r->lineno = r->at.lineno;
+    r->col_base = r->at.col_base;
+    clear_game(r);
+    r->hook_now = NULL;
+    r->ntaken = 0;
+    r->restart = false;
+}
+
+/* The buffer holds no whole line: compacts it, grows it to hold a whole
+ * line (and with PGN_OPT_RAW the game so far, up to max_game; while the
+ * hook follows a game, the game so far, up to PGN_HOOK_KEEP_BYTES), reads
+ * more.  Returns 1, 2 when the game is to be read again from its start
+ * (restart_game was called), -1 on a read error or when out of memory.
+ * (Apart from fetch_line, which stays small enough to be inlined.) */
+static __attribute__((noinline)) int refill(struct pgn_reader *r)
+{
+    size_t max = r->lim.max_line;
+    bool keep_raw = (r->options & PGN_OPT_RAW) && !r->raw_lost;
+    if (keep_raw && r->cur - r->raw_start > r->lim.max_game) {
+        r->raw_lost = true;
+        keep_raw = false;
+    }
+    size_t keep = keep_raw ? r->raw_start : r->cur;
+    size_t limit = keep_raw ? r->lim.max_game + max + 1 : max + 1;
+    if (r->hook_now) {
+        /* the game may be read again: its bytes stay, up to
+         * PGN_HOOK_KEEP_BYTES */
+        size_t from = game_from(r);
+        if (r->cur - from > PGN_HOOK_KEEP_BYTES) {
+            hook_give_up(r);
+            if (r->restart) {
+                restart_game(r);
+                return 2;
+            }
+        } else {
+            keep = from < keep ? from : keep;
+            limit = limit > PGN_HOOK_KEEP_BYTES + max + 1 ? limit : PGN_HOOK_KEEP_BYTES + max + 1;
+        }
+    }
+    memmove(r->buf, r->src + keep, r->end - keep);
+    r->end -= keep;
+    r->cur -= keep;
+    if (keep_raw)
+        r->raw_start -= keep;
+    if (r->hook_now) {
+        r->at.cur -= keep;
+        r->at.line_off -= keep;
+        r->at.line_raw -= keep;
+    }
+    if (r->buf_cap < limit && r->end * 2 > r->buf_cap) {
+        size_t c = r->buf_cap * 2 < limit ? r->buf_cap * 2 : limit;
+        char *b = realloc(r->buf, c);
+        if (!b)
+            return nomem(r);
+        r->buf = b;
+        r->buf_cap = c;
+    }
+    r->src = r->buf;
+    bool failed;
+    size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
+    if (got == 0) {
+        if (failed) {
+            r->sys_errno = errno;
+            r->err = PGN_E_IO;
+            return -1;
+        }
+        r->eof = true;
+    }
+    r->end += got;
+    return 1;
+}
+
 /* Makes the next line current: finds its end in the buffer, refilling a
  * FILE buffer as needed.  A line longer than max_line comes in pieces of
- * max_line bytes (the same line number, later columns).  Returns 1, 0 at
- * the end of the input, -1 on a read error or when out of memory. */
+ * max_line bytes (the same line number, later columns).  Returns 1, 2
+ * when the game is to be read again from its start (restart_game was
+ * called), 0 at the end of the input, -1 on a read error or when out of
+ * memory. */
 static int fetch_line(struct pgn_reader *r)
 {
     size_t max = r->lim.max_line;
@@ -1624,40 +1783,9 @@ static int fetch_line(struct pgn_reader *r)
             r->cur += len;
             split = true;
         } else if (!r->eof) {
-            /* compact, grow to hold a whole line (and with PGN_OPT_RAW the
-             * game so far, up to max_game), read more */
-            bool keep_raw = (r->options & PGN_OPT_RAW) && !r->raw_lost;
-            if (keep_raw && r->cur - r->raw_start > r->lim.max_game) {
-                r->raw_lost = true;
-                keep_raw = false;
-            }
-            size_t keep = keep_raw ? r->raw_start : r->cur;
-            size_t limit = keep_raw ? r->lim.max_game + max + 1 : max + 1;
-            memmove(r->buf, r->src + keep, r->end - keep);
-            r->end -= keep;
-            r->cur -= keep;
-            if (keep_raw)
-                r->raw_start = 0;
-            if (r->buf_cap < limit && r->end * 2 > r->buf_cap) {
-                size_t c = r->buf_cap * 2 < limit ? r->buf_cap * 2 : limit;
-                char *b = realloc(r->buf, c);
-                if (!b)
-                    return nomem(r);
-                r->buf = b;
-                r->buf_cap = c;
-            }
-            r->src = r->buf;
-            bool failed;
-            size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
-            if (got == 0) {
-                if (failed) {
-                    r->sys_errno = errno;
-                    r->err = PGN_E_IO;
-                    return -1;
-                }
-                r->eof = true;
-            }
-            r->end += got;
+            int f = refill(r);
+            if (f != 1)
+                return f;
             continue;
         } else if (avail == 0) {
             return 0;
@@ -1860,7 +1988,7 @@ static enum scan_status scan_line(struct pgn_reader *r)
 
 /* Empties the game arrays for the next game, giving back memory that one
  * huge game made the arrays take. */
-static void begin_game(struct pgn_reader *r)
+static void clear_game(struct pgn_reader *r)
 {
     if (r->arena_cap > ARENA_KEEP) {
         free(r->arena);
@@ -1879,6 +2007,28 @@ static void begin_game(struct pgn_reader *r)
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = false;
     r->binary_line = 0;
+}
+
+/* Starts a game where the reader stands, noting the place for
+ * restart_game, and tells the hook. */
+static void begin_game(struct pgn_reader *r)
+{
+    clear_game(r);
+    r->at.cur = r->cur;
+    r->at.have_line = r->have_line;
+    r->at.line_off = r->have_line ? (size_t)(r->line - r->src) : 0;
+    r->at.line_raw = r->line_raw;
+    r->at.line_len = r->line_len;
+    r->at.pos = r->pos;
+    r->at.first_nonblank = r->first_nonblank;
+    r->at.continued = r->continued;
+    r->at.cur_blank = r->cur_blank;
+    r->at.prev_blank = r->prev_blank;
+    r->at.lineno = r->lineno;
+    r->at.col_base = r->col_base;
+    r->hook_now = r->hook;
+    r->ntaken = 0;
+    r->restart = false;
     if (r->hook)
         r->hook(r->hook_ctx, NULL);
 }
@@ -1973,6 +2123,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .diags = r->diags,
         .ndiags = r->ndiags,
         .source = r->name,
+        .hooked = r->hook_now != NULL,
     };
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
@@ -1984,12 +2135,23 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * game). */
 static bool worth_a_game(const struct pgn_reader *r)
 {
-    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped)
+    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || r->ntaken)
         return true;
     for (size_t i = 0; i < r->ntoks; i++)
         if (r->toks[i].kind != PGN_TOK_COMMENT)
             return true;
     return false;
+}
+
+/* Must the game that ended be read again, whole, as the hook took tokens
+ * of it?  When it has diagnostics (finish_game adds those of an open
+ * comment or variation; the end of the input, at_end, adds one), for its
+ * reader to look at all of it, and when its tokens, taken and kept, reach
+ * max_tokens, to meet the cap where a reader without a hook meets it. */
+static bool read_again(const struct pgn_reader *r, bool at_end)
+{
+    return r->ntaken && (at_end || r->ndiags || r->in_comment || r->depth > 0 ||
+                         r->ntaken + r->ntoks >= r->lim.max_tokens);
 }
 
 int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
@@ -2006,8 +2168,12 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
             int f = fetch_line(r);
             if (f < 0)
                 return -1;
-            if (f == 0)
+            if (f == 0 && read_again(r, true))
+                restart_game(r);
+            else if (f == 0)
                 break;
+            if (f != 1)
+                continue;
             if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
                 is_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
@@ -2017,6 +2183,10 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
+        if (r->restart || (s == SCAN_GAME_DONE && read_again(r, false))) {
+            restart_game(r);
+            continue;
+        }
         if (s == SCAN_GAME_DONE)
             return finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
         r->have_line = false;

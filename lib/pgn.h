@@ -162,6 +162,10 @@ struct pgn_game {
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
+    /* The token hook followed the game to its end: it was offered every
+     * token of the main line and did not give up.  tokens lacks the MOVE
+     * tokens that it took (then there is no diagnostic). */
+    bool hooked;
 };
 
 /* Caps that keep memory bounded on hostile input.  A zero field means the
@@ -210,14 +214,36 @@ enum {
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 
-/* A function the reader calls with each token of a game's main line
- * (depth 0) as it stores it, and with NULL as it begins a game: a caller
- * that replays the main line can play each move while its token is fresh,
- * during the reading (pgn-to-named-notation's fast path; its full replay
- * of the finished game stays the judge).  The token and its text are valid
- * only during the call (a brace comment's text is not complete yet).  fn
- * may be NULL (no calls, the default). */
-typedef void pgn_token_hook(void *ctx, const struct pgn_token *tok);
+/* What a token hook answers for a token of the main line. */
+enum pgn_hook_answer {
+    PGN_HOOK_KEEP,    /* the reader keeps the token, as without a hook */
+    PGN_HOOK_TAKEN,   /* the hook used this MOVE token: the reader need not keep it
+                       * (kept anyway when it is no MOVE) */
+    PGN_HOOK_GIVE_UP, /* the hook stops following the game: the reader keeps it
+                       * whole and offers it no more tokens */
+};
+/* A function the reader offers each token of a game's main line (depth 0)
+ * as it reads it, and calls with NULL as it begins a game (the answer is
+ * then ignored): a caller that replays the main line can play each move
+ * while its token is fresh, during the reading (pgn-to-named-notation's
+ * fast path; its full replay of the finished game stays the judge).  The
+ * token and its text (len bytes, not always NUL-terminated) are valid only
+ * during the call (a brace comment's text is not complete yet).
+ *
+ * A hook that follows a game to its end may take its MOVE tokens
+ * (PGN_HOOK_TAKEN), which spares storing them: the game then has
+ * pgn_game.hooked set and its token list lacks them.  When the hook gives
+ * up after taking some, the reader reads the game again from its first
+ * byte (the input buffer holds the game's bytes meanwhile), keeping every
+ * token and offering none: hooked is then clear and the game whole, with
+ * the tokens, tags and diagnostics that a reader without a hook finds.  So
+ * is a game with a diagnostic (a truncated one too) or one that reaches
+ * max_tokens tokens, at its end: a game that lacks tokens has no
+ * diagnostic.  One that outgrows PGN_HOOK_KEEP_BYTES bytes of a stream is
+ * treated as if the hook gave up there.
+ * fn may be NULL (no calls, the default). */
+enum { PGN_HOOK_KEEP_BYTES = 4u << 20 };
+typedef enum pgn_hook_answer pgn_token_hook(void *ctx, const struct pgn_token *tok);
 void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx);
 /* The value of the game being read's first tag pair called name, so far
  * (for a hook: by a game's first move its tags are all read), NULL when

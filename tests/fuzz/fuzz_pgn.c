@@ -8,6 +8,12 @@
  *   - read with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS, they give
  *     the same games without the move numbers and comments (unless the
  *     token cap cut the game, which then counts different tokens);
+ *   - read with a token hook that takes every move it is offered and
+ *     gives up at a token that the input's length picks (or never), they
+ *     give the same games, but for the main line's moves of a game the
+ *     hook followed to its end, which are exactly those it took (through
+ *     a FILE, so that a game given up on is read again from the stream),
+ *     and so with the skipping options (pgn-to-named-notation's reader);
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
@@ -142,8 +148,58 @@ static bool token_cap_hit(const struct pgn_game *g, const struct pgn_limits *lim
     return false;
 }
 
+/* The token hook of the taking reader: takes every MOVE token, gives up
+ * at the give_up-th token of a game (never when negative). */
+static struct {
+    long give_up, offered, taken;
+    bool gave_up;
+} taker;
+
+static enum pgn_hook_answer take_moves(void *ctx, const struct pgn_token *tok)
+{
+    (void)ctx;
+    if (!tok) {
+        taker.offered = taker.taken = 0;
+        taker.gave_up = false;
+        return PGN_HOOK_KEEP;
+    }
+    if (taker.gave_up)
+        fail("a token offered after the hook gave up", 0, 0);
+    if (taker.give_up >= 0 && taker.offered++ >= taker.give_up) {
+        taker.gave_up = true;
+        return PGN_HOOK_GIVE_UP;
+    }
+    if (tok->kind != PGN_TOK_MOVE)
+        return PGN_HOOK_KEEP;
+    taker.taken++;
+    return PGN_HOOK_TAKEN;
+}
+
+/* b, read by a taking reader whose hook took `taken` tokens, against a: a
+ * without its main line's moves when the hook followed the game, exactly
+ * those it took; all of a else. */
+static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b, long taken)
+{
+    if (!b->hooked)
+        return same_game(a, b);
+    if (taken && b->ndiags)
+        fail("a game that lacks tokens has diagnostics", b->number, 0);
+    static struct pgn_token kept[1u << 20];
+    struct pgn_game f = *a;
+    size_t k = 0;
+    long moves = 0;
+    for (size_t i = 0; i < a->ntokens; i++)
+        if (a->tokens[i].kind == PGN_TOK_MOVE && a->tokens[i].depth == 0)
+            moves++;
+        else
+            kept[k++] = a->tokens[i];
+    f.tokens = kept;
+    f.ntokens = k;
+    return moves == taken && same_game(&f, b);
+}
+
 struct setup {
-    struct pgn_reader *mem, *file, *slow, *skip;
+    struct pgn_reader *mem, *file, *slow, *skip, *take, *take_skip;
     struct pgn_limits lim; /* effective values, for the checks */
 };
 
@@ -155,8 +211,15 @@ static void make_setup(struct setup *s, const struct pgn_limits *lim)
     s->file = pgn_reader_new();
     s->slow = pgn_reader_new();
     s->skip = pgn_reader_new();
-    if (!s->mem || !s->file || !s->slow || !s->skip)
+    s->take = pgn_reader_new();
+    s->take_skip = pgn_reader_new();
+    if (!s->mem || !s->file || !s->slow || !s->skip || !s->take || !s->take_skip)
         abort();
+    pgn_reader_set_limits(s->take, lim);
+    pgn_reader_set_token_hook(s->take, take_moves, NULL);
+    pgn_reader_set_limits(s->take_skip, lim);
+    pgn_reader_set_options(s->take_skip, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS);
+    pgn_reader_set_token_hook(s->take_skip, take_moves, NULL);
     pgn_reader_set_limits(s->skip, lim);
     pgn_reader_set_options(s->skip, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS);
     pgn_reader_set_limits(s->mem, lim);
@@ -176,18 +239,28 @@ static void make_setup(struct setup *s, const struct pgn_limits *lim)
 static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long lines)
 {
     FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
+    FILE *tp = size ? fmemopen((void *)data, size, "r") : NULL;
+    taker.give_up = (long)(size % 11) - 1;
     pgn_reader_open_mem(s->mem, (const char *)data, size, "fuzz");
     pgn_reader_open_mem(s->slow, (const char *)data, size, "fuzz");
     pgn_reader_open_mem(s->skip, (const char *)data, size, "fuzz");
     if (fp)
         pgn_reader_open_file(s->file, fp, "fuzz");
+    if (tp)
+        pgn_reader_open_file(s->take, tp, "fuzz");
+    else
+        pgn_reader_open_mem(s->take, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(s->take_skip, (const char *)data, size, "fuzz");
     unsigned long games = 0;
     for (;;) {
-        struct pgn_game g, gs, gf, gk;
+        struct pgn_game g, gs, gf, gk, gt, gts;
         int rc = pgn_next_game(s->mem, &g);
         int rs = pgn_next_game(s->slow, &gs);
         int rk = pgn_next_game(s->skip, &gk);
         int rf = fp ? pgn_next_game(s->file, &gf) : rc;
+        int rt = pgn_next_game(s->take, &gt);
+        long taken = taker.taken;
+        int rts = pgn_next_game(s->take_skip, &gts);
         if (rc < 0)
             fail("hard error on memory input", games, 0);
         if (rs != rc)
@@ -196,6 +269,8 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("FILE and memory disagree on the game count", games, 0);
         if (rk != rc)
             fail("skipping changed the game count", games, 0);
+        if (rt != rc || rts != rc)
+            fail("a hook that takes moves changed the game count", games, 0);
         if (rc == 0)
             break;
         if (++games > size + 1)
@@ -207,9 +282,16 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("FILE and memory disagree", games, 0);
         if (!token_cap_hit(&g, &s->lim) && !same_game_skipped(&g, &gk))
             fail("skipping numbers and comments dropped more than them", games, 0);
+        if (!same_game_taken(&g, &gt, taken))
+            fail("a hook that takes moves changed the game beyond them", games, 0);
+        if (!same_game_taken(&gk, &gts, taker.taken))
+            fail("a hook that takes moves changed the skipping reader's game beyond them", games,
+                 0);
     }
     if (fp)
         fclose(fp);
+    if (tp)
+        fclose(tp);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

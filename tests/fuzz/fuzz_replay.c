@@ -114,7 +114,7 @@ static struct {
     bool stopped;
 } hooked;
 
-static void hook(void *ctx, const struct pgn_token *tok)
+static enum pgn_hook_answer hook(void *ctx, const struct pgn_token *tok)
 {
     (void)ctx;
     if (!tok) { /* a game begins */
@@ -123,17 +123,17 @@ static void hook(void *ctx, const struct pgn_token *tok)
         game_stack_reset(&hooked.stack, &start);
         hooked.n = 0;
         hooked.stopped = false;
-        return;
+        return PGN_HOOK_KEEP;
     }
     if (hooked.stopped)
-        return;
+        fail("a token offered to a hook that gave up", 0);
     move m;
     switch (tok->kind) {
     case PGN_TOK_MOVE:
         if (hooked.n < sizeof hooked.moves / sizeof hooked.moves[0] &&
             game_stack_play_token(&hooked.stack, tok, false, &m) == SAN_OK) {
             hooked.moves[hooked.n++] = m;
-            return;
+            return PGN_HOOK_KEEP;
         }
         break;
     case PGN_TOK_MOVE_NUMBER:
@@ -142,11 +142,12 @@ static void hook(void *ctx, const struct pgn_token *tok)
     case PGN_TOK_VARIATION_START:
     case PGN_TOK_VARIATION_END:
     case PGN_TOK_RESULT:
-        return;
+        return PGN_HOOK_KEEP;
     default:
         break;
     }
     hooked.stopped = true;
+    return PGN_HOOK_GIVE_UP;
 }
 
 /* The hook's moves against the full replay of the main line in standard
@@ -158,6 +159,8 @@ static void check_hooked(const struct pgn_game *g)
     struct game_event ev;
     struct position start;
     position_start(&start);
+    if (g->hooked == hooked.stopped)
+        fail("the game's hooked flag is not the hook's", g->number);
     if (hooked.stopped || g->ndiags ||
         game_replay_begin(&r, g, GAME_RULES(VARIANT_CHESS), &pb) != GAME_OK ||
         !position_equal(&r.start, &start))

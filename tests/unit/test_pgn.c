@@ -702,12 +702,15 @@ static void test_split(void)
     UNIT_CHECK(cut && at == 10 && lines == 1, "the whole line then gives the cut (at %zu)", at);
 }
 
-static void test_file_matches_mem(void)
+/* A 1 MiB text of games (CRLF lines, comments of every length up to 300
+ * bytes, a variation, a result missing from six games in seven), in
+ * malloc'd memory; NULL when out of memory. */
+static char *many_games(size_t *len)
 {
     size_t cap = 1 << 20, n = 0;
     char *big = malloc(cap);
     if (!big)
-        return;
+        return NULL;
     for (int i = 0; n + 600 < cap; i++) {
         n += (size_t)snprintf(big + n, cap - n,
                               "[Event \"G%d\"]\r\n\r\n1. e4 {%.*s} e5 (1... c5 2. Nf3) 2. Nf3%s", i,
@@ -720,6 +723,16 @@ static void test_file_matches_mem(void)
                               "comment a long comment a long comment",
                               i % 7 ? " 1-0\n" : "\n");
     }
+    *len = n;
+    return big;
+}
+
+static void test_file_matches_mem(void)
+{
+    size_t n;
+    char *big = many_games(&n);
+    if (!big)
+        return;
     const unsigned options[] = {0, PGN_OPT_NO_FASTPATH};
     const struct pgn_limits lims[] = {{0}, {.max_line = 100, .max_text = 200}};
     for (size_t o = 0; o < 2; o++) {
@@ -1056,6 +1069,169 @@ static void test_deferred_patterns(void)
     pcre2_match_data_free(md);
 }
 
+/* ------------------------------------------------------------ token hook */
+
+/* A token hook that takes every MOVE token it is offered and gives up at
+ * the give_up-th token of a game (never when negative). */
+struct taker {
+    long give_up;
+    long offered, taken;
+    bool gave_up, offered_after; /* offered_after: a token came after giving up */
+};
+
+static enum pgn_hook_answer take_moves(void *ctx, const struct pgn_token *tok)
+{
+    struct taker *t = ctx;
+    if (!tok) {
+        t->offered = t->taken = 0;
+        t->gave_up = false;
+        return PGN_HOOK_KEEP;
+    }
+    t->offered_after |= t->gave_up;
+    if (t->give_up >= 0 && t->offered++ >= t->give_up) {
+        t->gave_up = true;
+        return PGN_HOOK_GIVE_UP;
+    }
+    if (tok->kind != PGN_TOK_MOVE)
+        return PGN_HOOK_KEEP;
+    t->taken++;
+    return PGN_HOOK_TAKEN;
+}
+
+/* Reads text with a reader without a hook and with one whose hook is
+ * take_moves (from a FILE when file is set), with the limits lim, game for
+ * game: a game that the hook followed (hooked) must be the other's without
+ * its main line's MOVE tokens, exactly those the hook took; one it gave up
+ * on must be whole, and hooked clear.  Counts both kinds. */
+static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
+                         const struct pgn_limits *lim, unsigned long *followed,
+                         unsigned long *whole, char *why, size_t n)
+{
+    static struct pgn_token kept[1u << 17];
+    struct pgn_reader *a = reader(0), *b = reader(0);
+    struct taker t = {.give_up = give_up};
+    pgn_reader_set_limits(a, lim);
+    pgn_reader_set_limits(b, lim);
+    pgn_reader_set_token_hook(b, take_moves, &t);
+    FILE *fp = file ? fmemopen((void *)text, len, "r") : NULL;
+    pgn_reader_open_mem(a, text, len, "t");
+    if (fp)
+        pgn_reader_open_file(b, fp, "t");
+    else
+        pgn_reader_open_mem(b, text, len, "t");
+    bool ok = true;
+    *followed = *whole = 0;
+    for (;;) {
+        struct pgn_game ga, gb;
+        int ra = pgn_next_game(a, &ga), rb = pgn_next_game(b, &gb);
+        if (ra != rb || ra < 0) {
+            snprintf(why, n, "after %lu games: returns %d vs %d", *followed + *whole, ra, rb);
+            ok = false;
+            break;
+        }
+        if (ra == 0)
+            break;
+        if (t.offered_after) {
+            snprintf(why, n, "game %lu: a token offered after the hook gave up", ga.number);
+            ok = false;
+            break;
+        }
+        if (gb.hooked && t.taken && gb.ndiags) {
+            snprintf(why, n, "game %lu: taken moves and diagnostics", ga.number);
+            ok = false;
+            break;
+        }
+        if (gb.hooked) {
+            size_t k = 0;
+            long moves = 0;
+            for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
+                if (ga.tokens[i].kind == PGN_TOK_MOVE && ga.tokens[i].depth == 0)
+                    moves++;
+                else
+                    kept[k++] = ga.tokens[i];
+            if (moves != t.taken) {
+                snprintf(why, n, "game %lu: %ld main line moves, %ld taken", ga.number, moves,
+                         t.taken);
+                ok = false;
+                break;
+            }
+            ga.tokens = kept;
+            ga.ntokens = k;
+            ++*followed;
+        } else {
+            ++*whole;
+        }
+        if (!same_game(&ga, &gb, 0, why, n)) {
+            ok = false;
+            break;
+        }
+    }
+    if (fp)
+        fclose(fp);
+    pgn_reader_free(a);
+    pgn_reader_free(b);
+    return ok;
+}
+
+static void test_token_hook(void)
+{
+    size_t len;
+    char *big = many_games(&len);
+    if (!big)
+        return;
+    char why[200] = "";
+    unsigned long followed, whole;
+    /* given up at its first token, at a number, at moves, never */
+    const long give_ups[] = {0, 1, 2, 4, 7, -1};
+    for (size_t i = 0; i < sizeof give_ups / sizeof give_ups[0]; i++)
+        for (int file = 0; file < 2; file++) {
+            bool ok = taker_agrees(big, len, give_ups[i], file, &(struct pgn_limits){0}, &followed,
+                                   &whole, why, sizeof why);
+            /* (a game without its result has a diagnostic: read again) */
+            UNIT_CHECK(ok && (give_ups[i] < 0 ? whole > 100 && followed > 1000
+                                              : give_ups[i] > 6 || (whole > 1000 && !followed)),
+                       "a hook that takes moves and gives up at token %ld (%s): the games it "
+                       "gave up on or with a diagnostic come whole (%lu), the others without the "
+                       "moves it took (%lu) %s",
+                       give_ups[i], file ? "FILE" : "memory", whole, followed, why);
+        }
+    /* the token cap: met where a reader without a hook meets it */
+    bool ok = taker_agrees(big, len, -1, true, &(struct pgn_limits){.max_tokens = 5}, &followed,
+                           &whole, why, sizeof why);
+    UNIT_CHECK(ok && whole > 1000,
+               "a game whose tokens, taken and kept, reach max_tokens is read again, whole, "
+               "with its diagnostic (%lu whole, %lu followed) %s",
+               whole, followed, why);
+    free(big);
+    /* moves alone, all taken: only their count meets the cap */
+    const char *moves = "e4 e5 Nf3 Nc6 Bc4 Bc5 *\n";
+    ok = taker_agrees(moves, strlen(moves), -1, false, &(struct pgn_limits){.max_tokens = 5},
+                      &followed, &whole, why, sizeof why);
+    UNIT_CHECK(ok && whole == 1 && followed == 0,
+               "six moves taken and a result kept meet max_tokens 5: the game is read again %s",
+               why);
+
+    /* A game of more than PGN_HOOK_KEEP_BYTES read from a stream, then a
+     * short one: the long one comes whole, as if the hook gave up there. */
+    size_t cap = PGN_HOOK_KEEP_BYTES + (1u << 20), n = 0;
+    char *huge = malloc(cap);
+    if (!huge)
+        return;
+    n += (size_t)snprintf(huge, cap, "[Event \"long\"]\n\n");
+    for (int i = 0; n + 300 < PGN_HOOK_KEEP_BYTES + (512u << 10); i++)
+        n += (size_t)snprintf(huge + n, cap - n, "%s {%0200d}\n", i % 2 ? "Nf6 Ng8" : "Nf3 Ng1", i);
+    n += (size_t)snprintf(huge + n, cap - n, "*\n\n[Event \"short\"]\n\n1. e4 e5 *\n");
+    for (int g = 0; g < 2; g++) {
+        ok = taker_agrees(huge, n, g ? 30000 : -1, true, &(struct pgn_limits){0}, &followed, &whole,
+                          why, sizeof why);
+        UNIT_CHECK(ok && whole == 1 && followed == 1,
+                   "a game longer than PGN_HOOK_KEEP_BYTES from a stream comes whole, the next "
+                   "one as followed (hook %s) %s",
+                   g ? "giving up past the limit" : "never giving up", why);
+    }
+    free(huge);
+}
+
 int main(void)
 {
     test_move_numbers();
@@ -1074,6 +1250,7 @@ int main(void)
     test_split_marks();
     test_split();
     test_file_matches_mem();
+    test_token_hook();
     test_real_files();
     return unit_done();
 }

@@ -12,8 +12,10 @@
  *     black move;
  *   - chess.com: long tag values, "{[%clk 0:24:55.5]}" after every move;
  *   - a database: the seven tag roster, "12. e4 e5" wrapped at 79 columns.
- * A game ends at mate or stalemate (its result), or at a length drawn for
- * it with a result drawn too.  Every seventh position of every game goes to
+ * Every tenth game is one of lichess's variants (a Variant tag, the
+ * variant's start), in turn.  A game ends at mate or stalemate (its
+ * result), at a variant's own end, or at a length drawn for it with a
+ * result drawn too.  Every seventh position of every game goes to
  * positions.fen (fen_format).
  *
  * Usage: gen-train DIR [GAMES]   (GAMES: 1500 by default)
@@ -23,6 +25,7 @@
 #include "movegen.h"
 #include "position.h"
 #include "san.h"
+#include "variant.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -65,7 +68,7 @@ static move pick_move(const struct position *p, const struct movelist *list, str
     return list->moves[rng_below(r, (unsigned)list->count)];
 }
 
-/* The tag section of game number g in its layout. */
+/* The tag pairs of game number g in its layout (no blank line after). */
 static void write_tags(FILE *out, enum layout lay, unsigned g, const char *result, struct rng *r)
 {
     unsigned we = 800 + rng_below(r, 2000), be = 800 + rng_below(r, 2000);
@@ -78,7 +81,7 @@ static void write_tags(FILE *out, enum layout lay, unsigned g, const char *resul
                 "[UTCTime \"%02u:%02u:%02u\"]\n[WhiteElo \"%u\"]\n[BlackElo \"%u\"]\n"
                 "[WhiteRatingDiff \"+%u\"]\n[BlackRatingDiff \"-%u\"]\n[ECO \"B%02u\"]\n"
                 "[Opening \"Sicilian Defense: Variation %u\"]\n[TimeControl \"180+0\"]\n"
-                "[Termination \"Normal\"]\n\n",
+                "[Termination \"Normal\"]\n",
                 g, month, day, rng_below(r, 100000), rng_below(r, 100000), result, month, day,
                 g % 24, g % 60, (g * 7) % 60, we, be, 1 + g % 9, 1 + g % 9, g % 100, g % 50);
     } else if (lay == CHESSCOM) {
@@ -90,14 +93,14 @@ static void write_tags(FILE *out, enum layout lay, unsigned g, const char *resul
                 "[WhiteElo \"%u\"]\n[BlackElo \"%u\"]\n[TimeControl \"600\"]\n"
                 "[Termination \"SomePlayer%u won by resignation\"]\n[StartTime \"12:%02u:00\"]\n"
                 "[EndDate \"2023.%02u.%02u\"]\n[EndTime \"12:%02u:00\"]\n"
-                "[Link \"https://www.chess.com/game/live/%u\"]\n\n",
+                "[Link \"https://www.chess.com/game/live/%u\"]\n",
                 month, day, g, g + 1, result, g % 100, g, we, be, g, g % 60, month, day,
                 (g + 13) % 60, 100000000 + g);
     } else {
         fprintf(out,
                 "[Event \"Club championship\"]\n[Site \"Somewhere\"]\n[Date \"1999.%02u.%02u\"]\n"
                 "[Round \"%u\"]\n[White \"Player, A.\"]\n[Black \"Player, B.\"]\n"
-                "[Result \"%s\"]\n\n",
+                "[Result \"%s\"]\n",
                 month, day, 1 + g % 9, result);
     }
 }
@@ -105,16 +108,36 @@ static void write_tags(FILE *out, enum layout lay, unsigned g, const char *resul
 /* Plays game number g and writes it; positions along it go to fens. */
 static void write_game(FILE *out, FILE *fens, unsigned g, struct rng *r)
 {
+    static const enum variant variants[] = {
+        VARIANT_CRAZYHOUSE, VARIANT_ATOMIC, VARIANT_ANTICHESS,  VARIANT_KINGOFTHEHILL,
+        VARIANT_3CHECK,     VARIANT_HORDE,  VARIANT_RACINGKINGS};
+    enum variant v = g % 10 == 9 ? variants[g / 10 % 7] : VARIANT_CHESS;
     enum layout lay = (enum layout)(g % 10 < 5 ? LICHESS : g % 10 < 7 ? CHESSCOM : DATABASE);
     unsigned length = 30 + rng_below(r, 130);
     static char movetext[1 << 16];
     size_t len = 0, col = 0;
     struct position p;
     position_start(&p);
+    if (v != VARIANT_CHESS) {
+        const char *start = variant_rules(v)->start;
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {.variant = (uint8_t)v};
+        if (!fen_read(start, strlen(start), &opt, &rec, &rep)) {
+            fprintf(stderr, "gen-train: the start of %s does not read\n", variant_rules(v)->name);
+            exit(70);
+        }
+        p = rec.pos;
+    }
     const char *result = NULL;
     unsigned clock[2] = {18000, 18000}; /* tenths of a second */
     for (unsigned ply = 0; ply < length; ply++) {
         struct movelist list;
+        struct variant_end end;
+        if (v != VARIANT_CHESS && variant_end(&p, &end)) {
+            result = "*";
+            break;
+        }
         if (movegen_legal(&p, &list) == 0) {
             result = position_in_check(&p) ? (p.side == WHITE ? "0-1" : "1-0") : "1/2-1/2";
             break;
@@ -159,6 +182,9 @@ static void write_game(FILE *out, FILE *fens, unsigned g, struct rng *r)
         result = drawn[rng_below(r, 6)];
     }
     write_tags(out, lay, g, result, r);
+    if (v != VARIANT_CHESS)
+        fprintf(out, "[Variant \"%s\"]\n", variant_rules(v)->name);
+    fputc('\n', out);
     fprintf(out, "%.*s %s\n\n", (int)len, movetext, result);
 }
 

@@ -183,20 +183,19 @@ static void write_result(struct conv *c, const char *result)
  * treats otherwise is declined for the game: a null move, a token that is
  * no move, an illegal move, and tags that set up another start (a FEN
  * tag, a Variant tag naming other rules than standard chess): the hook
- * gives the game up, and the reader keeps it whole.  A move played is
- * taken, so that the reader need not store it (the output has it). */
+ * gives the game up, and the reader keeps it whole and offers it no more
+ * (pgn_game.hooked is clear).  A move played is taken, so that the reader
+ * need not store it (the output has it). */
 static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
 {
     enum { ROOM = NAMED_MAX };
     struct conv *c = ctx;
     if (!tok) {
         c->fast_out.len = 0;
-        c->fast_declined = c->fast_started = false;
+        c->fast_started = false;
         c->fast_result = PGN_RESULT_NB;
         return PGN_HOOK_KEEP;
     }
-    if (c->fast_declined)
-        return PGN_HOOK_GIVE_UP;
     if (tok->kind != PGN_TOK_MOVE) { /* (most tokens are moves) */
         switch (tok->kind) {
         case PGN_TOK_RESULT:
@@ -209,7 +208,6 @@ static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
         case PGN_TOK_VARIATION_END:
             return PGN_HOOK_KEEP; /* (not written, and without effect on the main line) */
         default:
-            c->fast_declined = true;
             return PGN_HOOK_GIVE_UP;
         }
     }
@@ -218,10 +216,8 @@ static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
         enum variant v;
         bool c960;
         if (pgn_reader_tag(c->reader, "FEN") ||
-            (variant && (!game_variant_parse(variant, &v, &c960) || v != VARIANT_CHESS || c960))) {
-            c->fast_declined = true; /* (a lichess game names standard chess) */
-            return PGN_HOOK_GIVE_UP;
-        }
+            (variant && (!game_variant_parse(variant, &v, &c960) || v != VARIANT_CHESS || c960)))
+            return PGN_HOOK_GIVE_UP; /* (a lichess game names standard chess) */
         struct position start;
         position_start(&start);
         game_stack_reset(c->fast, &start);
@@ -230,11 +226,8 @@ static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
     bool named = c->fast_named;
     move m;
     struct cli_buf *out = &c->fast_out;
-    if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK ||
-        !cli_buf_reserve(out, ROOM + 1)) {
-        c->fast_declined = true;
+    if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK || !cli_buf_reserve(out, ROOM + 1))
         return PGN_HOOK_GIVE_UP;
-    }
     const struct game_line *l = game_stack_top(c->fast);
     char *buf = out->data + out->len;
     size_t n = named ? named_format_ply(&l->before, m, c->opt->names, buf, ROOM)
@@ -245,13 +238,13 @@ static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
 }
 
 /* Can conv_game take the fast path's text for g?  Only when the hook
- * followed the game to its end (g->hooked: else the reader read it again
- * and it is whole) and the full replay, set up already, would start where
- * the hook did and meet nothing that the hook declined: then it plays the
- * same moves and writes the same plies. */
+ * followed the game to its end without giving it up (g->hooked: else the
+ * game is whole for the full replay) and the full replay, set up already,
+ * would start where the hook did and meet nothing that the hook declined:
+ * then it plays the same moves and writes the same plies. */
 static bool fast_usable(const struct conv *c, const struct pgn_game *g)
 {
-    if (!c->fast || !g->hooked || c->fast_declined || g->ndiags)
+    if (!c->fast || !g->hooked || g->ndiags)
         return false;
     struct position start;
     position_start(&start);

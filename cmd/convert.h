@@ -58,7 +58,7 @@ struct conv {
     bool fast_named; /* --to=named: the plies are written from the position before (a copy
                       * of opt->to's answer: read once a ply, the two loads through opt
                       * were 2.7 M of 613 M instructions on 7 MB of games) */
-    bool fast_declined, fast_started;
+    bool fast_started;
     enum pgn_result fast_result; /* PGN_RESULT_NB: no result token */
 };
 

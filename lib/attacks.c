@@ -210,6 +210,17 @@ static bitboard slider_mask(int sq, enum attacks_slider_kind kind)
     return open_rays(sq, kind == ATTACKS_ROOK ? ROOK_RAYS : BISHOP_RAYS) & ~edges;
 }
 
+/* The entry of a slider on sq whose attack sets are at table, but for the
+ * magic (0: PEXT's); returns its mask. */
+static bitboard slider_entry(struct attacks_slider *s, int sq, enum attacks_slider_kind kind,
+                             const bitboard *table)
+{
+    bitboard mask = slider_mask(sq, kind);
+    *s = (struct attacks_slider){
+        .mask = mask, .magic = 0, .table = table, .shift = 64 - (unsigned)bb_count(mask)};
+    return mask;
+}
+
 /* Fill one square's table.  Its mask's subsets in increasing order are
  * PEXT's indices 0, 1, 2, ...  The climbing rays' squares all lie above sq
  * and the falling rays' below, so that order runs through every falling
@@ -222,15 +233,11 @@ static void fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_ki
                         bitboard *table)
 {
     int first = kind == ATTACKS_ROOK ? ROOK_RAYS : BISHOP_RAYS;
-    bitboard mask = slider_mask(sq, kind);
-    s->mask = mask;
-    unsigned shift = 64 - (unsigned)bb_count(mask);
-    s->shift = shift;
-    s->table = table;
+    bitboard mask = slider_entry(s, sq, kind, table);
+    unsigned shift = s->shift;
     size_t nu = init_half(0, mask & (rays[first][sq] | rays[first + 1][sq]), sq, first);
     size_t nd = init_half(1, mask & (rays[first + 4][sq] | rays[first + 5][sq]), sq, first + 4);
     if (pext) {
-        s->magic = 0;
         for (size_t u = 0; u < nu; u++)
             for (size_t d = 0; d < nd; d++)
                 table[u * nd + d] = half_att[0][u] | half_att[1][d];
@@ -286,10 +293,7 @@ static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
 static void init_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind)
 {
     if (attacks_use_pext) {
-        s->mask = slider_mask(sq, kind);
-        s->shift = 64 - (unsigned)bb_count(s->mask);
-        s->magic = 0;
-        s->table = builtin_table(sq, kind);
+        slider_entry(s, sq, kind, builtin_table(sq, kind));
     } else {
         fill_slider(s, sq, kind, false,
                     (kind == ATTACKS_ROOK ? rook_storage : bishop_storage) +

@@ -33,22 +33,9 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
-/* The first tag called name: game_setup needs its place as well as its
- * value (for diagnostics), game_tag only the value.  Linear (a game has a
- * score of tags); the first letters are compared before the call, which
- * spares nearly every strcmp: on real archives setup's two lookups made
- * 32 calls a game, a fiftieth of a conversion. */
-static const struct pgn_tag *find_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
-{
-    for (size_t i = 0; i < ntags; i++)
-        if (tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
-            return &tags[i];
-    return NULL;
-}
-
 const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
-    const struct pgn_tag *t = find_tag(tags, ntags, name);
+    const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
     return t ? t->value : NULL;
 }
 
@@ -189,8 +176,8 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
 static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned flags,
                              struct position *start, struct game_problem *pb)
 {
-    const struct pgn_tag *variant = find_tag(tags, ntags, "Variant");
-    const struct pgn_tag *fen = find_tag(tags, ntags, "FEN");
+    const struct pgn_tag *variant = pgn_tags_find(tags, ntags, "Variant");
+    const struct pgn_tag *fen = pgn_tags_find(tags, ntags, "FEN");
     /* The Variant tag names the rules; without one, the caller's
      * (--variant), standard chess by default. */
     enum variant v = (enum variant)((flags >> GAME_RULES_SHIFT) & 0xff);

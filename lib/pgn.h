@@ -277,7 +277,9 @@ size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned l
 enum pgn_error pgn_reader_error(const struct pgn_reader *r);
 int pgn_reader_errno(const struct pgn_reader *r);
 
-/* The value of the first tag called name (case-sensitive), or NULL. */
+/* The first of tags[0..ntags) called name (case-sensitive), or NULL. */
+const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, const char *name);
+/* The value of the game's first tag called name (case-sensitive), or NULL. */
 const char *pgn_game_tag(const struct pgn_game *g, const char *name);
 
 /* The four game results of PGN standard 8.2.6, written once for every

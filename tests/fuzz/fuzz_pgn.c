@@ -122,18 +122,41 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
     return true;
 }
 
+/* The tokens that the skipping options drop, and those a hook that takes
+ * moves takes. */
+static bool skipped_kind(const struct pgn_token *t)
+{
+    return t->kind == PGN_TOK_MOVE_NUMBER || t->kind == PGN_TOK_COMMENT;
+}
+
+static bool main_line_move(const struct pgn_token *t)
+{
+    return t->kind == PGN_TOK_MOVE && t->depth == 0;
+}
+
+/* *g without the tokens that drop() picks (kept in a static array: one game
+ * at a time); returns how many it dropped. */
+static long drop_tokens(struct pgn_game *g, bool (*drop)(const struct pgn_token *))
+{
+    static struct pgn_token kept[1u << 20];
+    size_t k = 0;
+    long dropped = 0;
+    for (size_t i = 0; i < g->ntokens; i++)
+        if (drop(&g->tokens[i]))
+            dropped++;
+        else
+            kept[k++] = g->tokens[i];
+    g->tokens = kept;
+    g->ntokens = k;
+    return dropped;
+}
+
 /* b, read with the skipping options, against a without its move numbers
  * and comments. */
 static bool same_game_skipped(const struct pgn_game *a, const struct pgn_game *b)
 {
-    static struct pgn_token kept[1u << 20];
     struct pgn_game f = *a;
-    size_t k = 0;
-    for (size_t i = 0; i < a->ntokens; i++)
-        if (a->tokens[i].kind != PGN_TOK_MOVE_NUMBER && a->tokens[i].kind != PGN_TOK_COMMENT)
-            kept[k++] = a->tokens[i];
-    f.tokens = kept;
-    f.ntokens = k;
+    drop_tokens(&f, skipped_kind);
     return same_game(&f, b);
 }
 
@@ -184,18 +207,8 @@ static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b, 
         return same_game(a, b);
     if (taken && b->ndiags)
         fail("a game that lacks tokens has diagnostics", b->number, 0);
-    static struct pgn_token kept[1u << 20];
     struct pgn_game f = *a;
-    size_t k = 0;
-    long moves = 0;
-    for (size_t i = 0; i < a->ntokens; i++)
-        if (a->tokens[i].kind == PGN_TOK_MOVE && a->tokens[i].depth == 0)
-            moves++;
-        else
-            kept[k++] = a->tokens[i];
-    f.tokens = kept;
-    f.ntokens = k;
-    return moves == taken && same_game(&f, b);
+    return drop_tokens(&f, main_line_move) == taken && same_game(&f, b);
 }
 
 struct setup {

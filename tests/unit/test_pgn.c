@@ -184,6 +184,35 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b, unsign
     return true;
 }
 
+/* The tokens that skipping options drop, and those a hook that takes
+ * moves takes. */
+static bool skipped_kind(const struct pgn_token *t)
+{
+    return t->kind == PGN_TOK_MOVE_NUMBER || t->kind == PGN_TOK_COMMENT;
+}
+
+static bool main_line_move(const struct pgn_token *t)
+{
+    return t->kind == PGN_TOK_MOVE && t->depth == 0;
+}
+
+/* *g without the tokens that drop() picks (kept in a static array: one game
+ * at a time); returns how many it dropped. */
+static long drop_tokens(struct pgn_game *g, bool (*drop)(const struct pgn_token *))
+{
+    static struct pgn_token kept[1u << 17];
+    size_t k = 0;
+    long dropped = 0;
+    for (size_t i = 0; i < g->ntokens && k < sizeof kept / sizeof kept[0]; i++)
+        if (drop(&g->tokens[i]))
+            dropped++;
+        else
+            kept[k++] = g->tokens[i];
+    g->tokens = kept;
+    g->ntokens = k;
+    return dropped;
+}
+
 /* Reads the same input with two readers in step; counts the games.  With
  * skipping, b reads with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS:
  * game for game it must give a's tokens without the move numbers and
@@ -202,16 +231,8 @@ static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, bool skipp
         if (ra <= 0)
             return ra == 0 || (snprintf(why, n, "hard error"), false);
         ++*games;
-        static struct pgn_token kept[1u << 16];
-        if (skipping) {
-            size_t k = 0;
-            for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
-                if (ga.tokens[i].kind != PGN_TOK_MOVE_NUMBER &&
-                    ga.tokens[i].kind != PGN_TOK_COMMENT)
-                    kept[k++] = ga.tokens[i];
-            ga.tokens = kept;
-            ga.ntokens = k;
-        }
+        if (skipping)
+            drop_tokens(&ga, skipped_kind);
         if (!same_game(&ga, &gb, 0, why, n))
             return false;
     }
@@ -1107,7 +1128,6 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
                          const struct pgn_limits *lim, unsigned long *followed,
                          unsigned long *whole, char *why, size_t n)
 {
-    static struct pgn_token kept[1u << 17];
     struct pgn_reader *a = reader(0), *b = reader(0);
     struct taker t = {.give_up = give_up};
     pgn_reader_set_limits(a, lim);
@@ -1142,21 +1162,13 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
             break;
         }
         if (gb.hooked) {
-            size_t k = 0;
-            long moves = 0;
-            for (size_t i = 0; i < ga.ntokens && k < sizeof kept / sizeof kept[0]; i++)
-                if (ga.tokens[i].kind == PGN_TOK_MOVE && ga.tokens[i].depth == 0)
-                    moves++;
-                else
-                    kept[k++] = ga.tokens[i];
+            long moves = drop_tokens(&ga, main_line_move);
             if (moves != t.taken) {
                 snprintf(why, n, "game %lu: %ld main line moves, %ld taken", ga.number, moves,
                          t.taken);
                 ok = false;
                 break;
             }
-            ga.tokens = kept;
-            ga.ntokens = k;
             ++*followed;
         } else {
             ++*whole;

@@ -1,11 +1,12 @@
 /*
  * jobs.h - --jobs N for the PGN tools: the input is cut into chunks of
- * whole games (lib's pgn_split_scan), N worker threads turn chunks into
- * output bytes and diagnostics with a callback of the tool's, and the main
- * thread writes each chunk's result in input order, with game numbers
+ * whole games (lib's pgn_split_scan), N threads (N - 1 workers and the
+ * main thread, when it waits) turn chunks into output bytes and
+ * diagnostics with a callback of the tool's, and the main thread writes
+ * each chunk's result in input order, with game numbers
  * counted per file as one thread would count them: the output is byte for
  * byte that of a single-threaded run.  Memory stays bounded: at most
- * 2N + 1 chunks of about a mebibyte are in flight.
+ * 2N + 1 chunks of about 256 KiB are in flight.
  *
  *     static void *worker_new(void *arg);  // per thread: a reader, a replay...
  *     static void worker_free(void *worker);
@@ -98,14 +99,15 @@ int jobs_threads(long asked);
 
 /* The tool's side. */
 struct jobs_config {
-    int threads;         /* workers, at least 1 */
+    int threads;         /* threads working, the main one included; at least 1 */
     struct jobs_out out; /* -q, the progress line */
-    /* Called once in each worker thread: its own state (readers are not
+    /* Called once in each thread that works (the main thread when it
+     * first helps): its own state (readers are not
      * thread-safe).  May return NULL; work then gets NULL and says why in
      * the result. */
     void *(*worker_new)(void *arg);
     void (*worker_free)(void *worker);
-    /* Turn one chunk into a result; runs in a worker thread. */
+    /* Turn one chunk into a result; runs in any of the threads. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
     void *arg; /* for worker_new */
     /* NULL, or the counts of the progress line: games written, bytes read. */

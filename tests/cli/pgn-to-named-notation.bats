@@ -534,6 +534,23 @@ pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected tex
     cmp <(pgn-to-named-notation <"$big") <(pgn-to-named-notation -j 2 <"$big")
 }
 
+@test "--jobs 2 --on-error=stop stops at the game one thread stops at, many chunks in" {
+    # A bad game after the 60th of a 3.8 MB archive (about 2.3 MB in): the
+    # chunks after it, queued or worked on by either thread, are dropped.
+    local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn" f="$BATS_TEST_TMPDIR/stop.pgn"
+    awk '/^\[Event / && ++n == 61 { print "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n" } { print }' "$big" >"$f"
+    run --separate-stderr pgn-to-named-notation --on-error=stop --to=uci "$f"
+    assert_failure 1
+    local out1=$output
+    [[ $stderr == *": game 61 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+61 games, 60 converted, 1 with errors" ]]
+    local err1=$stderr
+    run --separate-stderr pgn-to-named-notation --on-error=stop --to=uci --jobs 2 "$f"
+    assert_failure 1
+    [[ $output == "$out1" ]]
+    [[ $stderr == "$err1" ]]
+}
+
 @test "the documented GNU parallel recipe gives the same output" {
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"

@@ -1,12 +1,12 @@
 /*
  * jobs.h - --jobs N for the PGN tools: the input is cut into chunks of
- * whole games (lib's pgn_split_scan), N threads (N - 1 workers and the
- * main thread, when it waits) turn chunks into output bytes and
- * diagnostics with a callback of the tool's, and the main thread writes
- * each chunk's result in input order, with game numbers
- * counted per file as one thread would count them: the output is byte for
- * byte that of a single-threaded run.  Memory stays bounded: at most
- * 2N + 1 chunks of about 256 KiB are in flight.
+ * whole games (lib's pgn_split_scan, or a guess that the worker's reader
+ * checks: guess_cuts), N threads (N - 1 workers and the main thread, when
+ * it waits) turn chunks into output bytes and diagnostics with a callback
+ * of the tool's, and the main thread writes each chunk's result in input
+ * order, with game numbers counted per file as one thread would count
+ * them: the output is byte for byte that of a single-threaded run.  Memory
+ * stays bounded: at most 2N + 1 chunks of about 256 KiB are in flight.
  *
  *     static void *worker_new(void *arg);  // per thread: a reader, a replay...
  *     static void worker_free(void *worker);
@@ -70,8 +70,10 @@ struct jobs_result {
     struct jobs_diags diags; /* for standard error; game numbers from 1 in the chunk */
     unsigned long games;     /* games read: the file's next chunks number theirs after */
     unsigned long counts[JOBS_COUNTS];
-    int status; /* the worst exit status of the chunk's own (CLI_OK...) */
-    bool stop;  /* write this chunk, then read no more (--on-error=stop, no memory) */
+    int status;   /* the worst exit status of the chunk's own (CLI_OK...) */
+    bool stop;    /* write this chunk, then read no more (--on-error=stop, no memory) */
+    bool at_rest; /* with guess_cuts: the reader came to rest at the end of the
+                   * chunk (pgn_reader_at_rest) */
 };
 
 /* How results are written: -q, and the progress line to keep off the
@@ -110,6 +112,11 @@ struct jobs_config {
     /* Turn one chunk into a result; runs in any of the threads. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
     void *arg; /* for worker_new */
+    /* Cut the input where a game likely ends (a tag line after a result
+     * line) instead of where the splitter, reading every line, shows that
+     * one ends; work must then set res->at_rest, and a chunk whose reader
+     * did not come to rest is read again with the text after it. */
+    bool guess_cuts;
     /* NULL, or the counts of the progress line: games written, bytes read. */
     struct progress_games *meter;
     /* Optional: write a result in the main thread, in input order, instead

@@ -239,6 +239,7 @@ static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs
         rc = convert_input(c, in->name, NULL, NULL);
     if (rc < 0)
         hard_error(c, in->name);
+    res->at_rest = rc >= 0 && pgn_reader_at_rest(c->reader);
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
@@ -279,7 +280,8 @@ int main(int argc, char **argv)
                                   .worker_free = worker_free,
                                   .work = convert_chunk,
                                   .arg = &opt,
-                                  .meter = pr ? &counts : NULL};
+                                  .meter = pr ? &counts : NULL,
+                                  .guess_cuts = true};
         jobs_run(&cfg, opt.files, opt.nfiles, &t);
     } else {
         run_serial(&opt, pr, pr ? &counts : NULL, &t);

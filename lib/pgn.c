@@ -162,6 +162,8 @@ struct pgn_reader {
     enum pgn_error err;
     int sys_errno;
     unsigned long games;
+    bool at_end;  /* the end of the input was reached (at_rest is known) */
+    bool at_rest; /* ... with nothing after the last game's result */
 
     /* PGN_OPT_RAW: the current game's bytes start at src[raw_start] */
     size_t raw_start;
@@ -413,6 +415,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->err = PGN_OK;
     r->sys_errno = 0;
     r->games = 0;
+    r->at_end = r->at_rest = false;
     r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
     r->raw_lost = false;
@@ -459,6 +462,11 @@ enum pgn_error pgn_reader_error(const struct pgn_reader *r)
 int pgn_reader_errno(const struct pgn_reader *r)
 {
     return r->sys_errno;
+}
+
+bool pgn_reader_at_rest(const struct pgn_reader *r)
+{
+    return r->at_end && r->at_rest;
 }
 
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line)
@@ -2197,6 +2205,14 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
         if (s == SCAN_GAME_DONE)
             return finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
         r->have_line = false;
+    }
+    if (!r->at_end) {
+        /* The first time the input ends: at rest when nothing at all came
+         * after the last game, which therefore ended at its result (a
+         * game ended otherwise ends where the next one starts). */
+        r->at_end = true;
+        r->at_rest = !r->started && !r->in_comment && !r->depth && !r->ntoks && !r->ntags &&
+                     !r->ndiags && !r->number_skipped && !r->ntaken;
     }
     if (!worth_a_game(r))
         return 0;

@@ -551,6 +551,74 @@ pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected tex
     [[ $stderr == "$err1" ]]
 }
 
+# A game whose comment holds, 84 KB in (past the first chunk's 64 KiB), a
+# line that ends with a result and then a tag line: where --jobs guesses a
+# cut.  $1: "brace" (the comment goes on: one game), "long" (the same every
+# 24 KB over 840 KB: the chunks in flight after the first all end inside
+# the comment) or "variation" (the comment is in a variation, which the
+# tag line ends, and a game starts there).  $2: "big" puts the 3.8 MB
+# archive after it (the file goes on past the chunks in flight), "small"
+# two games.
+trap_file() {
+    local f="$BATS_TEST_TMPDIR/trap-$1-$2.pgn"
+    {
+        printf '[Event "trap"]\n[White "w"]\n[Black "b"]\n[Result "1-0"]\n\n'
+        if [[ $1 == variation ]]; then printf '1. e4 (1. d4 {\n'; else printf '1. e4 {\n'; fi
+        # (awk, not a shell loop: bats traces every command of a loop)
+        awk -v long="$([[ $1 == long ]] && echo 1)" 'BEGIN {
+            for (i = 0; i < 7000; i++) print "filler text"
+            for (i = 0; long && i < 70000; i++) {
+                print "filler text"
+                if (i % 2000 == 0) print "1-0\n[Event \"fake\"]"
+            }
+        }'
+        if [[ $1 != variation ]]; then
+            printf '1-0\n[Event "inside"]\n1. d4 } e5 2. Nf3 1-0\n\n'
+        else
+            printf '} 1-0\n[Event "inside"]\n\n1. d4 e5 2. Nf3 1-0\n\n'
+        fi
+        if [[ $2 == big ]]; then
+            cat "$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
+        else
+            printf '[Event "after"]\n\n1. c4 c5 0-1\n\n[Event "last"]\n\n1. Nf3 *\n'
+        fi
+    } >"$f"
+    echo "$f"
+}
+
+@test "--jobs 2 reads a guessed cut again where a comment or a variation goes on past it" {
+    local trap size f o="$BATS_TEST_TMPDIR/out" status1 status2 status3
+    for trap in brace long variation; do
+        for size in small big; do
+            f=$(trap_file "$trap" "$size")
+            pgn-to-named-notation --to=uci "$f" >"$o.1" 2>"$o.e1" && status1=0 || status1=$?
+            if [[ $trap != variation ]]; then
+                # one game: its moves go on after the comment
+                [[ $(sed -n '1,/^1-0$/p' "$o.1") == '[Event "trap"]
+[White "w"]
+[Black "b"]
+[Result "1-0"]
+
+e2e4
+e7e5
+g1f3
+1-0' ]]
+            else
+                [[ $(sed -n '/^\[Event "inside"\]$/,/^1-0$/p' "$o.1") == '[Event "inside"]'$'\n\nd2d4\ne7e5\ng1f3\n1-0' ]]
+            fi
+            pgn-to-named-notation --to=uci --jobs 2 "$f" >"$o.2" 2>"$o.e2" && status2=0 || status2=$?
+            [[ $status2 == "$status1" ]]
+            cmp "$o.1" "$o.2"
+            cmp "$o.e1" "$o.e2"
+            # and through a pipe, where the chunks are read as they come
+            pgn-to-named-notation --to=uci --jobs 2 <"$f" >"$o.3" 2>"$o.e3" && status3=0 || status3=$?
+            [[ $status3 == "$status1" ]]
+            cmp "$o.1" "$o.3"
+            cmp "$o.e1" <(sed "s|<stdin>|$f|" "$o.e3")
+        done
+    done
+}
+
 @test "the documented GNU parallel recipe gives the same output" {
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"

@@ -97,29 +97,38 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
     }
 }
 
-static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
+/* a and b alike, b read from a later start: its line numbers shifted by
+ * dl lines and its game numbers by dn games. */
+static bool same_game_at(const struct pgn_game *a, const struct pgn_game *b, unsigned long dl,
+                         unsigned long dn)
 {
-    if (a->line != b->line || a->col != b->col || a->number != b->number || a->ntags != b->ntags ||
-        a->ntokens != b->ntokens || a->ndiags != b->ndiags)
+    if (a->line != b->line + dl || a->col != b->col || a->number != b->number + dn ||
+        a->ntags != b->ntags || a->ntokens != b->ntokens || a->ndiags != b->ndiags)
         return false;
     for (size_t i = 0; i < a->ntags; i++) {
         const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
         if (x->name_len != y->name_len || x->value_len != y->value_len ||
             memcmp(x->name, y->name, x->name_len) || memcmp(x->value, y->value, x->value_len) ||
-            x->line != y->line || x->col != y->col)
+            x->line != y->line + dl || x->col != y->col)
             return false;
     }
     for (size_t i = 0; i < a->ntokens; i++) {
         const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
         if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
-            x->line != y->line || x->col != y->col || x->depth != y->depth || x->value != y->value)
+            x->line != y->line + dl || x->col != y->col || x->depth != y->depth ||
+            x->value != y->value)
             return false;
     }
     for (size_t i = 0; i < a->ndiags; i++)
-        if (a->diags[i].line != b->diags[i].line || a->diags[i].col != b->diags[i].col ||
+        if (a->diags[i].line != b->diags[i].line + dl || a->diags[i].col != b->diags[i].col ||
             a->diags[i].code != b->diags[i].code)
             return false;
     return true;
+}
+
+static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
+{
+    return same_game_at(a, b, 0, 0);
 }
 
 /* The tokens that the skipping options drop, and those a hook that takes
@@ -307,6 +316,44 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
         fclose(tp);
 }
 
+/* pgn_reader_at_rest's promise, on which --jobs checks the cuts it
+ * guesses: at each of the first eight lines that start with '[', when a
+ * reader of the text before that line comes to rest at its end, the text
+ * before and the text after read as the whole text does. */
+static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
+{
+    const char *text = (const char *)data;
+    int tried = 0;
+    for (size_t cut = 1; cut < size && tried < 8; cut++) {
+        if (text[cut] != '[' || text[cut - 1] != '\n')
+            continue;
+        tried++;
+        struct pgn_game a, b;
+        unsigned long games = 0, lines = 0;
+        int rb;
+        pgn_reader_open_mem(s->file, text, cut, "fuzz");
+        while ((rb = pgn_next_game(s->file, &b)) > 0)
+            games++;
+        if (rb < 0 || !pgn_reader_at_rest(s->file))
+            continue;
+        for (size_t i = 0; i < cut; i++)
+            lines += text[i] == '\n';
+        pgn_reader_open_mem(s->mem, text, size, "fuzz");
+        for (int piece = 0; piece < 2; piece++) {
+            if (piece)
+                pgn_reader_open_mem(s->file, text + cut, size - cut, "fuzz");
+            else
+                pgn_reader_open_mem(s->file, text, cut, "fuzz");
+            while (pgn_next_game(s->file, &b) > 0)
+                if (pgn_next_game(s->mem, &a) <= 0 ||
+                    !same_game_at(&a, &b, piece ? lines : 0, piece ? games : 0))
+                    fail("a cut where the reader came to rest reads otherwise", b.number, cut);
+        }
+        if (pgn_next_game(s->mem, &a) != 0)
+            fail("a cut where the reader came to rest lost a game", games, cut);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (!setups[0].mem) {
@@ -321,5 +368,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lines += data[i] == '\n';
     run(&setups[0], data, size, lines);
     run(&setups[1], data, size, lines);
+    check_at_rest(&setups[0], data, size);
+    check_at_rest(&setups[1], data, size);
     return 0;
 }

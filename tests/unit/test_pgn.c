@@ -282,6 +282,50 @@ static bool split_agrees(const char *text, size_t len, size_t min, unsigned long
     return ok;
 }
 
+/* Reads text[0..cut) to its end and says whether the reader came to rest
+ * there (pgn_reader_at_rest); when it did, reads text[cut..len) with a
+ * fresh reader and checks that the two pieces give, game for game, what
+ * one reader gives over the whole text: the promise a guessed cut of
+ * --jobs rests on.  Also options: the readers' options. */
+static bool rest_agrees(const char *text, size_t len, size_t cut, unsigned options, bool *rest,
+                        char *why, size_t n)
+{
+    struct pgn_reader *whole = reader(options), *part = reader(options);
+    struct pgn_game a, b;
+    unsigned long shift = 0;
+    bool ok = true;
+    for (size_t i = 0; i < cut; i++)
+        shift += text[i] == '\n';
+    pgn_reader_open_mem(whole, text, len, "whole");
+    pgn_reader_open_mem(part, text, cut, "part");
+    int rb;
+    while ((rb = pgn_next_game(part, &b)) > 0)
+        ;
+    *rest = rb == 0 && pgn_reader_at_rest(part);
+    if (*rest) {
+        pgn_reader_open_mem(part, text, cut, "part");
+        for (int piece = 0; ok && piece < 2; piece++) {
+            if (piece == 1)
+                pgn_reader_open_mem(part, text + cut, len - cut, "part");
+            while (ok && (rb = pgn_next_game(part, &b)) > 0) {
+                if (pgn_next_game(whole, &a) <= 0) {
+                    snprintf(why, n, "piece %d has a game more than the whole text", piece + 1);
+                    ok = false;
+                } else {
+                    ok = same_game(&a, &b, piece ? shift : 0, why, n);
+                }
+            }
+        }
+        if (ok && pgn_next_game(whole, &a) != 0) {
+            snprintf(why, n, "the whole text has more games than the pieces");
+            ok = false;
+        }
+    }
+    pgn_reader_free(whole);
+    pgn_reader_free(part);
+    return ok;
+}
+
 /* The offsets where pgn_split allows a cut in text, as "12 40" ("" for
  * none). */
 static const char *split_points(const char *text, struct sbuf *out)
@@ -867,6 +911,104 @@ static void check_file(const char *shared, const char *rel)
     free(buf);
 }
 
+/* pgn_reader_at_rest: when the input ends between games, as a reader
+ * that read on would see it; and at every line of some texts, a cut where
+ * the reader came to rest reads as the whole text does. */
+static void test_at_rest(void)
+{
+    static const struct {
+        const char *text;
+        bool rest;
+        const char *desc;
+    } cases[] = {
+        {"", true, "no input"},
+        {"\n \t\r\n", true, "blank lines only"},
+        {"[Event \"a\"]\n\n1. e4 e5 1-0\n", true, "a game that ends at its result"},
+        {"[Event \"a\"]\n\n1. e4 e5 1-0\n\n% an escape line\n\n", true,
+         "then blank lines and escape lines"},
+        {"[Event \"a\"]\n\n1. e4 e5 1-0 {a remark}\n", false,
+         "a comment after the result (it would go with the next game)"},
+        {"[Event \"a\"]\n\n1. e4 e5 1-0\n; a remark\n", false, "a ';' comment after it"},
+        {"[Event \"a\"]\n\n1. e4 e5\n", false, "a game without its result"},
+        {"[Event \"a\"]\n\n1. e4 {a comment\n1-0\n\n", false, "inside a comment"},
+        {"[Event \"a\"]\n\n1. e4 (1. d4 1-0\n\n", false, "inside a variation"},
+        {"[Event \"a\"]\n\n1. e4 1-0\n[Event \"b\"]\n", false, "the tags of the next game"},
+        {"[Event \"a\"]\n\n1. e4 1-0\n1.\n", false, "a move number after it"},
+        {"1. e4 1-0\n\x01\n", false, "a control byte after it"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct pgn_reader *r = reader(0);
+        struct pgn_game g;
+        pgn_reader_open_mem(r, cases[i].text, strlen(cases[i].text), "t");
+        UNIT_CHECK(!pgn_reader_at_rest(r), "at rest: not before the end (%s)", cases[i].desc);
+        int rc;
+        while ((rc = pgn_next_game(r, &g)) > 0)
+            ;
+        UNIT_CHECK(rc == 0 && pgn_reader_at_rest(r) == cases[i].rest, "at rest %s: %s",
+                   cases[i].rest ? "yes" : "no", cases[i].desc);
+        pgn_reader_free(r);
+    }
+
+    /* At every line start of texts with traps for a guessed cut (a tag
+     * line after a result inside a comment, a variation, a ';' comment),
+     * and of every tenth line of a 64 KiB text of many games: when the
+     * reader comes to rest, the two pieces read as the whole. */
+    static const char *const texts[] = {
+        "[Event \"a\"]\n\n1. e4 {a comment\n1-0\n\n[Event \"x\"]\n} e5 1-0\n\n[Event "
+        "\"b\"]\n\n1. d4 0-1\n",
+        "[Event \"a\"]\n\n1. e4 (1. d4 1-0\n\n[Event \"x\"]\n\n1. c4 *\n\n[Event \"y\"]\n1. "
+        "d4 *\n",
+        "[Event \"a\"]\n\n1. e4 ; 1-0\n\n[Event \"b\"]\n1. d4 0-1\n\n\n%x\n[Event \"c\"]\n1. c4 "
+        "*\n",
+        "1. e4 1-0 {c}\n\n[Event \"b\"]\n1. d4 0-1\r\n\r\n[Event \"c\"]\r\n1. c4 *\r\n",
+    };
+    unsigned long tried = 0, rested = 0, failed = 0;
+    char why[200] = "";
+    for (int options = 0; options < 2; options++) {
+        unsigned opt = options ? PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS : 0;
+        for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+            size_t len = strlen(texts[t]);
+            for (size_t cut = 0; cut <= len; cut++) {
+                if (cut && texts[t][cut - 1] != '\n')
+                    continue;
+                bool rest;
+                tried++;
+                if (!rest_agrees(texts[t], len, cut, opt, &rest, why, sizeof why) && !failed++)
+                    UNIT_CHECK(false, "text %zu cut at %zu: %s", t + 1, cut, why);
+                rested += rest;
+            }
+        }
+    }
+    size_t big_len;
+    char *big = many_games(&big_len);
+    if (!big) {
+        printf("Bail out! no memory\n");
+        exit(1);
+    }
+    size_t len = 1 << 16;
+    while (big[len - 1] != '\n')
+        len--;
+    unsigned long line = 0, big_rested = 0;
+    for (size_t cut = 0; cut <= len; cut++) {
+        if (cut && big[cut - 1] != '\n')
+            continue;
+        if (line++ % 10)
+            continue;
+        bool rest;
+        tried++;
+        if (!rest_agrees(big, len, cut, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS, &rest, why,
+                         sizeof why) &&
+            !failed++)
+            UNIT_CHECK(false, "many games cut at %zu: %s", cut, why);
+        big_rested += rest;
+    }
+    free(big);
+    UNIT_CHECK(!failed && rested > 10 && big_rested > 10,
+               "at rest: %lu cuts, %lu of the traps' and %lu of the many games' at rest read as "
+               "the whole (%lu did not)",
+               tried, rested, big_rested, failed);
+}
+
 static void test_real_files(void)
 {
     const char *shared = getenv("SHARED");
@@ -1263,6 +1405,7 @@ int main(void)
     test_split();
     test_file_matches_mem();
     test_token_hook();
+    test_at_rest();
     test_real_files();
     return unit_done();
 }

@@ -619,6 +619,25 @@ g1f3
     done
 }
 
+@test "--jobs 2 matches one thread on binary garbage between archives and on a 10 MB line" {
+    local f="$BATS_TEST_TMPDIR/mixed.pgn" g="$BATS_TEST_TMPDIR/long.pgn" o="$BATS_TEST_TMPDIR/out" x s1 s2
+    {
+        cat "$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
+        # 100,000 bytes of every value, from a fixed seed
+        awk 'BEGIN { srand(7); for (i = 0; i < 100000; i++) printf "%c", int(rand() * 255) + 1 }'
+        cat "$SHARED/pgn/engines/TCEC_Season_12_-_Superfinal.pgn"
+    } >"$f"
+    { head -c 10000000 /dev/zero | tr '\0' a; printf '\n[Event "x"]\n\n1. e4 1-0\n'; } >"$g"
+    for x in "$f" "$g"; do
+        pgn-to-named-notation --to=uci "$x" >"$o.1" 2>"$o.e1" && s1=0 || s1=$?
+        pgn-to-named-notation --to=uci --jobs 2 "$x" >"$o.2" 2>"$o.e2" && s2=0 || s2=$?
+        [[ $s1 == 1 && $s2 == 1 ]]
+        [[ -s $o.e1 ]]
+        cmp "$o.1" "$o.2"
+        cmp "$o.e1" "$o.e2"
+    done
+}
+
 @test "the documented GNU parallel recipe gives the same output" {
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"

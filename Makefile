@@ -235,10 +235,11 @@ bench: all
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
 FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
-FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC)
+FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Itests -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# (with the shared test code, as the unit tests)
+$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) -lpcre2-8 -lpthread
+	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_SECONDS)s"; \

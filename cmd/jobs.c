@@ -96,7 +96,7 @@ struct chunk {
     bool file_first;          /* the first chunk of its file: game numbers restart */
     int open_errno;           /* the file could not be opened (in is empty) */
     int read_errno;           /* reading stopped on this error after in */
-    bool guessed;             /* cut at its end by guess_cut: unchecked */
+    bool guessed;             /* cut at its end by pgn_split_guess: unchecked */
     bool merged;              /* its text went into the chunk before: skipped */
     enum chunk_state state;
     struct jobs_result res;
@@ -174,14 +174,18 @@ struct reading {
     unsigned long line; /* line number of buf's first line */
     unsigned long lines_scanned;
     struct pgn_split split;
-    bool guess; /* cut by guess_cut (jobs_config.guess_cuts) ... */
-    bool exact; /* ... until a guess failed in this file: then by the splitter */
+    bool guess; /* cut by pgn_split_guess (jobs_config.guess_cuts) until a
+                 * guess fails in this file, then by the splitter */
     bool eof;
     bool err_sent; /* the read error has gone out with a chunk: report it once */
     int err;
 };
 
-/* The number of '\n' in s[0..n): sixteen bytes at a time with SSE2. */
+/* The number of '\n' in s[0..n), for the line numbers of a chunk cut on a
+ * guess (the splitter counts those it reads): sixteen bytes at a time with
+ * SSE2.  (pgn_split_guess spares the main thread the splitter's reading of
+ * every line: 2 ms of the 5 MB of real games, 23 ms of the 69 MB
+ * benchmark.) */
 static unsigned long count_lines(const char *s, size_t n)
 {
     unsigned long lines = 0;
@@ -200,38 +204,6 @@ static unsigned long count_lines(const char *s, size_t n)
     return lines;
 }
 
-/* A likely end of a run of games, for a fraction of the splitter's cost
- * (which reads every line: 2 ms of the 5 MB of real games, 23 ms of the
- * 69 MB benchmark): the first line at offset rd->scanned or beyond that
- * starts with '[' and follows a line that ends with a result.  The guess
- * is wrong when that result stands inside a comment or a variation that
- * spans lines; the worker's reader then does not come to rest at the end
- * of the chunk (pgn_reader_at_rest) and respin mends it. */
-static bool guess_cut(struct reading *rd, size_t *cut)
-{
-    const char *b = rd->buf.data;
-    size_t len = rd->buf.len;
-    const char *q = rd->scanned < len ? memchr(b + rd->scanned, '[', len - rd->scanned) : NULL;
-    for (; q; q = memchr(q + 1, '[', len - (size_t)(q + 1 - b))) {
-        if (q == b || q[-1] != '\n')
-            continue;
-        size_t e = (size_t)(q - b) - 1;
-        while (e > 0 &&
-               (b[e - 1] == '\n' || b[e - 1] == '\r' || b[e - 1] == ' ' || b[e - 1] == '\t'))
-            e--;
-        size_t w = e;
-        while (w > 0 && b[w - 1] != ' ' && b[w - 1] != '\t' && b[w - 1] != '\n')
-            w--;
-        if (e > w && pgn_result_parse(b + w, e - w) != PGN_RESULT_NB) {
-            *cut = (size_t)(q - b);
-            rd->lines_scanned = count_lines(b, *cut);
-            return true;
-        }
-    }
-    rd->scanned = len;
-    return false;
-}
-
 /* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
  * bytes, CHUNK_SMALL at the start of a file, unless the file ends), or of
  * games that likely end there when rd guesses (k->guessed); false when
@@ -239,18 +211,17 @@ static bool guess_cut(struct reading *rd, size_t *cut)
 static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
 {
     size_t cut = 0, target = rd->total < CHUNK_SMALL_UNTIL ? CHUNK_SMALL : CHUNK_TARGET;
-    bool guess = rd->guess && !rd->exact;
-    if (guess && rd->scanned < target)
+    if (rd->guess && rd->scanned < target)
         rd->scanned = target;
     k->guessed = false;
     for (;;) {
-        if (guess && guess_cut(rd, &cut)) {
-            k->guessed = true;
-            break;
-        }
-        if (!guess && pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
-                                     &rd->lines_scanned)) {
+        if (rd->guess ? pgn_split_guess(rd->buf.data, rd->buf.len, &rd->scanned)
+                      : pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
+                                       &rd->lines_scanned)) {
             cut = rd->scanned;
+            if (rd->guess)
+                rd->lines_scanned = count_lines(rd->buf.data, cut);
+            k->guessed = rd->guess;
             break;
         }
         if (rd->eof)
@@ -320,6 +291,26 @@ static void help(struct pool *p)
     k->state = CHUNK_DONE;
 }
 
+/* Wait for chunk k to be done, working on queued chunks meanwhile.
+ * Called and returns with p->mu held. */
+static void wait_done(struct pool *p, const struct chunk *k)
+{
+    while (k->state != CHUNK_DONE) {
+        if (p->take_seq != p->fill_seq)
+            help(p);
+        else
+            pthread_cond_wait(&p->done, &p->mu);
+    }
+}
+
+/* Empty a result that will not be written. */
+static void drop_output(struct jobs_result *res)
+{
+    res->out.len = 0;
+    res->diags.n = 0;
+    res->diags.text.len = 0;
+}
+
 /* Chunk k (the oldest) ends at a guessed cut where its reader did not
  * come to rest: a result line and a tag line inside a comment or a
  * variation that spans lines, so its last game goes on in the next
@@ -336,12 +327,7 @@ static void respin(struct pool *p, struct chunk *k)
     while (last + 1 < p->fill_seq && !p->slots[(last + 1) % p->nslots].file_first)
         p->slots[++last % p->nslots].merged = true;
     for (unsigned long s = p->emit_seq + 1; s <= last; s++)
-        while (p->slots[s % p->nslots].state != CHUNK_DONE) {
-            if (p->take_seq != p->fill_seq)
-                help(p);
-            else
-                pthread_cond_wait(&p->done, &p->mu);
-        }
+        wait_done(p, &p->slots[s % p->nslots]);
     pthread_mutex_unlock(&p->mu);
     struct chunk *end = k;
     for (unsigned long s = p->emit_seq + 1; s <= last; s++) {
@@ -349,7 +335,9 @@ static void respin(struct pool *p, struct chunk *k)
         cli_buf_put(&k->in, end->in.data, end->in.len);
     }
     k->read_errno = end->read_errno;
-    if (end->guessed && p->rd) {
+    if (end->guessed) {
+        /* The file goes on after end (a guessed cut leaves text after it),
+         * so it is the one being read: p->rd. */
         struct reading *rd = p->rd;
         size_t at = 0;
         unsigned long lines = 0;
@@ -357,7 +345,7 @@ static void respin(struct pool *p, struct chunk *k)
         pgn_split_scan(&rd->split, k->in.data, k->in.len, SIZE_MAX, &at, &lines);
         rd->scanned = 0;
         rd->lines_scanned = 0;
-        rd->exact = true;
+        rd->guess = false;
         struct chunk more = {0};
         if (read_chunk(rd, &more, p->cfg->meter)) {
             cli_buf_put(&k->in, more.in.data, more.in.len);
@@ -366,9 +354,7 @@ static void respin(struct pool *p, struct chunk *k)
         cli_buf_free(&more.in);
     }
     k->guessed = false;
-    k->res.out.len = 0;
-    k->res.diags.n = 0;
-    k->res.diags.text.len = 0;
+    drop_output(&k->res);
     if (k->in.nomem) {
         /* Out of memory: nothing of k is written, and the run stops. */
         work_chunk(p->cfg, NULL, k, true);
@@ -396,26 +382,13 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
 {
     struct chunk *k = &p->slots[p->emit_seq % p->nslots];
     pthread_mutex_lock(&p->mu);
-    while (k->state != CHUNK_DONE) {
-        if (p->take_seq != p->fill_seq)
-            help(p);
-        else
-            pthread_cond_wait(&p->done, &p->mu);
-    }
+    wait_done(p, k);
     pthread_mutex_unlock(&p->mu);
-    if (k->merged) {
-        /* its text was written with the chunk before */
-        k->merged = false;
-        k->res.out.len = 0;
-        k->res.diags.n = 0;
-        k->res.diags.text.len = 0;
-        k->state = CHUNK_FREE;
-        p->emit_seq++;
-        return;
-    }
-    if (!t->stop && k->guessed && !k->res.at_rest)
+    /* (a merged chunk's text was written with the chunk before) */
+    bool to_write = !t->stop && !k->merged;
+    if (to_write && k->guessed && !k->res.at_rest)
         respin(p, k);
-    if (!t->stop) {
+    if (to_write) {
         if (k->file_first)
             p->game_offset = 0;
         if (k->open_errno) {
@@ -440,10 +413,9 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
                 cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
     } else {
-        k->res.out.len = 0;
-        k->res.diags.n = 0;
-        k->res.diags.text.len = 0;
+        drop_output(&k->res);
     }
+    k->merged = false;
     k->state = CHUNK_FREE;
     p->emit_seq++;
     if (t->stop) {

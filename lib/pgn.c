@@ -2208,11 +2208,12 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     }
     if (!r->at_end) {
         /* The first time the input ends: at rest when nothing at all came
-         * after the last game, which therefore ended at its result (a
-         * game ended otherwise ends where the next one starts). */
+         * after the last game (no token, tag, comment or move number
+         * started another, and no diagnostic), which therefore ended at
+         * its result (a game ended otherwise ends where the next one
+         * starts). */
         r->at_end = true;
-        r->at_rest = !r->started && !r->in_comment && !r->depth && !r->ntoks && !r->ntags &&
-                     !r->ndiags && !r->number_skipped && !r->ntaken;
+        r->at_rest = !r->started && !worth_a_game(r);
     }
     if (!worth_a_game(r))
         return 0;
@@ -2224,7 +2225,8 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
 /* ---------------------------------------------------------------- splitting */
 
 /* Is the last word of s[0..n) (blanks and a CR at the end aside) a result
- * standing alone?  The reader ends a game there (standard 8.2.6). */
+ * standing alone?  The reader ends a game there (standard 8.2.6).  s is a
+ * line, or text whose last line is looked at (pgn_split_guess). */
 static bool ends_with_result(const char *s, size_t n)
 {
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
@@ -2232,7 +2234,7 @@ static bool ends_with_result(const char *s, size_t n)
     if (!n || (s[n - 1] != '0' && s[n - 1] != '1' && s[n - 1] != '2' && s[n - 1] != '*'))
         return false; /* (how the four results end: most lines are passed here) */
     size_t k = n;
-    while (k && s[k - 1] != ' ' && s[k - 1] != '\t')
+    while (k && s[k - 1] != ' ' && s[k - 1] != '\t' && s[k - 1] != '\n')
         k--;
     return pgn_result_parse(s + k, n - k) != PGN_RESULT_NB;
 }
@@ -2354,6 +2356,27 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     /* What follows a result on its line, a ';' comment included, belongs
      * to the next game: no cut after it. */
     sp->ends_game = sp->paren == 0 && code_end == n && ends_with_result(s, n);
+    return false;
+}
+
+bool pgn_split_guess(const char *buf, size_t len, size_t *at)
+{
+    const char *q = *at < len ? memchr(buf + *at, '[', len - *at) : NULL;
+    for (; q; q = memchr(q + 1, '[', len - (size_t)(q + 1 - buf))) {
+        size_t i = (size_t)(q - buf);
+        if (i == 0 || buf[i - 1] != '\n')
+            continue;
+        /* the last line before it that is not blank */
+        size_t e = i - 1;
+        while (e && (buf[e - 1] == '\n' || buf[e - 1] == '\r' || buf[e - 1] == ' ' ||
+                     buf[e - 1] == '\t'))
+            e--;
+        if (ends_with_result(buf, e)) {
+            *at = i;
+            return true;
+        }
+    }
+    *at = len;
     return false;
 }
 

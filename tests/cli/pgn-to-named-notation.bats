@@ -586,15 +586,29 @@ trap_file() {
     echo "$f"
 }
 
+# jobs_agree FILE ARGS...: pgn-to-named-notation ARGS on FILE with one
+# thread and with --jobs 2: the same output, diagnostics and exit status.
+# The one thread's are left in $BATS_TEST_TMPDIR/jobs.out, jobs.err and
+# $jobs_status.
+jobs_agree() {
+    local f=$1 o="$BATS_TEST_TMPDIR/jobs" s2
+    shift
+    pgn-to-named-notation "$@" "$f" >"$o.out" 2>"$o.err" && jobs_status=0 || jobs_status=$?
+    pgn-to-named-notation "$@" --jobs 2 "$f" >"$o.out2" 2>"$o.err2" && s2=0 || s2=$?
+    [[ $s2 == "$jobs_status" ]]
+    cmp "$o.out" "$o.out2"
+    cmp "$o.err" "$o.err2"
+}
+
 @test "--jobs 2 reads a guessed cut again where a comment or a variation goes on past it" {
-    local trap size f o="$BATS_TEST_TMPDIR/out" status1 status2 status3
+    local trap size f o="$BATS_TEST_TMPDIR/jobs" s3
     for trap in brace long variation; do
         for size in small big; do
             f=$(trap_file "$trap" "$size")
-            pgn-to-named-notation --to=uci "$f" >"$o.1" 2>"$o.e1" && status1=0 || status1=$?
+            jobs_agree "$f" --to=uci
             if [[ $trap != variation ]]; then
                 # one game: its moves go on after the comment
-                [[ $(sed -n '1,/^1-0$/p' "$o.1") == '[Event "trap"]
+                [[ $(sed -n '1,/^1-0$/p' "$o.out") == '[Event "trap"]
 [White "w"]
 [Black "b"]
 [Result "1-0"]
@@ -604,23 +618,19 @@ e7e5
 g1f3
 1-0' ]]
             else
-                [[ $(sed -n '/^\[Event "inside"\]$/,/^1-0$/p' "$o.1") == '[Event "inside"]'$'\n\nd2d4\ne7e5\ng1f3\n1-0' ]]
+                [[ $(sed -n '/^\[Event "inside"\]$/,/^1-0$/p' "$o.out") == '[Event "inside"]'$'\n\nd2d4\ne7e5\ng1f3\n1-0' ]]
             fi
-            pgn-to-named-notation --to=uci --jobs 2 "$f" >"$o.2" 2>"$o.e2" && status2=0 || status2=$?
-            [[ $status2 == "$status1" ]]
-            cmp "$o.1" "$o.2"
-            cmp "$o.e1" "$o.e2"
             # and through a pipe, where the chunks are read as they come
-            pgn-to-named-notation --to=uci --jobs 2 <"$f" >"$o.3" 2>"$o.e3" && status3=0 || status3=$?
-            [[ $status3 == "$status1" ]]
-            cmp "$o.1" "$o.3"
-            cmp "$o.e1" <(sed "s|<stdin>|$f|" "$o.e3")
+            pgn-to-named-notation --to=uci --jobs 2 <"$f" >"$o.out3" 2>"$o.err3" && s3=0 || s3=$?
+            [[ $s3 == "$jobs_status" ]]
+            cmp "$o.out" "$o.out3"
+            cmp "$o.err" <(sed "s|<stdin>|$f|" "$o.err3")
         done
     done
 }
 
 @test "--jobs 2 matches one thread on binary garbage between archives and on a 10 MB line" {
-    local f="$BATS_TEST_TMPDIR/mixed.pgn" g="$BATS_TEST_TMPDIR/long.pgn" o="$BATS_TEST_TMPDIR/out" x s1 s2
+    local f="$BATS_TEST_TMPDIR/mixed.pgn" g="$BATS_TEST_TMPDIR/long.pgn" x
     {
         cat "$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
         # 100,000 bytes of every value, from a fixed seed
@@ -629,12 +639,9 @@ g1f3
     } >"$f"
     { head -c 10000000 /dev/zero | tr '\0' a; printf '\n[Event "x"]\n\n1. e4 1-0\n'; } >"$g"
     for x in "$f" "$g"; do
-        pgn-to-named-notation --to=uci "$x" >"$o.1" 2>"$o.e1" && s1=0 || s1=$?
-        pgn-to-named-notation --to=uci --jobs 2 "$x" >"$o.2" 2>"$o.e2" && s2=0 || s2=$?
-        [[ $s1 == 1 && $s2 == 1 ]]
-        [[ -s $o.e1 ]]
-        cmp "$o.1" "$o.2"
-        cmp "$o.e1" "$o.e2"
+        jobs_agree "$x" --to=uci
+        [[ $jobs_status == 1 ]]
+        [[ -s $BATS_TEST_TMPDIR/jobs.err ]]
     done
 }
 

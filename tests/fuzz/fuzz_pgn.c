@@ -19,6 +19,8 @@
  * A broken property aborts, which libFuzzer reports as a crash. */
 #include "pgn.h"
 
+#include "pgn_alike.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -97,33 +99,12 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
     }
 }
 
-/* a and b alike, b read from a later start: its line numbers shifted by
- * dl lines and its game numbers by dn games. */
+/* a and b alike, numbers too; b read from a later start: its line
+ * numbers shifted by dl lines and its game numbers by dn games. */
 static bool same_game_at(const struct pgn_game *a, const struct pgn_game *b, unsigned long dl,
                          unsigned long dn)
 {
-    if (a->line != b->line + dl || a->col != b->col || a->number != b->number + dn ||
-        a->ntags != b->ntags || a->ntokens != b->ntokens || a->ndiags != b->ndiags)
-        return false;
-    for (size_t i = 0; i < a->ntags; i++) {
-        const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
-        if (x->name_len != y->name_len || x->value_len != y->value_len ||
-            memcmp(x->name, y->name, x->name_len) || memcmp(x->value, y->value, x->value_len) ||
-            x->line != y->line + dl || x->col != y->col)
-            return false;
-    }
-    for (size_t i = 0; i < a->ntokens; i++) {
-        const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
-        if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
-            x->line != y->line + dl || x->col != y->col || x->depth != y->depth ||
-            x->value != y->value)
-            return false;
-    }
-    for (size_t i = 0; i < a->ndiags; i++)
-        if (a->diags[i].line != b->diags[i].line + dl || a->diags[i].col != b->diags[i].col ||
-            a->diags[i].code != b->diags[i].code)
-            return false;
-    return true;
+    return a->number == b->number + dn && pgn_alike(a, b, dl, NULL, 0);
 }
 
 static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
@@ -131,41 +112,12 @@ static bool same_game(const struct pgn_game *a, const struct pgn_game *b)
     return same_game_at(a, b, 0, 0);
 }
 
-/* The tokens that the skipping options drop, and those a hook that takes
- * moves takes. */
-static bool skipped_kind(const struct pgn_token *t)
-{
-    return t->kind == PGN_TOK_MOVE_NUMBER || t->kind == PGN_TOK_COMMENT;
-}
-
-static bool main_line_move(const struct pgn_token *t)
-{
-    return t->kind == PGN_TOK_MOVE && t->depth == 0;
-}
-
-/* *g without the tokens that drop() picks (kept in a static array: one game
- * at a time); returns how many it dropped. */
-static long drop_tokens(struct pgn_game *g, bool (*drop)(const struct pgn_token *))
-{
-    static struct pgn_token kept[1u << 20];
-    size_t k = 0;
-    long dropped = 0;
-    for (size_t i = 0; i < g->ntokens; i++)
-        if (drop(&g->tokens[i]))
-            dropped++;
-        else
-            kept[k++] = g->tokens[i];
-    g->tokens = kept;
-    g->ntokens = k;
-    return dropped;
-}
-
 /* b, read with the skipping options, against a without its move numbers
  * and comments. */
 static bool same_game_skipped(const struct pgn_game *a, const struct pgn_game *b)
 {
     struct pgn_game f = *a;
-    drop_tokens(&f, skipped_kind);
+    pgn_alike_drop(&f, pgn_alike_skipped);
     return same_game(&f, b);
 }
 
@@ -217,7 +169,7 @@ static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b, 
     if (taken && b->ndiags)
         fail("a game that lacks tokens has diagnostics", b->number, 0);
     struct pgn_game f = *a;
-    return drop_tokens(&f, main_line_move) == taken && same_game(&f, b);
+    return pgn_alike_drop(&f, pgn_alike_main_move) == taken && same_game(&f, b);
 }
 
 struct setup {

@@ -6,6 +6,7 @@
 #include "pgn.h"
 #include "textscan.h"
 
+#include "pgn_alike.h"
 #include "unit.h"
 
 #include <dirent.h>
@@ -144,75 +145,6 @@ static void expect_games_opt(const char *text, unsigned options, const struct pg
     pgn_reader_free(r);
 }
 
-/* Compares two games field by field, b's line numbers shifted by shift
- * (b read from a piece of a's text); writes the first difference. */
-static bool same_game(const struct pgn_game *a, const struct pgn_game *b, unsigned long shift,
-                      char *why, size_t n)
-{
-    if (a->line != b->line + shift || a->col != b->col || a->ntags != b->ntags ||
-        a->ntokens != b->ntokens || a->ndiags != b->ndiags) {
-        snprintf(why, n, "game %lu: shape %lu:%lu/%zu/%zu/%zu vs %lu:%lu/%zu/%zu/%zu", a->number,
-                 a->line, a->col, a->ntags, a->ntokens, a->ndiags, b->line, b->col, b->ntags,
-                 b->ntokens, b->ndiags);
-        return false;
-    }
-    for (size_t i = 0; i < a->ntags; i++) {
-        const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
-        if (strcmp(x->name, y->name) || x->value_len != y->value_len ||
-            memcmp(x->value, y->value, x->value_len) || x->line != y->line + shift ||
-            x->col != y->col) {
-            snprintf(why, n, "game %lu: tag %zu differs", a->number, i);
-            return false;
-        }
-    }
-    for (size_t i = 0; i < a->ntokens; i++) {
-        const struct pgn_token *x = &a->tokens[i], *y = &b->tokens[i];
-        if (x->kind != y->kind || x->len != y->len || memcmp(x->text, y->text, x->len) ||
-            x->line != y->line + shift || x->col != y->col || x->depth != y->depth ||
-            x->value != y->value) {
-            snprintf(why, n, "game %lu: token %zu at %lu:%lu '%s' vs '%s'", a->number, i, x->line,
-                     x->col, x->text, y->text);
-            return false;
-        }
-    }
-    for (size_t i = 0; i < a->ndiags; i++)
-        if (a->diags[i].line != b->diags[i].line + shift || a->diags[i].col != b->diags[i].col ||
-            a->diags[i].code != b->diags[i].code) {
-            snprintf(why, n, "game %lu: diagnostic %zu differs", a->number, i);
-            return false;
-        }
-    return true;
-}
-
-/* The tokens that skipping options drop, and those a hook that takes
- * moves takes. */
-static bool skipped_kind(const struct pgn_token *t)
-{
-    return t->kind == PGN_TOK_MOVE_NUMBER || t->kind == PGN_TOK_COMMENT;
-}
-
-static bool main_line_move(const struct pgn_token *t)
-{
-    return t->kind == PGN_TOK_MOVE && t->depth == 0;
-}
-
-/* *g without the tokens that drop() picks (kept in a static array: one game
- * at a time); returns how many it dropped. */
-static long drop_tokens(struct pgn_game *g, bool (*drop)(const struct pgn_token *))
-{
-    static struct pgn_token kept[1u << 17];
-    size_t k = 0;
-    long dropped = 0;
-    for (size_t i = 0; i < g->ntokens && k < sizeof kept / sizeof kept[0]; i++)
-        if (drop(&g->tokens[i]))
-            dropped++;
-        else
-            kept[k++] = g->tokens[i];
-    g->tokens = kept;
-    g->ntokens = k;
-    return dropped;
-}
-
 /* Reads the same input with two readers in step; counts the games.  With
  * skipping, b reads with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS:
  * game for game it must give a's tokens without the move numbers and
@@ -232,10 +164,42 @@ static bool readers_agree(struct pgn_reader *a, struct pgn_reader *b, bool skipp
             return ra == 0 || (snprintf(why, n, "hard error"), false);
         ++*games;
         if (skipping)
-            drop_tokens(&ga, skipped_kind);
-        if (!same_game(&ga, &gb, 0, why, n))
+            pgn_alike_drop(&ga, pgn_alike_skipped);
+        if (!pgn_alike(&ga, &gb, 0, why, n))
             return false;
     }
+}
+
+/* Reads the piece text[from..to) with part and checks that it gives, game
+ * for game, the next games of whole (b's line numbers shifted by shift,
+ * the lines before from); piece numbers it in messages, *games counts the
+ * games read so far. */
+static bool piece_agrees(struct pgn_reader *whole, struct pgn_reader *part, const char *text,
+                         size_t from, size_t to, unsigned long shift, unsigned long piece,
+                         unsigned long *games, char *why, size_t n)
+{
+    struct pgn_game a, b;
+    pgn_reader_open_mem(part, text + from, to - from, "part");
+    while (pgn_next_game(part, &b) > 0) {
+        ++*games;
+        if (pgn_next_game(whole, &a) <= 0) {
+            snprintf(why, n, "piece %lu has game %lu, the whole text has not", piece, *games);
+            return false;
+        }
+        if (!pgn_alike(&a, &b, shift, why, n))
+            return false;
+    }
+    return true;
+}
+
+/* After the pieces: whole has no game left. */
+static bool whole_read(struct pgn_reader *whole, unsigned long games, char *why, size_t n)
+{
+    struct pgn_game a;
+    if (pgn_next_game(whole, &a) == 0)
+        return true;
+    snprintf(why, n, "the whole text has more than the %lu games of the pieces", games);
+    return false;
 }
 
 /* Cuts text wherever pgn_split allows (at offset min or beyond in each
@@ -247,7 +211,6 @@ static bool split_agrees(const char *text, size_t len, size_t min, unsigned long
 {
     struct pgn_reader *whole = reader(0), *part = reader(0);
     struct pgn_split sp = {0};
-    struct pgn_game a, b;
     size_t start = 0;
     unsigned long first_line = 1, games = 0;
     bool ok = true;
@@ -258,68 +221,40 @@ static bool split_agrees(const char *text, size_t len, size_t min, unsigned long
         unsigned long lines = 0;
         bool cut = pgn_split_scan(&sp, text + start, len - start, min, &at, &lines);
         size_t end = cut ? start + at : len;
-        pgn_reader_open_mem(part, text + start, end - start, "part");
-        ++*pieces;
-        int rb;
-        while (ok && (rb = pgn_next_game(part, &b)) > 0) {
-            games++;
-            if (pgn_next_game(whole, &a) <= 0) {
-                snprintf(why, n, "piece %lu has game %lu, the whole text has not", *pieces, games);
-                ok = false;
-            } else {
-                ok = same_game(&a, &b, first_line - 1, why, n);
-            }
-        }
+        ok = piece_agrees(whole, part, text, start, end, first_line - 1, ++*pieces, &games, why, n);
         first_line += lines;
         start = end;
     }
-    if (ok && pgn_next_game(whole, &a) != 0) {
-        snprintf(why, n, "the whole text has more than the %lu games of the pieces", games);
-        ok = false;
-    }
+    ok = ok && whole_read(whole, games, why, n);
     pgn_reader_free(whole);
     pgn_reader_free(part);
     return ok;
 }
 
 /* Reads text[0..cut) to its end and says whether the reader came to rest
- * there (pgn_reader_at_rest); when it did, reads text[cut..len) with a
- * fresh reader and checks that the two pieces give, game for game, what
- * one reader gives over the whole text: the promise a guessed cut of
- * --jobs rests on.  Also options: the readers' options. */
+ * there (pgn_reader_at_rest); when it did, checks that the two pieces,
+ * each read by its own reader, give game for game what one reader gives
+ * over the whole text: the promise a guessed cut of --jobs rests on.
+ * options: the readers' options. */
 static bool rest_agrees(const char *text, size_t len, size_t cut, unsigned options, bool *rest,
                         char *why, size_t n)
 {
     struct pgn_reader *whole = reader(options), *part = reader(options);
-    struct pgn_game a, b;
-    unsigned long shift = 0;
+    struct pgn_game b;
+    unsigned long shift = 0, games = 0;
     bool ok = true;
     for (size_t i = 0; i < cut; i++)
         shift += text[i] == '\n';
-    pgn_reader_open_mem(whole, text, len, "whole");
     pgn_reader_open_mem(part, text, cut, "part");
     int rb;
     while ((rb = pgn_next_game(part, &b)) > 0)
         ;
     *rest = rb == 0 && pgn_reader_at_rest(part);
     if (*rest) {
-        pgn_reader_open_mem(part, text, cut, "part");
-        for (int piece = 0; ok && piece < 2; piece++) {
-            if (piece == 1)
-                pgn_reader_open_mem(part, text + cut, len - cut, "part");
-            while (ok && (rb = pgn_next_game(part, &b)) > 0) {
-                if (pgn_next_game(whole, &a) <= 0) {
-                    snprintf(why, n, "piece %d has a game more than the whole text", piece + 1);
-                    ok = false;
-                } else {
-                    ok = same_game(&a, &b, piece ? shift : 0, why, n);
-                }
-            }
-        }
-        if (ok && pgn_next_game(whole, &a) != 0) {
-            snprintf(why, n, "the whole text has more games than the pieces");
-            ok = false;
-        }
+        pgn_reader_open_mem(whole, text, len, "whole");
+        ok = piece_agrees(whole, part, text, 0, cut, 0, 1, &games, why, n) &&
+             piece_agrees(whole, part, text, cut, len, shift, 2, &games, why, n) &&
+             whole_read(whole, games, why, n);
     }
     pgn_reader_free(whole);
     pgn_reader_free(part);
@@ -769,13 +704,15 @@ static void test_split(void)
 
 /* A 1 MiB text of games (CRLF lines, comments of every length up to 300
  * bytes, a variation, a result missing from six games in seven), in
- * malloc'd memory; NULL when out of memory. */
+ * malloc'd memory (out of memory, the tests bail out). */
 static char *many_games(size_t *len)
 {
     size_t cap = 1 << 20, n = 0;
     char *big = malloc(cap);
-    if (!big)
-        return NULL;
+    if (!big) {
+        printf("Bail out! no memory\n");
+        exit(1);
+    }
     for (int i = 0; n + 600 < cap; i++) {
         n += (size_t)snprintf(big + n, cap - n,
                               "[Event \"G%d\"]\r\n\r\n1. e4 {%.*s} e5 (1... c5 2. Nf3) 2. Nf3%s", i,
@@ -796,8 +733,6 @@ static void test_file_matches_mem(void)
 {
     size_t n;
     char *big = many_games(&n);
-    if (!big)
-        return;
     const unsigned options[] = {0, PGN_OPT_NO_FASTPATH};
     const struct pgn_limits lims[] = {{0}, {.max_line = 100, .max_text = 200}};
     for (size_t o = 0; o < 2; o++) {
@@ -981,10 +916,6 @@ static void test_at_rest(void)
     }
     size_t big_len;
     char *big = many_games(&big_len);
-    if (!big) {
-        printf("Bail out! no memory\n");
-        exit(1);
-    }
     size_t len = 1 << 16;
     while (big[len - 1] != '\n')
         len--;
@@ -1304,7 +1235,7 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
             break;
         }
         if (gb.hooked) {
-            long moves = drop_tokens(&ga, main_line_move);
+            long moves = pgn_alike_drop(&ga, pgn_alike_main_move);
             if (moves != t.taken) {
                 snprintf(why, n, "game %lu: %ld main line moves, %ld taken", ga.number, moves,
                          t.taken);
@@ -1315,7 +1246,7 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
         } else {
             ++*whole;
         }
-        if (!same_game(&ga, &gb, 0, why, n)) {
+        if (!pgn_alike(&ga, &gb, 0, why, n)) {
             ok = false;
             break;
         }
@@ -1331,8 +1262,6 @@ static void test_token_hook(void)
 {
     size_t len;
     char *big = many_games(&len);
-    if (!big)
-        return;
     char why[200] = "";
     unsigned long followed, whole;
     /* given up at its first token, at a number, at moves, never */

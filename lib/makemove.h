@@ -18,7 +18,10 @@ struct makemove_undo {
     uint16_t halfmove;
     uint8_t castling, ep_square, victim;
 };
-/* makemove_play, keeping in u what makemove_take_back needs. */
+/* makemove_play, keeping in u what makemove_take_back needs, for the
+ * replays of games: in standard chess it does not keep p->key, which is
+ * then stale (position_equal ignores it; position_compute_key gives it
+ * back) until makemove_take_back restores it. */
 void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
 /* Undo m (not castling, standard chess or Chess960) played on p by
  * makemove_play_undo: for a caller that plays a move in place and finds

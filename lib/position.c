@@ -131,7 +131,7 @@ bool position_equal(const struct position *a, const struct position *b)
            memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) == 0 &&
            a->side == b->side && a->castling == b->castling && a->ep_square == b->ep_square &&
            a->chess960 == b->chess960 && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
-           a->key == b->key && a->variant == b->variant &&
+           a->variant == b->variant &&
            memcmp(a->checks_given, b->checks_given, sizeof a->checks_given) == 0 &&
            memcmp(a->pocket, b->pocket, sizeof a->pocket) == 0 && a->promoted == b->promoted;
 }

@@ -52,7 +52,8 @@ struct position {
     uint8_t chess960;         /* castling is written and played as Chess960 */
     uint16_t halfmove;        /* plies since the last capture or pawn move */
     uint16_t fullmove;        /* starts at 1, grows after Black's move */
-    uint64_t key;             /* Zobrist hash of all the state but the counters */
+    uint64_t key;             /* Zobrist hash of all the state but the counters
+                               * (stale after makemove_play_undo) */
     /* What the variants add (all zero in standard chess, so that the key of
      * a standard position is the same with or without them). */
     uint8_t variant;                /* enum variant */
@@ -97,7 +98,9 @@ void position_clear(struct position *p);
 void position_start(struct position *p);
 /* Are a and b the same position in every field (pieces, side, rights,
  * en passant, counters, Chess960, variant state)?  Field by field: the
- * struct has padding that a byte comparison would read. */
+ * struct has padding that a byte comparison would read.  Not the key: it
+ * follows from the rest where it is kept, and makemove_play_undo does not
+ * keep it. */
 bool position_equal(const struct position *a, const struct position *b);
 /* Put a piece on an empty square, or take whatever stands on sq away (none:
  * nothing happens), keeping bitboards, mailbox and key in step.  Inline:

@@ -71,7 +71,8 @@ static int compare_parsers(const struct position *p)
  * played, movegen_left_king_safe after it, san_resolve when the king is
  * left in check) must give san_parse's verdict on every text: every legal
  * move's SAN, and every piece letter and pawn shape on every square,
- * which names moves into pins and checks.  makemove_take_back must give
+ * which names moves into pins and checks.  makemove_play_undo must give
+ * makemove_play's position but for the key, and makemove_take_back give
  * back the position exactly.  Returns the number of disagreements. */
 static int compare_deferred(const struct position *p)
 {
@@ -119,9 +120,14 @@ static int compare_deferred(const struct position *p)
     for (int i = 0; i < l.count; i++) {
         if (move_kind(l.moves[i]) == MOVE_CASTLE)
             continue;
-        struct position q = *p;
+        struct position q = *p, r = *p;
         struct makemove_undo u;
         makemove_play_undo(&q, l.moves[i], &u);
+        makemove_play(&r, l.moves[i]);
+        if (!position_equal(&q, &r)) {
+            bad++;
+            printf("#   move %04x: played in place differs\n", l.moves[i]);
+        }
         makemove_take_back(&q, l.moves[i], &u);
         if (memcmp(&q, p, sizeof q) != 0) {
             bad++;

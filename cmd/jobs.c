@@ -292,7 +292,11 @@ static void help(struct pool *p)
 }
 
 /* Wait for chunk k to be done, working on queued chunks meanwhile.
- * Called and returns with p->mu held. */
+ * Called and returns with p->mu held.  (Tried on the 5 MB of real games
+ * with --jobs 2, and no faster: spinning up to 1 ms before each sleep
+ * here and in the workers, 12.1 and 12.4 ms against 12.6 and 12.2 ms,
+ * hyperfine means of 80 runs; helping only when two chunks are queued,
+ * 12.0 against 12.0 ms.) */
 static void wait_done(struct pool *p, const struct chunk *k)
 {
     while (k->state != CHUNK_DONE) {

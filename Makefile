@@ -65,7 +65,7 @@ MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
 DEPS_STAMP := $(BUILD)/.deps-installed
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
-        check-unit check-perft check-cli check-rails check-format format check-variant-suites \
+        check-unit check-fuzz-seeds check-perft check-cli check-rails check-format format check-variant-suites \
         check-magics pgo-programs
 
 all: $(BINS) $(UNITS) $(HELPERS) $(GEN_MAGICS)
@@ -164,7 +164,7 @@ $(BUILD)/man/%.1: $(BUILD)/bin/%
 check: | $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD) SAN=$(SAN)
 	@mkdir -p $(BUILD)
-	@{ $(MAKE) --no-print-directory -s check-format check-magics check-unit check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	@{ $(MAKE) --no-print-directory -s check-format check-magics check-unit check-fuzz-seeds check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
 # test_perft_suites and test_variant_suites take a suite file and a depth:
@@ -231,7 +231,19 @@ bench: all
 	@$(MAKE) --no-print-directory all BUILD=$(NATIVE_BUILD) CFLAGS="$(CFLAGS) -march=native"
 	@for s in scripts/bench-*; do echo "== $$s"; BUILD=$(BUILD) NATIVE_BUILD=$(NATIVE_BUILD) SHARED=$(SHARED) $$s || exit 1; done
 
-# libFuzzer targets, built with clang; FUZZ_SECONDS each.
+# Each fuzz target's properties on its seeds, in the ordinary build: the
+# target linked with tests/fuzz/seeds.c instead of libFuzzer.
+SEED_RUNS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/seeds/%)
+$(BUILD)/tests/seeds/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/seeds.o $(LIBTSUP) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+check-fuzz-seeds: $(SEED_RUNS)
+	@for t in $(SEED_RUNS); do $$t tests/fuzz/seeds/$$(basename $$t)/* \
+	  || echo "not ok - $$t: a property broke on the seed named last (its message is above)"; done
+
+# libFuzzer targets, built with clang; FUZZ_SECONDS each.  A target that
+# fails (a crash, a broken property) stops the run with its status; its
+# log and the input that broke it (crash-*) are left in $(FUZZ_BUILD).
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
 FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
@@ -243,7 +255,10 @@ $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_SECONDS)s"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 $(FUZZ_BUILD)/corpus/$$n tests/fuzz/seeds/$$n 2>&1 | tail -n 12 || exit 1; done
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
+	    $(FUZZ_BUILD)/corpus/$$n tests/fuzz/seeds/$$n >$(FUZZ_BUILD)/$$n.log 2>&1; s=$$?; \
+	  tail -n 12 $(FUZZ_BUILD)/$$n.log; \
+	  if [ $$s -ne 0 ]; then echo "== $$n failed (status $$s): $(FUZZ_BUILD)/$$n.log"; exit $$s; fi; done
 
 demo: | $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD)

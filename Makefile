@@ -38,6 +38,8 @@ DEPFLAGS := -MMD -MP
 PGO_FLAGS :=
 PGO_LINK :=
 LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
+# Every program is linked so (PGO_LINK is set only where the profile is made).
+LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check
 CMD_SRC    := $(wildcard cmd/*.c)
@@ -99,15 +101,15 @@ $(LIBTSUP): $(TSUP_SRC:%.c=$(BUILD)/%.o)
 
 $(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(LINK)
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(LINK)
 
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(LINK)
 
 # Test code includes the shared test code's headers.
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
@@ -153,7 +155,7 @@ $(PGO_BUILD)/trained: $(LIB_SRC) $(CMD_SRC) $(wildcard lib/*.h cmd/*.h) scripts/
 pgo-programs: $(BINS) $(GEN_TRAIN)
 $(GEN_TRAIN): scripts/gen-train.c $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(LINK)
 
 $(BUILD)/man/%.1: $(BUILD)/bin/%
 	@mkdir -p $(@D)
@@ -236,7 +238,7 @@ bench: all
 SEED_RUNS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/seeds/%)
 $(BUILD)/tests/seeds/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/seeds.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
-	$(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
+	$(LINK)
 check-fuzz-seeds: $(SEED_RUNS)
 	@for t in $(SEED_RUNS); do $$t tests/fuzz/seeds/$$(basename $$t)/* \
 	  || echo "not ok - $$t: a property broke on the seed named last (its message is above)"; done

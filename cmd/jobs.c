@@ -114,8 +114,7 @@ struct pool {
     unsigned long emit_seq; /* next chunk to write */
     bool quit;
     const struct jobs_config *cfg;
-    void *own; /* the main thread's worker state, made when it first helps */
-    bool own_made;
+    void *own;                 /* the main thread's worker state */
     unsigned long game_offset; /* games of the current file already written */
     struct reading *rd;        /* the file being read, NULL between files */
 };
@@ -136,9 +135,24 @@ static void work_chunk(const struct jobs_config *cfg, void *worker, struct chunk
     cfg->work(worker, &in, res);
 }
 
-/* A worker thread: takes the oldest chunk not yet taken, works on it with
- * its own state, and marks it done; the main thread writes chunks in
- * order, so workers never wait for each other. */
+/* Take the oldest chunk not yet taken, work on it with worker (a
+ * thread's own state) and mark it done; after a stop, or when its text
+ * went into the chunk before, it is skipped.  Called and returns with
+ * p->mu held. */
+static void work_next(struct pool *p, void *worker)
+{
+    struct chunk *k = &p->slots[p->take_seq++ % p->nslots];
+    k->state = CHUNK_BUSY;
+    bool skip = p->quit || k->merged;
+    pthread_mutex_unlock(&p->mu);
+    work_chunk(p->cfg, worker, k, skip);
+    pthread_mutex_lock(&p->mu);
+    k->state = CHUNK_DONE;
+    pthread_cond_broadcast(&p->done);
+}
+
+/* A worker thread: works on chunks in order as they come; the main thread
+ * writes chunks in order, so workers never wait for each other. */
 static void *worker_main(void *arg)
 {
     struct pool *p = arg;
@@ -149,14 +163,7 @@ static void *worker_main(void *arg)
             pthread_cond_wait(&p->work, &p->mu);
         if (p->take_seq == p->fill_seq)
             break;
-        struct chunk *k = &p->slots[p->take_seq++ % p->nslots];
-        k->state = CHUNK_BUSY;
-        bool skip = p->quit || k->merged;
-        pthread_mutex_unlock(&p->mu);
-        work_chunk(p->cfg, worker, k, skip);
-        pthread_mutex_lock(&p->mu);
-        k->state = CHUNK_DONE;
-        pthread_cond_broadcast(&p->done);
+        work_next(p, worker);
     }
     pthread_mutex_unlock(&p->mu);
     if (worker)
@@ -213,7 +220,6 @@ static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_game
     size_t cut = 0, target = rd->total < CHUNK_SMALL_UNTIL ? CHUNK_SMALL : CHUNK_TARGET;
     if (rd->guess && rd->scanned < target)
         rd->scanned = target;
-    k->guessed = false;
     for (;;) {
         if (rd->guess ? pgn_split_guess(rd->buf.data, rd->buf.len, &rd->scanned)
                       : pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
@@ -264,35 +270,11 @@ static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_game
     return true;
 }
 
-/* The main thread's worker state, made the first time it works. */
-static void *own_worker(struct pool *p)
-{
-    if (!p->own_made) {
-        p->own = p->cfg->worker_new(p->cfg->arg);
-        p->own_made = true;
-    }
-    return p->own;
-}
-
-/* The main thread, waiting for the oldest chunk while work is queued,
- * works on the next queued chunk itself: --jobs N starts N - 1 worker
- * threads, so that N threads share N cores rather than N + 1 (with two
- * workers beside the main thread, the 100k benchmark took 241 ms on two
- * cores; with one worker and this, 224 ms).  Called and returns with p->mu
- * held; after a stop the chunk is skipped, as a worker skips it. */
-static void help(struct pool *p)
-{
-    struct chunk *k = &p->slots[p->take_seq++ % p->nslots];
-    k->state = CHUNK_BUSY;
-    bool skip = p->quit || k->merged;
-    pthread_mutex_unlock(&p->mu);
-    work_chunk(p->cfg, own_worker(p), k, skip);
-    pthread_mutex_lock(&p->mu);
-    k->state = CHUNK_DONE;
-}
-
-/* Wait for chunk k to be done, working on queued chunks meanwhile.
- * Called and returns with p->mu held.  (Tried on the 5 MB of real games
+/* Wait for chunk k to be done, working on queued chunks meanwhile: --jobs
+ * N starts N - 1 worker threads, so that N threads share N cores rather
+ * than N + 1 (with two workers beside the main thread, the 100k benchmark
+ * took 241 ms on two cores; with one worker and this, 224 ms).  Called
+ * and returns with p->mu held.  (Tried on the 5 MB of real games
  * with --jobs 2, and no faster: spinning up to 1 ms before each sleep
  * here and in the workers, 12.1 and 12.4 ms against 12.6 and 12.2 ms,
  * hyperfine means of 80 runs; helping only when two chunks are queued,
@@ -301,7 +283,7 @@ static void wait_done(struct pool *p, const struct chunk *k)
 {
     while (k->state != CHUNK_DONE) {
         if (p->take_seq != p->fill_seq)
-            help(p);
+            work_next(p, p->own);
         else
             pthread_cond_wait(&p->done, &p->mu);
     }
@@ -366,7 +348,7 @@ static void respin(struct pool *p, struct chunk *k)
         k->res.stop = true;
         return;
     }
-    work_chunk(p->cfg, own_worker(p), k, false);
+    work_chunk(p->cfg, p->own, k, false);
 }
 
 /* Add a written result into the totals. */
@@ -511,6 +493,7 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     pthread_mutex_init(&p.mu, NULL);
     pthread_cond_init(&p.work, NULL);
     pthread_cond_init(&p.done, NULL);
+    p.own = cfg->worker_new(cfg->arg);
     /* Threads that fail to start leave more of the work to the main
      * thread, which can do all of it. */
     int started = 0;

@@ -103,9 +103,9 @@ int jobs_threads(long asked);
 struct jobs_config {
     int threads;         /* threads working, the main one included; at least 1 */
     struct jobs_out out; /* -q, the progress line */
-    /* Called once in each thread that works (the main thread when it
-     * first helps): its own state (readers are not thread-safe).  May
-     * return NULL; work then gets NULL and says why in the result. */
+    /* Called once in each thread that works (the main thread's at the
+     * start): its own state (readers are not thread-safe).  May return
+     * NULL; work then gets NULL and says why in the result. */
     void *(*worker_new)(void *arg);
     void (*worker_free)(void *worker);
     /* Turn one chunk into a result; runs in any of the threads. */

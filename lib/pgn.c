@@ -466,7 +466,7 @@ int pgn_reader_errno(const struct pgn_reader *r)
 
 bool pgn_reader_at_rest(const struct pgn_reader *r)
 {
-    return r->at_end && r->at_rest;
+    return r->at_rest; /* (set with at_end) */
 }
 
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line)
@@ -2224,12 +2224,13 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
 
 /* ---------------------------------------------------------------- splitting */
 
-/* Is the last word of s[0..n) (blanks and a CR at the end aside) a result
- * standing alone?  The reader ends a game there (standard 8.2.6).  s is a
- * line, or text whose last line is looked at (pgn_split_guess). */
+/* Is the last word of s[0..n) (blanks, CRs and blank lines at the end
+ * aside) a result standing alone?  The reader ends a game there (standard
+ * 8.2.6).  s is a line, or text whose last line that is not blank is
+ * looked at (pgn_split_guess). */
 static bool ends_with_result(const char *s, size_t n)
 {
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
         n--;
     if (!n || (s[n - 1] != '0' && s[n - 1] != '1' && s[n - 1] != '2' && s[n - 1] != '*'))
         return false; /* (how the four results end: most lines are passed here) */
@@ -2366,12 +2367,7 @@ bool pgn_split_guess(const char *buf, size_t len, size_t *at)
         size_t i = (size_t)(q - buf);
         if (i == 0 || buf[i - 1] != '\n')
             continue;
-        /* the last line before it that is not blank */
-        size_t e = i - 1;
-        while (e && (buf[e - 1] == '\n' || buf[e - 1] == '\r' || buf[e - 1] == ' ' ||
-                     buf[e - 1] == '\t'))
-            e--;
-        if (ends_with_result(buf, e)) {
+        if (ends_with_result(buf, i)) { /* (the last line before it that is not blank) */
             *at = i;
             return true;
         }

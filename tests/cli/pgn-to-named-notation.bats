@@ -534,21 +534,29 @@ pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected tex
     cmp <(pgn-to-named-notation <"$big") <(pgn-to-named-notation -j 2 <"$big")
 }
 
+# jobs_agree FILE ARGS...: pgn-to-named-notation ARGS on FILE with one
+# thread and with --jobs 2: the same output, diagnostics and exit status.
+# The one thread's are left in $BATS_TEST_TMPDIR/jobs.out, jobs.err and
+# $jobs_status.
+jobs_agree() {
+    local f=$1 o="$BATS_TEST_TMPDIR/jobs" s2
+    shift
+    pgn-to-named-notation "$@" "$f" >"$o.out" 2>"$o.err" && jobs_status=0 || jobs_status=$?
+    pgn-to-named-notation "$@" --jobs 2 "$f" >"$o.out2" 2>"$o.err2" && s2=0 || s2=$?
+    [[ $s2 == "$jobs_status" ]]
+    cmp "$o.out" "$o.out2"
+    cmp "$o.err" "$o.err2"
+}
+
 @test "--jobs 2 --on-error=stop stops at the game one thread stops at, many chunks in" {
     # A bad game after the 60th of a 3.8 MB archive (about 2.3 MB in): the
     # chunks after it, queued or worked on by either thread, are dropped.
     local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn" f="$BATS_TEST_TMPDIR/stop.pgn"
     awk '/^\[Event / && ++n == 61 { print "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n" } { print }' "$big" >"$f"
-    run --separate-stderr pgn-to-named-notation --on-error=stop --to=uci "$f"
-    assert_failure 1
-    local out1=$output
-    [[ $stderr == *": game 61 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+    jobs_agree "$f" --on-error=stop --to=uci
+    [[ $jobs_status == 1 ]]
+    [[ $(<"$BATS_TEST_TMPDIR/jobs.err") == *": game 61 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
 61 games, 60 converted, 1 with errors" ]]
-    local err1=$stderr
-    run --separate-stderr pgn-to-named-notation --on-error=stop --to=uci --jobs 2 "$f"
-    assert_failure 1
-    [[ $output == "$out1" ]]
-    [[ $stderr == "$err1" ]]
 }
 
 # A game whose comment holds, 84 KB in (past the first chunk's 64 KiB), a
@@ -584,20 +592,6 @@ trap_file() {
         fi
     } >"$f"
     echo "$f"
-}
-
-# jobs_agree FILE ARGS...: pgn-to-named-notation ARGS on FILE with one
-# thread and with --jobs 2: the same output, diagnostics and exit status.
-# The one thread's are left in $BATS_TEST_TMPDIR/jobs.out, jobs.err and
-# $jobs_status.
-jobs_agree() {
-    local f=$1 o="$BATS_TEST_TMPDIR/jobs" s2
-    shift
-    pgn-to-named-notation "$@" "$f" >"$o.out" 2>"$o.err" && jobs_status=0 || jobs_status=$?
-    pgn-to-named-notation "$@" --jobs 2 "$f" >"$o.out2" 2>"$o.err2" && s2=0 || s2=$?
-    [[ $s2 == "$jobs_status" ]]
-    cmp "$o.out" "$o.out2"
-    cmp "$o.err" "$o.err2"
 }
 
 @test "--jobs 2 reads a guessed cut again where a comment or a variation goes on past it" {

@@ -276,20 +276,20 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
     int tried = 0;
+    unsigned long lines = 0; /* before cut */
     for (size_t cut = 1; cut < size && tried < 8; cut++) {
+        lines += text[cut - 1] == '\n';
         if (text[cut] != '[' || text[cut - 1] != '\n')
             continue;
         tried++;
         struct pgn_game a, b;
-        unsigned long games = 0, lines = 0;
+        unsigned long games = 0;
         int rb;
         pgn_reader_open_mem(s->file, text, cut, "fuzz");
         while ((rb = pgn_next_game(s->file, &b)) > 0)
             games++;
         if (rb < 0 || !pgn_reader_at_rest(s->file))
             continue;
-        for (size_t i = 0; i < cut; i++)
-            lines += text[i] == '\n';
         pgn_reader_open_mem(s->mem, text, size, "fuzz");
         for (int piece = 0; piece < 2; piece++) {
             if (piece)

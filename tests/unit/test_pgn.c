@@ -231,20 +231,18 @@ static bool split_agrees(const char *text, size_t len, size_t min, unsigned long
     return ok;
 }
 
-/* Reads text[0..cut) to its end and says whether the reader came to rest
- * there (pgn_reader_at_rest); when it did, checks that the two pieces,
- * each read by its own reader, give game for game what one reader gives
- * over the whole text: the promise a guessed cut of --jobs rests on.
- * options: the readers' options. */
-static bool rest_agrees(const char *text, size_t len, size_t cut, unsigned options, bool *rest,
-                        char *why, size_t n)
+/* Reads text[0..cut) (shift lines) to its end and says whether the reader
+ * came to rest there (pgn_reader_at_rest); when it did, checks that the
+ * two pieces, each read by its own reader, give game for game what one
+ * reader gives over the whole text: the promise a guessed cut of --jobs
+ * rests on.  options: the readers' options. */
+static bool rest_agrees(const char *text, size_t len, size_t cut, unsigned long shift,
+                        unsigned options, bool *rest, char *why, size_t n)
 {
     struct pgn_reader *whole = reader(options), *part = reader(options);
     struct pgn_game b;
-    unsigned long shift = 0, games = 0;
+    unsigned long games = 0;
     bool ok = true;
-    for (size_t i = 0; i < cut; i++)
-        shift += text[i] == '\n';
     pgn_reader_open_mem(part, text, cut, "part");
     int rb;
     while ((rb = pgn_next_game(part, &b)) > 0)
@@ -903,12 +901,14 @@ static void test_at_rest(void)
         unsigned opt = options ? PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS : 0;
         for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
             size_t len = strlen(texts[t]);
+            unsigned long line = 0;
             for (size_t cut = 0; cut <= len; cut++) {
                 if (cut && texts[t][cut - 1] != '\n')
                     continue;
                 bool rest;
                 tried++;
-                if (!rest_agrees(texts[t], len, cut, opt, &rest, why, sizeof why) && !failed++)
+                if (!rest_agrees(texts[t], len, cut, line++, opt, &rest, why, sizeof why) &&
+                    !failed++)
                     UNIT_CHECK(false, "text %zu cut at %zu: %s", t + 1, cut, why);
                 rested += rest;
             }
@@ -927,8 +927,8 @@ static void test_at_rest(void)
             continue;
         bool rest;
         tried++;
-        if (!rest_agrees(big, len, cut, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS, &rest, why,
-                         sizeof why) &&
+        if (!rest_agrees(big, len, cut, line - 1, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS,
+                         &rest, why, sizeof why) &&
             !failed++)
             UNIT_CHECK(false, "many games cut at %zu: %s", cut, why);
         big_rested += rest;

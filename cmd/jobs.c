@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -471,11 +472,78 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
         fclose(rd.fp);
 }
 
+/* Threads bound to CPUs.  When --jobs N takes every CPU the process may
+ * run on, each thread is bound to one of them for the run, the main
+ * thread to the CPU it is on.  The kernel of the 2-CPU test host packs
+ * runnable threads onto few virtual CPUs (sched_vcpu_pack on its command
+ * line): a free worker often ran beside the main thread, from its start
+ * (up to 4.2 ms after pthread_create) and again after a wait for a chunk
+ * (3 to 8 ms of waiting in the slowest runs).  Bound, --jobs 2 on the
+ * 5 MB of real games took 10.3 ms against 12.1 (means of 150 runs under
+ * hyperfine; medians 10.3 and 12.0); binding the worker for its start
+ * alone gained nothing (medians 12.1 against 12.2).  With fewer threads
+ * than CPUs they stay free: only the scheduler sees what else runs. */
+struct binding {
+    bool on;
+    cpu_set_t allowed; /* the process's CPUs, the main thread's again at the end */
+    int cpu[JOBS_MAX]; /* thread i's CPU, the main thread's first */
+};
+
+/* Plan the binding and bind the main thread: CPUs taken in order, the
+ * main thread's left where it is. */
+static void binding_plan(struct binding *b, int threads)
+{
+    b->on = false;
+    if (threads < 2 || sched_getaffinity(0, sizeof b->allowed, &b->allowed) != 0 ||
+        CPU_COUNT(&b->allowed) != threads)
+        return;
+    int me = sched_getcpu();
+    if (me < 0 || me >= CPU_SETSIZE || !CPU_ISSET(me, &b->allowed))
+        return;
+    int n = 0;
+    b->cpu[n++] = me;
+    for (int c = 0; c < CPU_SETSIZE && n < threads; c++)
+        if (c != me && CPU_ISSET(c, &b->allowed))
+            b->cpu[n++] = c;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(me, &one);
+    b->on = n == threads && sched_setaffinity(0, sizeof one, &one) == 0;
+}
+
+/* Start worker i, on its own CPU when bound (it starts there, not beside
+ * the main thread); unbound if the binding is refused. */
+static bool start_worker(struct pool *p, const struct binding *b, int i, pthread_t *thread)
+{
+    if (b->on) {
+        pthread_attr_t attr;
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(b->cpu[i + 1], &one);
+        bool ok = pthread_attr_init(&attr) == 0;
+        if (ok) {
+            ok = pthread_attr_setaffinity_np(&attr, sizeof one, &one) == 0 &&
+                 pthread_create(thread, &attr, worker_main, p) == 0;
+            pthread_attr_destroy(&attr);
+        }
+        if (ok)
+            return true;
+    }
+    return pthread_create(thread, NULL, worker_main, p) == 0;
+}
+
 /* The main thread reads and cuts, the workers work, the main thread
  * writes; at the end every worker is joined and every slot freed. */
+/* One per CPU is one per CPU the process may run on (taskset, a cgroup's
+ * cpuset), as nproc counts them, not every CPU online. */
 int jobs_threads(long asked)
 {
-    long n = asked ? asked : sysconf(_SC_NPROCESSORS_ONLN);
+    long n = asked;
+    if (!n) {
+        cpu_set_t allowed;
+        n = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed)
+                                                                : sysconf(_SC_NPROCESSORS_ONLN);
+    }
     return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
 }
 
@@ -495,19 +563,11 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     pthread_cond_init(&p.done, NULL);
     p.own = cfg->worker_new(cfg->arg);
     /* Threads that fail to start leave more of the work to the main
-     * thread, which can do all of it.  (A worker may start late: on the
-     * 2-CPU test host with --jobs 2 on the 5 MB of real games, it entered
-     * worker_main more than 0.5 ms after pthread_create in 29 of 100 runs
-     * from a shell (0.85 ms on average, up to 4.2 ms) and in 166 of 205
-     * under hyperfine.  Creating it with the main thread's CPU left out
-     * of its affinity, and giving it the full mask at its start, cut the
-     * mean delay to 0.11 ms but not the run's time: means of 100 to 200
-     * runs, 12.2 against 12.5 ms under hyperfine, 11.5 to 11.9 against
-     * 10.9 to 11.1 ms and then 12.0 and 12.1 against 12.3 and 12.1 ms
-     * under perf stat.  Not kept.) */
+     * thread, which can do all of it. */
+    struct binding b;
+    binding_plan(&b, cfg->threads);
     int started = 0;
-    while (started < cfg->threads - 1 &&
-           pthread_create(&threads[started], NULL, worker_main, &p) == 0)
+    while (started < cfg->threads - 1 && start_worker(&p, &b, started, &threads[started]))
         started++;
     int n = nfiles ? nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++)
@@ -520,6 +580,8 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     pthread_mutex_unlock(&p.mu);
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
+    if (b.on)
+        sched_setaffinity(0, sizeof b.allowed, &b.allowed);
     for (size_t i = 0; i < p.nslots; i++) {
         cli_buf_free(&p.slots[i].in);
         jobs_result_free(&p.slots[i].res);

@@ -96,7 +96,8 @@ void jobs_result_free(struct jobs_result *res);
  * chunks in flight (2N + 1) stay a small amount of memory. */
 enum { JOBS_MAX = 256 };
 
-/* Threads for --jobs N: N itself, or one per CPU for 0; at most JOBS_MAX. */
+/* Threads for --jobs N: N itself, or for 0 one per CPU the process may
+ * use; at most JOBS_MAX. */
 int jobs_threads(long asked);
 
 /* The tool's side. */

@@ -48,7 +48,8 @@ static const struct argp_option tool_options[] = {
      0},
     {"stats", OPT_STATS, 0, 0,
      "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
-    {"jobs", 'j', "N", 0, "Check with N threads (0: one per CPU); the output is the same", 0},
+    {"jobs", 'j', "N", 0,
+     "Check with N threads (0: one per CPU it may use); the output is the same", 0},
     {0},
 };
 

@@ -58,7 +58,8 @@ static const struct argp_option tool_options[] = {
      "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
      "defined is replayed)",
      0},
-    {"jobs", 'j', "N", 0, "Convert with N threads (0: one per CPU); the output is the same", 0},
+    {"jobs", 'j', "N", 0,
+     "Convert with N threads (0: one per CPU it may use); the output is the same", 0},
     {0},
 };
 

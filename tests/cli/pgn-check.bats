@@ -564,6 +564,15 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     [[ $output == *'write error'* ]]
 }
 
+@test "--jobs N binds each thread to a CPU of its own when it takes every CPU it may use" {
+    run thread_cpus 0,1 pgn-check --jobs 2
+    assert_success
+    assert_output $'0\n1'
+    run thread_cpus 0,1 pgn-check --jobs 3
+    assert_success
+    assert_output $'0-1\n0-1\n0-1'
+}
+
 @test "--jobs 2 writes the same bytes, report and exit status as one thread" {
     [[ -d $SHARED/pgn ]] || skip "no shared data"
     # engine archives of several MB are cut into chunks; the edge cases

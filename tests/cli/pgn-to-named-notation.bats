@@ -548,6 +548,23 @@ jobs_agree() {
     cmp "$o.err" "$o.err2"
 }
 
+@test "--jobs N binds each thread to a CPU of its own when it takes every CPU it may use" {
+    run thread_cpus 0,1 pgn-to-named-notation --jobs 2
+    assert_success
+    assert_output $'0\n1'
+    # --jobs 0: one thread per CPU it may use
+    run thread_cpus 0,1 pgn-to-named-notation --jobs 0
+    assert_success
+    assert_output $'0\n1'
+    run thread_cpus 0 pgn-to-named-notation --jobs 0
+    assert_success
+    assert_output 0
+    # more threads than CPUs: all free
+    run thread_cpus 0,1 pgn-to-named-notation --jobs 3
+    assert_success
+    assert_output $'0-1\n0-1\n0-1'
+}
+
 @test "--jobs 2 --on-error=stop stops at the game one thread stops at, many chunks in" {
     # A bad game after the 60th of a 3.8 MB archive (about 2.3 MB in): the
     # chunks after it, queued or worked on by either thread, are dropped.

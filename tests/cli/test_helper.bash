@@ -35,6 +35,34 @@ with_memory_limit() {
     run --separate-stderr bash -c 'ulimit -v "$1" && shift && exec "$@"' _ "$kb" "$@"
 }
 
+# thread_cpus CPUS COMMAND...: run COMMAND FIFO under `taskset -c CPUS`
+# and, once it has opened FIFO (its threads are started by then), print
+# the CPUs each of its threads may run on (Cpus_allowed_list), sorted;
+# then end its input and check that it exits 0.  Skipped where CPUS are
+# not all there.
+thread_cpus() {
+    command -v taskset >/dev/null || skip "taskset (util-linux) is not installed"
+    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i
+    shift
+    taskset -c "$cpus" true 2>/dev/null || skip "CPUs $cpus are not all available here"
+    rm -f "$fifo"
+    mkfifo "$fifo"
+    # read-write: the open does not wait for the reader, and closing it
+    # is the end of the input
+    exec 3<>"$fifo"
+    taskset -c "$cpus" "$@" "$fifo" >/dev/null 3>&- &
+    pid=$!
+    for ((i = 0; i < 100; i++)); do
+        [[ $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
+        sleep 0.05
+    done
+    for t in /proc/"$pid"/task/*; do
+        awk '/^Cpus_allowed_list:/ { print $2 }' "$t/status"
+    done | sort
+    exec 3>&-
+    wait "$pid"
+}
+
 # big_line FILE BYTES: FILE holds one line of BYTES letters 'a'.
 big_line() { head -c "$2" /dev/zero | tr '\0' a >"$1"; }
 

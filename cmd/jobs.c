@@ -532,8 +532,6 @@ static bool start_worker(struct pool *p, const struct binding *b, int i, pthread
     return pthread_create(thread, NULL, worker_main, p) == 0;
 }
 
-/* The main thread reads and cuts, the workers work, the main thread
- * writes; at the end every worker is joined and every slot freed. */
 /* One per CPU is one per CPU the process may run on (taskset, a cgroup's
  * cpuset), as nproc counts them, not every CPU online. */
 int jobs_threads(long asked)
@@ -547,6 +545,8 @@ int jobs_threads(long asked)
     return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
 }
 
+/* The main thread reads and cuts, the workers work, the main thread
+ * writes; at the end every worker is joined and every slot freed. */
 void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, struct jobs_totals *t)
 {
     struct pool p = {.cfg = cfg, .nslots = (size_t)cfg->threads * 2 + 1};

@@ -485,49 +485,54 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
  * than CPUs they stay free: only the scheduler sees what else runs. */
 struct binding {
     bool on;
+    int main_cpu;      /* the main thread's */
+    int next;          /* where the next worker's is looked for: the allowed
+                        * CPUs in order, main_cpu left out */
     cpu_set_t allowed; /* the process's CPUs, the main thread's again at the end */
-    int cpu[JOBS_MAX]; /* thread i's CPU, the main thread's first */
 };
 
-/* Plan the binding and bind the main thread: CPUs taken in order, the
- * main thread's left where it is. */
+/* The CPUs the process may run on (taskset, a cgroup's cpuset) in *set,
+ * and how many: 0 when they cannot be known. */
+static int cpus_allowed(cpu_set_t *set)
+{
+    return sched_getaffinity(0, sizeof *set, set) == 0 ? CPU_COUNT(set) : 0;
+}
+
+/* Plan the binding and bind the main thread to the CPU it is on. */
 static void binding_plan(struct binding *b, int threads)
 {
     b->on = false;
-    if (threads < 2 || sched_getaffinity(0, sizeof b->allowed, &b->allowed) != 0 ||
-        CPU_COUNT(&b->allowed) != threads)
+    b->next = 0;
+    if (threads < 2 || cpus_allowed(&b->allowed) != threads)
         return;
-    int me = sched_getcpu();
-    if (me < 0 || me >= CPU_SETSIZE || !CPU_ISSET(me, &b->allowed))
+    b->main_cpu = sched_getcpu();
+    if (b->main_cpu < 0 || b->main_cpu >= CPU_SETSIZE || !CPU_ISSET(b->main_cpu, &b->allowed))
         return;
-    int n = 0;
-    b->cpu[n++] = me;
-    for (int c = 0; c < CPU_SETSIZE && n < threads; c++)
-        if (c != me && CPU_ISSET(c, &b->allowed))
-            b->cpu[n++] = c;
     cpu_set_t one;
     CPU_ZERO(&one);
-    CPU_SET(me, &one);
-    b->on = n == threads && sched_setaffinity(0, sizeof one, &one) == 0;
+    CPU_SET(b->main_cpu, &one);
+    b->on = sched_setaffinity(0, sizeof one, &one) == 0;
 }
 
-/* Start worker i, on its own CPU when bound (it starts there, not beside
+/* Start a worker, on the next CPU when bound (it starts there, not beside
  * the main thread); unbound if the binding is refused. */
-static bool start_worker(struct pool *p, const struct binding *b, int i, pthread_t *thread)
+static bool start_worker(struct pool *p, struct binding *b, pthread_t *thread)
 {
-    if (b->on) {
+    while (b->on && b->next < CPU_SETSIZE &&
+           (b->next == b->main_cpu || !CPU_ISSET(b->next, &b->allowed)))
+        b->next++;
+    if (b->on && b->next < CPU_SETSIZE) {
         pthread_attr_t attr;
         cpu_set_t one;
         CPU_ZERO(&one);
-        CPU_SET(b->cpu[i + 1], &one);
-        bool ok = pthread_attr_init(&attr) == 0;
-        if (ok) {
-            ok = pthread_attr_setaffinity_np(&attr, sizeof one, &one) == 0 &&
-                 pthread_create(thread, &attr, worker_main, p) == 0;
+        CPU_SET(b->next++, &one);
+        if (pthread_attr_init(&attr) == 0) {
+            bool ok = pthread_attr_setaffinity_np(&attr, sizeof one, &one) == 0 &&
+                      pthread_create(thread, &attr, worker_main, p) == 0;
             pthread_attr_destroy(&attr);
+            if (ok)
+                return true;
         }
-        if (ok)
-            return true;
     }
     return pthread_create(thread, NULL, worker_main, p) == 0;
 }
@@ -536,12 +541,10 @@ static bool start_worker(struct pool *p, const struct binding *b, int i, pthread
  * cpuset), as nproc counts them, not every CPU online. */
 int jobs_threads(long asked)
 {
-    long n = asked;
-    if (!n) {
-        cpu_set_t allowed;
-        n = sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed)
-                                                                : sysconf(_SC_NPROCESSORS_ONLN);
-    }
+    cpu_set_t allowed;
+    long n = asked ? asked : cpus_allowed(&allowed);
+    if (!n)
+        n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
 }
 
@@ -567,7 +570,7 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     struct binding b;
     binding_plan(&b, cfg->threads);
     int started = 0;
-    while (started < cfg->threads - 1 && start_worker(&p, &b, started, &threads[started]))
+    while (started < cfg->threads - 1 && start_worker(&p, &b, &threads[started]))
         started++;
     int n = nfiles ? nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++)

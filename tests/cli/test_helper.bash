@@ -12,6 +12,16 @@ bats_load_library bats-assert
 # The shared test data (positions, perft suites, games), beside the repos.
 SHARED="${SHARED:-$BATS_TEST_DIRNAME/../../../shared/data}"
 
+# need_shared [PATH...]: skip the test, saying why, when the shared test
+# data (../shared/data beside the checkout, or $SHARED) or one of the
+# named paths below it is absent, as in a clone made on its own.
+need_shared() {
+    local p
+    for p in "${@:-.}"; do
+        [[ -e $SHARED/$p ]] || skip "the shared test data is absent ($SHARED/$p)"
+    done
+}
+
 # The exit status table that every tool's --help ends with (cli.h).
 EXIT_STATUS_TABLE='Exit status:
   0   all input valid

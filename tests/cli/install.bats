@@ -116,3 +116,32 @@ built() { dirname "$(dirname "$(command -v fen-check)")"; }
     assert_line "perft --startpos -d 6"
     assert_line "perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish"
 }
+
+@test "every example of the README prints what the README shows" {
+    local block=$BATS_TEST_TMPDIR/readme n=0 cmd expected
+    # The README's console blocks: "$ COMMAND" lines, each followed by its
+    # output (standard output; a command shows its standard error by
+    # redirecting it).
+    awk '/^```console$/ {on = 1; next} /^```$/ {on = 0} on' "$ROOT/README.md" >"$block"
+    [[ -s $block ]] || fail "no console block in README.md"
+    while IFS= read -r line || [[ -n $line ]]; do
+        if [[ $line == '$ '* ]]; then
+            ((n++)) || true
+            printf '%s\n' "${line#\$ }" >"$BATS_TEST_TMPDIR/cmd.$n"
+            : >"$BATS_TEST_TMPDIR/out.$n"
+        else
+            printf '%s\n' "$line" >>"$BATS_TEST_TMPDIR/out.$n"
+        fi
+    done <"$block"
+    ((n >= 6)) || fail "only $n examples found"
+    for ((i = 1; i <= n; i++)); do
+        cmd=$(cat "$BATS_TEST_TMPDIR/cmd.$i")
+        expected=$(cat "$BATS_TEST_TMPDIR/out.$i")
+        run bash -c "cd '$ROOT' && $cmd"
+        [[ $output == "$expected" ]] || fail "README example $i: $cmd
+printed:
+$output
+the README shows:
+$expected"
+    done
+}

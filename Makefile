@@ -124,7 +124,8 @@ $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
 
 # Profile-guided optimisation (GCC), with PGO=1 (`make bench` sets it):
-# the programs are built twice.  The first build, in $(BUILD)/pgo with -fprofile-generate, runs the training
+# the programs are built twice.  The first build, in $(BUILD)/pgo with
+# -fprofile-generate, runs the training
 # (scripts/pgo-train: every tool on the games and positions that
 # scripts/gen-train.c makes from a fixed seed); then the objects of PGO_SRC
 # in $(BUILD) are compiled with -fprofile-use of that profile.  Real games
@@ -238,7 +239,8 @@ check-rails: $(BINS)
 # scripts/check-slow-perft takes both suites to depth 5 through the perft
 # tool; the library run here adds only what that does not: depth 6 on every
 # line of the standard suite.
-check-slow: all | $(BUILD)/.deps-build $(BUILD)/.deps-test $(BUILD)/.deps-slow $(BUILD)/.deps-man
+check-slow: | $(BUILD)/.deps-build $(BUILD)/.deps-test $(BUILD)/.deps-slow $(BUILD)/.deps-man
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
 	@{ SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/standard.epd --depth 6 \
 	     || echo "not ok - standard perft suite to depth 6"; \
 	   $(MAKE) --no-print-directory -s check-variant-suites BUILD=$(BUILD) VARIANT_DEPTH=30; \
@@ -277,8 +279,8 @@ FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Itests -g -O1 -fsanitize=fu
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
+$(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
-$(FUZZ_BINS): | $(BUILD)/.deps-fuzz
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_SECONDS)s"; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/ \
@@ -302,12 +304,13 @@ install: $(BINS) $(MANS)
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(SCRIPTS_INSTALLED:scripts/%=$(DESTDIR)$(BINDIR)/%) \
 	  $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1) $(FORMAT_DOCS:%=$(DESTDIR)$(DOCDIR)/%)
-	-rmdir $(DESTDIR)$(DOCDIR)/formats $(DESTDIR)$(DOCDIR) 2>/dev/null
+	rmdir $(DESTDIR)$(DOCDIR)/formats $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 # A Debian package of the tools, installed under /usr:
 # $(BUILD)/chesskit_VERSION_ARCH.deb (scripts/make-deb; `make check-slow`
 # builds, unpacks and runs it: scripts/check-slow-deb).
-deb: $(BINS) | $(BUILD)/.deps-man
+deb: | $(BUILD)/.deps-build $(BUILD)/.deps-man
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
 	@rm -rf $(BUILD)/deb
 	$(MAKE) --no-print-directory install BUILD=$(BUILD) PREFIX=/usr DESTDIR=$(abspath $(BUILD))/deb/root
 	BUILD=$(BUILD) scripts/make-deb $(BUILD)/deb/root

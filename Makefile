@@ -9,6 +9,7 @@
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man/man1
+DOCDIR  ?= $(PREFIX)/share/doc/chesskit
 BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -64,22 +65,30 @@ HELPERS  := $(HELPER_NAMES:%=$(BUILD)/tests/bin/%)
 GEN_MAGICS := $(BUILD)/scripts/gen-attack-magics
 GEN_TRAIN := $(BUILD)/scripts/gen-train
 MANS     := $(TOOLS:%=$(BUILD)/man/%.1)
-DEPS_STAMP := $(BUILD)/.deps-installed
+# Installed beside the tools: the perft cluster's scripts, and the format
+# documents the manuals refer to.
+SCRIPTS_INSTALLED := scripts/perft-cluster scripts/perft-sum
+FORMAT_DOCS := $(wildcard formats/*.md) formats/named-vocabularies.tsv
 
-.PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps \
+.PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps deb \
         check-unit check-fuzz-seeds check-perft check-cli check-rails check-format format check-variant-suites \
         check-magics pgo-programs
 
 all: $(BINS) $(UNITS) $(HELPERS) $(GEN_MAGICS)
 
-# System packages: installed once (only what is missing) by `make deps`,
-# `make check` and `make demo`, never by a plain `make`.  NO_DEPS=1 skips
-# the installation for machines whose packages are managed otherwise.
-deps: $(DEPS_STAMP)
-$(DEPS_STAMP): scripts/install-deps
+# System packages, per purpose (scripts/install-deps --list PURPOSE):
+# each target installs what it needs (only what is missing) once, and a
+# stamp $(BUILD)/.deps-PURPOSE remembers it: `make demo` build, `make
+# check` build and test, the man pages (`make install`, `make deb`) man,
+# `make check-slow` slow, `make fuzz` fuzz, `make bench` bench; `make deps`
+# build and test.  A plain `make` installs nothing.  NO_DEPS=1 skips the
+# installation for machines whose packages are managed otherwise.
+DEPS_PURPOSES := build test man fuzz slow bench
+deps: $(BUILD)/.deps-build $(BUILD)/.deps-test
+$(DEPS_PURPOSES:%=$(BUILD)/.deps-%): $(BUILD)/.deps-%: scripts/install-deps
 	@mkdir -p $(@D)
 ifeq ($(NO_DEPS),)
-	scripts/install-deps --quiet
+	scripts/install-deps --quiet $*
 endif
 	@touch $@
 
@@ -114,14 +123,19 @@ $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 # Test code includes the shared test code's headers.
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
 
-# Profile-guided optimisation (GCC): the programs are built twice.  The
-# first build, in $(BUILD)/pgo with -fprofile-generate, runs the training
+# Profile-guided optimisation (GCC), with PGO=1 (`make bench` sets it):
+# the programs are built twice.  The first build, in $(BUILD)/pgo with
+# -fprofile-generate, runs the training
 # (scripts/pgo-train: every tool on the games and positions that
 # scripts/gen-train.c makes from a fixed seed); then the objects of PGO_SRC
 # in $(BUILD) are compiled with -fprofile-use of that profile.  Real games
-# convert about 9% faster (issue 13).  PGO=0 builds once,
-# without it; sanitizer builds and compilers other than GCC never use it.
-PGO ?= $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1 || echo 0)
+# convert about 9% faster (issue 13), for a build two to three times as
+# long (docs/performance.md): the default, PGO=0, builds once, without it.
+# Sanitizer builds and compilers other than GCC never use it.
+PGO ?= 0
+ifneq ($(PGO),0)
+override PGO := $(shell $(CC) --version 2>/dev/null | grep -q 'Free Software Foundation' && echo 1 || echo 0)
+endif
 ifneq ($(SAN),)
 override PGO := 0
 endif
@@ -157,13 +171,20 @@ $(GEN_TRAIN): scripts/gen-train.c $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
-$(BUILD)/man/%.1: $(BUILD)/bin/%
+# The man pages, from each tool's --help (scripts/man-page: help2man,
+# the examples one a line, the format documents named by their installed
+# path under DOCDIR, which $(BUILD)/man/docdir records).
+$(BUILD)/man/%.1: $(BUILD)/bin/% $(BUILD)/man/docdir scripts/man-page | $(BUILD)/.deps-man
+	scripts/man-page $< "$(DOCDIR)" >$@
+$(BUILD)/man/docdir: FORCE
 	@mkdir -p $(@D)
-	help2man --no-info --no-discard-stderr --name="$$($< --help | sed -n '2{s/^ *//;p}')" -o $@ ./$<
+	@echo "$(DOCDIR)" | cmp -s - $@ || echo "$(DOCDIR)" >$@
+.PHONY: FORCE
+FORCE:
 
 # Tests print TAP; scripts/tap-summary counts every "ok"/"not ok" line and ends
 # with "N passed, N failed".
-check: | $(DEPS_STAMP)
+check: | $(BUILD)/.deps-build $(BUILD)/.deps-test
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD) SAN=$(SAN)
 	@mkdir -p $(BUILD)
 	@{ $(MAKE) --no-print-directory -s check-format check-magics check-unit check-fuzz-seeds check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
@@ -201,7 +222,7 @@ check-variant-suites: $(BUILD)/tests/test_variant_suites
 check-cli: $(BINS) $(HELPERS)
 	@if ! command -v bats >/dev/null 2>&1; then \
 	  echo "not ok - bats is not installed: the command-line tests (tests/cli) did not run;" \
-	    "scripts/install-deps installs it (Debian packages bats, bats-assert, bats-support)"; \
+	    "scripts/install-deps test installs it (Debian packages bats, bats-assert, bats-support)"; \
 	else \
 	  PATH="$(CURDIR)/$(BUILD)/bin:$(CURDIR)/$(BUILD)/tests/bin:$$PATH" SHARED="$(abspath $(SHARED))" BATS_LIB_PATH=/usr/lib/bats:/usr/local/lib/bats \
 	  SAN="$(SAN)" bats --tap tests/cli; rc=$$?; \
@@ -218,7 +239,8 @@ check-rails: $(BINS)
 # scripts/check-slow-perft takes both suites to depth 5 through the perft
 # tool; the library run here adds only what that does not: depth 6 on every
 # line of the standard suite.
-check-slow: all
+check-slow: | $(BUILD)/.deps-build $(BUILD)/.deps-test $(BUILD)/.deps-slow $(BUILD)/.deps-man
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
 	@{ SHARED=$(SHARED) $(BUILD)/tests/test_perft_suites --suite $(SHARED)/perft/standard.epd --depth 6 \
 	     || echo "not ok - standard perft suite to depth 6"; \
 	   $(MAKE) --no-print-directory -s check-variant-suites BUILD=$(BUILD) VARIANT_DEPTH=30; \
@@ -228,9 +250,12 @@ check-slow: all
 # The benchmarks also time a build made with CFLAGS=-march=native (the
 # user's CFLAGS and the flag engine authors add by habit): no CFLAGS may
 # make the hot code slower (issue 13).  GIGANTUA=/path adds that peer.
+# Both builds are profile-guided (PGO=1), as the figures of
+# docs/performance.md were measured.
 NATIVE_BUILD := $(BUILD)/native
-bench: all
-	@$(MAKE) --no-print-directory all BUILD=$(NATIVE_BUILD) CFLAGS="$(CFLAGS) -march=native"
+bench: | $(BUILD)/.deps-build $(BUILD)/.deps-bench
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD) PGO=1
+	@$(MAKE) --no-print-directory all BUILD=$(NATIVE_BUILD) PGO=1 CFLAGS="$(CFLAGS) -march=native"
 	@for s in scripts/bench-*; do echo "== $$s"; BUILD=$(BUILD) NATIVE_BUILD=$(NATIVE_BUILD) SHARED=$(SHARED) $$s || exit 1; done
 
 # Each fuzz target's properties on its seeds, in the ordinary build: the
@@ -254,6 +279,7 @@ FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Itests -g -O1 -fsanitize=fu
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
 	@mkdir -p $(@D)
 	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
+$(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
 	  echo "== $$n for $(FUZZ_SECONDS)s"; \
@@ -262,17 +288,32 @@ fuzz: $(FUZZ_BINS)
 	  tail -n 12 $(FUZZ_BUILD)/$$n.log; \
 	  if [ $$s -ne 0 ]; then echo "== $$n failed (status $$s): $(FUZZ_BUILD)/$$n.log"; exit $$s; fi; done
 
-demo: | $(DEPS_STAMP)
+demo: | $(BUILD)/.deps-build
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
 	scripts/demo $(BUILD)
 
+# PREFIX (default /usr/local) and DESTDIR (a staging root) as usual; the
+# tools and the cluster scripts go to BINDIR, the man pages to MANDIR, the
+# format documents to DOCDIR/formats.
 install: $(BINS) $(MANS)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
-	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(DOCDIR)/formats
+	install -m 755 $(BINS) $(SCRIPTS_INSTALLED) $(DESTDIR)$(BINDIR)
 	install -m 644 $(MANS) $(DESTDIR)$(MANDIR)
+	install -m 644 $(FORMAT_DOCS) $(DESTDIR)$(DOCDIR)/formats
 
 uninstall:
-	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1)
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(SCRIPTS_INSTALLED:scripts/%=$(DESTDIR)$(BINDIR)/%) \
+	  $(TOOLS:%=$(DESTDIR)$(MANDIR)/%.1) $(FORMAT_DOCS:%=$(DESTDIR)$(DOCDIR)/%)
+	rmdir $(DESTDIR)$(DOCDIR)/formats $(DESTDIR)$(DOCDIR) 2>/dev/null || true
+
+# A Debian package of the tools, installed under /usr:
+# $(BUILD)/chesskit_VERSION_ARCH.deb (scripts/make-deb; `make check-slow`
+# builds, unpacks and runs it: scripts/check-slow-deb).
+deb: | $(BUILD)/.deps-build $(BUILD)/.deps-man
+	@$(MAKE) --no-print-directory all BUILD=$(BUILD)
+	@rm -rf $(BUILD)/deb
+	$(MAKE) --no-print-directory install BUILD=$(BUILD) PREFIX=/usr DESTDIR=$(abspath $(BUILD))/deb/root
+	BUILD=$(BUILD) scripts/make-deb $(BUILD)/deb/root
 
 # The slider magics of lib/attacks.c are a constant table; the seeded search
 # that found them (it ran at every start-up before) is scripts/gen-attack-magics.c,

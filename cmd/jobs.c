@@ -424,9 +424,16 @@ static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name,
     struct reading *rd = p->rd;
     struct rest_source src = {head, head_len, rd, 0, p->cfg->meter};
     struct jobs_result res = {.status = CLI_OK};
+    if (file_first)
+        p->game_offset = 0;
     struct jobs_stream s = {p->cfg, name, p->game_offset, file_first};
     FILE *fp = fopencookie(&src, "r", (cookie_io_functions_t){.read = rest_read});
     rd->streamed = true;
+    /* (reads of the chunks' size: the default buffer took 8 KiB a read) */
+    if (fp && setvbuf(fp, NULL, _IOFBF, CHUNK_TARGET) != 0) {
+        fclose(fp);
+        fp = NULL;
+    }
     if (!fp) {
         t->status = cli_status_merge(t->status, cli_nomem());
         t->stop = true;
@@ -627,11 +634,8 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
              * stream from rd.buf. */
             while (!rd.streamed && p->emit_seq != p->fill_seq)
                 emit_oldest(p, t);
-            if (!rd.streamed && !t->stop) {
-                if (first)
-                    p->game_offset = 0;
+            if (!rd.streamed && !t->stop)
                 stream_rest(p, t, name, NULL, 0, rd.line, first);
-            }
             first = false;
             break;
         }

@@ -119,6 +119,13 @@ many_games() {
                 fail "$tool $f: no message about game 1502 at line ${!want}"
             grep -q ":$((${!want} + 4 * 1499)):7: .*game 3001 (" "$t/2.err"
         done
+        # after another file, the game numbers start again at 1
+        "$tool" "$t/plain.pgn" "$t/fake.pgn" >"$t/1.out" 2>"$t/1.err" && s1=0 || s1=$?
+        "$tool" --jobs 2 "$t/plain.pgn" "$t/fake.pgn" >"$t/2.out" 2>"$t/2.err" && s2=0 || s2=$?
+        [[ $s1 == 1 && $s2 == 1 ]]
+        cmp "$t/1.out" "$t/2.out"
+        cmp "$t/1.err" "$t/2.err"
+        grep -q "^$tool:$t/fake.pgn:$line_fake:7: .*game 1502 (" "$t/2.err"
     done
 }
 

@@ -191,3 +191,17 @@ many_games() {
     assert_line --regexp "^ok [0-9]+ .* # skip the shared test data is absent \\($empty/perft/standard.epd\\)$"
     assert_line --regexp "^ok [0-9]+ .* # skip the shared test data is absent \\($empty/pgn/engines/"
 }
+
+@test "unit tests that read the shared data skip, saying why, where it is absent" {
+    # The unit test programs are built beside the tools (build/tests).
+    local units empty="$BATS_TEST_TMPDIR/empty" u
+    units=$(dirname "$(type -P fen-check)")/../tests
+    [[ -x $units/test_fen ]] || skip "the unit tests are not built beside the tools"
+    mkdir -p "$empty"
+    for u in test_explain test_fen test_perft test_pgn test_san; do
+        run env SHARED="$empty" "$units/$u"
+        assert_success
+        refute_line --partial 'not ok'
+        assert_line --regexp "^ok [0-9]+ - # skip the shared test data is absent \\($empty/p"
+    done
+}

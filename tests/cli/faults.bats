@@ -171,7 +171,7 @@ many_games() {
     assert_failure
     [[ $stderr == *"did not open its input within 2 s"* ]]
     # a tool that opens it but never ends
-    THREAD_CPUS_WAIT=2 run --separate-stderr thread_cpus 0 bash -c 'exec 5<"$1"; exec sleep 600' _
+    THREAD_CPUS_WAIT=2 run --separate-stderr thread_cpus 0 bash -c 'exec 5<"$1"; while :; do sleep 1; done' _
     assert_failure
     [[ $stderr == *"did not exit within 2 s"* ]]
     ((SECONDS - start < 60))
@@ -204,4 +204,17 @@ many_games() {
         refute_line --partial 'not ok'
         assert_line --regexp "^ok [0-9]+ - # skip the shared test data is absent \\($empty/p"
     done
+}
+
+@test "a tool that waits for ever is ended by TOOL_TIMEOUT and fails with 124" {
+    # its input a FIFO that this shell keeps open and never writes to
+    local fifo="$BATS_TEST_TMPDIR/never"
+    mkfifo "$fifo"
+    exec 4<>"$fifo"
+    TOOL_TIMEOUT=2 run --separate-stderr pgn-check "$fifo"
+    assert_failure 124
+    # from bash -c too (the wrappers are exported)
+    TOOL_TIMEOUT=2 run --separate-stderr bash -c 'fen-check "$1"' _ "$fifo"
+    exec 4>&-
+    assert_failure 124
 }

@@ -11,15 +11,17 @@ bats_load_library bats-assert
 
 # No test waits without a limit: bats ends a test that runs longer than
 # BATS_TEST_TIMEOUT seconds (bats 1.7 and later) as failed, and every run
-# of a tool named below from a test's own shell goes through `timeout`
-# (TOOL_TIMEOUT seconds, 600 by default; status 124 when it is hit), since
-# bats' timeout cannot end the grandchild that `run` starts.  Both limits
-# are far above what any test takes on a loaded machine: they turn a hang
-# into a failure, they time nothing.
+# of a tool named below, from a test's own shell or from `bash -c` (the
+# functions are exported; `exec TOOL` and other shells run it bare), goes
+# through `timeout` (TOOL_TIMEOUT seconds, 600 by default; status 124 when
+# it is hit), since bats' timeout cannot end the grandchild that `run`
+# starts.  Both limits are far above what any test takes on a loaded
+# machine: they turn a hang into a failure, they time nothing.
 : "${BATS_TEST_TIMEOUT:=1200}"
-TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
+export TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
 for _tool in fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check; do
     eval "$_tool() { timeout --foreground -k 10 \"\$TOOL_TIMEOUT\" $_tool \"\$@\"; }"
+    export -f "$_tool"
 done
 unset _tool
 
@@ -69,7 +71,7 @@ with_memory_limit() {
 # it never hangs.
 thread_cpus() {
     command -v taskset >/dev/null || skip "taskset (util-linux) is not installed"
-    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i limit=$((${THREAD_CPUS_WAIT:-60} * 20))
+    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i limit=$((${THREAD_CPUS_WAIT:-60} * 20)) exe
     shift
     taskset -c "$cpus" true 2>/dev/null || skip "CPUs $cpus are not all available here"
     rm -f "$fifo"
@@ -78,10 +80,14 @@ thread_cpus() {
     # is the end of the input; the FIFO stays open here until COMMAND
     # has opened it or is gone, so COMMAND never waits on its open
     exec 3<>"$fifo"
+    exe=$(readlink -f "$(type -P "$1")")
     taskset -c "$cpus" "$@" "$fifo" >/dev/null 3>&- &
     pid=$!
+    # (the FIFO open in the forked shell, before it closes fd 3 and execs
+    # taskset, is not COMMAND's: COMMAND's opens it once it runs)
     for ((i = 0; ; i++)); do
-        [[ $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
+        [[ $(readlink /proc/"$pid"/exe 2>/dev/null) == "$exe" &&
+            $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
         if ((i >= limit)) || ! kill -0 "$pid" 2>/dev/null; then
             kill -9 "$pid" 2>/dev/null
             wait "$pid"

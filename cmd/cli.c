@@ -279,13 +279,18 @@ int cli_finish(int status)
     errno = 0;
     if (fclose(stdout) != 0 && (pending || errno != EBADF))
         failed = true;
-    if (!failed)
-        return status;
-    if (errno)
-        cli_error("write error: %s", strerror(errno));
-    else
-        cli_error("write error");
-    return cli_status_merge(status, CLI_IOERR);
+    if (failed) {
+        if (errno)
+            cli_error("write error: %s", strerror(errno));
+        else
+            cli_error("write error");
+        status = cli_status_merge(status, CLI_IOERR);
+    }
+    /* Diagnostics that could not be written (think `tool 2>/dev/full`) are
+     * a write error too; there is nowhere left to say so but the status. */
+    if (fflush(stderr) != 0 || ferror(stderr))
+        status = cli_status_merge(status, CLI_IOERR);
+    return status;
 }
 
 /* Rank of an exit status: the worst problem met decides the exit status.

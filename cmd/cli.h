@@ -190,7 +190,9 @@ bool cli_stdout_failed(void);
 void cli_put_line(const char *s, size_t n);
 
 /* Flush and close stdout; on failure print "PROG: write error: reason" and
- * return CLI_IOERR, else return status. End main() with it. */
+ * return CLI_IOERR; return CLI_IOERR too when writing to stderr failed
+ * (silently: stderr is the failing stream); else return status. End main()
+ * with it. */
 int cli_finish(int status);
 
 /* The more severe of two exit statuses: 74 > 71 > 69 > 66 > 64 > 1 > 0. */

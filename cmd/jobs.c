@@ -28,6 +28,13 @@
  * benchmark is as fast either way. */
 enum { CHUNK_TARGET = 1 << 18, CHUNK_SMALL = 1 << 16, CHUNK_SMALL_UNTIL = 1 << 23 };
 
+/* Text without a place to cut (a game, or a line, longer than this; no
+ * game at all, as in /dev/zero) is not gathered into a chunk past this
+ * many bytes: the rest of its file is read by the main thread as one
+ * thread reads it (jobs_config.stream), so memory stays a few chunks per
+ * thread and the time linear, whatever the input. */
+enum { CHUNK_MAX = 16 * CHUNK_TARGET };
+
 /* Diagnostics are few, so their array simply doubles; a failure is kept in
  * text.nomem, for the tool to see with the rest of its output. */
 void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
@@ -99,6 +106,8 @@ struct chunk {
     int read_errno;           /* reading stopped on this error after in */
     bool guessed;             /* cut at its end by pgn_split_guess: unchecked */
     bool merged;              /* its text went into the chunk before: skipped */
+    bool streamed;            /* its text and the rest of its file were read as a
+                               * stream, and written so (stream_rest) */
     enum chunk_state state;
     struct jobs_result res;
 };
@@ -119,6 +128,8 @@ struct pool {
     unsigned long game_offset; /* games of the current file already written */
     struct reading *rd;        /* the file being read, NULL between files */
 };
+
+static void add_up(struct jobs_totals *t, const struct jobs_result *res);
 
 /* Work on one chunk, or on none when the run stops or the chunk is empty
  * (a file that could not be opened, or an empty file). */
@@ -178,6 +189,8 @@ struct reading {
     FILE *fp;
     struct cli_buf buf; /* text from the start of the current chunk */
     size_t scanned;     /* bytes of buf looked at (by the splitter: whole lines) */
+    size_t no_newline;  /* buf[scanned..no_newline) holds no '\n': the splitter
+                         * need not look at that line again until it ends */
     size_t total;       /* bytes read from the file so far */
     unsigned long line; /* line number of buf's first line */
     unsigned long lines_scanned;
@@ -185,6 +198,7 @@ struct reading {
     bool guess; /* cut by pgn_split_guess (jobs_config.guess_cuts) until a
                  * guess fails in this file, then by the splitter */
     bool eof;
+    bool streamed; /* the rest of the file went through stream_rest */
     bool err_sent; /* the read error has gone out with a chunk: report it once */
     int err;
 };
@@ -212,19 +226,42 @@ static unsigned long count_lines(const char *s, size_t n)
     return lines;
 }
 
+/* The splitter's cut in rd->buf, looking only at lines that ended since
+ * the last call: a line that goes on over many reads is searched for its
+ * end once, not once per read. */
+static bool split_scan(struct reading *rd, size_t target)
+{
+    if (rd->no_newline < rd->scanned)
+        rd->no_newline = rd->scanned;
+    if (rd->no_newline < rd->buf.len &&
+        !memchr(rd->buf.data + rd->no_newline, '\n', rd->buf.len - rd->no_newline)) {
+        rd->no_newline = rd->buf.len;
+        return false;
+    }
+    if (rd->no_newline == rd->buf.len)
+        return false;
+    bool cut = pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
+                              &rd->lines_scanned);
+    rd->no_newline = rd->scanned;
+    return cut;
+}
+
+enum { READ_END, READ_CHUNK, READ_TOO_LONG };
+
 /* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
  * bytes, CHUNK_SMALL at the start of a file, unless the file ends), or of
- * games that likely end there when rd guesses (k->guessed); false when
- * the file has nothing left. */
-static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
+ * games that likely end there when rd guesses (k->guessed): READ_CHUNK;
+ * READ_END when the file has nothing left; READ_TOO_LONG, k untouched,
+ * when CHUNK_MAX bytes of rd->buf hold no place to cut and the file goes
+ * on. */
+static int read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
 {
     size_t cut = 0, target = rd->total < CHUNK_SMALL_UNTIL ? CHUNK_SMALL : CHUNK_TARGET;
     if (rd->guess && rd->scanned < target)
         rd->scanned = target;
     for (;;) {
         if (rd->guess ? pgn_split_guess(rd->buf.data, rd->buf.len, &rd->scanned)
-                      : pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
-                                       &rd->lines_scanned)) {
+                      : split_scan(rd, target)) {
             cut = rd->scanned;
             if (rd->guess)
                 rd->lines_scanned = count_lines(rd->buf.data, cut);
@@ -233,6 +270,8 @@ static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_game
         }
         if (rd->eof)
             break;
+        if (rd->buf.len >= CHUNK_MAX)
+            return READ_TOO_LONG;
         if (!cli_buf_reserve(&rd->buf, target)) {
             rd->err = ENOMEM;
             rd->eof = true;
@@ -252,7 +291,7 @@ static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_game
     if (!cut)
         cut = rd->buf.len;
     if (cut == 0 && (!rd->err || rd->err_sent))
-        return false;
+        return READ_END;
     /* The chunk takes the buffer; the rest moves to the chunk's old one. */
     struct cli_buf rest = k->in;
     rest.len = 0;
@@ -266,9 +305,10 @@ static bool read_chunk(struct reading *rd, struct chunk *k, struct progress_game
     rd->line += rd->lines_scanned;
     rd->lines_scanned = 0;
     rd->scanned = 0;
+    rd->no_newline = 0;
     if (rest.nomem)
         rd->err = ENOMEM;
-    return true;
+    return READ_CHUNK;
 }
 
 /* Wait for chunk k to be done, working on queued chunks meanwhile: --jobs
@@ -298,6 +338,121 @@ static void drop_output(struct jobs_result *res)
     res->diags.text.len = 0;
 }
 
+/* The text of a file from a place where a game starts, for stream_rest:
+ * head (the chunk before, its text not yet read), then rd->buf, then the
+ * rest of the file. */
+struct rest_source {
+    const char *head;
+    size_t head_len;
+    struct reading *rd;
+    size_t buf_at; /* bytes of rd->buf given */
+    struct progress_games *meter;
+};
+
+static size_t take(char *dst, size_t cap, const char *src, size_t n)
+{
+    size_t k = n < cap ? n : cap;
+    memcpy(dst, src, k);
+    return k;
+}
+
+/* fopencookie's read: what the stream has already, then one read(2) of
+ * the file, as the reader reads a file (it waits for no more than it
+ * needs). */
+static ssize_t rest_read(void *cookie, char *dst, size_t cap)
+{
+    struct rest_source *src = cookie;
+    struct reading *rd = src->rd;
+    if (src->head_len) {
+        size_t k = take(dst, cap, src->head, src->head_len);
+        src->head += k;
+        src->head_len -= k;
+        return (ssize_t)k;
+    }
+    if (src->buf_at < rd->buf.len) {
+        size_t k = take(dst, cap, rd->buf.data + src->buf_at, rd->buf.len - src->buf_at);
+        src->buf_at += k;
+        return (ssize_t)k;
+    }
+    if (rd->eof)
+        return 0;
+    FILE *fp = rd->fp;
+    size_t got;
+#ifdef __GLIBC__
+    size_t ready =
+        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
+    if (!ready && fileno(fp) >= 0) {
+        ssize_t n;
+        while ((n = read(fileno(fp), dst, cap)) < 0 && errno == EINTR)
+            ;
+        if (n < 0)
+            return -1;
+        got = (size_t)n;
+    } else {
+        got = fread(dst, 1, ready && ready < cap ? ready : cap, fp);
+    }
+#else
+    got = fread(dst, 1, cap, fp);
+#endif
+    if (got == 0 && ferror(fp)) {
+        errno = errno ? errno : EIO;
+        return -1;
+    }
+    if (src->meter)
+        atomic_fetch_add(&src->meter->bytes, got);
+    return (ssize_t)got;
+}
+
+void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
+{
+    const struct jobs_config *cfg = s->cfg;
+    if (cfg->write)
+        cfg->write(cfg->write_arg, res, s->name, s->game_offset, s->file_first);
+    else
+        jobs_write(res, s->name, s->game_offset, &cfg->out);
+    s->file_first = false;
+}
+
+/* The rest of rd's file, from a place where a game starts (its text head,
+ * then rd->buf, then the file) and line first_line, read by the main
+ * thread through cfg->stream as one thread reads a file, and written as
+ * it goes; every chunk before it has been written.  The file is then read
+ * to its end (rd->streamed). */
+static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name, const char *head,
+                        size_t head_len, unsigned long first_line, bool file_first)
+{
+    struct reading *rd = p->rd;
+    struct rest_source src = {head, head_len, rd, 0, p->cfg->meter};
+    struct jobs_result res = {.status = CLI_OK};
+    if (file_first)
+        p->game_offset = 0;
+    struct jobs_stream s = {p->cfg, name, p->game_offset, file_first};
+    FILE *fp = fopencookie(&src, "r", (cookie_io_functions_t){.read = rest_read});
+    rd->streamed = true;
+    /* (reads of the chunks' size: the default buffer took 8 KiB a read) */
+    if (fp && setvbuf(fp, NULL, _IOFBF, CHUNK_TARGET) != 0) {
+        fclose(fp);
+        fp = NULL;
+    }
+    if (!fp) {
+        t->status = cli_status_merge(t->status, cli_nomem());
+        t->stop = true;
+        return;
+    }
+    struct jobs_chunk at = {name, NULL, 0, first_line};
+    p->cfg->stream(p->own, fp, &at, &res, &s);
+    jobs_stream_write(&s, &res);
+    fclose(fp);
+    p->game_offset += res.games;
+    add_up(t, &res);
+    if (p->cfg->meter)
+        atomic_store(&p->cfg->meter->games, t->games);
+    jobs_result_free(&res);
+    rd->eof = true;
+    rd->err = 0;
+    rd->buf.len = 0;
+}
+
 /* Chunk k (the oldest) ends at a guessed cut where its reader did not
  * come to rest: a result line and a tag line inside a comment or a
  * variation that spans lines, so its last game goes on in the next
@@ -307,7 +462,7 @@ static void drop_output(struct jobs_result *res)
  * splitter, its state found over k's text, cuts the rest of the file.
  * Then the main thread works on k again.  k's start is right: every chunk
  * before it was checked so. */
-static void respin(struct pool *p, struct chunk *k)
+static void respin(struct pool *p, struct jobs_totals *t, struct chunk *k)
 {
     unsigned long last = p->emit_seq;
     pthread_mutex_lock(&p->mu);
@@ -331,14 +486,25 @@ static void respin(struct pool *p, struct chunk *k)
         rd->split = (struct pgn_split){0};
         pgn_split_scan(&rd->split, k->in.data, k->in.len, SIZE_MAX, &at, &lines);
         rd->scanned = 0;
+        rd->no_newline = 0;
         rd->lines_scanned = 0;
         rd->guess = false;
         struct chunk more = {0};
-        if (read_chunk(rd, &more, p->cfg->meter)) {
+        int got = read_chunk(rd, &more, p->cfg->meter);
+        if (got == READ_CHUNK) {
             cli_buf_put(&k->in, more.in.data, more.in.len);
             k->read_errno = more.read_errno;
         }
         cli_buf_free(&more.in);
+        if (got == READ_TOO_LONG && !k->in.nomem) {
+            /* The game goes on past CHUNK_MAX bytes: k's text and the
+             * rest of the file are read as a stream. */
+            k->guessed = false;
+            k->streamed = true;
+            drop_output(&k->res);
+            stream_rest(p, t, k->name, k->in.data, k->in.len, k->first_line, k->file_first);
+            return;
+        }
     }
     k->guessed = false;
     drop_output(&k->res);
@@ -374,8 +540,10 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
     /* (a merged chunk's text was written with the chunk before) */
     bool to_write = !t->stop && !k->merged;
     if (to_write && k->guessed && !k->res.at_rest)
-        respin(p, k);
-    if (to_write) {
+        respin(p, t, k);
+    if (k->streamed) {
+        drop_output(&k->res);
+    } else if (to_write) {
         if (k->file_first)
             p->game_offset = 0;
         if (k->open_errno) {
@@ -402,7 +570,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
     } else {
         drop_output(&k->res);
     }
-    k->merged = false;
+    k->merged = k->streamed = false;
     k->state = CHUNK_FREE;
     p->emit_seq++;
     if (t->stop) {
@@ -459,7 +627,19 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     while (!t->stop) {
         if (!first)
             k = next_slot(p, t, name);
-        if (t->stop || !read_chunk(&rd, k, p->cfg->meter))
+        int got = t->stop ? READ_END : read_chunk(&rd, k, p->cfg->meter);
+        if (got == READ_TOO_LONG) {
+            /* Every chunk before is written first (one of them may take
+             * the text in, by respin), then the rest is read as a
+             * stream from rd.buf. */
+            while (!rd.streamed && p->emit_seq != p->fill_seq)
+                emit_oldest(p, t);
+            if (!rd.streamed && !t->stop)
+                stream_rest(p, t, name, NULL, 0, rd.line, first);
+            first = false;
+            break;
+        }
+        if (got == READ_END)
             break;
         submit(p, k);
         first = false;

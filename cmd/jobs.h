@@ -6,7 +6,11 @@
  * of the tool's, and the main thread writes each chunk's result in input
  * order, with game numbers counted per file as one thread would count
  * them: the output is byte for byte that of a single-threaded run.  Memory
- * stays bounded: at most 2N + 1 chunks of about 256 KiB are in flight.
+ * stays bounded: at most 2N + 1 chunks of about 256 KiB are in flight, and
+ * none outgrows 4 MiB: text with no place to cut within 4 MiB (a huge
+ * game, a huge line, no game at all) and the rest of its file are read by
+ * the main thread alone, as a stream (the tool's stream callback), as one
+ * thread reads them.
  *
  *     static void *worker_new(void *arg);  // per thread: a reader, a replay...
  *     static void worker_free(void *worker);
@@ -31,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Slots of tool-defined counters in a result (e.g. games converted, games
  * with errors), added up in input order into the totals. */
@@ -100,6 +105,21 @@ enum { JOBS_MAX = 256 };
  * use; at most JOBS_MAX. */
 int jobs_threads(long asked);
 
+struct jobs_config;
+
+/* Where a stream callback writes its results as it goes: in input order
+ * after the chunks before, its game numbers shifted by theirs. */
+struct jobs_stream {
+    const struct jobs_config *cfg;
+    const char *name;
+    unsigned long game_offset; /* games of the file before the stream */
+    bool file_first;           /* nothing of the file is written yet */
+};
+
+/* Write a result (with cfg->write, or jobs_write) and empty its buffers;
+ * its counters stay (the games of the whole stream). */
+void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res);
+
 /* The tool's side. */
 struct jobs_config {
     int threads;         /* threads working, the main one included; at least 1 */
@@ -111,6 +131,13 @@ struct jobs_config {
     void (*worker_free)(void *worker);
     /* Turn one chunk into a result; runs in any of the threads. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
+    /* Read fp, the rest of a file from the start of a game (at: its name
+     * and the line number of fp's first line; no data) as one thread
+     * reads a file, into out, writing out with jobs_stream_write as it
+     * goes (as often as one thread writes); runs in the main thread with
+     * its worker state. */
+    void (*stream)(void *worker, FILE *fp, const struct jobs_chunk *at, struct jobs_result *out,
+                   struct jobs_stream *s);
     void *arg; /* for worker_new */
     /* Cut the input where a game likely ends (a tag line after a result
      * line) instead of where the splitter, reading every line, shows that

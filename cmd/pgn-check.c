@@ -178,10 +178,10 @@ static void *worker_new(void *arg)
 }
 
 /* Check the games the reader yields into records; a stream hands them to
- * the writer as it goes (run not NULL), so memory stays that of one game.
+ * the writer as it goes (s not NULL), so memory stays that of one game.
  * Returns the reader's last status (0 at the end, -1 hard error). */
-static int check_games(struct worker *w, struct jobs_result *res, const char *name,
-                       unsigned long line_offset, struct checked_writer *run, bool *first)
+static int check_games(struct worker *w, struct jobs_result *res, unsigned long line_offset,
+                       struct jobs_stream *s)
 {
     struct pgn_game g;
     struct pgn_check_result cr;
@@ -195,10 +195,9 @@ static int check_games(struct worker *w, struct jobs_result *res, const char *na
         res->games++;
         if (res->out.nomem)
             return -1;
-        if (run && res->out.len >= FLUSH_AT) {
-            checked_write(run, res, name, 0, *first);
-            *first = false;
-            if (cli_stdout_failed() || run->nomem)
+        if (s && res->out.len >= FLUSH_AT) {
+            jobs_stream_write(s, res);
+            if (cli_stdout_failed() || ((struct checked_writer *)s->cfg->write_arg)->nomem)
                 return 0;
         }
     }
@@ -227,7 +226,7 @@ static void check_chunk(void *arg, const struct jobs_chunk *in, struct jobs_resu
     struct worker *w = arg;
     int rc = -1;
     if (w && pgn_reader_open_mem(w->reader, in->data, in->len, in->name) == PGN_OK)
-        rc = check_games(w, res, in->name, in->first_line - 1, NULL, NULL);
+        rc = check_games(w, res, in->first_line - 1, NULL);
     if (rc < 0 && w)
         hard_error(w, res, in->name, false);
     else if (!w) {
@@ -236,9 +235,24 @@ static void check_chunk(void *arg, const struct jobs_chunk *in, struct jobs_resu
     }
 }
 
+/* --jobs N: the rest of a file that cannot be cut into chunks, streamed. */
+static void check_stream(void *arg, FILE *fp, const struct jobs_chunk *at, struct jobs_result *res,
+                         struct jobs_stream *s)
+{
+    struct worker *w = arg;
+    int rc = -1;
+    if (w && pgn_reader_open_file(w->reader, fp, at->name) == PGN_OK)
+        rc = check_games(w, res, at->first_line - 1, s);
+    if (rc < 0 && w)
+        hard_error(w, res, at->name, false);
+    else if (!w)
+        check_chunk(NULL, at, res);
+}
+
 /* One thread: each input streamed through one reader. */
 static void run_serial(const struct options *o, struct checked_writer *run, struct jobs_totals *t)
 {
+    struct jobs_config writer = {.write = checked_write, .write_arg = run};
     struct jobs_result res = {.status = CLI_OK};
     struct worker *w = worker_new((void *)o);
     if (!w) {
@@ -248,7 +262,7 @@ static void run_serial(const struct options *o, struct checked_writer *run, stru
     for (int i = 0; i < (o->nfiles ? o->nfiles : 1) && !t->stop; i++) {
         const char *name;
         FILE *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
-        bool first = true;
+        struct jobs_stream s = {&writer, name, 0, true};
         if (!fp) {
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
             checked_write(run, &res, name, 0, true);
@@ -256,10 +270,10 @@ static void run_serial(const struct options *o, struct checked_writer *run, stru
         }
         int rc = -1;
         if (pgn_reader_open_file(w->reader, fp, name) == PGN_OK)
-            rc = check_games(w, &res, name, 0, run, &first);
+            rc = check_games(w, &res, 0, &s);
         if (rc < 0)
             hard_error(w, &res, name, false);
-        checked_write(run, &res, name, 0, first);
+        jobs_stream_write(&s, &res);
         t->status = cli_status_merge(t->status, res.status);
         t->stop |= res.stop || cli_stdout_failed() || run->nomem;
         cli_close(fp);
@@ -311,6 +325,7 @@ int main(int argc, char **argv)
                                   .worker_new = worker_new,
                                   .worker_free = worker_free,
                                   .work = check_chunk,
+                                  .stream = check_stream,
                                   .arg = &opt,
                                   .write = checked_write,
                                   .write_arg = &run};

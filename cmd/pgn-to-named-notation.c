@@ -129,8 +129,7 @@ static bool conv_nomem(const struct conv *c)
  * or --on-error=stop; games are numbered from 1 for the diagnostics, and a
  * stream (not NULL) writes its output as it goes.  Returns the
  * reader's last status (0 at the end, -1 hard error). */
-static int convert_input(struct conv *c, const char *name, const struct jobs_out *stream,
-                         struct progress_games *counts)
+static int convert_input(struct conv *c, struct jobs_stream *stream, struct progress_games *counts)
 {
     struct pgn_game g;
     int rc;
@@ -141,7 +140,7 @@ static int convert_input(struct conv *c, const char *name, const struct jobs_out
         if (conv_nomem(c))
             return -1;
         if (stream && (c->res->out.len >= FLUSH_AT || c->res->diags.n))
-            jobs_write(c->res, name, 0, stream);
+            jobs_stream_write(stream, c->res);
         progress_games_update(counts, c->res->games);
     }
     return c->res->stop ? 0 : rc;
@@ -166,7 +165,7 @@ static void hard_error(struct conv *c, const char *name)
 static void run_serial(const struct convert_options *o, struct progress *pr,
                        struct progress_games *counts, struct jobs_totals *t)
 {
-    struct jobs_out out = {o->common.quiet, pr};
+    struct jobs_config writer = {.out = {o->common.quiet, pr}};
     struct jobs_result res = {.status = CLI_OK};
     struct conv c;
     if (!conv_init(&c, o, &res)) {
@@ -185,12 +184,13 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
             continue;
         }
         int rc = -1;
+        struct jobs_stream out = {&writer, name, 0, true};
         progress_games_file(counts, fileno(fp));
         if (pgn_reader_open_file(c.reader, fp, name) == PGN_OK)
-            rc = convert_input(&c, name, &out, counts);
+            rc = convert_input(&c, &out, counts);
         if (rc < 0)
             hard_error(&c, name);
-        jobs_write(&res, name, 0, &out);
+        jobs_stream_write(&out, &res);
         cli_close(fp);
         if (res.stop || cli_stdout_failed())
             t->stop = true;
@@ -237,10 +237,29 @@ static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs
     c->line_offset = in->first_line - 1;
     int rc = -1;
     if (pgn_reader_open_mem(c->reader, in->data, in->len, in->name) == PGN_OK)
-        rc = convert_input(c, in->name, NULL, NULL);
+        rc = convert_input(c, NULL, NULL);
     if (rc < 0)
         hard_error(c, in->name);
     res->at_rest = rc >= 0 && pgn_reader_at_rest(c->reader);
+}
+
+/* Under --jobs, the rest of a file that cannot be cut into chunks: read
+ * and written as one thread does. */
+static void convert_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
+                           struct jobs_result *res, struct jobs_stream *s)
+{
+    struct conv *c = worker;
+    if (!c) {
+        convert_chunk(NULL, at, res);
+        return;
+    }
+    c->res = res;
+    c->line_offset = at->first_line - 1;
+    int rc = -1;
+    if (pgn_reader_open_file(c->reader, fp, at->name) == PGN_OK)
+        rc = convert_input(c, s, NULL);
+    if (rc < 0)
+        hard_error(c, at->name);
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
@@ -280,6 +299,7 @@ int main(int argc, char **argv)
                                   .worker_new = worker_new,
                                   .worker_free = worker_free,
                                   .work = convert_chunk,
+                                  .stream = convert_stream,
                                   .arg = &opt,
                                   .meter = pr ? &counts : NULL,
                                   .guess_cuts = true};

@@ -36,6 +36,7 @@ valid() {
 # --- real positions: all valid ---------------------------------------------
 
 @test "the whole Chess960 perft suite passes unchanged" {
+    need_shared perft/fischer960.epd
     run --separate-stderr fen-check "$SHARED/perft/fischer960.epd"
     assert_success
     assert_output "$(cat "$SHARED/perft/fischer960.epd")"
@@ -43,6 +44,7 @@ valid() {
 }
 
 @test "the standard perft suite passes, but for its one unreachable position" {
+    need_shared perft/standard.epd
     # Line 51: white bishops on a8 and h1 both check the king on f3 along
     # one diagonal; no last move can give both checks (python-chess calls
     # it an impossible check too).
@@ -55,6 +57,7 @@ EOF
 }
 
 @test "50000 positions of real games, as pgn-extract writes them, all pass" {
+    need_shared pgn/bench/random-100k.pgn.zst pgn/engines/TCEC_Season_4_-_Superfinal.pgn
     command -v pgn-extract >/dev/null || PATH=$PATH:/usr/games
     command -v pgn-extract >/dev/null || skip "pgn-extract is not installed"
     "$BATS_TEST_DIRNAME/../../scripts/gen-fens" -n 50000 -o "$BATS_TEST_TMPDIR/games.fen" \
@@ -67,6 +70,7 @@ EOF
 }
 
 @test "X-FEN positions of Chess960 games pass with --chess960" {
+    need_shared pgn/engines/TCEC_Season_16_-_Frc_Sufi.pgn
     command -v pgn-extract >/dev/null || PATH=$PATH:/usr/games
     command -v pgn-extract >/dev/null || skip "pgn-extract is not installed"
     "$BATS_TEST_DIRNAME/../../scripts/gen-fens" -o "$BATS_TEST_TMPDIR/frc.fen" \
@@ -594,6 +598,7 @@ EOF
 }
 
 @test "write error: exit 74 with a message" {
+    need_shared perft/fischer960.epd
     [[ -w /dev/full ]] || skip "no /dev/full"
     run --separate-stderr bash -c 'fen-check "$1" >/dev/full' - "$SHARED/perft/fischer960.epd"
     assert_failure 74
@@ -672,6 +677,7 @@ need_stockfish() {
 }
 
 @test "--normalize agrees with Stockfish on both perft suites" {
+    need_shared perft/fischer960.epd perft/standard.epd
     need_stockfish
     cut -d' ' -f1-6 "$SHARED/perft/standard.epd" | sed 51d >"$BATS_TEST_TMPDIR/std.fen"
     cut -d' ' -f1-6 "$SHARED/perft/fischer960.epd" >"$BATS_TEST_TMPDIR/960.fen"
@@ -686,6 +692,7 @@ need_stockfish() {
 }
 
 @test "--normalize agrees with Stockfish on en-passant squares of real games and pins" {
+    need_shared pgn/bench/random-100k.pgn.zst
     need_stockfish
     command -v pgn-extract >/dev/null || PATH=$PATH:/usr/games
     command -v pgn-extract >/dev/null || skip "pgn-extract is not installed"

@@ -59,6 +59,7 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
 }
 
 @test "every perft-suite position gives Stockfish's move list" {
+    need_shared perft/fischer960.epd perft/standard.epd
     command -v stockfish >/dev/null || PATH=$PATH:/usr/games
     command -v stockfish >/dev/null || skip "stockfish is not installed"
     sf() { # sf CHESS960 < FENS: one sorted move list per FEN
@@ -82,6 +83,7 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
 }
 
 @test "--count gives the D1 count of every position of both perft suites" {
+    need_shared perft/standard.epd perft/fischer960.epd
     # standard.epd: 126 of its 128 records give D1; fischer960.epd: all 960
     for case in standard:126 fischer960:960; do
         suite=$SHARED/perft/${case%:*}.epd
@@ -96,6 +98,7 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
 }
 
 @test "--strict: the unreachable perft position is an error, the others are counted" {
+    need_shared perft/standard.epd
     # Line 51: white bishops on a8 and h1 both check the king on f3 along
     # one diagonal, which no last move can do.
     run --separate-stderr legal-moves --strict --count "$SHARED/perft/standard.epd"

@@ -115,6 +115,7 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
 }
 
 @test "PGN to named to PGN gives back the same tags and moves (both layouts, both vocabularies)" {
+    need_shared pgn/events/20240527-20240607-12th-norway-chess.pgn
     local f="$SHARED/pgn/events/20240527-20240607-12th-norway-chess.pgn"
     local want
     want=$(pgn-to-named-notation --to=san --inline --nags "$f")

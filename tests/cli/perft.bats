@@ -48,6 +48,7 @@ stockfish_divide() {
 }
 
 @test "--startpos -d N gives the suite's counts for depths 1 to 5, and 1 node at depth 0" {
+    need_shared perft/standard.epd
     run --separate-stderr perft --startpos -d 0
     assert_success
     assert_output "1 nodes"
@@ -60,12 +61,14 @@ stockfish_divide() {
 }
 
 @test "--fen counts Kiwipete as the suite says, short options too" {
+    need_shared perft/standard.epd
     run --separate-stderr perft --fen "$KIWI" -d 4
     assert_success
     assert_output "$(expected "$SHARED/perft/standard.epd" 2 4) nodes"
 }
 
 @test "several positions: each count after its FEN and a tab" {
+    need_shared perft/standard.epd
     head -n 6 "$SHARED/perft/standard.epd" >"$BATS_TEST_TMPDIR/six.epd"
     run --separate-stderr perft -d 3 "$BATS_TEST_TMPDIR/six.epd"
     assert_success
@@ -97,6 +100,7 @@ stockfish_divide() {
 }
 
 @test "the threads and the hash table never change a count" {
+    need_shared perft/standard.epd
     local want
     want="$(expected "$SHARED/perft/standard.epd" 2 4) nodes"
     for opts in "--threads 1" "-t 2" "--threads 5" "--hash 16M" "--hash 0" "--hash 1K -t 2" "--hash 100000 -t 3"; do
@@ -108,6 +112,7 @@ stockfish_divide() {
 }
 
 @test "a hash table shared by Chess960 suite records stays exact" {
+    need_shared perft/fischer960.epd
     head -n 40 "$SHARED/perft/fischer960.epd" >"$BATS_TEST_TMPDIR/frc.epd"
     run --separate-stderr perft --max-depth 3 --hash 64K "$BATS_TEST_TMPDIR/frc.epd"
     assert_success
@@ -128,6 +133,7 @@ stockfish_divide() {
 }
 
 @test "--divide lists exactly what Stockfish's go perft lists (Kiwipete, depth 3)" {
+    need_shared perft/standard.epd
     need_stockfish
     run --separate-stderr perft --fen "$KIWI" -d 3 --divide
     assert_success
@@ -136,6 +142,7 @@ stockfish_divide() {
 }
 
 @test "--divide on a Chess960 record matches Stockfish with UCI_Chess960" {
+    need_shared perft/fischer960.epd
     need_stockfish
     local fen
     fen=$(fen_of "$SHARED/perft/fischer960.epd" 7)
@@ -182,6 +189,7 @@ stockfish_divide() {
 # --- EPD suites ----------------------------------------------------------------
 
 @test "the standard suite passes to depth 3 unchanged (records without ;D1-;D3 are skipped)" {
+    need_shared perft/standard.epd
     run --separate-stderr perft --max-depth 3 "$SHARED/perft/standard.epd"
     assert_success
     assert_stderr_equal ''
@@ -191,6 +199,7 @@ stockfish_divide() {
 }
 
 @test "the Chess960 suite passes to depth 2 unchanged" {
+    need_shared perft/fischer960.epd
     run --separate-stderr perft --max-depth 2 "$SHARED/perft/fischer960.epd"
     assert_success
     assert_line "960 passed, 0 failed"
@@ -257,6 +266,7 @@ perft:$FIX/suite-bad.perft:25: nothing to count: give --depth or perft lines"
 }
 
 @test "python-chess's tricky.perft passes to depth 2 with --chess960, which its X-FEN records need" {
+    need_shared perft/tricky.perft
     run --separate-stderr perft --chess960 --max-depth 2 "$SHARED/perft/tricky.perft"
     assert_success
     assert_line "19 passed, 0 failed"
@@ -296,6 +306,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 }
 
 @test "an unreachable but well-defined position (the standard suite's line 51) is counted" {
+    need_shared perft/standard.epd
     run --separate-stderr perft -d 3 --fen "$(fen_of "$SHARED/perft/standard.epd" 51)"
     assert_success
     assert_output "$(expected "$SHARED/perft/standard.epd" 51 3) nodes"
@@ -398,6 +409,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 # --- --split, perft-sum, perft-cluster ---------------------------------------------
 
 @test "--split K: distinct positions with their paths, adding up to perft K" {
+    need_shared perft/standard.epd
     run --separate-stderr perft --startpos --split 3
     assert_success
     assert_equal "${#lines[@]}" 5362
@@ -411,6 +423,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 }
 
 @test "split, count each position, perft-sum: the suite's count (start position, depth 5)" {
+    need_shared perft/standard.epd
     perft --startpos --split 2 | while IFS=$'\t' read -r fen paths; do
         printf '%s\t%s\n' "$paths" "$(perft -d 3 --fen "$fen")"
     done >"$BATS_TEST_TMPDIR/results"
@@ -434,6 +447,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 }
 
 @test "perft-cluster with GNU parallel on this machine (-S :) gives the one-process count" {
+    need_shared perft/standard.epd
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     run --separate-stderr "$SCRIPTS/perft-cluster" -S : -j 2 --batch 7 --threads 1 -d 4 --split 2 --fen "$KIWI"
     assert_success
@@ -459,6 +473,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 # --- --against ------------------------------------------------------------------------
 
 @test "--against stockfish agrees on suite records (standard and Chess960, depth 3)" {
+    need_shared perft/fischer960.epd perft/standard.epd
     need_stockfish
     { head -n 8 "$SHARED/perft/standard.epd"; head -n 8 "$SHARED/perft/fischer960.epd"; } >"$BATS_TEST_TMPDIR/mix.epd"
     run --separate-stderr perft --max-depth 3 --against "$STOCKFISH" "$BATS_TEST_TMPDIR/mix.epd"
@@ -487,6 +502,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 }
 
 @test "--against agrees with this project's perft served over UCI, and with Stockfish on a 960 record" {
+    need_shared perft/fischer960.epd
     run --separate-stderr perft --fen "$KIWI" -d 3 --against "uci-perft-engine"
     assert_success
     assert_output "ok   --fen:1 depth 3: 97862 nodes, chesskit perft agrees

@@ -9,6 +9,22 @@ bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
 
+# No test waits without a limit: bats ends a test that runs longer than
+# BATS_TEST_TIMEOUT seconds (bats 1.7 and later) as failed, and every run
+# of a tool named below, from a test's own shell or from `bash -c` (the
+# functions are exported; `exec TOOL` and other shells run it bare), goes
+# through `timeout` (TOOL_TIMEOUT seconds, 600 by default; status 124 when
+# it is hit), since bats' timeout cannot end the grandchild that `run`
+# starts.  Both limits are far above what any test takes on a loaded
+# machine: they turn a hang into a failure, they time nothing.
+: "${BATS_TEST_TIMEOUT:=1200}"
+export TOOL_TIMEOUT=${TOOL_TIMEOUT:-600}
+for _tool in fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check; do
+    eval "$_tool() { timeout --foreground -k 10 \"\$TOOL_TIMEOUT\" $_tool \"\$@\"; }"
+    export -f "$_tool"
+done
+unset _tool
+
 # The shared test data (positions, perft suites, games), beside the repos.
 SHARED="${SHARED:-$BATS_TEST_DIRNAME/../../../shared/data}"
 
@@ -49,27 +65,52 @@ with_memory_limit() {
 # and, once it has opened FIFO (its threads are started by then), print
 # the CPUs each of its threads may run on (Cpus_allowed_list), sorted;
 # then end its input and check that it exits 0.  Skipped where CPUS are
-# not all there.
+# not all there.  Every wait is bounded (THREAD_CPUS_WAIT seconds, 60 by
+# default): a COMMAND that does not open FIFO in time, or does not exit
+# in time once its input ended, is killed and the check fails, saying so;
+# it never hangs.
 thread_cpus() {
     command -v taskset >/dev/null || skip "taskset (util-linux) is not installed"
-    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i
+    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i limit=$((${THREAD_CPUS_WAIT:-60} * 20)) exe
     shift
     taskset -c "$cpus" true 2>/dev/null || skip "CPUs $cpus are not all available here"
     rm -f "$fifo"
     mkfifo "$fifo"
     # read-write: the open does not wait for the reader, and closing it
-    # is the end of the input
+    # is the end of the input; the FIFO stays open here until COMMAND
+    # has opened it or is gone, so COMMAND never waits on its open
     exec 3<>"$fifo"
+    exe=$(readlink -f "$(type -P "$1")")
     taskset -c "$cpus" "$@" "$fifo" >/dev/null 3>&- &
     pid=$!
-    for ((i = 0; i < 100; i++)); do
-        [[ $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
+    # (the FIFO open in the forked shell, before it closes fd 3 and execs
+    # taskset, is not COMMAND's: COMMAND's opens it once it runs)
+    for ((i = 0; ; i++)); do
+        [[ $(readlink /proc/"$pid"/exe 2>/dev/null) == "$exe" &&
+            $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
+        if ((i >= limit)) || ! kill -0 "$pid" 2>/dev/null; then
+            kill -9 "$pid" 2>/dev/null
+            wait "$pid"
+            exec 3>&-
+            echo "thread_cpus: $1 did not open its input within ${THREAD_CPUS_WAIT:-60} s" >&2
+            return 1
+        fi
         sleep 0.05
     done
     for t in /proc/"$pid"/task/*; do
         awk '/^Cpus_allowed_list:/ { print $2 }' "$t/status"
     done | sort
     exec 3>&-
+    for ((i = 0; i < limit; i++)); do
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -9 "$pid" 2>/dev/null
+        wait "$pid"
+        echo "thread_cpus: $1 did not exit within ${THREAD_CPUS_WAIT:-60} s of the end of its input" >&2
+        return 1
+    fi
     wait "$pid"
 }
 

@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static unsigned long unit_count;
 static unsigned long unit_failed;
@@ -94,6 +95,20 @@ __attribute__((unused)) static int unit_done(void)
         printf("# %lu of %lu checks failed\n", unit_failed, unit_count);
     fflush(stdout);
     return unit_failed ? 1 : 0;
+}
+
+/* Whether the shared test data at path (a file or a directory) is there;
+ * where it is absent (a clone made on its own), one TAP line "ok N - # skip
+ * the shared test data is absent (PATH)", which scripts/tap-summary counts
+ * as skipped, and false: the caller skips the checks that read it. */
+__attribute__((unused)) static bool unit_need_shared(const char *path)
+{
+    if (access(path, R_OK) == 0)
+        return true;
+    unit_count++;
+    printf("ok %lu - # skip the shared test data is absent (%s)\n", unit_count, path);
+    fflush(stdout);
+    return false;
 }
 
 #define UNIT_CHECK(cond, ...) unit_report((cond) ? true : false, __FILE__, __LINE__, __VA_ARGS__)

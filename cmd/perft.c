@@ -11,6 +11,7 @@
 #include "cli.h"
 
 #include "against.h"
+#include "divide_command.h"
 #include "fen-cli.h"
 #include "fen.h"
 #include "perft-modes.h"
@@ -45,6 +46,13 @@ enum {
     OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
+    OPT_AGAINST_DIVIDE,
+    OPT_ENGINE_TIMEOUT,
+};
+
+enum {
+    ENGINE_TIMEOUT_DEFAULT = 60,   /* seconds: depth 6 or so of a fast engine */
+    ENGINE_TIMEOUT_MAX = 10000000, /* about 116 days: no limit in practice */
 };
 
 static const struct argp_option tool_options[] = {
@@ -62,6 +70,17 @@ static const struct argp_option tool_options[] = {
     {"against", OPT_AGAINST, "CMD", 0,
      "Compare with the UCI engine CMD (run by sh; \"go perft\") and, where the counts differ, "
      "follow the first differing move down to the position where the move lists differ",
+     1},
+    {"against-divide", OPT_AGAINST_DIVIDE, "TEMPLATE", 0,
+     "As --against, with a program that prints a divide (\"e2e4: 20\" lines) from its command "
+     "line: TEMPLATE, such as 'myengine perft {fen} {depth}', is split at blanks into words, "
+     "{fen} and {depth} are replaced in them (the FEN stays one argument) and the words are run "
+     "with no shell; one run per divide",
+     1},
+    {"engine-timeout", OPT_ENGINE_TIMEOUT, "SECONDS", 0,
+     "The longest wait for one answer of the engine (--against: uciok, readyok, a whole \"go "
+     "perft\"; --against-divide: a whole run) before it counts as failed, status 69 (default: "
+     "60)",
      1},
     {"split", OPT_SPLIT, "K", 0,
      "Print the distinct positions K plies down (0 to 8) as FEN<TAB>paths, for running perft on "
@@ -105,7 +124,12 @@ static const char doc[] =
     "--against CMD runs CMD as a UCI engine and compares its \"go perft\" with ours at --depth "
     "(or the deepest count of the record); where they differ it follows the first differing root "
     "move down and prints the position reached (FEN and the moves from the record's position) "
-    "with the moves one side has and the other lacks.\n\n"
+    "with the moves one side has and the other lacks, or, where both have the same moves, the "
+    "two counts that differ. --against-divide TEMPLATE does the same with a program that prints "
+    "a divide from its command line (as many engines' perft commands do); lines of its output "
+    "other than \"move: count\" are ignored, and it must exit 0. An engine that fails (exits, "
+    "dies, a nonzero status, no answer within --engine-timeout) gives a message "
+    "perft:FILE:LINE: and exit status 69.\n\n"
     "Variants (--variant): crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde "
     "and racingkings are counted as lichess plays them (no move after a variant end), with divide, "
     "suites, --hash and --threads; --against tells the engine the variant with setoption name "
@@ -120,6 +144,7 @@ static const char doc[] =
     "  perft --max-depth 5 --threads 2 --hash 256M standard.epd\n"
     "  perft --chess960 --max-depth 3 tricky.perft\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
+    "  perft --fen FEN -d 4 --against-divide './myengine perft {fen} {depth}'\n"
     "  perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish\n"
     "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n" CLI_EXIT_STATUS_DOC;
 
@@ -135,8 +160,14 @@ static void check_combinations(const struct perft_options *opt, struct argp_stat
     if (opt->split >= 0 && (opt->depth >= 0 || opt->divide || opt->against || opt->max_depth >= 0))
         argp_error(state,
                    "--split cannot be combined with --depth, --divide, --max-depth or --against");
-    if (opt->against && opt->divide)
+    if (opt->against && opt->against_divide)
+        argp_error(state, "--against and --against-divide cannot be combined");
+    if (opt->split >= 0 && opt->against_divide)
+        argp_error(state, "--split cannot be combined with --against-divide");
+    if ((opt->against || opt->against_divide) && opt->divide)
         argp_error(state, "--against cannot be combined with --divide");
+    if (opt->engine_timeout_given && !opt->against && !opt->against_divide)
+        argp_error(state, "--engine-timeout needs --against or --against-divide");
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -170,6 +201,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         if (!*arg)
             argp_error(state, "--against needs a command");
         opt->against = arg;
+        break;
+    case OPT_AGAINST_DIVIDE:
+        if (!strstr(arg, "{fen}") || !strstr(arg, "{depth}"))
+            argp_error(state, "--against-divide needs {fen} and {depth} in its command");
+        opt->against_divide = arg;
+        break;
+    case OPT_ENGINE_TIMEOUT:
+        opt->engine_timeout =
+            (int)cli_uint_option(state, "engine-timeout", arg, 1, ENGINE_TIMEOUT_MAX);
+        opt->engine_timeout_given = true;
         break;
     case OPT_SPLIT:
         opt->split = (int)cli_uint_option(state, "split", arg, 0, SPLIT_MAX);
@@ -221,7 +262,7 @@ static void process_position(struct perft_session *s, const struct perft_source 
     const struct perft_options *opt = s->opt;
     if (opt->split >= 0) {
         perft_mode_split(s, p);
-    } else if (opt->against) {
+    } else if (opt->against || opt->against_divide) {
         against_position(s, p, e, src);
     } else if (opt->depth >= 0) {
         perft_mode_depth(s, p);
@@ -355,14 +396,16 @@ static void process_file(struct perft_session *s, const char *path)
 int main(int argc, char **argv)
 {
     char outbuf[1 << 16];
-    struct perft_options opt = {.depth = -1, .max_depth = -1, .split = -1};
+    struct perft_options opt = {
+        .depth = -1, .max_depth = -1, .split = -1, .engine_timeout = ENGINE_TIMEOUT_DEFAULT};
     struct perft_session s = {.opt = &opt, .status = CLI_OK};
     struct perft_table *table = NULL;
     struct uci_engine engine = {.pid = -1};
+    struct divide_command command = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
-    s.status = perft_session_start(&s, &table, &engine);
+    s.status = perft_session_start(&s, &table, &engine, &command);
     if (s.status == CLI_OK) {
         for (int i = 0; i < opt.nfens && !cli_stdout_failed(); i++) {
             struct perft_source src = {"--fen", (unsigned long)i + 1, false};
@@ -379,6 +422,7 @@ int main(int argc, char **argv)
         perft_mode_summary(&s);
     }
     uci_engine_stop(&engine);
+    divide_command_free(&command);
     perft_table_free(table);
     free(opt.fens);
     cli_buf_free(&s.line);

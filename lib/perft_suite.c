@@ -158,8 +158,11 @@ static int epd_line(struct perft_suite_block *b, const char *s, size_t len, size
 }
 
 /* python-chess's reader (examples/perft/perft.py) takes "id", "epd" and
- * "perft" lines; here each malformed line is a problem of its own, and
- * the block it belongs to is not counted. */
+ * "perft" lines; here each malformed line is a problem of its own.  A
+ * malformed perft line is refused alone: the block's other counts stand
+ * (a count the suite cannot hold, such as "perft 32 1", says nothing
+ * against the others); any other malformed line leaves its block
+ * uncounted, since what the block holds is then unknown. */
 int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, unsigned long line_no,
                      struct perft_suite_block *done, struct perft_suite_problem *pb)
 {
@@ -176,11 +179,10 @@ int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, uns
     }
     if (word_is(&key, "epd"))
         return epd_line(b, s, len, i, line_no, done, pb);
-    bool ok = word_is(&key, "perft")
-                  ? perft_line(b, s, len, i, &key, pb)
-                  : problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)",
-                            (int)key.len, key.s);
-    if (!ok && b->open)
+    if (word_is(&key, "perft"))
+        return perft_line(b, s, len, i, &key, pb) ? 0 : PERFT_SUITE_PROBLEM;
+    problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)", (int)key.len, key.s);
+    if (b->open)
         b->bad = true;
-    return ok ? 0 : PERFT_SUITE_PROBLEM;
+    return PERFT_SUITE_PROBLEM;
 }

@@ -75,13 +75,20 @@ static char *substitute(const char *word, const char *fen, const char *depth)
     return out;
 }
 
-/* The child: input from /dev/null, output to the pipe, then exec. */
-static pid_t spawn(char **argv, int out[2])
+/* The child: input from /dev/null, output to the pipe, then exec; a
+ * failed exec writes its errno to the pipe err (closed on exec), read
+ * here into *exec_errno (0: the program runs). */
+static pid_t spawn(char **argv, int out[2], int *exec_errno)
 {
+    int err[2];
+    *exec_errno = 0;
+    if (pipe2(err, O_CLOEXEC) != 0)
+        return -1;
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
     if (pid == 0) {
+        close(err[0]);
         int null = open("/dev/null", O_RDONLY);
         if (null >= 0 && null != STDIN_FILENO) {
             dup2(null, STDIN_FILENO);
@@ -90,8 +97,20 @@ static pid_t spawn(char **argv, int out[2])
         dup2(out[1], STDOUT_FILENO);
         signal(SIGPIPE, SIG_DFL);
         execvp(argv[0], argv);
+        int e = errno;
+        if (write(err[1], &e, sizeof e) < 0)
+            _exit(127);
         _exit(127);
     }
+    close(err[1]);
+    if (pid > 0) {
+        ssize_t n;
+        while ((n = read(err[0], exec_errno, sizeof *exec_errno)) < 0 && errno == EINTR)
+            ;
+        if (n != (ssize_t)sizeof *exec_errno)
+            *exec_errno = 0;
+    }
+    close(err[0]);
     return pid;
 }
 
@@ -142,7 +161,8 @@ bool divide_command_run(struct divide_command *c, const char *fen, int depth, st
         ok = (argv[i] = substitute(c->words[i], fen, depth_text)) != NULL;
     int out[2] = {-1, -1};
     pid_t pid = -1;
-    if (!ok || pipe2(out, O_CLOEXEC) != 0 || (pid = spawn(argv, out)) < 0) {
+    int exec_errno = 0;
+    if (!ok || pipe2(out, O_CLOEXEC) != 0 || (pid = spawn(argv, out, &exec_errno)) < 0) {
         snprintf(c->why, sizeof c->why, "could not be started: %s", strerror(errno));
         ok = false;
     }
@@ -177,13 +197,13 @@ bool divide_command_run(struct divide_command *c, const char *fen, int depth, st
     for (int i = 0; i < t->count; i++)
         t->total += t->moves[i].nodes;
     t->have_total = true;
-    if (!ended)
+    if (exec_errno)
+        snprintf(c->why, sizeof c->why, "could not be run: %s", strerror(exec_errno));
+    else if (!ended)
         snprintf(c->why, sizeof c->why, "did not end within %g s (--engine-timeout)",
                  c->timeout_ms / 1000.0);
     else if (WIFSIGNALED(wstatus))
         snprintf(c->why, sizeof c->why, "was killed by signal %d", WTERMSIG(wstatus));
-    else if (WEXITSTATUS(wstatus) == 127)
-        snprintf(c->why, sizeof c->why, "could not be run (exit status 127)");
     else if (WEXITSTATUS(wstatus) != 0)
         snprintf(c->why, sizeof c->why, "exited with status %d", WEXITSTATUS(wstatus));
     else

@@ -37,7 +37,8 @@ int perft_session_start(struct perft_session *s, struct perft_table **table,
     if (opt->against) {
         engine->timeout_ms = opt->engine_timeout * 1000;
         if (!uci_engine_start(engine, opt->against)) {
-            cli_error("--against: cannot run '%s' as a UCI engine", opt->against);
+            cli_error("--against: cannot run '%s' as a UCI engine: it %s", opt->against,
+                      engine->why);
             return CLI_UNAVAILABLE;
         }
         s->engine = engine;

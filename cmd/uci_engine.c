@@ -175,8 +175,10 @@ static bool expect(struct uci_engine *e, const char *token, const char *what)
 bool uci_engine_start(struct uci_engine *e, const char *cmd)
 {
     e->pid = -1;
-    if (!spawn(e, cmd))
+    if (!spawn(e, cmd)) {
+        snprintf(e->why, sizeof e->why, "could not be started: %s", strerror(errno));
         return false;
+    }
     if (send_text(e, "uci\n") && expect(e, "uciok", "uci"))
         return true;
     uci_engine_stop(e);

@@ -109,14 +109,16 @@ static int begin_block(struct perft_suite_block *b, unsigned long line_no,
 }
 
 /* "perft DEPTH COUNT": depth 1 to 30, each depth once, in a block that
- * has its position. */
+ * has its position (else the block is not counted). */
 static bool perft_line(struct perft_suite_block *b, const char *s, size_t len, size_t i,
                        const struct word *key, struct perft_suite_problem *pb)
 {
     struct word depth = {0}, count = {0}, extra;
     uint64_t d = 0, n = 0;
-    if (!b->open || !b->has_epd)
+    if (!b->open || !b->has_epd) {
+        b->bad = b->open; /* a block with no position: this one report says so */
         return problem(pb, key->col, "a 'perft' line before the block's 'epd' line");
+    }
     if (!next_word(s, len, &i, &depth) || !parse_count(depth.s, depth.len, &d) || d < 1 ||
         d > PERFT_SUITE_DEPTH_MAX)
         return problem(pb, depth.s ? depth.col : (unsigned)len + 1,

@@ -40,7 +40,7 @@ perft:--fen:2: --against: the engine 'uci-perft-engine --hang' gave no answer to
     SECONDS=0
     run --separate-stderr perft -d 1 --startpos --against "$BATS_TEST_TMPDIR/mute" --engine-timeout 1
     assert_failure 69
-    assert_stderr_equal "perft: --against: cannot run '$BATS_TEST_TMPDIR/mute' as a UCI engine"
+    assert_stderr_equal "perft: --against: cannot run '$BATS_TEST_TMPDIR/mute' as a UCI engine: it gave no answer to 'uci' within 1 s (--engine-timeout)"
     ((SECONDS < 10))
 }
 

@@ -502,7 +502,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 @test "--against a command that is no UCI engine, or an engine that dies, exits 69" {
     run --separate-stderr perft --startpos -d 2 --against /nonexistent/engine
     assert_failure 69
-    [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine" ]]
+    [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine: it stopped answering at 'uci' (its output ended)" ]]
     run --separate-stderr perft --startpos -d 2 --against true
     assert_failure 69
     # An engine that answers uci and isready, then exits at "go perft".

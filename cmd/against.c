@@ -4,6 +4,7 @@
  */
 #include "against.h"
 
+#include "divide_command.h"
 #include "fen-cli.h"
 #include "json.h"
 #include "makemove.h"
@@ -21,6 +22,11 @@ struct verdict {
     char path[2048];       /* the moves from the record's position (display style) */
     char engine_path[2048];
     char only_ours[2048], only_theirs[2048];
+    /* Where both sides have the same moves, the counts that differ: the
+     * position's (count_move "") or, at depth 1, one move's. */
+    bool has_counts;
+    char count_move[UCI_MOVE_MAX];
+    uint64_t count_ours, count_theirs;
 };
 
 static void append_word(char *buf, size_t size, const char *word)
@@ -31,10 +37,11 @@ static void append_word(char *buf, size_t size, const char *word)
 
 /* Match the engine's moves to ours at p (either castling form is
  * understood): the moves each side lacks go to the verdict; returns the
- * engine's first move (in its text order) whose count differs, or -1. */
+ * engine's first move (in its text order) whose count differs, or -1, and
+ * its index in d in *ours_at. */
 static int match_moves(struct perft_session *s, const struct position *p,
                        const struct perft_divide *d, const struct uci_divide *t, struct verdict *v,
-                       bool *lists_differ)
+                       bool *lists_differ, int *ours_at)
 {
     int diff_at = -1;
     bool matched[MOVELIST_MAX] = {false};
@@ -50,8 +57,10 @@ static int match_moves(struct perft_session *s, const struct position *p,
         }
         matched[i] = true;
         if (d->nodes[i] != t->moves[k].nodes &&
-            (diff_at < 0 || strcmp(t->moves[k].text, t->moves[diff_at].text) < 0))
+            (diff_at < 0 || strcmp(t->moves[k].text, t->moves[diff_at].text) < 0)) {
             diff_at = k;
+            *ours_at = i;
+        }
     }
     for (int i = 0; i < d->count; i++) {
         if (!matched[i]) {
@@ -64,9 +73,26 @@ static int match_moves(struct perft_session *s, const struct position *p,
     return diff_at;
 }
 
+/* The engine's divide (UCI or --against-divide's command) at p, which is
+ * root plus the moves of engine_path. */
+static bool engine_divide(struct perft_session *s, const char *root_fen,
+                          const struct position *root, const struct position *p,
+                          const char *engine_path, int depth, struct uci_divide *t)
+{
+    if (s->command) {
+        char fen[FEN_MAX];
+        fen_format(p, fen, sizeof fen);
+        return divide_command_run(s->command, fen, depth, t);
+    }
+    return uci_engine_divide(s->engine, root_fen, engine_path, root->chess960, root->variant, depth,
+                             t);
+}
+
 /* Compare divides at the position reached by the path; either report the
- * moves one side lacks or descend into the first move whose counts differ.
- * Returns false when the engine failed. */
+ * moves one side lacks or descend into the first move whose counts differ
+ * (the engine's count of a position is its total at the record's, its
+ * count of the move played to it below).  Returns false when the engine
+ * failed. */
 static bool bisect(struct perft_session *s, const struct position *root, int depth,
                    struct verdict *v)
 {
@@ -78,35 +104,49 @@ static bool bisect(struct perft_session *s, const struct position *root, int dep
     if (!t)
         return false;
     memset(v, 0, sizeof *v);
+    uint64_t theirs_here = 0;
     for (int level = 0;; level++) {
         uint64_t ours = perft_mode_count(s, &p, depth, &d);
-        if (!uci_engine_divide(s->engine, root_fen, v->engine_path, root->chess960, root->variant,
-                               depth, t)) {
+        if (!engine_divide(s, root_fen, root, &p, v->engine_path, depth, t)) {
             free(t);
             return false;
         }
         if (level == 0) {
             v->ours = ours;
             v->theirs = t->have_total ? t->total : 0;
+            theirs_here = v->theirs;
         }
         perft_divide_sort(&p, &d, s->opt->castling);
         bool lists_differ = false;
-        int diff_at = match_moves(s, &p, &d, t, v, &lists_differ);
-        if (lists_differ || diff_at < 0 || depth == 1) {
-            v->at = p;
-            v->agree = !lists_differ && diff_at < 0 && (!t->have_total || t->total == ours);
-            free(t);
-            return true;
+        int ours_at = -1;
+        int diff_at = match_moves(s, &p, &d, t, v, &lists_differ, &ours_at);
+        if (!lists_differ && diff_at >= 0 && depth > 1) {
+            /* Down the first differing move (in text order). */
+            move m = uci_parse(&p, t->moves[diff_at].text, strlen(t->moves[diff_at].text));
+            char text[UCI_MOVE_MAX];
+            uci_format(&p, m, s->opt->castling, text);
+            append_word(v->path, sizeof v->path, text);
+            uci_format(&p, m, UCI_CASTLING_AUTO, text);
+            append_word(v->engine_path, sizeof v->engine_path, text);
+            theirs_here = t->moves[diff_at].nodes;
+            makemove_play(&p, m);
+            depth--;
+            continue;
         }
-        /* Down the first differing move (in text order). */
-        move m = uci_parse(&p, t->moves[diff_at].text, strlen(t->moves[diff_at].text));
-        char text[UCI_MOVE_MAX];
-        uci_format(&p, m, s->opt->castling, text);
-        append_word(v->path, sizeof v->path, text);
-        uci_format(&p, m, UCI_CASTLING_AUTO, text);
-        append_word(v->engine_path, sizeof v->engine_path, text);
-        makemove_play(&p, m);
-        depth--;
+        v->at = p;
+        if (!lists_differ && diff_at >= 0) {
+            v->has_counts = true;
+            uci_format(&p, d.moves[ours_at], s->opt->castling, v->count_move);
+            v->count_ours = d.nodes[ours_at];
+            v->count_theirs = t->moves[diff_at].nodes;
+        } else if (!lists_differ && (theirs_here != ours || (t->have_total && t->total != ours))) {
+            v->has_counts = true;
+            v->count_ours = ours;
+            v->count_theirs = theirs_here != ours ? theirs_here : t->total;
+        }
+        v->agree = level == 0 && !lists_differ && !v->has_counts;
+        free(t);
+        return true;
     }
 }
 
@@ -115,7 +155,7 @@ static void print_verdict(struct perft_session *s, const struct position *p,
                           const struct perft_source *src, int depth, const struct verdict *v)
 {
     struct cli_buf *l = &s->line;
-    const char *engine = s->engine->name;
+    const char *engine = s->command ? s->command->name : s->engine->name;
     bool on = s->opt->common.paint_out;
     if (s->opt->json) {
         perft_mode_json_head(s, p, src);
@@ -132,6 +172,10 @@ static void print_verdict(struct perft_session *s, const struct position *p,
             json_put_string(l, v->only_ours, strlen(v->only_ours));
             cli_buf_str(l, ",\"only_engine\":");
             json_put_string(l, v->only_theirs, strlen(v->only_theirs));
+            if (v->has_counts)
+                cli_buf_printf(
+                    l, ",\"counts\":{\"move\":\"%s\",\"perft\":%" PRIu64 ",\"engine\":%" PRIu64 "}",
+                    v->count_move, v->count_ours, v->count_theirs);
         }
         cli_buf_str(l, "}\n");
     } else if (v->agree) {
@@ -146,8 +190,13 @@ static void print_verdict(struct perft_session *s, const struct position *p,
         cli_buf_fen(l, &v->at);
         cli_buf_printf(l, "\n  moves:    %s\n",
                        *v->path ? v->path : "(none: the record's position)");
-        cli_buf_printf(l, "  only perft:  %s\n", *v->only_ours ? v->only_ours : "(none)");
-        cli_buf_printf(l, "  only engine: %s\n", *v->only_theirs ? v->only_theirs : "(none)");
+        if (v->has_counts) {
+            cli_buf_printf(l, "  counts:   %s%sperft %" PRIu64 ", %s %" PRIu64 "\n", v->count_move,
+                           *v->count_move ? ": " : "", v->count_ours, engine, v->count_theirs);
+        } else {
+            cli_buf_printf(l, "  only perft:  %s\n", *v->only_ours ? v->only_ours : "(none)");
+            cli_buf_printf(l, "  only engine: %s\n", *v->only_theirs ? v->only_theirs : "(none)");
+        }
     }
     perft_mode_flush(s);
 }
@@ -175,9 +224,13 @@ void against_position(struct perft_session *s, const struct position *p,
         s->status = cli_status_merge(s->status, cli_nomem());
         return;
     }
-    if (s->engine->dead || !bisect(s, p, depth, v)) {
-        if (!s->opt->common.quiet)
-            cli_error("--against: the engine '%s' stopped answering", s->opt->against);
+    if ((s->engine && s->engine->dead) || !bisect(s, p, depth, v)) {
+        if (!s->opt->common.quiet && s->command)
+            cli_diag(src->name, src->line, 0, "--against-divide: the command '%s' %s",
+                     s->opt->against_divide, s->command->why);
+        else if (!s->opt->common.quiet)
+            cli_diag(src->name, src->line, 0, "--against: the engine '%s' %s", s->opt->against,
+                     s->engine->why);
         s->status = cli_status_merge(s->status, CLI_UNAVAILABLE);
         free(v);
         return;

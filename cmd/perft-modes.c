@@ -4,11 +4,11 @@
 #include "perft-modes.h"
 
 #include "fen-cli.h"
+#include "divide_command.h"
 #include "json.h"
 #include "uci_engine.h"
 
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,7 +16,7 @@
 /* The table, the engine and the threads, set up before the first record;
  * false (reported) when one of them cannot be had. */
 int perft_session_start(struct perft_session *s, struct perft_table **table,
-                        struct uci_engine *engine)
+                        struct uci_engine *engine, struct divide_command *command)
 {
     const struct perft_options *opt = s->opt;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -35,12 +35,21 @@ int perft_session_start(struct perft_session *s, struct perft_table **table,
         s->cfg.table = *table;
     }
     if (opt->against) {
-        signal(SIGPIPE, SIG_IGN); /* a dead engine is noticed by write() */
+        engine->timeout_ms = opt->engine_timeout * 1000;
         if (!uci_engine_start(engine, opt->against)) {
-            cli_error("--against: cannot run '%s' as a UCI engine", opt->against);
+            cli_error("--against: cannot run '%s' as a UCI engine: it %s", opt->against,
+                      engine->why);
             return CLI_UNAVAILABLE;
         }
         s->engine = engine;
+    }
+    if (opt->against_divide) {
+        /* the template was checked with the options */
+        if (!divide_command_init(command, opt->against_divide, opt->engine_timeout * 1000)) {
+            cli_error("--against-divide: %s", command->why);
+            return CLI_OSERR;
+        }
+        s->command = command;
     }
     return CLI_OK;
 }

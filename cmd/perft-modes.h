@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 struct uci_engine;
+struct divide_command;
 
 /* What the command line asked for. */
 struct perft_options {
@@ -30,7 +31,10 @@ struct perft_options {
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;
-    const char *against;
+    const char *against;        /* --against: a UCI engine's command */
+    const char *against_divide; /* --against-divide: a divide command's template */
+    int engine_timeout;         /* --engine-timeout, in seconds */
+    bool engine_timeout_given;
     const char **fens; /* --fen and --startpos, in order */
     int nfens;
     char **files;
@@ -56,17 +60,18 @@ struct perft_session {
     unsigned long passed, failed, skipped; /* suite records and --against comparisons */
     bool checked;                          /* something was checked: print the summary */
     struct uci_engine *engine;             /* --against */
+    struct divide_command *command;        /* --against-divide */
     struct cli_buf line;                   /* the output line being built */
     int status;
 };
 
 /* Before the first record: the threads (--threads, else one per core, at
  * most PERFT_THREADS_MAX), the table (--hash) and the engine (--against,
- * which must answer "uciok"); CLI_OK, or the exit status of what could not
- * be had (reported). */
+ * which must answer "uciok", or --against-divide's command); CLI_OK, or
+ * the exit status of what could not be had (reported). */
 enum { PERFT_THREADS_MAX = 256 };
 int perft_session_start(struct perft_session *s, struct perft_table **table,
-                        struct uci_engine *engine);
+                        struct uci_engine *engine, struct divide_command *command);
 
 /* perft_run with the session's threads and table, shown on the progress
  * line when standard error is a terminal. */

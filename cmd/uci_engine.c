@@ -4,10 +4,12 @@
 #include "uci_engine.h"
 
 #include "fen.h"
+#include "progress.h"
 #include "variant.h"
 
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +17,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* How long the engine may take for "uciok" and "readyok". */
-enum { ENGINE_TIMEOUT_MS = 30000 };
 
 /* Run cmd by sh with both pipes, as the user would type it. */
 static bool spawn(struct uci_engine *e, const char *cmd)
@@ -52,34 +51,67 @@ static bool spawn(struct uci_engine *e, const char *cmd)
     }
     close(in[0]);
     close(out[1]);
-    *e =
-        (struct uci_engine){.pid = pid, .to = in[1], .from = out[0], .chess960 = -1, .variant = -1};
+    *e = (struct uci_engine){.pid = pid,
+                             .to = in[1],
+                             .from = out[0],
+                             .chess960 = -1,
+                             .variant = -1,
+                             .timeout_ms = e->timeout_ms};
     snprintf(e->name, sizeof e->name, "%s", cmd);
     return true;
 }
 
-/* Write all of text to the engine; a broken pipe marks it dead (SIGPIPE is
- * ignored) instead of killing us. */
-static bool send_text(struct uci_engine *e, const char *text)
+bool uci_write_nosigpipe(int fd, const char *text, size_t len)
 {
-    size_t len = strlen(text);
-    while (len > 0 && !e->dead) {
-        ssize_t n = write(e->to, text, len);
+    sigset_t pipe_set, old, pending;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    sigpending(&pending);
+    bool was_pending = sigismember(&pending, SIGPIPE);
+    bool ok = true;
+    while (len > 0) {
+        ssize_t n = write(fd, text, len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
-            e->dead = true;
+            if (n < 0 && errno == EPIPE && !was_pending) {
+                /* the SIGPIPE this write raised: taken back, not delivered */
+                struct timespec zero = {0, 0};
+                while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR)
+                    ;
+            }
+            ok = false;
             break;
         }
         text += n;
         len -= (size_t)n;
     }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return ok;
+}
+
+/* Write all of text to the engine; a broken pipe marks it dead instead of
+ * killing us. */
+static bool send_text(struct uci_engine *e, const char *text)
+{
+    if (!e->dead && !uci_write_nosigpipe(e->to, text, strlen(text))) {
+        e->dead = true;
+        snprintf(e->why, sizeof e->why, "stopped reading its input");
+    }
     return !e->dead;
 }
 
-/* The next line from the engine into e->line (cut at its size), waiting at
- * most timeout_ms (-1: forever); false at end of file or timeout. */
-static bool read_line(struct uci_engine *e, int timeout_ms)
+int uci_ms_left(double deadline)
+{
+    double left = deadline - progress_now();
+    return left <= 0 ? 0 : left > 1e9 ? 1000000000 : (int)(left * 1000) + 1;
+}
+
+/* The next line from the engine into e->line (cut at its size), waiting
+ * until deadline at most; false at end of file or timeout, said in e->why
+ * (what: the command that waits for the answer). */
+static bool read_line(struct uci_engine *e, double deadline, const char *what)
 {
     size_t n = 0;
     for (;;) {
@@ -98,11 +130,13 @@ static bool read_line(struct uci_engine *e, int timeout_ms)
         if (e->dead)
             return false;
         struct pollfd pfd = {.fd = e->from, .events = POLLIN};
-        int k = poll(&pfd, 1, timeout_ms);
+        int k = poll(&pfd, 1, uci_ms_left(deadline));
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {
             e->dead = true;
+            snprintf(e->why, sizeof e->why, "gave no answer to '%s' within %g s (--engine-timeout)",
+                     what, e->timeout_ms / 1000.0);
             return false;
         }
         ssize_t got = read(e->from, e->buf, sizeof e->buf);
@@ -110,6 +144,7 @@ static bool read_line(struct uci_engine *e, int timeout_ms)
             continue;
         if (got <= 0) {
             e->dead = true;
+            snprintf(e->why, sizeof e->why, "stopped answering at '%s' (its output ended)", what);
             return false;
         }
         e->start = 0;
@@ -117,10 +152,18 @@ static bool read_line(struct uci_engine *e, int timeout_ms)
     }
 }
 
-/* Read lines until one equals token; remembers "id name". */
-static bool expect(struct uci_engine *e, const char *token)
+/* The deadline of an answer to a command sent now. */
+static double deadline_of(const struct uci_engine *e)
 {
-    while (read_line(e, ENGINE_TIMEOUT_MS)) {
+    return progress_now() + e->timeout_ms / 1000.0;
+}
+
+/* Read lines until one equals token (the answer to what); remembers "id
+ * name". */
+static bool expect(struct uci_engine *e, const char *token, const char *what)
+{
+    double deadline = deadline_of(e);
+    while (read_line(e, deadline, what)) {
         if (strncmp(e->line, "id name ", 8) == 0)
             snprintf(e->name, sizeof e->name, "%s", e->line + 8);
         if (strcmp(e->line, token) == 0)
@@ -132,9 +175,11 @@ static bool expect(struct uci_engine *e, const char *token)
 bool uci_engine_start(struct uci_engine *e, const char *cmd)
 {
     e->pid = -1;
-    if (!spawn(e, cmd))
+    if (!spawn(e, cmd)) {
+        snprintf(e->why, sizeof e->why, "could not be started: %s", strerror(errno));
         return false;
-    if (send_text(e, "uci\n") && expect(e, "uciok"))
+    }
+    if (send_text(e, "uci\n") && expect(e, "uciok", "uci"))
         return true;
     uci_engine_stop(e);
     return false;
@@ -183,7 +228,7 @@ bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, 
             return false;
         e->chess960 = chess960;
     }
-    if (!send_text(e, "isready\n") || !expect(e, "readyok"))
+    if (!send_text(e, "isready\n") || !expect(e, "readyok", "isready"))
         return false;
     snprintf(cmd, sizeof cmd, "position fen %s", fen);
     if (!send_text(e, cmd) || (*path && (!send_text(e, " moves ") || !send_text(e, path))) ||
@@ -194,23 +239,31 @@ bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, 
         return false;
     t->count = 0;
     t->have_total = false;
-    while (read_line(e, -1)) {
+    double deadline = deadline_of(e);
+    cmd[strlen(cmd) - 1] = '\0'; /* "go perft N" for the message */
+    while (read_line(e, deadline, cmd)) {
         const char *l = e->line;
         if (strncmp(l, "Nodes searched:", 15) == 0) {
             t->total = strtoull(l + 15, NULL, 10);
             t->have_total = true;
             return true;
         }
-        const char *colon = strchr(l, ':');
-        size_t mlen = colon ? (size_t)(colon - l) : 0;
-        if (!colon || mlen < 4 || mlen > 5 || colon[1] != ' ' || colon[2] < '0' || colon[2] > '9')
-            continue;
-        if (t->count == 2 * MOVELIST_MAX)
-            continue;
-        memcpy(t->moves[t->count].text, l, mlen);
-        t->moves[t->count].text[mlen] = '\0';
-        t->moves[t->count].nodes = strtoull(colon + 2, NULL, 10);
-        t->count++;
+        uci_divide_line(l, t);
     }
     return false;
+}
+
+bool uci_divide_line(const char *l, struct uci_divide *t)
+{
+    const char *colon = strchr(l, ':');
+    size_t mlen = colon ? (size_t)(colon - l) : 0;
+    if (!colon || mlen < 4 || mlen > 5 || colon[1] != ' ' || colon[2] < '0' || colon[2] > '9')
+        return false;
+    if (t->count == 2 * MOVELIST_MAX)
+        return false;
+    memcpy(t->moves[t->count].text, l, mlen);
+    t->moves[t->count].text[mlen] = '\0';
+    t->moves[t->count].nodes = strtoull(colon + 2, NULL, 10);
+    t->count++;
+    return true;
 }

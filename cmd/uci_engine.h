@@ -3,9 +3,10 @@
  * by sh as the user typed it, talked to over two pipes, asked for its
  * "go perft" divide (Stockfish's layout: "e2e4: 20" lines, then "Nodes
  * searched: N").  A dead engine (closed pipe, no answer in time) is noticed
- * and reported, never waited for forever at start.
+ * and said why in e->why, never waited for forever: every answer (uciok,
+ * readyok, a whole divide) must come within e->timeout_ms.
  *
- *     struct uci_engine e;
+ *     struct uci_engine e = {.timeout_ms = 60000};
  *     if (uci_engine_start(&e, "stockfish")) {
  *         struct uci_divide *d = malloc(sizeof *d);
  *         uci_engine_divide(&e, fen, "e2e4 e7e5", false, 3, d);
@@ -31,10 +32,13 @@ struct uci_engine {
     char name[128]; /* "id name" (the command until it says) */
     int chess960;   /* what UCI_Chess960 was last set to: -1 unknown */
     int variant;    /* what UCI_Variant was last set to (enum variant): -1 unknown */
+    int timeout_ms; /* the longest wait for one answer, set before uci_engine_start */
     bool dead;
+    char why[160]; /* when dead: what happened ("gave no answer to ... within N s") */
 };
 
-/* An engine's divide: its move texts as written, with their counts. */
+/* An engine's divide: its move texts as written, with their counts (the
+ * "move: count" lines, as uci_divide_line reads them). */
 struct uci_divide {
     int count;
     struct {
@@ -45,9 +49,10 @@ struct uci_divide {
     bool have_total; /* "Nodes searched" was given */
 };
 
-/* Run cmd by sh (SIGPIPE must be ignored by the caller: a dead engine is
- * noticed by write) and wait for its "uciok"; false when it cannot be
- * started or does not answer (it is stopped again). */
+/* Run cmd by sh and wait for its "uciok"; false when it cannot be started
+ * or does not answer (it is stopped again).  A dead engine is noticed by
+ * write, which never raises SIGPIPE (blocked around it), so that the
+ * caller's own SIGPIPE, of a closed standard output, stays as it is. */
 bool uci_engine_start(struct uci_engine *e, const char *cmd);
 
 /* "quit", then kill it if it does not exit. */
@@ -58,5 +63,18 @@ void uci_engine_stop(struct uci_engine *e);
  * false when the engine failed. */
 bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, bool chess960,
                        int variant, int depth, struct uci_divide *out);
+
+/* One line of a divide, "e2e4: 20" (a move of 4 or 5 characters, a colon,
+ * a blank and digits), added to *t; false (nothing added) for any other
+ * line.  Shared with --against-divide's commands (divide_command.h). */
+bool uci_divide_line(const char *line, struct uci_divide *t);
+
+/* The milliseconds left until deadline (progress_now()-style seconds),
+ * for poll: 0 when it has passed. */
+int uci_ms_left(double deadline);
+
+/* Write n bytes to fd, SIGPIPE blocked (and a pending one of this write
+ * taken back) so that a closed pipe is EPIPE only; false on error. */
+bool uci_write_nosigpipe(int fd, const char *text, size_t n);
 
 #endif /* UCI_ENGINE_H */

@@ -109,14 +109,16 @@ static int begin_block(struct perft_suite_block *b, unsigned long line_no,
 }
 
 /* "perft DEPTH COUNT": depth 1 to 30, each depth once, in a block that
- * has its position. */
+ * has its position (else the block is not counted). */
 static bool perft_line(struct perft_suite_block *b, const char *s, size_t len, size_t i,
                        const struct word *key, struct perft_suite_problem *pb)
 {
     struct word depth = {0}, count = {0}, extra;
     uint64_t d = 0, n = 0;
-    if (!b->open || !b->has_epd)
+    if (!b->open || !b->has_epd) {
+        b->bad = b->open; /* a block with no position: this one report says so */
         return problem(pb, key->col, "a 'perft' line before the block's 'epd' line");
+    }
     if (!next_word(s, len, &i, &depth) || !parse_count(depth.s, depth.len, &d) || d < 1 ||
         d > PERFT_SUITE_DEPTH_MAX)
         return problem(pb, depth.s ? depth.col : (unsigned)len + 1,
@@ -158,8 +160,11 @@ static int epd_line(struct perft_suite_block *b, const char *s, size_t len, size
 }
 
 /* python-chess's reader (examples/perft/perft.py) takes "id", "epd" and
- * "perft" lines; here each malformed line is a problem of its own, and
- * the block it belongs to is not counted. */
+ * "perft" lines; here each malformed line is a problem of its own.  A
+ * malformed perft line is refused alone: the block's other counts stand
+ * (a count the suite cannot hold, such as "perft 32 1", says nothing
+ * against the others); any other malformed line leaves its block
+ * uncounted, since what the block holds is then unknown. */
 int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, unsigned long line_no,
                      struct perft_suite_block *done, struct perft_suite_problem *pb)
 {
@@ -176,11 +181,10 @@ int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, uns
     }
     if (word_is(&key, "epd"))
         return epd_line(b, s, len, i, line_no, done, pb);
-    bool ok = word_is(&key, "perft")
-                  ? perft_line(b, s, len, i, &key, pb)
-                  : problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)",
-                            (int)key.len, key.s);
-    if (!ok && b->open)
+    if (word_is(&key, "perft"))
+        return perft_line(b, s, len, i, &key, pb) ? 0 : PERFT_SUITE_PROBLEM;
+    problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)", (int)key.len, key.s);
+    if (b->open)
         b->bad = true;
-    return ok ? 0 : PERFT_SUITE_PROBLEM;
+    return PERFT_SUITE_PROBLEM;
 }

@@ -14,8 +14,13 @@
  *
  * Blank lines and lines starting with '#' separate blocks; a block ends
  * where the next "id" (or "epd", for files without ids) begins.  Every
- * malformed count or line is a problem with its column; the library
- * never prints. */
+ * malformed count or line is a problem with its column; a malformed perft
+ * line is refused alone (the block's other counts are checked), any other
+ * leaves its block uncounted.  Depths go from 1 to PERFT_SUITE_DEPTH_MAX,
+ * as perft's --depth: a deeper count ("perft 32 1") is refused, being
+ * beyond what any perft finishes (depth 14 of the starting position
+ * already needs more than 64 bits) and beyond the depths the counting
+ * keeps.  The library never prints. */
 #ifndef CHESS_PERFT_SUITE_H
 #define CHESS_PERFT_SUITE_H
 
@@ -63,7 +68,7 @@ bool perft_suite_is_block_line(const char *s, size_t len);
 /* A block of python-chess's format, gathered line by line. */
 struct perft_suite_block {
     bool open;                   /* a block has begun */
-    bool bad;                    /* one of its lines was malformed (already reported) */
+    bool bad;                    /* a line of it but a perft line was malformed (reported) */
     unsigned long line;          /* where it began */
     char id[PERFT_SUITE_ID_MAX]; /* "" when it has no id line */
     bool has_epd;

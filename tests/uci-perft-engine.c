@@ -3,12 +3,17 @@
  * answers "go perft N" in Stockfish's layout with the library's perft, or
  * with --inject-bug with the reference walk that never plays en passant,
  * so that the tests of perft --against have an engine that agrees and one
- * that is wrong deep in the tree.  It reads the few commands --against
+ * that is wrong deep in the tree.  Other misbehaviours, one at a time:
+ * --hang never answers "go perft" (but reads on), --wrong-total says one
+ * node more in "Nodes searched" than its moves add up to, --double-first
+ * counts 2 for the first move of a depth-1 divide (total included).  It
+ * reads the few commands --against
  * sends (and a person types): uci, isready, setoption name UCI_Chess960,
  * setoption name UCI_Variant (lib/variant.h's names), position
  * startpos|fen FEN [moves ...], go perft N, quit.
  *
  *     perft --startpos -d 5 --against 'uci-perft-engine --inject-bug'
+ *     printf 'position startpos\ngo perft 2\n' | uci-perft-engine --wrong-total
  */
 #include "fen.h"
 #include "makemove.h"
@@ -76,9 +81,13 @@ static bool parse_depth(const char *s, int *out)
     return true;
 }
 
+/* The misbehaviours a command line can ask for. */
+enum mode { MODE_GOOD, MODE_INJECT_BUG, MODE_HANG, MODE_WRONG_TOTAL, MODE_DOUBLE_FIRST };
+
 /* "go perft N": the divide in the documented order, the total last. */
-static void go_perft(const struct position *p, int depth, bool chess960, bool buggy)
+static void go_perft(const struct position *p, int depth, bool chess960, enum mode mode)
 {
+    bool buggy = mode == MODE_INJECT_BUG;
     struct perft_divide d;
     struct perft_config cfg = {.threads = 1};
     uint64_t total = buggy ? perft_ref_divide(p, depth, PERFT_REF_NO_EN_PASSANT, &d)
@@ -87,16 +96,26 @@ static void go_perft(const struct position *p, int depth, bool chess960, bool bu
     for (int i = 0; i < d.count; i++) {
         char text[UCI_MOVE_MAX];
         uci_format(p, d.moves[i], chess960 ? UCI_CASTLING_KING_ROOK : UCI_CASTLING_AUTO, text);
-        printf("%s: %" PRIu64 "\n", text, d.nodes[i]);
+        uint64_t n = d.nodes[i];
+        if (mode == MODE_DOUBLE_FIRST && depth == 1 && i == 0) {
+            n++;
+            total++;
+        }
+        printf("%s: %" PRIu64 "\n", text, n);
     }
-    printf("\nNodes searched: %" PRIu64 "\n\n", total);
+    printf("\nNodes searched: %" PRIu64 "\n\n", total + (mode == MODE_WRONG_TOTAL));
 }
 
 int main(int argc, char **argv)
 {
-    bool buggy = argc == 2 && strcmp(argv[1], "--inject-bug") == 0;
-    if (argc > 2 || (argc == 2 && !buggy)) {
-        fprintf(stderr, "usage: uci-perft-engine [--inject-bug]\n");
+    static const char *const modes[] = {"", "--inject-bug", "--hang", "--wrong-total",
+                                        "--double-first"};
+    enum mode mode = MODE_GOOD;
+    while (argc == 2 && mode < MODE_DOUBLE_FIRST && strcmp(argv[1], modes[mode]) != 0)
+        mode++;
+    if (argc > 2 || (argc == 2 && strcmp(argv[1], modes[mode]) != 0)) {
+        fprintf(stderr,
+                "usage: uci-perft-engine [--inject-bug|--hang|--wrong-total|--double-first]\n");
         return 64;
     }
     struct position p;
@@ -134,8 +153,10 @@ int main(int argc, char **argv)
         } else if (strncmp(line, "position ", 9) == 0) {
             if (!set_position(line + 9, chess960, variant, &p))
                 fputs("info string invalid position command\n", stdout);
-        } else if (strncmp(line, "go perft ", 9) == 0 && parse_depth(line + 9, &depth))
-            go_perft(&p, depth, chess960 || p.chess960, buggy);
+        } else if (strncmp(line, "go perft ", 9) == 0 && parse_depth(line + 9, &depth)) {
+            if (mode != MODE_HANG)
+                go_perft(&p, depth, chess960 || p.chess960, mode);
+        }
         fflush(stdout);
     }
     free(line);

@@ -253,11 +253,13 @@ ok   $FIX/suite.perft:24 depth 3 expected 3931 got 3931
     assert_stderr_equal "perft:$FIX/suite.perft:24:31: castling right 'K' but the white king is not on e1"
 }
 
-@test "malformed blocks are reported perft:FILE:LINE:COL: and skipped" {
+@test "malformed blocks are reported perft:FILE:LINE:COL: and skipped; a bad perft line alone" {
     run --separate-stderr perft "$FIX/suite-bad.perft"
     assert_failure 1
-    assert_output "ok   $FIX/suite-bad.perft:13 depth 2 expected 191 got 191
-1 passed, 0 failed"
+    # bad-count's "perft 1 14" stands beside its malformed "perft 2 19x"
+    assert_output "ok   $FIX/suite-bad.perft:4 depth 1 expected 14 got 14
+ok   $FIX/suite-bad.perft:13 depth 2 expected 191 got 191
+2 passed, 0 failed"
     assert_stderr_equal "perft:$FIX/suite-bad.perft:6:9: invalid perft count '19x'
 perft:$FIX/suite-bad.perft:9:16: 'Z' is not a piece letter (PNBRQK, pnbrqk)
 perft:$FIX/suite-bad.perft:19:1: unknown line 'bogus' (expected id, epd or perft)
@@ -516,7 +518,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 @test "--against a command that is no UCI engine, or an engine that dies, exits 69" {
     run --separate-stderr perft --startpos -d 2 --against /nonexistent/engine
     assert_failure 69
-    [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine" ]]
+    [[ $stderr == *"perft: --against: cannot run '/nonexistent/engine' as a UCI engine: it stopped answering at 'uci' (its output ended)" ]]
     run --separate-stderr perft --startpos -d 2 --against true
     assert_failure 69
     # An engine that answers uci and isready, then exits at "go perft".
@@ -534,7 +536,7 @@ EOF
     run --separate-stderr perft --startpos -d 2 --against "$BATS_TEST_TMPDIR/dying"
     assert_failure 69
     assert_output ''
-    assert_stderr_equal "perft: --against: the engine '$BATS_TEST_TMPDIR/dying' stopped answering"
+    assert_stderr_equal "perft:--fen:1: --against: the engine '$BATS_TEST_TMPDIR/dying' stopped answering at 'go perft 2' (its output ended)"
 }
 
 @test "out of memory exits 71" {

@@ -17,7 +17,7 @@ struct game_head {
     unsigned long number, line, col;
     uint64_t hash;
     size_t raw_len, lead, ndiags;
-    size_t tag_len[3]; /* White, Black, Round; SIZE_MAX: no such tag */
+    size_t tag_len[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event; SIZE_MAX: no such tag */
 };
 
 struct diag_head {
@@ -50,7 +50,8 @@ static size_t separator_len(const char *s, size_t n)
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
                       const struct pgn_check_result *res, unsigned long line_offset)
 {
-    const struct pgn_tag *tags[3] = {res->white, res->black, res->round};
+    const struct pgn_tag *tags[CHECKED_LABEL_TAGS] = {res->white, res->black, res->round,
+                                                      res->event};
     struct game_head h = {
         .kind = CHECKED_GAME,
         .raw_ok = g->raw != NULL,
@@ -63,12 +64,12 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
         .lead = g->raw ? separator_len(g->raw, g->raw_len) : 0,
         .ndiags = res->ndiags,
     };
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
         h.tag_len[i] = tags[i] ? tags[i]->value_len : SIZE_MAX;
     cli_buf_put(out, (const char *)&h, sizeof h);
     if (g->raw)
         cli_buf_put(out, g->raw, g->raw_len);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
         if (tags[i])
             cli_buf_put(out, tags[i]->value, tags[i]->value_len);
     for (size_t i = 0; i < res->ndiags; i++) {
@@ -110,7 +111,7 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
         .ndiags = h.ndiags,
     };
     q += h.raw_len;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++) {
         rec->tag[i] = h.tag_len[i] == SIZE_MAX ? NULL : q;
         rec->tag_len[i] = h.tag_len[i] == SIZE_MAX ? 0 : h.tag_len[i];
         q += rec->tag_len[i];
@@ -168,15 +169,15 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
         return n;
     const struct checked_input *in = input_of(run, first);
     const struct checked_input *cur = &run->inputs[run->ninputs - 1];
-    static const char *const names[3] = {"White", "Black", "Round"};
-    struct pgn_tag tags[3];
+    static const char *const names[CHECKED_LABEL_TAGS] = {"White", "Black", "Round", "Event"};
+    struct pgn_tag tags[CHECKED_LABEL_TAGS];
     size_t ntags = 0;
-    char values[3][200];
-    for (int i = 0; i < 3; i++)
+    char values[CHECKED_LABEL_TAGS][200];
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
         if (rec->tag[i]) {
             snprintf(values[i], sizeof values[i], "%.*s", (int)rec->tag_len[i], rec->tag[i]);
             tags[ntags++] = (struct pgn_tag){.name = names[i],
-                                             .name_len = 5,
+                                             .name_len = strlen(names[i]),
                                              .value = values[i],
                                              .value_len = strlen(values[i])};
         }
@@ -222,6 +223,7 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
         report_diag(run->report, name, rec->number + game_offset, &run->diags[i]);
         errors |= run->diags[i].level == PGN_CHECK_ERROR;
         warnings |= run->diags[i].level == PGN_CHECK_WARNING;
+        run->found_at[run->diags[i].level] = true;
     }
     run->clean += n == 0;
     run->with_errors += errors;

@@ -20,15 +20,19 @@
 
 enum checked_kind { CHECKED_GAME, CHECKED_REST };
 
+/* The tags a record keeps for the label of a duplicate: White, Black,
+ * Round and Event (game_label's). */
+enum { CHECKED_LABEL_TAGS = 4 };
+
 /* A record read back; the pointers point into the buffer. */
 struct checked {
     enum checked_kind kind;
     unsigned long number, line, col; /* the game's number (from 1 in its chunk) and place */
     const char *raw;                 /* its bytes (NULL when the reader let them go) */
     size_t raw_len;
-    size_t lead;        /* the blank lines opening raw: the separator after the game before */
-    const char *tag[3]; /* the White, Black and Round values (NULL: no tag) */
-    size_t tag_len[3];
+    size_t lead; /* the blank lines opening raw: the separator after the game before */
+    const char *tag[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event (NULL: no tag) */
+    size_t tag_len[CHECKED_LABEL_TAGS];
     bool hashed;
     uint64_t hash;
     size_t ndiags;
@@ -68,7 +72,8 @@ struct checked_writer {
     bool games_out; /* games go to stdout (text format, not -q) */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
-    bool found; /* something was reported */
+    bool found;                        /* something was reported */
+    bool found_at[PGN_CHECK_LEVEL_NB]; /* something of that level was */
     bool nomem;
     /* private */
     struct checked_input *inputs;

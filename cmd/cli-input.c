@@ -5,9 +5,11 @@
 
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* First size of a line buffer; it doubles from there as lines need. */
 #define LINE_BUF_MIN 256
@@ -261,4 +263,117 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
         status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
     cli_input_close(&in);
     return status;
+}
+
+const char *const cli_pgn_suffixes[] = {".pgn", NULL};
+
+static bool operands_push(struct cli_operands *ops, char *file)
+{
+    if ((size_t)ops->nfiles == ops->cap_files) {
+        size_t cap = ops->cap_files ? ops->cap_files * 2 : 16;
+        char **v = realloc(ops->files, cap * sizeof *v);
+        if (!v)
+            return false;
+        ops->files = v;
+        ops->cap_files = cap;
+    }
+    ops->files[ops->nfiles++] = file;
+    return true;
+}
+
+/* A path the walk made: freed with the operands. */
+static char *operands_own(struct cli_operands *ops, const char *dir, const char *name)
+{
+    if (ops->nowned == ops->cap_owned) {
+        size_t cap = ops->cap_owned ? ops->cap_owned * 2 : 16;
+        char **v = realloc(ops->owned, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        ops->owned = v;
+        ops->cap_owned = cap;
+    }
+    size_t n = strlen(dir);
+    char *path = NULL;
+    if (asprintf(&path, "%s%s%s", dir, n && dir[n - 1] == '/' ? "" : "/", name) < 0)
+        return NULL;
+    ops->owned[ops->nowned++] = path;
+    return path;
+}
+
+static bool has_suffix(const char *name, const char *const *suffixes)
+{
+    size_t n = strlen(name);
+    for (const char *const *s = suffixes; *s; s++) {
+        size_t k = strlen(*s);
+        if (n > k && strcmp(name + n - k, *s) == 0)
+            return true;
+    }
+    return false;
+}
+
+static int path_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The files under dir, depth first; sorted by the caller. */
+static int operands_walk(struct cli_operands *ops, const char *dir, const char *const *suffixes)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        cli_error("cannot open %s: %s", dir, strerror(errno));
+        return CLI_NOINPUT;
+    }
+    int status = CLI_OK;
+    struct dirent *e;
+    while (status != CLI_OSERR && (errno = 0, e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *path = operands_own(ops, dir, e->d_name);
+        struct stat st;
+        if (!path) {
+            status = CLI_OSERR;
+        } else if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            status = cli_status_merge(status, operands_walk(ops, path, suffixes));
+        } else if (has_suffix(e->d_name, suffixes) && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            if (!operands_push(ops, path))
+                status = CLI_OSERR;
+        }
+    }
+    if (errno && status != CLI_OSERR) {
+        cli_error("cannot read %s: %s", dir, strerror(errno));
+        status = cli_status_merge(status, CLI_NOINPUT);
+    }
+    closedir(d);
+    return status;
+}
+
+int cli_operands_expand(struct cli_operands *ops, char **files, int nfiles,
+                        const char *const *suffixes)
+{
+    *ops = (struct cli_operands){0};
+    int status = CLI_OK;
+    for (int i = 0; i < nfiles && status != CLI_OSERR; i++) {
+        struct stat st;
+        if (strcmp(files[i], "-") == 0 || stat(files[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+            if (!operands_push(ops, files[i]))
+                status = CLI_OSERR;
+            continue;
+        }
+        int first = ops->nfiles;
+        status = cli_status_merge(status, operands_walk(ops, files[i], suffixes));
+        if (ops->nfiles > first)
+            qsort(ops->files + first, (size_t)(ops->nfiles - first), sizeof *ops->files, path_cmp);
+    }
+    ops->none = nfiles > 0 && ops->nfiles == 0;
+    return status == CLI_OSERR ? cli_nomem() : status;
+}
+
+void cli_operands_free(struct cli_operands *ops)
+{
+    for (size_t i = 0; i < ops->nowned; i++)
+        free(ops->owned[i]);
+    free(ops->owned);
+    free(ops->files);
+    *ops = (struct cli_operands){0};
 }

@@ -54,6 +54,35 @@ void cli_input_close(struct cli_input *in);
 FILE *cli_open(const char *path, const char **name);
 void cli_close(FILE *fp);
 
+/* The names a PGN tool reads inside a directory operand.  Compressed
+ * input is to join here (".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.xz")
+ * once cli_open reads it, and no sooner: a directory must not yield files
+ * the tools cannot read. */
+extern const char *const cli_pgn_suffixes[];
+
+/* The operands to read, each directory among them replaced by the files
+ * under it whose names end in one of the suffixes. */
+struct cli_operands {
+    char **files; /* the operands and files found */
+    int nfiles;
+    bool none; /* there were operands, but no file: read nothing (not stdin) */
+    /* private */
+    char **owned;
+    size_t nowned, cap_owned, cap_files;
+};
+
+/* Walk each directory operand recursively, skipping hidden entries (names
+ * starting with '.', such as .git) and not following links to
+ * directories; its files come in the byte order of their paths, in the
+ * operand's place.  Other operands ("-", files, names that do not exist)
+ * stay as they are, for cli_open to open or report.  A directory that
+ * cannot be read is reported ("PROG: cannot open DIR: reason") and the
+ * walk goes on; returns CLI_OK, CLI_NOINPUT after such a report, or
+ * CLI_OSERR when memory ran out. suffixes ends with NULL. */
+int cli_operands_expand(struct cli_operands *ops, char **files, int nfiles,
+                        const char *const *suffixes);
+void cli_operands_free(struct cli_operands *ops);
+
 /* How cli_each_record() reads the records of a line-oriented input. */
 struct cli_records {
     size_t max_line; /* --max-line */

@@ -19,13 +19,18 @@
  *     named-notation-to-pgn.c  options, reading, the PGN writer
  *     pgn-check.c              options, reading    -> checked.c (checked games as records,
  *                                                     the writer: duplicates, games out)
- *                                                  -> report.c (text, JSON, SARIF, GitHub)
+ *                                                  -> report.c (text, JSON, SARIF, GitHub,
+ *                                                     GitHub's step summary)
+ *                                                  -> check-options.c (codes, levels, the
+ *                                                     configuration file's keys)
  *                                                  -> jobs.c (--jobs, with a write hook)
  *
  * shared by several tools:
  *
  *     cli.c       this header: options, diagnostics, option values, exit status
- *     cli-input.c FILE operands read line by line, the record loop of the FEN tools
+ *     cli-input.c FILE operands read line by line, directories walked for the PGN
+ *                 tools, the record loop of the FEN tools
+ *     config.c    a configuration file of "key = value" lines (pgn-check's)
  *     cli-buf.c   a growable output buffer
  *     json.c      JSON strings, escaped one way (the strict one) for every --json
  *     game_json.c pgn-to-named-notation --to=json: one object per game

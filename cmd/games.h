@@ -29,7 +29,7 @@ const char *games_tag_result(const struct pgn_game *g);
 /* A game's problem, worded for the diagnostic and the --on-error=keep note. */
 struct games_problem {
     char what[512];          /* "ply 3 (2.): illegal move 'Ke3': ..." */
-    char msg[800];           /* "(White - Black, Round): " and what */
+    char msg[800];           /* the label (game_label), ": " and what */
     unsigned long line, col; /* where: the problem's place, else the game's */
 };
 void games_problem(const struct pgn_game *g, const struct game_problem *pb,

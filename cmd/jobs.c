@@ -75,7 +75,7 @@ void jobs_write(struct jobs_result *res, const char *name, unsigned long game_of
         else if (quiet)
             continue;
         else if (x->game)
-            cli_diag(name, x->line, x->col, "game %lu %.*s", x->game + game_offset, (int)x->len,
+            cli_diag(name, x->line, x->col, "game %lu%.*s", x->game + game_offset, (int)x->len,
                      text);
         else
             cli_diag(name, x->line, x->col, "%.*s", (int)x->len, text);

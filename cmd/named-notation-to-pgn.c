@@ -273,7 +273,7 @@ static const struct argp argp = {
     "Reads both layouts (one ply per line, or --inline's one line per game) and both "
     "vocabularies (dagaz, zrf). Each ply must be exactly the record the move generator gives "
     "for a legal move (see formats/named-notation.md); a game with one that is not is reported "
-    "as FILE:LINE:COL: game N (White - Black, Round): ply P (17...): bad record '...': reason. "
+    "as FILE:LINE:COL: game N (LABEL): ply P (17...): bad record '...': reason. "
     "With no FILE, or when FILE is -, read standard input. On a terminal, a run longer than a "
     "second shows its progress on standard error, as pgn-to-named-notation "
     "does.\n\n" CLI_EXIT_STATUS_DOC,

@@ -7,8 +7,11 @@
  * (one thread, or --jobs N on chunks cut by cmd/jobs.c) to the writer,
  * which sees them in input order.
  */
+#include "check-options.h"
 #include "checked.h"
 #include "cli.h"
+#include "config.h"
+#include "game.h"
 #include "games.h"
 #include "jobs.h"
 #include "pgn.h"
@@ -25,6 +28,8 @@ struct options {
     enum report_format format;
     bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
     bool select_given;
+    enum pgn_check_level fail_on; /* the lowest level that makes the status 1 */
+    struct config_source config;
     long jobs;
     char **files;
     int nfiles;
@@ -33,7 +38,20 @@ struct options {
 /* A stream hands its records to the writer every FLUSH_AT bytes. */
 enum { FLUSH_AT = 1 << 16 };
 
-enum { OPT_PEDANTIC = 0x200, OPT_IGNORE, OPT_SELECT, OPT_FORMAT, OPT_INVERT, OPT_STATS };
+enum {
+    OPT_PEDANTIC = 0x200,
+    OPT_IGNORE,
+    OPT_SELECT,
+    OPT_FORMAT,
+    OPT_INVERT,
+    OPT_STATS,
+    OPT_FAIL_ON,
+    OPT_CONFIG,
+    OPT_NO_CONFIG
+};
+
+/* The configuration file looked for from the current directory up. */
+#define CONFIG_NAME ".pgn-check.conf"
 
 static const struct argp_option tool_options[] = {
     {"pedantic", OPT_PEDANTIC, 0, 0,
@@ -44,6 +62,15 @@ static const struct argp_option tool_options[] = {
      "text (the default: games to stdout, diagnostics to stderr), or json (JSON lines), sarif "
      "(SARIF 2.1.0) or github (workflow annotations): the report to stdout, no games",
      0},
+    {"fail-on", OPT_FAIL_ON, "LEVEL", 0,
+     "The lowest level whose findings make the exit status 1: error, warning or note (the "
+     "default: every finding reported fails the run); the others are still reported",
+     0},
+    {"config", OPT_CONFIG, "FILE", 0,
+     "Read the options of FILE (key = value lines) instead of looking for " CONFIG_NAME
+     " from the current directory up to the repository's top; the command line overrides them",
+     0},
+    {"no-config", OPT_NO_CONFIG, 0, 0, "Read no configuration file", 0},
     {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
      0},
     {"stats", OPT_STATS, 0, 0,
@@ -53,38 +80,18 @@ static const struct argp_option tool_options[] = {
     {0},
 };
 
-/* Every code, for the message of an unknown one: the list to choose from. */
-static void list_codes(struct cli_buf *b)
-{
-    for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
-        cli_buf_str(b, i ? ", " : "");
-        cli_buf_str(b, pgn_check_code_name((enum pgn_check_code)i));
-    }
-    cli_buf_char(b, '\0');
-}
-
 /* --select and --ignore take comma-separated codes; an unknown one is a
  * usage error that lists the codes, so a typo never turns a check off. */
 static void parse_codes(struct argp_state *state, const char *option, const char *arg, bool *set)
 {
-    const char *p = arg;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        enum pgn_check_code code;
-        if (!pgn_check_code_parse(p, len, &code)) {
-            struct cli_buf b = {0};
-            list_codes(&b);
-            argp_error(state, "unknown code '%.*s' in --%s (the codes: %s)", (int)len, p, option,
-                       b.nomem ? "..." : b.data);
-            cli_buf_free(&b);
-            return;
-        }
-        set[code] = true;
-        if (!comma)
-            return;
-        p = comma + 1;
-    }
+    size_t bad, len;
+    if (check_codes_parse(arg, strlen(arg), set, &bad, &len))
+        return;
+    struct cli_buf b = {0};
+    check_list_codes(&b);
+    argp_error(state, "unknown code '%.*s' in --%s (the codes: %s)", (int)len, arg + bad, option,
+               b.nomem ? "..." : b.data);
+    cli_buf_free(&b);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -108,6 +115,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->format = (enum report_format)cli_keyword(state, "format", arg, report_format_names,
                                                       REPORT_FORMAT_NB);
         break;
+    case OPT_FAIL_ON:
+        opt->fail_on = (enum pgn_check_level)cli_keyword(state, "fail-on", arg, check_level_names,
+                                                         PGN_CHECK_LEVEL_NB);
+        break;
+    case OPT_CONFIG:
+        opt->config.path = arg;
+        break;
+    case OPT_NO_CONFIG:
+        opt->config.none = true;
+        break;
     case OPT_INVERT:
         opt->invert = true;
         break;
@@ -122,6 +139,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END:
+        if (opt->config.path && opt->config.none)
+            argp_error(state, "--config and --no-config contradict each other");
         if (opt->invert && opt->format != REPORT_TEXT)
             argp_error(state, "--invert writes games: it needs --format=text");
         break;
@@ -282,6 +301,17 @@ static void run_serial(const struct options *o, struct checked_writer *run, stru
     worker_free(w);
 }
 
+/* The findings from --fail-on's level up make the status 1. */
+static int run_status(const struct options *o, const struct checked_writer *run, int status)
+{
+    if (run->nomem)
+        status = cli_status_merge(status, cli_nomem());
+    for (int lv = 0; lv <= (int)o->fail_on; lv++)
+        if (run->found_at[lv])
+            status = cli_status_merge(status, CLI_INVALID);
+    return status;
+}
+
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
 static const struct argp argp = {
     tool_options,
@@ -290,9 +320,17 @@ static const struct argp argp = {
     "Check PGN games: clean games to stdout unchanged, every problem to stderr.\v"
     "Each game is read, its tags checked and its moves replayed; a game with no problem is "
     "written to standard output byte for byte, so 'pgn-check db.pgn > clean.pgn' cleans a "
-    "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (White - "
-    "Black, Round): message [code]; formats/pgn-check.md lists the codes. With no FILE, or "
-    "when FILE is -, read standard input.\n\n" CLI_EXIT_STATUS_DOC,
+    "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (LABEL): "
+    "message [code], the label being the game's players and round (White - Black, Round) or, "
+    "without players, its Event; formats/pgn-check.md lists the codes. A directory FILE is "
+    "every *.pgn file under it, in byte order of their paths; with no FILE, or when FILE is -, "
+    "read standard input.\n\n"
+    "Options can come from a file, " CONFIG_NAME ", looked for from the current directory up "
+    "to the repository's top (the directory holding .git): 'key = value' lines with the keys "
+    "ignore, select, fail-on, pedantic (true or false) and variant, '#' comment lines; the "
+    "command line adds to its lists and overrides the rest (docs/ci.md). Under GitHub Actions "
+    "(--format=github, or GITHUB_ACTIONS=true) a Markdown summary of the findings is appended "
+    "to $GITHUB_STEP_SUMMARY.\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};
@@ -301,16 +339,31 @@ static const struct argp argp = {
  * them, and the totals. */
 int main(int argc, char **argv)
 {
-    struct options opt = {.jobs = 1};
+    struct options opt = {.jobs = 1, .fail_on = PGN_CHECK_NOTE}, first = opt;
     struct report report;
     struct checked_writer run = {.report = &report};
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
-    argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    /* A first pass finds --config and --no-config; the second parses the
+     * file's options, then the command line's, which override them. */
+    argp_parse(&argp, argc, argv, 0, NULL, &first);
+    first.config.name = CONFIG_NAME;
+    int nargs;
+    char **args;
+    int cs =
+        config_args(&first.config, check_config_keys, CHECK_CONFIG_KEYS, argc, argv, &nargs, &args);
+    if (cs != CLI_OK)
+        return cli_finish(cs);
+    argp_parse(&argp, nargs, args, 0, NULL, &opt);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
      * piece. */
     setvbuf(stderr, NULL, isatty(fileno(stderr)) ? _IOLBF : _IOFBF, 1 << 16);
+    /* Directories become the *.pgn files under them. */
+    struct cli_operands ops;
+    t.status = cli_operands_expand(&ops, opt.files, opt.nfiles, cli_pgn_suffixes);
+    opt.files = ops.files;
+    opt.nfiles = ops.nfiles;
     struct pgn_checker *probe = pgn_checker_new();
     run.dups = pgn_check_dups_new();
     if (!probe || !run.dups) {
@@ -330,21 +383,26 @@ int main(int argc, char **argv)
                                   .write = checked_write,
                                   .write_arg = &run};
         report_begin(&report, opt.format, opt.common.quiet);
-        if (cfg.threads > 1)
+        if (ops.none || t.status == CLI_OSERR)
+            ; /* directories without a game file: nothing to read */
+        else if (cfg.threads > 1)
             jobs_run(&cfg, opt.files, opt.nfiles, &t);
         else
             run_serial(&opt, &run, &t);
+        t.status = run_status(&opt, &run, t.status);
+        struct report_totals totals = {run.games,       run.clean,
+                                       run.with_errors, run.with_warnings,
+                                       t.status,        check_level_names[opt.fail_on]};
+        t.status = report_summary(&report, &totals, t.status);
         report_end(&report);
     }
-    if (run.nomem)
-        t.status = cli_status_merge(t.status, cli_nomem());
-    if (run.found)
-        t.status = cli_status_merge(t.status, CLI_INVALID);
     if (opt.stats && !opt.common.quiet)
         fprintf(stderr, "%lu games, %lu clean, %lu with errors, %lu with warnings\n", run.games,
                 run.clean, run.with_errors, run.with_warnings);
     pgn_checker_free(probe);
     pgn_check_dups_free(run.dups);
     checked_writer_free(&run);
+    cli_operands_free(&ops);
+    config_args_free(nargs, args, argc);
     return cli_finish(t.status);
 }

@@ -271,7 +271,7 @@ static const struct argp argp = {
     "Each ply is written as FROM SEP TO RULE [PARAMS] [= PIECE] with its move number, "
     "e.g. '2. g1 - f3 leap2 n nw' (see formats/named-notation.md). Every game is checked "
     "move by move; a game with an illegal move is reported as "
-    "FILE:LINE:COL: game N (White - Black, Round): ply P (17...): illegal move 'Ke3': reason. "
+    "FILE:LINE:COL: game N (LABEL): ply P (17...): illegal move 'Ke3': reason. "
     "With no FILE, or when FILE is -, read standard input; compressed archives go through "
     "a pipe (zstdcat big.pgn.zst | pgn-to-named-notation). On a terminal, a run longer than a "
     "second shows its progress on standard error: games, games per second and, when the input "
@@ -287,13 +287,20 @@ int main(int argc, char **argv)
     struct progress_games counts = {0};
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    /* Directories become the *.pgn files under them. */
+    struct cli_operands ops;
+    t.status = cli_operands_expand(&ops, opt.files, opt.nfiles, cli_pgn_suffixes);
+    opt.files = ops.files;
+    opt.nfiles = ops.nfiles;
     int jobs = jobs_threads(opt.jobs);
     struct progress *pr = NULL;
     if (progress_wanted(&opt.common)) {
         counts.total = progress_input_size(opt.files, opt.nfiles);
         pr = progress_start(&opt.common, progress_games_line, &counts);
     }
-    if (jobs > 1) {
+    if (ops.none || t.status == CLI_OSERR) {
+        /* directories without a game file: nothing to read */
+    } else if (jobs > 1) {
         struct jobs_config cfg = {.threads = jobs,
                                   .out = {opt.common.quiet, pr},
                                   .worker_new = worker_new,
@@ -308,6 +315,7 @@ int main(int argc, char **argv)
         run_serial(&opt, pr, pr ? &counts : NULL, &t);
     }
     progress_stop(pr);
+    cli_operands_free(&ops);
     return cli_finish(games_finish(&opt.common, opt.stats, t.games, t.counts[COUNT_CONVERTED],
                                    t.counts[COUNT_ERRORS], t.status));
 }

@@ -6,6 +6,8 @@
 #include "cli.h"
 #include "json.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const report_format_names[REPORT_FORMAT_NB] = {"text", "json", "sarif", "github"};
@@ -28,7 +30,7 @@ static void json_cstr(struct report *r, const char *s)
 static void json_message(struct report *r, unsigned long game, const struct pgn_check_diag *d)
 {
     char head[32];
-    int n = snprintf(head, sizeof head, "game %lu ", game);
+    int n = snprintf(head, sizeof head, "game %lu", game);
     r->msg.len = 0;
     cli_buf_put(&r->msg, head, (size_t)n);
     cli_buf_put(&r->msg, d->message, d->message_len);
@@ -100,9 +102,22 @@ static void sarif_head(struct report *r)
     fputs("]}},\"results\":[", out);
 }
 
+/* GitHub Actions sets GITHUB_ACTIONS=true in every step, and
+ * GITHUB_STEP_SUMMARY to the file of the step's part of the job summary. */
+static const char *summary_path(enum report_format format)
+{
+    const char *path = getenv("GITHUB_STEP_SUMMARY");
+    const char *actions = getenv("GITHUB_ACTIONS");
+    bool in_actions = format == REPORT_GITHUB || (actions && strcmp(actions, "true") == 0);
+    return in_actions && path && *path ? path : NULL;
+}
+
 void report_begin(struct report *r, enum report_format format, bool quiet)
 {
     *r = (struct report){.format = format, .quiet = quiet};
+    if (!quiet && (r->summary_path = summary_path(format)) &&
+        !(r->tally = calloc(PGN_CHECK_CODE_NB, sizeof *r->tally)))
+        r->nomem = true;
     if (!quiet && format == REPORT_SARIF)
         sarif_head(r);
 }
@@ -111,7 +126,7 @@ void report_begin(struct report *r, enum report_format format, bool quiet)
  * code: "pgn-check:FILE:LINE:COL: error: game N (...): message [code]". */
 static void text_diag(const char *file, unsigned long game, const struct pgn_check_diag *d)
 {
-    cli_diag(file, d->line, d->col, "%s: game %lu %.*s [%s]", pgn_check_level_name(d->level), game,
+    cli_diag(file, d->line, d->col, "%s: game %lu%.*s [%s]", pgn_check_level_name(d->level), game,
              (int)d->message_len, d->message, pgn_check_code_name(d->code));
 }
 
@@ -165,9 +180,21 @@ static void github_diag(struct report *r, const char *file, unsigned long game,
     fprintf(out, ",line=%lu,col=%lu,title=", d->line, d->col);
     const char *code = pgn_check_code_name(d->code);
     github_escaped(out, code, strlen(code), true);
-    fprintf(out, "::game %lu ", game);
+    fprintf(out, "::game %lu", game);
     github_escaped(out, d->message, d->message_len, false);
     fprintf(out, " [%s]\n", code);
+}
+
+/* The summary counts every finding of a code and keeps its first places. */
+static void tally_diag(struct report *r, const char *file, const struct pgn_check_diag *d)
+{
+    struct report_tally *t = &r->tally[d->code];
+    if (t->count < REPORT_SUMMARY_PLACES &&
+        asprintf(&t->places[t->count], "%s:%lu:%lu", file, d->line, d->col) < 0) {
+        t->places[t->count] = NULL;
+        r->nomem = true;
+    }
+    t->count++;
 }
 
 /* Every format gets every finding; only its form differs. */
@@ -176,6 +203,8 @@ void report_diag(struct report *r, const char *file, unsigned long game,
 {
     if (r->quiet)
         return;
+    if (r->tally && (unsigned)d->code < PGN_CHECK_CODE_NB)
+        tally_diag(r, file, d);
     switch (r->format) {
     case REPORT_TEXT:
         text_diag(file, game, d);
@@ -194,6 +223,70 @@ void report_diag(struct report *r, const char *file, unsigned long game,
     }
 }
 
+/* A place as a Markdown code span in a table cell: '|' would end the
+ * cell, even in a code span, so it is escaped; a backtick in the path
+ * takes a double-backtick span. */
+static void summary_place(FILE *out, const char *place)
+{
+    const char *fence = strchr(place, '`') ? "`` " : "`";
+    fputs(fence, out);
+    for (const char *p = place; *p; p++) {
+        if (*p == '|')
+            fputc('\\', out);
+        fputc(*p == '\n' || *p == '\r' ? ' ' : *p, out);
+    }
+    fputs(*fence == '`' && fence[1] == '`' ? " ``" : "`", out);
+}
+
+static void summary_write(const struct report *r, const struct report_totals *t, FILE *out)
+{
+    fprintf(out, "### pgn-check: %s\n\n",
+            t->status == CLI_OK        ? "passed"
+            : t->status == CLI_INVALID ? "failed"
+                                       : "did not finish");
+    fprintf(out,
+            "%lu game%s: %lu clean, %lu with errors, %lu with warnings; exit status %d "
+            "(findings fail the run from level %s up).\n\n",
+            t->games, t->games == 1 ? "" : "s", t->clean, t->with_errors, t->with_warnings,
+            t->status, t->fail_on);
+    bool any = false;
+    for (int lv = 0; lv < PGN_CHECK_LEVEL_NB; lv++)
+        for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
+            const struct report_tally *c = &r->tally[i];
+            enum pgn_check_code code = (enum pgn_check_code)i;
+            if (!c->count || (int)pgn_check_code_level(code) != lv)
+                continue;
+            if (!any)
+                fputs("| Code | Level | Count | First places |\n| --- | --- | ---: | --- |\n", out);
+            any = true;
+            fprintf(out, "| %s | %s | %lu | ", pgn_check_code_name(code),
+                    pgn_check_level_name((enum pgn_check_level)lv), c->count);
+            for (int k = 0; k < REPORT_SUMMARY_PLACES && k < (int)c->count; k++) {
+                fputs(k ? ", " : "", out);
+                if (c->places[k])
+                    summary_place(out, c->places[k]);
+            }
+            fputs(c->count > REPORT_SUMMARY_PLACES ? ", ... |\n" : " |\n", out);
+        }
+    fputs(any ? "\n" : "No findings.\n\n", out);
+}
+
+int report_summary(struct report *r, const struct report_totals *t, int status)
+{
+    if (r->nomem)
+        status = cli_status_merge(status, cli_nomem());
+    if (!r->tally)
+        return status;
+    FILE *out = fopen(r->summary_path, "ae");
+    if (out)
+        summary_write(r, t, out);
+    if (!out || ferror(out) | (fclose(out) != 0)) {
+        cli_error("cannot write the step summary %s: %s", r->summary_path, strerror(errno));
+        status = cli_status_merge(status, CLI_IOERR);
+    }
+    return status;
+}
+
 /* GitHub drops annotations past ten of a type in a step; rather than
  * losing findings silently, the log says how many were left out. */
 void report_end(struct report *r)
@@ -201,6 +294,11 @@ void report_end(struct report *r)
     static const char *const plural[PGN_CHECK_LEVEL_NB] = {"errors", "warnings", "notes"};
     cli_buf_free(&r->buf);
     cli_buf_free(&r->msg);
+    for (int i = 0; r->tally && i < PGN_CHECK_CODE_NB; i++)
+        for (int k = 0; k < REPORT_SUMMARY_PLACES; k++)
+            free(r->tally[i].places[k]);
+    free(r->tally);
+    r->tally = NULL;
     if (r->quiet)
         return;
     if (r->format == REPORT_SARIF)

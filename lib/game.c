@@ -39,15 +39,33 @@ const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
     return t ? t->value : NULL;
 }
 
+/* A tag value that tells something: not missing, not empty, and not the
+ * PGN standard's "?" (unknown) nor a Round's "-" (not applicable). */
+static const char *label_part(const struct pgn_tag *tags, size_t ntags, const char *name)
+{
+    const char *v = game_tag(tags, ntags, name);
+    return v && *v && strcmp(v, "?") != 0 && strcmp(v, "-") != 0 ? v : NULL;
+}
+
 /* Diagnostics name a game the way people look it up: by its players and
- * round, since game numbers shift when files are split or merged. */
+ * round, since game numbers shift when files are split or merged; a file
+ * without players (a repertoire, a study) names its games by Event. */
 size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size)
 {
-    const char *white = game_tag(tags, ntags, "White");
-    const char *black = game_tag(tags, ntags, "Black");
-    const char *round = game_tag(tags, ntags, "Round");
-    int n = snprintf(buf, size, "(%s - %s, %s)", white && *white ? white : "?",
-                     black && *black ? black : "?", round && *round ? round : "?");
+    const char *white = label_part(tags, ntags, "White");
+    const char *black = label_part(tags, ntags, "Black");
+    const char *round = label_part(tags, ntags, "Round");
+    const char *event = white || black ? NULL : label_part(tags, ntags, "Event");
+    int n;
+    if (white || black)
+        n = snprintf(buf, size, " (%s - %s%s%s)", white ? white : "?", black ? black : "?",
+                     round ? ", " : "", round ? round : "");
+    else if (event)
+        n = snprintf(buf, size, " (%s%s%s)", event, round ? ", " : "", round ? round : "");
+    else if (round)
+        n = snprintf(buf, size, " (round %s)", round);
+    else
+        n = snprintf(buf, size, "%s", "");
     return n < 0 ? 0 : (size_t)n;
 }
 

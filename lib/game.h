@@ -70,8 +70,12 @@ struct game_problem {
  * f3 leap2 n nw'".  snprintf contract. */
 size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size);
 
-/* "(White - Black, Round)" from the tags, '?' for a missing one: the
- * label of a game in diagnostics.  snprintf contract. */
+/* The label of a game in diagnostics, as it follows "game N": its players
+ * and round, " (White - Black, Round)"; without players its Event,
+ * " (Event, Round)"; with neither, " (round Round)"; else "" (so "game N:
+ * message").  A tag tells nothing when missing, empty, "?" or (Round) "-":
+ * such a part is left out, and an unknown player of a known one is "?".
+ * Formats/pgn-check.md documents it.  snprintf contract. */
 size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size);
 
 /* The value of the first tag called name among tags, or NULL. */

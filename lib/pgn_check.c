@@ -261,7 +261,7 @@ static bool text_put(struct pgn_checker *c, const char *s, size_t n)
     return true;
 }
 
-/* Record a problem of the game: "(White - Black, Round): " and the
+/* Record a problem of the game: its label (game_label), ": " and the
  * message.  Checks that are off cost nothing but this test; past
  * PGN_CHECK_DIAGS_MAX problems are only counted. */
 __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
@@ -1220,6 +1220,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     res->white = c->known[TAG_WHITE];
     res->black = c->known[TAG_BLACK];
     res->round = c->known[TAG_ROUND];
+    res->event = c->known[TAG_EVENT];
     return 0;
 }
 

@@ -106,7 +106,7 @@ struct pgn_check_diag {
     enum pgn_check_code code;
     enum pgn_check_level level;
     unsigned long line, col; /* 1-based */
-    const char *message;     /* "(White - Black, Round): ply 3 (2.): illegal move ..." */
+    const char *message;     /* " (White - Black, Round): ply 3 (2.): illegal move ..." */
     size_t message_len;
 };
 
@@ -120,9 +120,9 @@ struct pgn_check_result {
      * position and main line), when the whole main line replayed. */
     bool hashed;
     uint64_t hash;
-    /* The game's White, Black and Round tags (NULL when missing), for a
-     * label made later (game_label's wording). */
-    const struct pgn_tag *white, *black, *round;
+    /* The game's White, Black, Round and Event tags (NULL when missing),
+     * for a label made later (game_label's wording). */
+    const struct pgn_tag *white, *black, *round, *event;
 };
 
 /* A checker with every error and warning on and the notes off; NULL when

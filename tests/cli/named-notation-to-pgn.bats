@@ -96,14 +96,14 @@ Qxh4 15. Bxg7 Rg8 16. Rfe1+ Kd8 17. Qg3 1-0'
 1. e2 - e4 Pawn-move hello *'
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1 (? - ?, ?): ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
-named-notation-to-pgn:<stdin>:2:1: game 2 (? - ?, ?): ply 1 (1.): bad record '1. e2 x e4 Pawn-move': the move generator writes '1. e2 - e4 Pawn-move'
-named-notation-to-pgn:<stdin>:3:1: game 3 (? - ?, ?): ply 1 (1.): bad record '2. e2 - e4 Pawn-move': the position is at move 1.
-named-notation-to-pgn:<stdin>:4:1: game 4 (? - ?, ?): ply 1 (1.): bad record '1. e2 - e4 pawn-move': the move generator writes '1. e2 - e4 Pawn-move'
-named-notation-to-pgn:<stdin>:5:1: game 5 (? - ?, ?): ply 1 (1.): bad record '1. e2 - e4': not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])
-named-notation-to-pgn:<stdin>:6:1: game 6 (? - ?, ?): ply 1 (1.): illegal move '1. e1 - g1 OO': castling not allowed: path not clear
-named-notation-to-pgn:<stdin>:7:83: game 7 (? - ?, ?): ply 6 (3...): illegal null move '3. Pass': the side to move is in check
-named-notation-to-pgn:<stdin>:8:22: game 8 (? - ?, ?): ply 2 (1...): unexpected text 'hello' in the movetext
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1: ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
+named-notation-to-pgn:<stdin>:2:1: game 2: ply 1 (1.): bad record '1. e2 x e4 Pawn-move': the move generator writes '1. e2 - e4 Pawn-move'
+named-notation-to-pgn:<stdin>:3:1: game 3: ply 1 (1.): bad record '2. e2 - e4 Pawn-move': the position is at move 1.
+named-notation-to-pgn:<stdin>:4:1: game 4: ply 1 (1.): bad record '1. e2 - e4 pawn-move': the move generator writes '1. e2 - e4 Pawn-move'
+named-notation-to-pgn:<stdin>:5:1: game 5: ply 1 (1.): bad record '1. e2 - e4': not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])
+named-notation-to-pgn:<stdin>:6:1: game 6: ply 1 (1.): illegal move '1. e1 - g1 OO': castling not allowed: path not clear
+named-notation-to-pgn:<stdin>:7:83: game 7: ply 6 (3...): illegal null move '3. Pass': the side to move is in check
+named-notation-to-pgn:<stdin>:8:22: game 8: ply 2 (1...): unexpected text 'hello' in the movetext
 8 games, 0 converted, 8 with errors"
 }
 
@@ -139,7 +139,7 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     run --separate-stderr named-notation-to-pgn --strict <<<"$named"
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1: FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
 1 games, 0 converted, 1 with errors"
 }
 
@@ -168,7 +168,7 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
 @test "--color paints diagnostics as gcc does: the place bold" {
     run --separate-stderr named-notation-to-pgn --color=always <<<'1. e2 - e5 Pawn-move *'
     assert_failure 1
-    assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
+    assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1: ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
 1 games, 0 converted, 1 with errors"
 }
 

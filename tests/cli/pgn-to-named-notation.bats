@@ -173,7 +173,7 @@ EOF
 1. d4 *'
     assert_failure 1
     assert_output '1. e2 - e4 Pawn-move *'
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:13: game 2 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:13: game 2: ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
 2 games, 1 converted, 1 with errors"
 }
 
@@ -228,7 +228,7 @@ EOF
 ; error: ply 7 (4.): illegal move 'd4': the move leaves the king in check
 
 e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 *"
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:38: game 1 (? - ?, ?): ply 7 (4.): illegal move 'd4': the move leaves the king in check
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:38: game 1: ply 7 (4.): illegal move 'd4': the move leaves the king in check
 2 games, 1 converted, 1 with errors"
 }
 
@@ -237,7 +237,7 @@ e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 *"
 
 1. O-O *'
     assert_failure 1
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:4: game 1 (? - ?, ?): ply 1 (1.): illegal move 'O-O': castling not allowed: king is in check
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:3:4: game 1: ply 1 (1.): illegal move 'O-O': castling not allowed: king is in check
 1 games, 0 converted, 1 with errors"
 }
 
@@ -249,8 +249,8 @@ e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 *"
 1. e4 d5 2. exd5 N@f6 *'
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): unsupported variant 'Shogi'
-pgn-to-named-notation:<stdin>:5:18: game 2 (? - ?, ?): ply 4 (2...): illegal move 'N@f6': pieces are dropped only in crazyhouse
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1: unsupported variant 'Shogi'
+pgn-to-named-notation:<stdin>:5:18: game 2: ply 4 (2...): illegal move 'N@f6': pieces are dropped only in crazyhouse
 2 games, 0 converted, 2 with errors"
 }
 
@@ -328,7 +328,7 @@ main_line_san() {
 
 1. g1 - f3 leap2 n nw 1. a7 - a6 Pawn-move 2. f3 - g5 leap2 n ne 2. a6 - a5 Pawn-move 3. g5 x f7 leap2 n nw *'
     assert_failure 1
-    assert_stderr_equal "named-notation-to-pgn:<stdin>:3:87: game 1 (? - ?, ?): ply 5 (3.): bad record '3. g5 x f7 leap2 n nw': the move generator writes '3. g5 x f7 leap2 n nw explode'
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:3:87: game 1: ply 5 (3.): bad record '3. g5 x f7 leap2 n nw': the move generator writes '3. g5 x f7 leap2 n nw explode'
 1 games, 0 converted, 1 with errors"
 }
 
@@ -396,7 +396,7 @@ main_line_san() {
     run --separate-stderr pgn-to-named-notation --strict <<<"$game"
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1: FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
 1 games, 0 converted, 1 with errors"
 }
 
@@ -518,8 +518,8 @@ e2e4 e7e5 g1f3 1-0
 g2g3 b8h8 b1h1 *
 e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7 1-0
 e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1 *"
-    assert_equal "$stderr" "pgn-to-named-notation:$f:42:13: game 7 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
-pgn-to-named-notation:$f:65:17: game 11 (? - ?, ?): ply 4 (2...): unexpected text '@@x' in the movetext
+    assert_equal "$stderr" "pgn-to-named-notation:$f:42:13: game 7 (an illegal move): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+pgn-to-named-notation:$f:65:17: game 11 (a stray token): ply 4 (2...): unexpected text '@@x' in the movetext
 13 games, 11 converted, 2 with errors"
 }
 
@@ -575,7 +575,7 @@ jobs_agree() {
     awk '/^\[Event / && ++n == 61 { print "[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n" } { print }' "$big" >"$f"
     jobs_agree "$f" --on-error=stop --to=uci
     [[ $jobs_status == 1 ]]
-    [[ $(<"$BATS_TEST_TMPDIR/jobs.err") == *": game 61 (? - ?, ?): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
+    [[ $(<"$BATS_TEST_TMPDIR/jobs.err") == *": game 61 (bad): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
 61 games, 60 converted, 1 with errors" ]]
 }
 
@@ -757,7 +757,7 @@ g1f3
 @test "--color paints diagnostics as gcc does: the place bold" {
     run --separate-stderr pgn-to-named-notation --color=always <<<'1. e5 *'
     assert_failure 1
-    assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1 (? - ?, ?): ply 1 (1.): illegal move 'e5': no pawn can move to e5
+    assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1: ply 1 (1.): illegal move 'e5': no pawn can move to e5
 1 games, 0 converted, 1 with errors"
 }
 

@@ -373,9 +373,29 @@ static void test_labels(void)
     };
     char buf[128];
     game_label(tags, 3, buf, sizeof buf);
-    UNIT_EQ_STR(buf, "(Carlsen, M. - ?, 3.1)", "game label with a missing player");
+    UNIT_EQ_STR(buf, " (Carlsen, M. - ?, 3.1)", "game label with a missing player");
     game_label(NULL, 0, buf, sizeof buf);
-    UNIT_EQ_STR(buf, "(? - ?, ?)", "game label without tags");
+    UNIT_EQ_STR(buf, "", "game label without tags");
+    {
+        struct pgn_tag t[] = {
+            {.name = "Event", .value = "Najdorf: 6.Bg5", .value_len = 14},
+            {.name = "White", .value = "?", .value_len = 1},
+            {.name = "Black", .value = "", .value_len = 0},
+            {.name = "Round", .value = "-", .value_len = 1},
+        };
+        game_label(t, 4, buf, sizeof buf);
+        UNIT_EQ_STR(buf, " (Najdorf: 6.Bg5)", "game label: Event without players");
+        t[3].value = "2";
+        game_label(t, 4, buf, sizeof buf);
+        UNIT_EQ_STR(buf, " (Najdorf: 6.Bg5, 2)", "game label: Event and round");
+        t[0].value = "?";
+        game_label(t, 4, buf, sizeof buf);
+        UNIT_EQ_STR(buf, " (round 2)", "game label: the round alone");
+        t[0].value = "Najdorf: 6.Bg5";
+        t[2].value = "B";
+        game_label(t, 4, buf, sizeof buf);
+        UNIT_EQ_STR(buf, " (? - B, 2)", "game label: players win over Event");
+    }
     UNIT_EQ_STR(game_tag(tags, 3, "Round"), "3.1", "game_tag finds a tag");
     UNIT_CHECK(game_tag(tags, 3, "Event") == NULL, "game_tag: missing tag is NULL");
 

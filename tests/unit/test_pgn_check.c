@@ -65,17 +65,17 @@ static void test_codes(void)
 static void test_problems(void)
 {
     expect_one(ROSTER "1. e4 e5 2. Ke3 *\n", PGN_CHECK_ILLEGAL_MOVE, 9, 13,
-               "(W - B, 1): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3",
+               " (W - B, 1): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3",
                "an illegal move: at its token, with the library's reason");
     expect_one(ROSTER "1. e4 e5 {DEL in the middle \x7f of a long comment} *\n",
-               PGN_CHECK_CONTROL_BYTE, 9, 29, "(W - B, 1): control character 0x7F",
+               PGN_CHECK_CONTROL_BYTE, 9, 29, " (W - B, 1): control character 0x7F",
                "DEL is a control character, found by the word-at-a-time scan too");
     expect_one(ROSTER "1. e4 e5 3. Nf3 *\n", PGN_CHECK_WRONG_MOVE_NUMBER, 9, 10,
-               "(W - B, 1): move number 3 where the position is at move 2", "a wrong move number");
+               " (W - B, 1): move number 3 where the position is at move 2", "a wrong move number");
     expect_one("[Event \"E\"]\n[Site \"S\"]\n[Date \"2000.02.30\"]\n[Round \"1\"]\n[White \"W\"]\n"
                "[Black \"B\"]\n[Result \"*\"]\n\n1. e4 *\n",
                PGN_CHECK_BAD_DATE, 3, 1,
-               "(W - B, 1): Date '2000.02.30': there is no day 30 in that month",
+               " (W - B, 1): Date '2000.02.30': there is no day 30 in that month",
                "February 30th does not exist (2000 is a leap year: 29 would)");
     struct pgn_check_result res =
         check_text(ROSTER "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n");
@@ -93,7 +93,7 @@ static void test_enable(void)
     UNIT_EQ_INT((long long)check_text(text).ndiags, 0, "castling with zeros: no note by default");
     pgn_checker_enable(checker, PGN_CHECK_ZERO_CASTLING, true);
     expect_one(text, PGN_CHECK_ZERO_CASTLING, 9, 35,
-               "(W - B, 1): ply 7 (4.): castling written with zeros: SAN is 'O-O'",
+               " (W - B, 1): ply 7 (4.): castling written with zeros: SAN is 'O-O'",
                "castling with zeros, once the note is on: at the '0'");
     pgn_checker_enable(checker, PGN_CHECK_ZERO_CASTLING, false);
     pgn_checker_enable(checker, PGN_CHECK_ILLEGAL_MOVE, false);

@@ -12,7 +12,7 @@ setup() {
 }
 
 # The build directory whose tools the tests run (build/bin is on PATH).
-built() { dirname "$(dirname "$(command -v fen-check)")"; }
+built() { dirname "$(dirname "$(type -P fen-check)")"; }
 
 @test "install-deps --list build: the compiler, make and PCRE2's headers, nothing else" {
     run --separate-stderr "$ROOT/scripts/install-deps" --list build

@@ -29,8 +29,6 @@ struct options {
     int nfiles;
 };
 
-enum { OPT_CHESS960 = 0x100 };
-
 static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
     {"normalize", 'n', 0, 0,
@@ -39,8 +37,6 @@ static const struct argp_option options[] = {
      0},
     {"strict", 's', 0, 0,
      "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Chess960: read KQkq as X-FEN (outermost rook), write castling as Shredder-FEN", 0},
     {"json", 'j', 0, 0,
      "Print one JSON object per record (file, line, record, valid, problems with code, column "
      "and message) instead of the records and the diagnostics",
@@ -83,9 +79,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case 's':
         opt->fen.strict = true;
-        break;
-    case OPT_CHESS960:
-        opt->fen.chess960 = true;
         break;
     case 'j':
         opt->json = true;
@@ -293,7 +286,7 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     opt.fen.variant = (uint8_t)opt.common.variant;
-    opt.fen.chess960 |= opt.common.chess960;
+    opt.fen.chess960 = cli_chess960(&opt.common);
     /* A pipe or file gets big blocks; a terminal keeps line buffering.
      * (The buffer must be given: glibc ignores a size without one.) */
     static char outbuf[CLI_IO_BUF];

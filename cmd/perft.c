@@ -41,7 +41,6 @@ enum {
     OPT_AGAINST,
     OPT_HASH,
     OPT_JSON,
-    OPT_CHESS960,
     OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
@@ -72,10 +71,6 @@ static const struct argp_option tool_options[] = {
     {"hash", OPT_HASH, "SIZE", 0,
      "Transposition table of SIZE bytes (K, M, G suffixes; 0, the default, for none); counts stay "
      "exact",
-     2},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Read KQkq castling rights as Chess960 (X-FEN) even when the position looks standard "
-     "(tricky.perft's xfen records need it)",
      2},
     {"strict", OPT_STRICT, 0, 0,
      "Refuse positions no game can reach and records without all six fields, as fen-check "
@@ -183,9 +178,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
                        "invalid --hash value '%s' (expected bytes with an optional K, M or G)",
                        arg);
         break;
-    case OPT_CHESS960:
-        opt->chess960 = true;
-        break;
     case OPT_STRICT:
         opt->strict = true;
         break;
@@ -251,7 +243,7 @@ static bool read_position(struct perft_session *s, const struct perft_source *sr
                           unsigned col_offset, const char *text, size_t len, struct fen_record *rec)
 {
     struct fen_options fo = {.strict = s->opt->strict,
-                             .chess960 = s->opt->chess960 || s->opt->common.chess960,
+                             .chess960 = cli_chess960(&s->opt->common),
                              .playable = !s->opt->strict,
                              .variant = (uint8_t)s->opt->common.variant};
     struct fen_report rep = {0};

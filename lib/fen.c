@@ -781,46 +781,55 @@ static bool parse_castling(const struct field *f, struct fen_record *rec, struct
 }
 
 /* Which right and rook a castling letter names, for FIDE Art. 3.8.2 and
- * its Chess960 counterpart.  Standard chess: K/Q need the king on e1/e8 and
- * the rook in the h/a corner.  Chess960: K/Q name the outermost rook on
- * that side of the king (X-FEN), a file letter the rook on that file
- * (Shredder-FEN); the king stands anywhere on its first rank.  Returns
- * FEN_OK and sets *right and *rook, or the problem. */
+ * its Chess960 counterpart.  K/Q in the standard set-up (king on e1/e8,
+ * rook in the h/a corner) are standard chess.  Elsewhere, or always in
+ * Chess960, K/Q name the outermost rook on that side of the king (X-FEN:
+ * a Chess960 start position written with KQkq, as python-chess and
+ * chessops read it, whatever the variant); a file letter names the rook on
+ * that file (Shredder-FEN); the king stands anywhere on its first rank.
+ * Returns FEN_OK and sets *right, *rook and *x960 (the right is a Chess960
+ * one), or the problem: in standard chess the standard set-up's when
+ * X-FEN finds no rook either. */
 static enum fen_code castling_target(const struct position *p, char letter, bool chess960,
-                                     int *right, int *rook)
+                                     int *right, int *rook, bool *x960)
 {
     enum color c = letter >= 'a' ? BLACK : WHITE;
     char up = (char)(letter & ~0x20);
     int rank = c == WHITE ? 0 : 7;
     bitboard kings = position_pieces(p, c, KING) & bb_rank(rank);
     bitboard rooks = position_pieces(p, c, ROOK) & bb_rank(rank);
+    *x960 = chess960;
     if (!kings)
         return FEN_CASTLING_NO_KING;
     int ksq = bb_lsb(kings);
-    if (!chess960) {
-        if (ksq != square_make(4, rank))
-            return FEN_CASTLING_NO_KING;
-        *rook = square_make(up == 'K' ? 7 : 0, rank);
-        *right = castle_index(c, up == 'Q');
-        return bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
-    }
     if (up == 'K' || up == 'Q') {
+        *right = castle_index(c, up == 'Q');
+        int corner = square_make(up == 'K' ? 7 : 0, rank);
+        enum fen_code standard = ksq != square_make(4, rank) ? FEN_CASTLING_NO_KING
+                                 : bb_test(rooks, corner)    ? FEN_OK
+                                                             : FEN_CASTLING_NO_ROOK;
+        if (!chess960 && standard == FEN_OK) {
+            *rook = corner;
+            return FEN_OK;
+        }
         bitboard above = ~((bb_square(ksq) << 1) - 1), below = bb_square(ksq) - 1;
         bitboard side = rooks & (up == 'K' ? above : below);
-        *right = castle_index(c, up == 'Q');
         if (!side)
-            return FEN_CASTLING_NO_ROOK;
+            return chess960 ? FEN_CASTLING_NO_ROOK : standard;
         *rook = up == 'K' ? bb_msb(side) : bb_lsb(side);
+        *x960 = true;
         return FEN_OK;
     }
+    *x960 = true;
     *rook = square_make(up - 'A', rank);
     *right = castle_index(c, *rook < ksq);
     return *rook != ksq && bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
 }
 
 /* Turn the castling letters into rights once the board is known; each
- * letter keeps its outcome for fen_validate to report.  File letters, or
- * the caller's option, make the record Chess960. */
+ * letter keeps its outcome for fen_validate to report.  File letters, K/Q
+ * outside the standard set-up, or the caller's option make the record
+ * Chess960. */
 static void resolve_castling(const struct fen_options *opt, struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -829,19 +838,20 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         char up = (char)(rec->castling[i].letter & ~0x20);
         chess960 |= up != 'K' && up != 'Q';
     }
-    p->chess960 = chess960;
     bool castling = variant_rules((enum variant)opt->variant)->castling;
     for (int i = 0; i < rec->castling_count; i++) {
         struct fen_castling_letter *cl = &rec->castling[i];
         int right = 0, rook = SQUARE_NONE;
+        bool x960 = false;
         if (!castling) {
             /* Antichess and racing kings have no castling (lichess). */
             cl->status = FEN_VARIANT_CASTLING;
             continue;
         }
-        cl->status = castling_target(p, cl->letter, chess960, &right, &rook);
+        cl->status = castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960);
         if (cl->status != FEN_OK)
             continue;
+        chess960 |= x960;
         if (p->castling & (1 << right)) {
             cl->status = FEN_CASTLING_REPEAT;
             continue;
@@ -849,6 +859,7 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         p->castling |= (uint8_t)(1 << right);
         p->castle_rook[right] = (uint8_t)rook;
     }
+    p->chess960 = chess960;
 }
 
 /* Field 4: '-' or a square name in lower case. */

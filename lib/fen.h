@@ -53,7 +53,7 @@ enum fen_code {
     FEN_VARIANT_PAWN,     /* a pawn in racing kings */
     FEN_VARIANT_CHECK,    /* a king in check in racing kings, where no check may ever be given */
     FEN_TOO_MANY_MEN,     /* crazyhouse: more than 64 men on the board and in the pockets */
-    FEN_VARIANT_OVER,     /* 3check: both sides have given three checks */
+    FEN_VARIANT_OVER,     /* 3check: three checks given; racing kings: race over */
     /* given by tools, not by this library: their line reader cut the line */
     FEN_LINE_TOO_LONG,
     FEN_CODE_NB

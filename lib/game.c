@@ -187,6 +187,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
         copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);
         return GAME_E_VARIANT;
     }
+    c960 |= (flags & GAME_CHESS960_ALL) != 0;
     if (!fen && v == VARIANT_CHESS) {
         position_start(start);
         start->chess960 = c960;

@@ -219,6 +219,9 @@ enum {
      * played in place, without a copy of the position before it.  Ignored
      * with GAME_VARIATIONS, which start from that position. */
     GAME_NO_BEFORE = 1u << 4,
+    /* Every game is Chess960, whatever its Variant tag (--chess960):
+     * KQkq are X-FEN even in the standard set-up. */
+    GAME_CHESS960_ALL = 1u << 5,
     GAME_RULES_SHIFT = 8,
 };
 /* The rules of a game without a Variant tag (--variant): an enum variant,

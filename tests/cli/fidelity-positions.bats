@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# Positions, FEN and counters (issue 25): X-FEN castling outside the
+# standard set-up in every tool, racing kings' finished race, EPD records
+# under --normalize, counters past 65535, and the messages about lines
+# that are too long or no FEN at all.  Expected values come from
+# python-chess (its rules and its replay of the fixtures' games), or are
+# worked out by hand from formats/fen.md.
+
+load test_helper
+
+FIX="$BATS_TEST_DIRNAME/fixtures/fidelity-positions"
+
+# --- 1. X-FEN KQkq wherever king and rooks are not on their standard squares
+
+# An Atomic960 start position (python-chess's atomic960 test) written X-FEN.
+A960='rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w KQkq - 0 1'
+
+@test "fen-check reads KQkq of a Chess960 position as X-FEN in any variant" {
+    for v in chess atomic crazyhouse; do
+        run --separate-stderr fen-check --variant "$v" <<<"$A960"
+        assert_success
+        assert_output "$A960"
+        assert_stderr_equal ''
+    done
+}
+
+@test "fen-check --normalize writes X-FEN KQkq of a Chess960 position as Shredder-FEN" {
+    # python-chess: Board(A960, chess960=True).castling_shredder_fen() is CAca.
+    run --separate-stderr fen-check -n --variant atomic <<<"$A960"
+    assert_success
+    assert_output 'rkrbbnnq/pppppppp/8/8/8/8/PPPPPPPP/RKRBBNNQ w CAca - 0 1'
+}
+
+@test "legal-moves and perft read X-FEN KQkq outside the standard set-up as python-chess does" {
+    # python-chess, Board(FEN, chess960=True): the legal moves (castling
+    # d1b1 and d1g1, king takes rook) and perft(3) = 14566.
+    local fen='r2k3r/8/8/8/8/8/8/1R1K2R1 w KQkq - 0 1'
+    run --separate-stderr bash -c "legal-moves <<<'$fen' | sort | tr '\n' ' '"
+    assert_success
+    assert_output 'b1a1 b1b2 b1b3 b1b4 b1b5 b1b6 b1b7 b1b8 b1c1 d1b1 d1c1 d1c2 d1d2 d1e1 d1e2 d1g1 g1e1 g1f1 g1g2 g1g3 g1g4 g1g5 g1g6 g1g7 g1g8 g1h1 '
+    assert_stderr_equal ''
+    run --separate-stderr perft -d 3 <<<"$fen"
+    assert_success
+    assert_output $'r2k3r/8/8/8/8/8/8/1R1K2R1 w GBha - 0 1\t14566 nodes'
+}
+
+@test "the castling messages of standard chess stay where X-FEN finds no rook either" {
+    run --separate-stderr fen-check <<<'r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1'
+    assert_failure 1
+    assert_stderr_equal "fen-check:<stdin>:1:25: castling right 'K' but no white rook on h1 [castling-no-rook]
+fen-check:<stdin>:1:26: castling right 'Q' but no white rook on a1 [castling-no-rook]"
+    run --separate-stderr fen-check <<<'r3k2r/8/8/8/8/8/8/R5K1 w KQkq - 0 1'
+    assert_failure 1
+    assert_stderr_equal "fen-check:<stdin>:1:26: castling right 'K' but the white king is not on e1 [castling-no-king]"
+}
+
+@test "pgn-to-named-notation replays X-FEN variant games as python-chess does" {
+    # Atomic, Chess960 and Crazyhouse games from Chess960 positions whose
+    # FEN tag says KQkq, castling included; the truth is python-chess's
+    # (gen-xfen-games.py beside the fixture).
+    run --separate-stderr bash -c "pgn-to-named-notation --to=uci --inline '$FIX/xfen-games.pgn' | grep -v -e '^\[' -e '^\$' | sed 's/ \*\$//'"
+    assert_success
+    assert_output "$(cat "$FIX/xfen-games.uci")"
+    assert_stderr_equal ''
+}
+
+@test "pgn-check accepts X-FEN variant games" {
+    run --separate-stderr pgn-check "$FIX/xfen-games.pgn"
+    assert_success
+    assert_stderr_equal ''
+}
+
+@test "--chess960 in the game tools makes every game Chess960, Variant tag or not" {
+    # python-chess, AtomicBoard(chess960=True): O-O is e1h1; without: e1g1.
+    local game=$'[Variant "Atomic"]\n\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. O-O *'
+    run --separate-stderr pgn-to-named-notation --to=uci --inline <<<"$game"
+    assert_success
+    assert_output $'[Variant "Atomic"]\n\ne2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1g1 *'
+    run --separate-stderr pgn-to-named-notation --chess960 --to=uci --inline <<<"$game"
+    assert_success
+    assert_output $'[Variant "Atomic"]\n\ne2e4 e7e5 g1f3 g8f6 f1c4 f8c5 e1h1 *'
+    run --separate-stderr pgn-check --chess960 --select=illegal-move <<<"$game"
+    assert_success
+    assert_stderr_equal ''
+}
+
+@test "--chess960 has one help text in every tool" {
+    local tool text first=''
+    for tool in fen-check legal-moves perft pgn-check pgn-to-named-notation named-notation-to-pgn; do
+        run --separate-stderr "$tool" --help
+        assert_success
+        # the option's lines, up to the next option
+        text=$(awk '/^ +--chess960/ {on = 1; print; next} on && /^ +-/ {exit} on' <<<"$output")
+        [[ -n $text ]] || fail "$tool --help has no --chess960"
+        [[ -z $first || $text == "$first" ]] || fail "$tool --help says otherwise: $text"
+        first=$text
+    done
+}
+
+# --- 2. racing kings: the race is over --------------------------------------
+
+@test "racing kings: both kings on rank 8 with black to move is refused, as python-chess does" {
+    # python-chess: RacingKingsBoard(...).status() is STATUS_RACE_OVER.
+    run --separate-stderr fen-check --variant racingkings <<<'3krQK1/8/8/8/1q6/3B1N2/1b6/1R4R1 b - - 0 1'
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "fen-check:<stdin>:1:34: both kings are on rank 8 and it is black's move (the race was over before it) [variant-over]"
+}
+
+@test "racing kings: one king on rank 8, or both with white to move, is a valid position" {
+    # python-chess: is_valid() for each (white to move after black reached
+    # rank 8 is a finished race, not an impossible position).
+    local fen
+    for fen in '6K1/8/8/8/8/8/8/k7 b - - 0 1' \
+        '3krQK1/8/8/8/1q6/3B1N2/1b6/1R4R1 w - - 0 1' \
+        '3k4/8/8/8/1q6/3B1N2/1b6/1R4RK w - - 0 1'; do
+        run --separate-stderr fen-check --variant racingkings <<<"$fen"
+        assert_success
+        assert_stderr_equal ''
+    done
+}

@@ -33,7 +33,8 @@ static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
     {"normalize", 'n', 0, 0,
      "Print the canonical FEN of each valid record: counters added, castling in order, the "
-     "en-passant square only when a legal capture exists (EPD operations are kept)",
+     "en-passant square only when a legal capture exists; an EPD record (four fields and "
+     "operations) stays EPD: its four fields canonical, no counters, its operations kept",
      0},
     {"strict", 's', 0, 0,
      "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
@@ -128,7 +129,22 @@ struct checker {
     struct fen_record rec;
     struct fen_report rep;
     struct cli_buf line; /* the output line being built (--json, --normalize) */
+    struct cli_buf norm; /* --normalize: the canonical record */
 };
+
+/* --normalize: the canonical FEN of a valid record, or the canonical EPD
+ * of an EPD record, then its operations as written. */
+static const struct cli_buf *normalized(struct checker *ck)
+{
+    struct cli_buf *b = &ck->norm;
+    b->len = 0;
+    cli_buf_fen_record(b, &ck->rec);
+    if (ck->rec.ops) {
+        cli_buf_char(b, ' ');
+        cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
+    }
+    return b;
+}
 
 /* --json: one object per line, for scripts; the problems carry the same
  * code names as the text diagnostics. */
@@ -144,9 +160,9 @@ static void print_json(struct checker *ck, const struct cli_input *in, const cha
     json_put_string(b, line, len);
     cli_buf_printf(b, ",\"valid\":%s", valid ? "true" : "false");
     if (valid && ck->opt->normalize) {
-        cli_buf_str(b, ",\"normalized\":\"");
-        cli_buf_fen_record(b, &ck->rec);
-        cli_buf_char(b, '"');
+        const struct cli_buf *n = normalized(ck);
+        cli_buf_str(b, ",\"normalized\":");
+        json_put_string(b, n->data, n->len);
     }
     cli_buf_str(b, ",\"problems\":[");
     for (int i = 0; i < rep->count; i++) {
@@ -200,13 +216,7 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
 {
     const struct options *opt = ck->opt;
     if (opt->normalize) {
-        struct cli_buf *b = &ck->line;
-        b->len = 0;
-        cli_buf_fen_record(b, &ck->rec);
-        if (ck->rec.ops) {
-            cli_buf_char(b, ' ');
-            cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
-        }
+        const struct cli_buf *b = normalized(ck);
         cli_put_line(b->data, b->len);
     } else {
         cli_put_line(line, len);
@@ -297,5 +307,6 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
         status = cli_status_merge(status, check_file(&ck, opt.files[i]));
     cli_buf_free(&ck.line);
+    cli_buf_free(&ck.norm);
     return cli_finish(status);
 }

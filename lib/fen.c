@@ -1281,7 +1281,7 @@ static size_t format_board(const struct position *p, char *tmp)
 /* fen_format with the board field given: board_len bytes of board_text,
  * or (board_text NULL) built from p. */
 static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
-                         char *buf, size_t size)
+                         bool counters, char *buf, size_t size)
 {
     static const char letters[] = " PNBRQK  pnbrqk ";
     char tmp[FEN_MAX];
@@ -1332,10 +1332,12 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         tmp[n++] = '+';
         tmp[n++] = (char)('0' + 3 - p->checks_given[BLACK]);
     }
-    tmp[n++] = ' ';
-    n += put_uint(tmp + n, p->halfmove);
-    tmp[n++] = ' ';
-    n += put_uint(tmp + n, p->fullmove);
+    if (counters) {
+        tmp[n++] = ' ';
+        n += put_uint(tmp + n, p->halfmove);
+        tmp[n++] = ' ';
+        n += put_uint(tmp + n, p->fullmove);
+    }
     if (size) {
         size_t c = n < size ? n : size - 1;
         memcpy(buf, tmp, c);
@@ -1346,16 +1348,17 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
 
 size_t fen_format(const struct position *p, char *buf, size_t size)
 {
-    return format_fen(p, NULL, 0, buf, size);
+    return format_fen(p, NULL, 0, true, buf, size);
 }
 
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
 {
     /* A board field board_plain took is canonical already: no two digits
      * in a row, eight squares a rank, only piece letters (no '~'). */
+    bool epd = rec->fields == 4 && rec->ops;
     if (rec->board_canonical)
-        return format_fen(&rec->pos, rec->board, rec->board_len, buf, size);
-    return format_fen(&rec->pos, NULL, 0, buf, size);
+        return format_fen(&rec->pos, rec->board, rec->board_len, !epd, buf, size);
+    return format_fen(&rec->pos, NULL, 0, !epd, buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,

@@ -163,8 +163,12 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
  * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
 
-/* The same for a parsed record's position, quicker: a board field that is
- * already canonical (rec->board_canonical) is copied rather than rebuilt. */
+/* The same for a parsed record, quicker: a board field that is already
+ * canonical (rec->board_canonical) is copied rather than rebuilt.  An EPD
+ * record (four fields, then operations) stays one: its four fields are
+ * written without counters (EPD has none; its readers, python-chess's
+ * Board.from_epd among them, take what follows for operations), and the
+ * caller appends rec->ops. */
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size);
 
 /* Add a problem to a report (used by the FEN and validation code). */

@@ -467,7 +467,8 @@ EOF
 @test "--normalize: counters added, castling ordered, en passant only when legal" {
     # Expected by hand: the e3 square has no black pawn beside it; on d6 the
     # e5 pawn can take; c6 cannot be taken (the b5 pawn is pinned along
-    # rank 5 by the rook on h5); Shredder letters are put king side first.
+    # rank 5 by the rook on h5); Shredder letters are put king side first;
+    # an EPD record stays EPD (its counters are its hmvc and fmvn).
     run --separate-stderr fen-check --normalize <<'EOF'
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
@@ -483,7 +484,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
 rnbqkbnr/ppp1p1pp/5p2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3
 8/8/8/KPp4r/8/8/8/7k w - - 0 2
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1
-4k3/8/8/8/8/8/8/4K3 w - - 12 40 hmvc 12; fmvn 40;
+4k3/8/8/8/8/8/8/4K3 w - - hmvc 12; fmvn 40;
 EOF
     assert_stderr_equal ''
 }

@@ -119,3 +119,34 @@ fen-check:<stdin>:1:26: castling right 'Q' but no white rook on a1 [castling-no-
         assert_stderr_equal ''
     done
 }
+
+# --- 3. --normalize keeps an EPD record an EPD record ------------------------
+
+@test "fen-check --normalize keeps an EPD record's four fields and operations, no counters" {
+    # python-chess's Board.from_epd reads both outputs, to the same
+    # positions and operations as the inputs; it refuses '- 0 1 bm c4;'.
+    run --separate-stderr fen-check --normalize <<'EOF2'
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm c4; id "WAC.001";
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR  b  KQkq e3 hmvc 0; fmvn 1; id "x";
+EOF2
+    assert_success
+    assert_output 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm c4; id "WAC.001";
+rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - hmvc 0; fmvn 1; id "x";'
+    assert_stderr_equal ''
+}
+
+@test "fen-check --normalize --json gives the same normalized EPD record, operations included" {
+    run --separate-stderr fen-check --normalize --json <<<'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm c4; id "WAC.001";'
+    assert_success
+    assert_output '{"file":"<stdin>","line":1,"record":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm c4; id \"WAC.001\";","valid":true,"normalized":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm c4; id \"WAC.001\";","problems":[]}'
+}
+
+@test "fen-check --normalize still completes a FEN record: four fields alone, or six and operations" {
+    run --separate-stderr fen-check --normalize <<'EOF2'
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20
+EOF2
+    assert_success
+    assert_output 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20'
+}

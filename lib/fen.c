@@ -878,21 +878,21 @@ static bool parse_ep(const struct field *f, struct fen_record *rec, struct fen_r
     return false;
 }
 
-/* A non-negative decimal counter that fits the position's 16 bits; digits
- * only (no sign, no blank, no atoi). */
-static bool parse_counter(const char *s, size_t len, unsigned *out)
+/* A non-negative decimal counter up to FEN_COUNTER_MAX; digits only (no
+ * sign, no blank, no atoi). */
+static bool parse_counter(const char *s, size_t len, uint32_t *out)
 {
     if (len == 0)
         return false;
-    unsigned v = 0;
+    uint64_t v = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9')
             return false;
         v = v * 10 + (unsigned)(s[i] - '0');
-        if (v > 65535)
+        if (v > FEN_COUNTER_MAX)
             return false;
     }
-    *out = v;
+    *out = (uint32_t)v;
     return true;
 }
 
@@ -905,20 +905,22 @@ __attribute__((noinline, cold)) static void counter_problem(const struct field *
     show_text(shown, sizeof shown, f->s, f->len);
     if (fullmove)
         fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
-                       "full-move number '%s' is not a number from 1 to 65535", shown);
+                       "full-move number '%s' is not a number from 1 to %lu", shown,
+                       (unsigned long)FEN_COUNTER_MAX);
     else
         fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
-                       "half-move clock '%s' is not a number from 0 to 65535", shown);
+                       "half-move clock '%s' is not a number from 0 to %lu", shown,
+                       (unsigned long)FEN_COUNTER_MAX);
 }
 
 /* Fields 5 and 6: the half-move clock (0 or more) and the full-move
  * number (1 or more). */
-static bool parse_counter_field(const struct field *f, bool fullmove, uint16_t *out,
+static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *out,
                                 struct fen_report *rep)
 {
-    unsigned v;
+    uint32_t v;
     if (parse_counter(f->s, f->len, &v) && (!fullmove || v >= 1)) {
-        *out = (uint16_t)v;
+        *out = v;
         return true;
     }
     counter_problem(f, fullmove, rep);
@@ -977,21 +979,21 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
     for (int k = 0; k < 2; k++) {
         const char *arg;
         size_t alen;
-        unsigned v;
+        uint32_t v;
         if (!fen_epd_find(rec->ops, rec->ops_len, opcodes[k], &arg, &alen))
             continue;
         if (parse_counter(arg, alen, &v) && (k == 0 || v >= 1)) {
             if (k == 0)
-                rec->pos.halfmove = (uint16_t)v;
+                rec->pos.halfmove = v;
             else
-                rec->pos.fullmove = (uint16_t)v;
+                rec->pos.fullmove = v;
             continue;
         }
         char shown[40];
         show_text(shown, sizeof shown, arg, alen);
         fen_report_add(rep, FEN_BAD_EPD, rec->ops_col + (unsigned)(arg - rec->ops),
-                       "%s operand '%s' is not a number from %d to 65535", opcodes[k], shown,
-                       k == 0 ? 0 : 1);
+                       "%s operand '%s' is not a number from %d to %lu", opcodes[k], shown,
+                       k == 0 ? 0 : 1, (unsigned long)FEN_COUNTER_MAX);
     }
 }
 

@@ -63,6 +63,10 @@ enum fen_code {
 const char *fen_code_name(enum fen_code code);
 
 enum { FEN_PROBLEMS_MAX = 24, FEN_MESSAGE_MAX = 96, FEN_MAX = 256 };
+/* The largest half-move clock or full-move number a record may give.  The
+ * standard sets none; this one leaves the position's 32-bit counters room
+ * for 2^31 moves more than any game the readers hold (PGN's max_tokens). */
+#define FEN_COUNTER_MAX 2147483647u
 
 struct fen_problem {
     enum fen_code code;

@@ -180,9 +180,9 @@ EOF
 
 @test "bad-halfmove and bad-fullmove" {
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1' 54 \
-        "half-move clock '-1' is not a number from 0 to 65535" bad-halfmove
+        "half-move clock '-1' is not a number from 0 to 2147483647" bad-halfmove
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0' 56 \
-        "full-move number '0' is not a number from 1 to 65535" bad-fullmove
+        "full-move number '0' is not a number from 1 to 2147483647" bad-fullmove
 }
 
 @test "extra-field" {
@@ -220,7 +220,7 @@ EOF
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "open;' 57 \
         "string in the EPD operations has no closing '\"'" bad-epd
     invalid 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - hmvc x;' 59 \
-        "hmvc operand 'x' is not a number from 0 to 65535" bad-epd
+        "hmvc operand 'x' is not a number from 0 to 2147483647" bad-epd
 }
 
 # --- position --------------------------------------------------------------------
@@ -364,8 +364,8 @@ fen-check:<stdin>:1:19: digit '9' is not a count of 1 to 8 empty squares [bad-di
 fen-check:<stdin>:1:45: side to move 'x' is not 'w' or 'b' [bad-side]
 fen-check:<stdin>:1:50: 'X' is not a castling letter (KQkq, A-H, a-h or -) [bad-castling]
 fen-check:<stdin>:1:52: en-passant field 'e9' is not '-' or a square [bad-en-passant]
-fen-check:<stdin>:1:55: half-move clock '-1' is not a number from 0 to 65535 [bad-halfmove]
-fen-check:<stdin>:1:58: full-move number '0' is not a number from 1 to 65535 [bad-fullmove]
+fen-check:<stdin>:1:55: half-move clock '-1' is not a number from 0 to 2147483647 [bad-halfmove]
+fen-check:<stdin>:1:58: full-move number '0' is not a number from 1 to 2147483647 [bad-fullmove]
 EOF
 }
 

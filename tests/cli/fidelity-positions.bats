@@ -150,3 +150,99 @@ EOF2
     assert_output 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20'
 }
+
+# --- 4. counters past 65535 -------------------------------------------------
+
+# long_game PLIES: a legal game of PLIES plies, knights shuffling
+# Nf3 Nf6 Ng1 Ng8 with no capture, no pawn move and no result claim,
+# twenty plies a line, into $BATS_TEST_TMPDIR/long.pgn.
+long_game() {
+    awk -v n="$1" 'BEGIN {
+        split("Nf3 Nf6 Ng1 Ng8", c, " ")
+        printf "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n"
+        printf "[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n"
+        for (i = 0; i < n; i++) {
+            if (i % 2 == 0)
+                printf "%d. ", i / 2 + 1
+            printf "%s%s", c[i % 4 + 1], i % 20 == 19 ? "\n" : " "
+        }
+        print "*"
+    }' >"$BATS_TEST_TMPDIR/long.pgn"
+}
+
+@test "a game of 140000 plies keeps its move numbers and counters in every output" {
+    # 70000 full moves, past 65536.  Ply k (from 1) is move (k+1)/2, and the
+    # FEN after it has half-move clock k (no capture, no pawn move) and
+    # full-move number k/2+1 (python-chess: the same FEN after the same
+    # plies, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 140000 70001').
+    long_game 140000
+    local pgn="$BATS_TEST_TMPDIR/long.pgn"
+    run --separate-stderr bash -c "pgn-to-named-notation '$pgn' | awk '!/^\[/ && NF > 1 { k++; if (\$1 != int((k + 1) / 2) \".\") bad++ } END { print k, bad + 0 }'"
+    assert_success
+    assert_output '140000 0'
+    run --separate-stderr bash -c "pgn-to-named-notation --to=fen '$pgn' | awk '!/^\[/ && NF > 1 { k++; if (\$5 != k || \$6 != int(k / 2) + 1) bad++; last = \$0 } END { print k, bad + 0; print last }'"
+    assert_success
+    assert_output '140000 0
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 140000 70001'
+    run --separate-stderr bash -c "pgn-to-named-notation --to=uci '$pgn' | grep -c '^[a-h][1-8][a-h][1-8]\$'"
+    assert_output '140000'
+    run --separate-stderr bash -c "pgn-to-named-notation --to=json '$pgn' | grep -o '{\"ply\":[0-9]*,\"move\":[0-9]*,\"side\":\"[wb]\"' | awk -F'[:,]' '{ k++; if (\$2 != k || \$4 != int((k + 1) / 2)) bad++ } END { print k, bad + 0 }'"
+    assert_success
+    assert_output '140000 0'
+    run --separate-stderr bash -c "pgn-to-named-notation --to=json '$pgn' | grep -o '{\"ply\":140000,[^}]*}'"
+    assert_output '{"ply":140000,"move":70000,"side":"b","uci":"f6g8","san":"Ng8","named":"f6 - g8 leap2 s se","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 140000 70001"}'
+}
+
+@test "pgn-check passes a game of 140000 plies, its move numbers past 65536 right" {
+    long_game 140000
+    run --separate-stderr pgn-check -q "$BATS_TEST_TMPDIR/long.pgn"
+    assert_success
+    assert_stderr_equal ''
+}
+
+@test "named notation past move 65536 reads back to the same PGN move numbers" {
+    long_game 140000
+    run --separate-stderr bash -c "pgn-to-named-notation '$BATS_TEST_TMPDIR/long.pgn' | named-notation-to-pgn | tr '\n' ' ' | grep -o '65535\. Nf3 Nf6 *65536\. Ng1 Ng8\|69999\. Nf3 Nf6 *70000\. Ng1 Ng8 *\*'"
+    assert_success
+    assert_output '65535. Nf3 Nf6 65536. Ng1 Ng8
+69999. Nf3 Nf6 70000. Ng1 Ng8 *'
+    assert_stderr_equal ''
+}
+
+@test "a game of 1000000 plies converts with move numbers up to 500000" {
+    long_game 1000000
+    run --separate-stderr bash -c "pgn-to-named-notation --to=fen '$BATS_TEST_TMPDIR/long.pgn' | tail -n 3 | head -n 1"
+    assert_success
+    assert_output 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1000000 500001'
+    run --separate-stderr bash -c "pgn-to-named-notation '$BATS_TEST_TMPDIR/long.pgn' | tail -n 3 | head -n 1"
+    assert_output '500000. f6 - g8 leap2 s se'
+}
+
+@test "FEN counters past 65535 are read and written back, and a game goes on from them" {
+    # python-chess reads any counter: Board(FEN).fen() gives it back, and
+    # after Nf6 Nf3 it has 22 legal moves and the FEN below.
+    local fen='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 99 65535'
+    run --separate-stderr fen-check -n <<<"$fen"
+    assert_success
+    assert_output "$fen"
+    run --separate-stderr legal-moves --fen --moves 'Nf6 Nf3' --count <<<"$fen"
+    assert_success
+    assert_output $'rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536\t22'
+    run --separate-stderr pgn-to-named-notation --to=fen <<<"[FEN \"$fen\"]
+
+65535... Nf6 65536. Nf3 *"
+    assert_success
+    assert_output '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 99 65535"]
+
+rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 100 65536
+rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
+*'
+}
+
+@test "FEN counters above 2147483647 are refused with the bound in the message" {
+    run --separate-stderr fen-check <<<'4k3/8/8/8/8/8/8/4K3 w - - 0 2147483648'
+    assert_failure 1
+    assert_stderr_equal "fen-check:<stdin>:1:29: full-move number '2147483648' is not a number from 1 to 2147483647 [bad-fullmove]"
+    run --separate-stderr fen-check <<<'4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647'
+    assert_success
+}

@@ -119,7 +119,7 @@ static const struct bad_case bad_cases[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", 0, 0, "bad-en-passant@52"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E3 0 1", 0, 0, "bad-en-passant@52"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", 0, 0, "bad-halfmove@54"},
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 65536 1", 0, 0, "bad-halfmove@54"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2147483648 1", 0, 0, "bad-halfmove@54"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", 0, 0, "bad-fullmove@56"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 +1", 0, 0, "bad-fullmove@56"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 x", 0, 0, "extra-field@58"},
@@ -248,6 +248,8 @@ static void test_format(void)
          "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", 0},
         {"8/8/8/KPp4r/8/8/8/7k w - c6 0 2", "8/8/8/KPp4r/8/8/8/7k w - - 0 2", 0},
         {"4k3/8/8/8/8/8/8/4K3 b - - 65535 65535", "4k3/8/8/8/8/8/8/4K3 b - - 65535 65535", 0},
+        {"4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647",
+         "4k3/8/8/8/8/8/8/4K3 b - - 2147483647 2147483647", 0},
         {"4k3/8/8/8/8/8/8/4K3 w - - hmvc 12; fmvn 40;", "4k3/8/8/8/8/8/8/4K3 w - - 12 40", 0},
         {"1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1", "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", 1},
     };

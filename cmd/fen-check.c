@@ -236,8 +236,8 @@ static int check_record(void *ctx, const struct cli_input *in, const char *line,
     rep->dropped = 0;
     bool valid;
     if (in->truncated) {
-        fen_report_add(rep, FEN_LINE_TOO_LONG, (unsigned)in->max_line + 1,
-                       "line too long (more than %zu bytes)", in->max_line);
+        fen_report_add(rep, FEN_LINE_TOO_LONG, (unsigned)cli_line_too_long_col(in),
+                       CLI_LINE_TOO_LONG, in->max_line);
         valid = false;
     } else {
         bool parsed = fen_parse(line, len, &opt->fen, &ck->rec, rep);

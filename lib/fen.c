@@ -1097,6 +1097,20 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
     return n;
 }
 
+/* A first field with no '/' between ranks and a byte that no board field
+ * of any variant holds (a PGN tag line, prose, a UCI command) is no piece
+ * placement: the line is not a FEN record at all, and one diagnostic says
+ * so rather than one for each of its characters. */
+static bool not_a_board(const struct field *f)
+{
+    if (memchr(f->s, '/', f->len))
+        return false;
+    for (size_t i = 0; i < f->len; i++)
+        if (!strchr("PNBRQKpnbrqk0123456789[]~", f->s[i]) || f->s[i] == '\0')
+            return true;
+    return false;
+}
+
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep)
 {
@@ -1119,10 +1133,21 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->board_canonical = false;
     memset(rec->piece_count, 0, sizeof rec->piece_count);
 
+    int count0 = rep->count, dropped0 = rep->dropped;
     struct field f[8];
     int n = split_fields(s, len, opt, f, rec, rep);
     if (n == 0 && !rec->ops) {
         fen_report_add(rep, FEN_EMPTY, 1, "empty record");
+        return false;
+    }
+    if (n >= 1 && not_a_board(&f[0])) {
+        char shown[40];
+        show_text(shown, sizeof shown, f[0].s, f[0].len);
+        rep->count = count0;
+        rep->dropped = dropped0;
+        fen_report_add(rep, FEN_BAD_PIECE, f[0].col,
+                       "not a FEN record ('%s' is no piece placement)", shown);
+        rec->fields = 0;
         return false;
     }
     if (n >= 5)

@@ -51,7 +51,10 @@ enum game_error {
 /* A sentence fragment saying what went wrong. */
 const char *game_error_message(enum game_error e);
 
-enum { GAME_TEXT_MAX = 64 };
+/* Room for the text at fault: a move or token, or a FEN tag quoted whole
+ * (the longest FENs of the perft suites and of lichess's variants are
+ * about 100 bytes; a longer one is cut at a field boundary, "..."). */
+enum { GAME_TEXT_MAX = 128 };
 
 /* What went wrong and where. */
 struct game_problem {

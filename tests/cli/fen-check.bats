@@ -370,9 +370,11 @@ EOF
 }
 
 @test "at most 24 problems per record are shown, the rest counted" {
-    # 30 bad letters, a rank of more than 8 squares (at the ninth), one rank
-    # instead of 8, missing fields: 33 problems, 24 shown, 9 counted.
-    run --separate-stderr fen-check <<<"$(printf 'x%.0s' {1..30})"
+    # 30 bad letters, a rank of more than 8 squares (at the ninth), an
+    # empty rank after the '/', two ranks instead of 8, missing fields: 34
+    # problems, 24 shown, 10 counted.  (Without the '/' the line is not a
+    # FEN record at all: one problem, see fidelity-positions.bats.)
+    run --separate-stderr fen-check <<<"$(printf 'x%.0s' {1..30})/"
     assert_failure 1
     assert_output ''
     local expected='' c
@@ -380,7 +382,7 @@ EOF
         expected+="fen-check:<stdin>:1:$c: 'x' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]"$'\n'
         ((c != 9)) || expected+="fen-check:<stdin>:1:9: rank 8 has more than 8 squares [rank-size]"$'\n'
     done
-    expected+='fen-check:<stdin>:1: 9 more problems not shown'
+    expected+='fen-check:<stdin>:1: 10 more problems not shown'
     assert_stderr_equal "$expected"
 }
 
@@ -395,14 +397,7 @@ $START
 EOF
     local f=$BATS_TEST_TMPDIR/mixed.fen
     stderr_is <<EOF
-fen-check:$f:5:1: 'h' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
-fen-check:$f:5:2: 'e' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
-fen-check:$f:5:3: 'l' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
-fen-check:$f:5:4: 'l' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
-fen-check:$f:5:5: 'o' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
-fen-check:$f:5:5: rank 8 has 5 squares, expected 8 [rank-size]
-fen-check:$f:5:1: board has 1 ranks, expected 8 [rank-count]
-fen-check:$f:5:6: missing fields 2 to 4 (side to move to en passant) [missing-field]
+fen-check:$f:5:1: not a FEN record ('hello' is no piece placement) [bad-piece]
 EOF
 }
 

@@ -246,3 +246,57 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
     run --separate-stderr fen-check <<<'4k3/8/8/8/8/8/8/4K3 w - - 2147483647 2147483647'
     assert_success
 }
+
+# --- 5. messages ------------------------------------------------------------
+
+@test "a line too long: one message at the first column past the limit in every tool" {
+    { printf '%*s\n' 50 x; } >"$BATS_TEST_TMPDIR/long.txt"
+    local f=$BATS_TEST_TMPDIR/long.txt tool
+    for tool in fen-check legal-moves perft; do
+        run --separate-stderr "$tool" --max-line 40 "$f"
+        assert_failure 1
+        assert_stderr_equal "$tool:$f:1:41: line too long (more than 40 bytes) [line-too-long]"
+    done
+    # The game tools split such a line and read on; the column is the same.
+    run --separate-stderr named-notation-to-pgn --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
+    assert_stderr_line() { [[ $stderr == *"$1"* ]] || fail "no '$1' in: $stderr"; }
+    assert_stderr_line 'named-notation-to-pgn:<stdin>:1:65: game 1 (? - ?, ?): damaged text: line too long; split'
+    run --separate-stderr pgn-check --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
+    assert_stderr_line 'pgn-check:<stdin>:1:65: error: game 1 (? - ?, ?): line too long; split [over-limit]'
+}
+
+@test "a line that is no FEN record at all gets one diagnostic in fen-check, legal-moves and perft" {
+    local tool
+    for tool in fen-check legal-moves perft; do
+        run --separate-stderr "$tool" <<<'[Event "Rated Blitz game on a long tag line, 73 bytes in all"]'
+        assert_failure 1
+        assert_output ''
+        local code=''
+        [[ $tool != fen-check ]] || code=' [bad-piece]'
+        assert_stderr_equal "$tool:<stdin>:1:1: not a FEN record ('[Event' is no piece placement)$code"
+    done
+    # A board gone wrong is still reported letter by letter.
+    run --separate-stderr fen-check <<<'rnbqkbnr/ppxppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+    assert_failure 1
+    assert_stderr_equal "fen-check:<stdin>:1:12: 'x' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]"
+}
+
+@test "a FEN tag is quoted whole in the converters' message, not cut in a number" {
+    run --separate-stderr pgn-to-named-notation <<<'[FEN "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq e3 100 0"]
+
+*'
+    assert_failure 1
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq e3 100 0': full-move number '0' is not a number from 1 to 2147483647
+1 games, 0 converted, 1 with errors"
+}
+
+@test "a FEN tag too long to quote is cut at a field boundary with an ellipsis" {
+    local junk
+    junk=$(printf 'y%.0s' {1..80})
+    run --separate-stderr pgn-to-named-notation <<<"[FEN \"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 100 0 $junk\"]
+
+*"
+    assert_failure 1
+    assert_stderr_line() { [[ $stderr == *"$1"* ]] || fail "no '$1' in: $stderr"; }
+    assert_stderr_line "FEN tag: illegal position 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 100 0 ...': "
+}

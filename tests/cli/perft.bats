@@ -308,7 +308,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
     run --separate-stderr perft -d 1 --max-line 200 "$BATS_TEST_TMPDIR/long.fen"
     assert_failure 1
     assert_output "$START"$'\t'"20 nodes"
-    assert_stderr_equal "perft:$BATS_TEST_TMPDIR/long.fen:2: line too long"
+    assert_stderr_equal "perft:$BATS_TEST_TMPDIR/long.fen:2:201: line too long (more than 200 bytes) [line-too-long]"
 }
 
 @test "a missing file exits 66 after the other files are counted" {

@@ -425,10 +425,22 @@ static void test_garbage(void)
     for (size_t i = 0; i < big; i++) {
         seed = seed * 1103515245u + 12345u;
         huge[i] = (char)(seed >> 16);
+        if (huge[i] == ' ' || huge[i] == '\t')
+            huge[i] = 'x';
     }
+    /* One field with a '/': a board gone wrong, not a line that is no FEN
+     * record at all (one problem, tested below). */
+    huge[1] = '/';
     check(huge, big, &lenient, &rec, &rep);
     UNIT_CHECK(report_sane(&rep, big) && rep.count == FEN_PROBLEMS_MAX && rep.dropped > 0,
                "1 MiB of random bytes: %d problems kept, %d dropped", rep.count, rep.dropped);
+    for (size_t i = 0; i < big; i++)
+        if (huge[i] == '/')
+            huge[i] = 'x';
+    check(huge, big, &lenient, &rec, &rep);
+    UNIT_CHECK(report_sane(&rep, big) && rep.count == 1 && rep.dropped == 0 &&
+                   strstr(rep.problems[0].message, "not a FEN record"),
+               "1 MiB of random bytes with no '/': not a FEN record, one problem");
     memset(huge, '8', big);
     check(huge, big, &lenient, &rec, &rep);
     UNIT_CHECK(report_sane(&rep, big), "1 MiB of digits");

@@ -4,6 +4,7 @@
 #include "cli-input.h"
 
 #include "cli.h"
+#include "fen.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -253,7 +254,8 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
     while (!cli_stdout_failed() && (n = cli_input_line(&in, &line, &len)) >= 0) {
         if (in.truncated && !how->pass_long) {
             if (!how->quiet)
-                cli_diag(in.name, in.line_no, 0, "line too long");
+                cli_diag(in.name, in.line_no, cli_line_too_long_col(&in), CLI_LINE_TOO_LONG " [%s]",
+                         in.max_line, fen_code_name(FEN_LINE_TOO_LONG));
             status = cli_status_merge(status, CLI_INVALID);
         } else if (in.truncated || is_record(line, len, how->comments)) {
             status = cli_status_merge(status, fn(ctx, &in, line, len));

@@ -28,6 +28,16 @@ struct cli_input {
     char *iobuf; /* the stream's buffer (CLI_IO_BUF bytes), or NULL */
 };
 
+/* A line longer than max_line, in every tool that reads records: one
+ * wording (CLI_LINE_TOO_LONG, with max_line for its %zu) at one column,
+ * the first past the limit, as the PGN reader places its own.  FEN tools
+ * add fen-check's code [line-too-long]. */
+#define CLI_LINE_TOO_LONG "line too long (more than %zu bytes)"
+static inline unsigned long cli_line_too_long_col(const struct cli_input *in)
+{
+    return (unsigned long)in->max_line + 1;
+}
+
 /* The size of the stdio buffers the tools give their streams. */
 enum { CLI_IO_BUF = 1 << 16 };
 

@@ -33,7 +33,7 @@ void (*argp_program_version_hook)(FILE *, struct argp_state *) = print_version;
  * threads included, that have no options at hand. */
 static bool diag_paint;
 
-enum { OPT_COLOR = 0x100, OPT_MAX_LINE, OPT_VARIANT };
+enum { OPT_COLOR = 0x100, OPT_MAX_LINE, OPT_VARIANT, OPT_CHESS960 };
 
 static const struct argp_option common_options[] = {
     {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0},
@@ -48,6 +48,12 @@ static const struct argp_option common_options[] = {
      "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them (also "
      "the names of PGN's Variant tag: zh, King of the Hill, ...); for the game tools, the rules "
      "of games without a Variant tag",
+     0},
+    {"chess960", OPT_CHESS960, 0, 0,
+     "Chess960 castling in every position and game, whatever the rules or the Variant tag: KQkq "
+     "name the outermost rook on that side of the king (X-FEN) even in the standard set-up, and "
+     "castling is written as Chess960 writes it (Shredder-FEN letters, king takes rook in UCI). "
+     "Without it KQkq are X-FEN only where king and rook are not on their standard squares",
      0},
     {0},
 };
@@ -80,6 +86,9 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
         common->chess960 = chess960;
         return 0;
     }
+    case OPT_CHESS960:
+        common->chess960_all = true;
+        return 0;
     case 'q':
         common->quiet = true;
         return 0;
@@ -105,10 +114,12 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL, NULL};
 
-/* --variant gives the rules of the games that have no Variant tag. */
+/* --variant gives the rules of the games that have no Variant tag;
+ * --chess960 makes every game Chess960. */
 unsigned cli_games_rules(const struct cli_common *common)
 {
-    return GAME_RULES(common->variant) | (common->chess960 ? GAME_CHESS960 : 0);
+    return GAME_RULES(common->variant) | (common->chess960 ? GAME_CHESS960 : 0) |
+           (common->chess960_all ? GAME_CHESS960_ALL : 0);
 }
 
 /* Messages name the tool by its short name ("fen-check", not

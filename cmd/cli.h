@@ -137,22 +137,29 @@ enum cli_color {
 
 /* What the common options set; cli_common_argp fills in the defaults. */
 struct cli_common {
-    bool quiet;      /* -q: print nothing, only the exit status tells */
-    int variant;     /* --variant: enum variant (lib/variant.h), VARIANT_CHESS by default */
-    bool chess960;   /* --variant=chess960 (Fischer random chess) */
-    int color;       /* enum cli_color */
-    size_t max_line; /* longest accepted input line in bytes, without the newline */
-    bool paint_out;  /* set after parsing: color what goes to stdout (cli_use_color) */
+    bool quiet;        /* -q: print nothing, only the exit status tells */
+    int variant;       /* --variant: enum variant (lib/variant.h), VARIANT_CHESS by default */
+    bool chess960;     /* --variant=chess960 (Fischer random chess) */
+    bool chess960_all; /* --chess960: every position and game is Chess960, whatever its rules */
+    int color;         /* enum cli_color */
+    size_t max_line;   /* longest accepted input line in bytes, without the newline */
+    bool paint_out;    /* set after parsing: color what goes to stdout (cli_use_color) */
 };
 
 /* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
- * --max-line=BYTES, --variant=NAME. Its input must be a struct cli_common *. */
+ * --max-line=BYTES, --variant=NAME, --chess960. Its input must be a struct cli_common *. */
 extern const struct argp cli_common_argp;
 
 /* For the tools that replay games (PGN, named notation): the game.h
  * replay options that give a game without a Variant tag the rules of
  * --variant (GAME_RULES, GAME_CHESS960); a game's own tag wins. */
 unsigned cli_games_rules(const struct cli_common *common);
+/* For the tools that read positions: whether KQkq are X-FEN everywhere
+ * (--chess960 or --variant=chess960), fen_options.chess960. */
+static inline bool cli_chess960(const struct cli_common *common)
+{
+    return common->chess960 || common->chess960_all;
+}
 
 /* Set the program name used in messages to argv[0]'s basename and make argp
  * exit with CLI_USAGE on a usage error. Call first thing in main(). */

@@ -29,18 +29,15 @@ struct options {
     int nfiles;
 };
 
-enum { OPT_CHESS960 = 0x100 };
-
 static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
     {"normalize", 'n', 0, 0,
      "Print the canonical FEN of each valid record: counters added, castling in order, the "
-     "en-passant square only when a legal capture exists (EPD operations are kept)",
+     "en-passant square only when a legal capture exists; an EPD record (four fields and "
+     "operations) stays EPD: its four fields canonical, no counters, its operations kept",
      0},
     {"strict", 's', 0, 0,
      "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Chess960: read KQkq as X-FEN (outermost rook), write castling as Shredder-FEN", 0},
     {"json", 'j', 0, 0,
      "Print one JSON object per record (file, line, record, valid, problems with code, column "
      "and message) instead of the records and the diagnostics",
@@ -83,9 +80,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case 's':
         opt->fen.strict = true;
-        break;
-    case OPT_CHESS960:
-        opt->fen.chess960 = true;
         break;
     case 'j':
         opt->json = true;
@@ -135,7 +129,22 @@ struct checker {
     struct fen_record rec;
     struct fen_report rep;
     struct cli_buf line; /* the output line being built (--json, --normalize) */
+    struct cli_buf norm; /* --normalize: the canonical record */
 };
+
+/* --normalize: the canonical FEN of a valid record, or the canonical EPD
+ * of an EPD record, then its operations as written. */
+static const struct cli_buf *normalized(struct checker *ck)
+{
+    struct cli_buf *b = &ck->norm;
+    b->len = 0;
+    cli_buf_fen_record(b, &ck->rec);
+    if (ck->rec.ops) {
+        cli_buf_char(b, ' ');
+        cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
+    }
+    return b;
+}
 
 /* --json: one object per line, for scripts; the problems carry the same
  * code names as the text diagnostics. */
@@ -151,9 +160,9 @@ static void print_json(struct checker *ck, const struct cli_input *in, const cha
     json_put_string(b, line, len);
     cli_buf_printf(b, ",\"valid\":%s", valid ? "true" : "false");
     if (valid && ck->opt->normalize) {
-        cli_buf_str(b, ",\"normalized\":\"");
-        cli_buf_fen_record(b, &ck->rec);
-        cli_buf_char(b, '"');
+        const struct cli_buf *n = normalized(ck);
+        cli_buf_str(b, ",\"normalized\":");
+        json_put_string(b, n->data, n->len);
     }
     cli_buf_str(b, ",\"problems\":[");
     for (int i = 0; i < rep->count; i++) {
@@ -207,13 +216,7 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
 {
     const struct options *opt = ck->opt;
     if (opt->normalize) {
-        struct cli_buf *b = &ck->line;
-        b->len = 0;
-        cli_buf_fen_record(b, &ck->rec);
-        if (ck->rec.ops) {
-            cli_buf_char(b, ' ');
-            cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);
-        }
+        const struct cli_buf *b = normalized(ck);
         cli_put_line(b->data, b->len);
     } else {
         cli_put_line(line, len);
@@ -233,8 +236,8 @@ static int check_record(void *ctx, const struct cli_input *in, const char *line,
     rep->dropped = 0;
     bool valid;
     if (in->truncated) {
-        fen_report_add(rep, FEN_LINE_TOO_LONG, (unsigned)in->max_line + 1,
-                       "line too long (more than %zu bytes)", in->max_line);
+        fen_report_add(rep, FEN_LINE_TOO_LONG, (unsigned)cli_line_too_long_col(in),
+                       CLI_LINE_TOO_LONG, in->max_line);
         valid = false;
     } else {
         bool parsed = fen_parse(line, len, &opt->fen, &ck->rec, rep);
@@ -293,7 +296,7 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     opt.fen.variant = (uint8_t)opt.common.variant;
-    opt.fen.chess960 |= opt.common.chess960;
+    opt.fen.chess960 = cli_chess960(&opt.common);
     /* A pipe or file gets big blocks; a terminal keeps line buffering.
      * (The buffer must be given: glibc ignores a size without one.) */
     static char outbuf[CLI_IO_BUF];
@@ -304,5 +307,6 @@ int main(int argc, char **argv)
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
         status = cli_status_merge(status, check_file(&ck, opt.files[i]));
     cli_buf_free(&ck.line);
+    cli_buf_free(&ck.norm);
     return cli_finish(status);
 }

@@ -29,7 +29,6 @@ enum {
     OPT_FEN,
     OPT_STATUS,
     OPT_LONE,
-    OPT_CHESS960,
     OPT_STRICT,
     OPT_NAMES,
 };
@@ -60,8 +59,6 @@ static const struct argp_option tool_options[] = {
     {0, 0, 0, 0, "Position:", 2},
     {"moves", 'm', "MOVES", 0,
      "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Read KQkq castling as X-FEN (Chess960) even in the standard set-up", 2},
     {"strict", OPT_STRICT, 0, 0,
      "Refuse positions that no game can reach (impossible checks or material, a half-move clock "
      "beside an en-passant square) and records without all six fields, as fen-check does; by "
@@ -270,9 +267,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         free(opt->moves);
         parse_moves(opt, arg, state);
         break;
-    case OPT_CHESS960:
-        opt->chess960 = true;
-        break;
     case OPT_STRICT:
         opt->strict = true;
         break;
@@ -349,7 +343,7 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
     const struct file_ctx *fc = ctx;
     const struct legal_options *opt = fc->opt;
     struct fen_options fo = {.strict = opt->strict,
-                             .chess960 = opt->chess960 || opt->common.chess960,
+                             .chess960 = cli_chess960(&opt->common),
                              .playable = !opt->strict,
                              .variant = (uint8_t)opt->common.variant};
     struct fen_record rec;

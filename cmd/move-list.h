@@ -32,7 +32,7 @@ struct legal_options {
     enum notation notation;
     enum named_vocabulary names;
     enum mode mode;
-    bool count, status, json, fen, chess960, strict;
+    bool count, status, json, fen, strict;
     /* filters */
     int from, to;          /* SQUARE_NONE when not given */
     enum piece_type piece; /* NO_PIECE_TYPE when not given */

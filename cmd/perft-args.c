@@ -29,7 +29,6 @@ enum {
     OPT_AGAINST,
     OPT_HASH,
     OPT_JSON,
-    OPT_CHESS960,
     OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
@@ -75,10 +74,6 @@ static const struct argp_option tool_options[] = {
     {"hash", OPT_HASH, "SIZE", 0,
      "Transposition table of SIZE bytes (K, M, G suffixes; 0, the default, for none); counts stay "
      "exact",
-     2},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Read KQkq castling rights as Chess960 (X-FEN) even when the position looks standard "
-     "(tricky.perft's xfen records need it)",
      2},
     {"strict", OPT_STRICT, 0, 0,
      "Refuse positions no game can reach and records without all six fields, as fen-check "
@@ -130,7 +125,7 @@ static const char doc[] =
     "  perft --startpos -d 6\n"
     "  perft --startpos -d 3 --divide --json\n"
     "  perft --max-depth 5 --threads 2 --hash 256M standard.epd\n"
-    "  perft --chess960 --max-depth 3 tricky.perft\n"
+    "  perft --max-depth 3 tricky.perft\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
     "  perft --fen FEN -d 4 --against-divide './myengine perft {fen} {depth}'\n"
     "  perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish\n"
@@ -211,9 +206,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
             argp_error(state,
                        "invalid --hash value '%s' (expected bytes with an optional K, M or G)",
                        arg);
-        break;
-    case OPT_CHESS960:
-        opt->chess960 = true;
         break;
     case OPT_STRICT:
         opt->strict = true;

@@ -27,7 +27,7 @@ struct perft_options {
     int depth;     /* -1 when not given */
     int max_depth; /* -1 when not given */
     int split;     /* -1 when not given */
-    bool divide, json, chess960, strict;
+    bool divide, json, strict;
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;

@@ -64,7 +64,7 @@ static bool read_position(struct perft_session *s, const struct perft_source *sr
                           unsigned col_offset, const char *text, size_t len, struct fen_record *rec)
 {
     struct fen_options fo = {.strict = s->opt->strict,
-                             .chess960 = s->opt->chess960 || s->opt->common.chess960,
+                             .chess960 = cli_chess960(&s->opt->common),
                              .playable = !s->opt->strict,
                              .variant = (uint8_t)s->opt->common.variant};
     struct fen_report rep = {0};

@@ -781,46 +781,55 @@ static bool parse_castling(const struct field *f, struct fen_record *rec, struct
 }
 
 /* Which right and rook a castling letter names, for FIDE Art. 3.8.2 and
- * its Chess960 counterpart.  Standard chess: K/Q need the king on e1/e8 and
- * the rook in the h/a corner.  Chess960: K/Q name the outermost rook on
- * that side of the king (X-FEN), a file letter the rook on that file
- * (Shredder-FEN); the king stands anywhere on its first rank.  Returns
- * FEN_OK and sets *right and *rook, or the problem. */
+ * its Chess960 counterpart.  K/Q in the standard set-up (king on e1/e8,
+ * rook in the h/a corner) are standard chess.  Elsewhere, or always in
+ * Chess960, K/Q name the outermost rook on that side of the king (X-FEN:
+ * a Chess960 start position written with KQkq, as python-chess and
+ * chessops read it, whatever the variant); a file letter names the rook on
+ * that file (Shredder-FEN); the king stands anywhere on its first rank.
+ * Returns FEN_OK and sets *right, *rook and *x960 (the right is a Chess960
+ * one), or the problem: in standard chess the standard set-up's when
+ * X-FEN finds no rook either. */
 static enum fen_code castling_target(const struct position *p, char letter, bool chess960,
-                                     int *right, int *rook)
+                                     int *right, int *rook, bool *x960)
 {
     enum color c = letter >= 'a' ? BLACK : WHITE;
     char up = (char)(letter & ~0x20);
     int rank = c == WHITE ? 0 : 7;
     bitboard kings = position_pieces(p, c, KING) & bb_rank(rank);
     bitboard rooks = position_pieces(p, c, ROOK) & bb_rank(rank);
+    *x960 = chess960;
     if (!kings)
         return FEN_CASTLING_NO_KING;
     int ksq = bb_lsb(kings);
-    if (!chess960) {
-        if (ksq != square_make(4, rank))
-            return FEN_CASTLING_NO_KING;
-        *rook = square_make(up == 'K' ? 7 : 0, rank);
-        *right = castle_index(c, up == 'Q');
-        return bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
-    }
     if (up == 'K' || up == 'Q') {
+        *right = castle_index(c, up == 'Q');
+        int corner = square_make(up == 'K' ? 7 : 0, rank);
+        enum fen_code standard = ksq != square_make(4, rank) ? FEN_CASTLING_NO_KING
+                                 : bb_test(rooks, corner)    ? FEN_OK
+                                                             : FEN_CASTLING_NO_ROOK;
+        if (!chess960 && standard == FEN_OK) {
+            *rook = corner;
+            return FEN_OK;
+        }
         bitboard above = ~((bb_square(ksq) << 1) - 1), below = bb_square(ksq) - 1;
         bitboard side = rooks & (up == 'K' ? above : below);
-        *right = castle_index(c, up == 'Q');
         if (!side)
-            return FEN_CASTLING_NO_ROOK;
+            return chess960 ? FEN_CASTLING_NO_ROOK : standard;
         *rook = up == 'K' ? bb_msb(side) : bb_lsb(side);
+        *x960 = true;
         return FEN_OK;
     }
+    *x960 = true;
     *rook = square_make(up - 'A', rank);
     *right = castle_index(c, *rook < ksq);
     return *rook != ksq && bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
 }
 
 /* Turn the castling letters into rights once the board is known; each
- * letter keeps its outcome for fen_validate to report.  File letters, or
- * the caller's option, make the record Chess960. */
+ * letter keeps its outcome for fen_validate to report.  File letters, K/Q
+ * outside the standard set-up, or the caller's option make the record
+ * Chess960. */
 static void resolve_castling(const struct fen_options *opt, struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -829,19 +838,20 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         char up = (char)(rec->castling[i].letter & ~0x20);
         chess960 |= up != 'K' && up != 'Q';
     }
-    p->chess960 = chess960;
     bool castling = variant_rules((enum variant)opt->variant)->castling;
     for (int i = 0; i < rec->castling_count; i++) {
         struct fen_castling_letter *cl = &rec->castling[i];
         int right = 0, rook = SQUARE_NONE;
+        bool x960 = false;
         if (!castling) {
             /* Antichess and racing kings have no castling (lichess). */
             cl->status = FEN_VARIANT_CASTLING;
             continue;
         }
-        cl->status = castling_target(p, cl->letter, chess960, &right, &rook);
+        cl->status = castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960);
         if (cl->status != FEN_OK)
             continue;
+        chess960 |= x960;
         if (p->castling & (1 << right)) {
             cl->status = FEN_CASTLING_REPEAT;
             continue;
@@ -849,6 +859,7 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         p->castling |= (uint8_t)(1 << right);
         p->castle_rook[right] = (uint8_t)rook;
     }
+    p->chess960 = chess960;
 }
 
 /* Field 4: '-' or a square name in lower case. */
@@ -867,21 +878,21 @@ static bool parse_ep(const struct field *f, struct fen_record *rec, struct fen_r
     return false;
 }
 
-/* A non-negative decimal counter that fits the position's 16 bits; digits
- * only (no sign, no blank, no atoi). */
-static bool parse_counter(const char *s, size_t len, unsigned *out)
+/* A non-negative decimal counter up to FEN_COUNTER_MAX; digits only (no
+ * sign, no blank, no atoi). */
+static bool parse_counter(const char *s, size_t len, uint32_t *out)
 {
     if (len == 0)
         return false;
-    unsigned v = 0;
+    uint64_t v = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9')
             return false;
         v = v * 10 + (unsigned)(s[i] - '0');
-        if (v > 65535)
+        if (v > FEN_COUNTER_MAX)
             return false;
     }
-    *out = v;
+    *out = (uint32_t)v;
     return true;
 }
 
@@ -894,20 +905,22 @@ __attribute__((noinline, cold)) static void counter_problem(const struct field *
     show_text(shown, sizeof shown, f->s, f->len);
     if (fullmove)
         fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
-                       "full-move number '%s' is not a number from 1 to 65535", shown);
+                       "full-move number '%s' is not a number from 1 to %lu", shown,
+                       (unsigned long)FEN_COUNTER_MAX);
     else
         fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
-                       "half-move clock '%s' is not a number from 0 to 65535", shown);
+                       "half-move clock '%s' is not a number from 0 to %lu", shown,
+                       (unsigned long)FEN_COUNTER_MAX);
 }
 
 /* Fields 5 and 6: the half-move clock (0 or more) and the full-move
  * number (1 or more). */
-static bool parse_counter_field(const struct field *f, bool fullmove, uint16_t *out,
+static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *out,
                                 struct fen_report *rep)
 {
-    unsigned v;
+    uint32_t v;
     if (parse_counter(f->s, f->len, &v) && (!fullmove || v >= 1)) {
-        *out = (uint16_t)v;
+        *out = v;
         return true;
     }
     counter_problem(f, fullmove, rep);
@@ -966,21 +979,21 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
     for (int k = 0; k < 2; k++) {
         const char *arg;
         size_t alen;
-        unsigned v;
+        uint32_t v;
         if (!fen_epd_find(rec->ops, rec->ops_len, opcodes[k], &arg, &alen))
             continue;
         if (parse_counter(arg, alen, &v) && (k == 0 || v >= 1)) {
             if (k == 0)
-                rec->pos.halfmove = (uint16_t)v;
+                rec->pos.halfmove = v;
             else
-                rec->pos.fullmove = (uint16_t)v;
+                rec->pos.fullmove = v;
             continue;
         }
         char shown[40];
         show_text(shown, sizeof shown, arg, alen);
         fen_report_add(rep, FEN_BAD_EPD, rec->ops_col + (unsigned)(arg - rec->ops),
-                       "%s operand '%s' is not a number from %d to 65535", opcodes[k], shown,
-                       k == 0 ? 0 : 1);
+                       "%s operand '%s' is not a number from %d to %lu", opcodes[k], shown,
+                       k == 0 ? 0 : 1, (unsigned long)FEN_COUNTER_MAX);
     }
 }
 
@@ -1084,6 +1097,20 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
     return n;
 }
 
+/* A first field with no '/' between ranks and a byte that no board field
+ * of any variant holds (a PGN tag line, prose, a UCI command) is no piece
+ * placement: the line is not a FEN record at all, and one diagnostic says
+ * so rather than one for each of its characters. */
+static bool not_a_board(const struct field *f)
+{
+    if (memchr(f->s, '/', f->len))
+        return false;
+    for (size_t i = 0; i < f->len; i++)
+        if (!strchr("PNBRQKpnbrqk0123456789[]~", f->s[i]) || f->s[i] == '\0')
+            return true;
+    return false;
+}
+
 bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
                struct fen_report *rep)
 {
@@ -1106,10 +1133,21 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->board_canonical = false;
     memset(rec->piece_count, 0, sizeof rec->piece_count);
 
+    int count0 = rep->count, dropped0 = rep->dropped;
     struct field f[8];
     int n = split_fields(s, len, opt, f, rec, rep);
     if (n == 0 && !rec->ops) {
         fen_report_add(rep, FEN_EMPTY, 1, "empty record");
+        return false;
+    }
+    if (n >= 1 && not_a_board(&f[0])) {
+        char shown[40];
+        show_text(shown, sizeof shown, f[0].s, f[0].len);
+        rep->count = count0;
+        rep->dropped = dropped0;
+        fen_report_add(rep, FEN_BAD_PIECE, f[0].col,
+                       "not a FEN record ('%s' is no piece placement)", shown);
+        rec->fields = 0;
         return false;
     }
     if (n >= 5)
@@ -1270,7 +1308,7 @@ static size_t format_board(const struct position *p, char *tmp)
 /* fen_format with the board field given: board_len bytes of board_text,
  * or (board_text NULL) built from p. */
 static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
-                         char *buf, size_t size)
+                         bool counters, char *buf, size_t size)
 {
     static const char letters[] = " PNBRQK  pnbrqk ";
     char tmp[FEN_MAX];
@@ -1321,10 +1359,12 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         tmp[n++] = '+';
         tmp[n++] = (char)('0' + 3 - p->checks_given[BLACK]);
     }
-    tmp[n++] = ' ';
-    n += put_uint(tmp + n, p->halfmove);
-    tmp[n++] = ' ';
-    n += put_uint(tmp + n, p->fullmove);
+    if (counters) {
+        tmp[n++] = ' ';
+        n += put_uint(tmp + n, p->halfmove);
+        tmp[n++] = ' ';
+        n += put_uint(tmp + n, p->fullmove);
+    }
     if (size) {
         size_t c = n < size ? n : size - 1;
         memcpy(buf, tmp, c);
@@ -1335,16 +1375,17 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
 
 size_t fen_format(const struct position *p, char *buf, size_t size)
 {
-    return format_fen(p, NULL, 0, buf, size);
+    return format_fen(p, NULL, 0, true, buf, size);
 }
 
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
 {
     /* A board field board_plain took is canonical already: no two digits
      * in a row, eight squares a rank, only piece letters (no '~'). */
+    bool epd = rec->fields == 4 && rec->ops;
     if (rec->board_canonical)
-        return format_fen(&rec->pos, rec->board, rec->board_len, buf, size);
-    return format_fen(&rec->pos, NULL, 0, buf, size);
+        return format_fen(&rec->pos, rec->board, rec->board_len, !epd, buf, size);
+    return format_fen(&rec->pos, NULL, 0, !epd, buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,

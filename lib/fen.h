@@ -53,7 +53,7 @@ enum fen_code {
     FEN_VARIANT_PAWN,     /* a pawn in racing kings */
     FEN_VARIANT_CHECK,    /* a king in check in racing kings, where no check may ever be given */
     FEN_TOO_MANY_MEN,     /* crazyhouse: more than 64 men on the board and in the pockets */
-    FEN_VARIANT_OVER,     /* 3check: both sides have given three checks */
+    FEN_VARIANT_OVER,     /* 3check: three checks given; racing kings: race over */
     /* given by tools, not by this library: their line reader cut the line */
     FEN_LINE_TOO_LONG,
     FEN_CODE_NB
@@ -63,6 +63,10 @@ enum fen_code {
 const char *fen_code_name(enum fen_code code);
 
 enum { FEN_PROBLEMS_MAX = 24, FEN_MESSAGE_MAX = 96, FEN_MAX = 256 };
+/* The largest half-move clock or full-move number a record may give.  The
+ * standard sets none; this one leaves the position's 32-bit counters room
+ * for 2^31 moves more than any game the readers hold (PGN's max_tokens). */
+#define FEN_COUNTER_MAX 2147483647u
 
 struct fen_problem {
     enum fen_code code;
@@ -163,8 +167,12 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
  * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
 
-/* The same for a parsed record's position, quicker: a board field that is
- * already canonical (rec->board_canonical) is copied rather than rebuilt. */
+/* The same for a parsed record, quicker: a board field that is already
+ * canonical (rec->board_canonical) is copied rather than rebuilt.  An EPD
+ * record (four fields, then operations) stays one: its four fields are
+ * written without counters (EPD has none; its readers, python-chess's
+ * Board.from_epd among them, take what follows for operations), and the
+ * caller appends rec->ops. */
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size);
 
 /* Add a problem to a report (used by the FEN and validation code). */

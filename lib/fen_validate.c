@@ -280,7 +280,9 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
         int rank = c == WHITE ? 1 : 8;
         switch (cl->status) {
         case FEN_CASTLING_NO_KING:
-            if (chess960)
+            /* A king on its first rank failed a K or Q read as standard
+             * chess (X-FEN found no rook there either): it is not on e1. */
+            if (chess960 && !(position_pieces(&rec->pos, c, KING) & bb_rank(rank - 1)))
                 fen_report_add(rep, cl->status, cl->col,
                                "castling right '%c' but the %s king is not on rank %d", l, who,
                                rank);
@@ -396,6 +398,21 @@ static void check_racing_no_check(const struct fen_record *rec, bitboard checker
                        color_names[rec->pos.side]);
 }
 
+/* Racing kings: the race ends when a king reaches rank 8, White's king
+ * first giving Black one move to draw by reaching it too.  So both kings
+ * on rank 8 with Black to move is a race that was over before that move,
+ * whichever king came first (python-chess's RacingKingsBoard.status(),
+ * STATUS_RACE_OVER). */
+static void check_race_over(const struct fen_record *rec, struct fen_report *rep)
+{
+    const struct position *p = &rec->pos;
+    bitboard kings8 = p->by_type[KING] & bb_rank(7);
+    if (p->side == BLACK && (kings8 & p->by_color[WHITE]) && (kings8 & p->by_color[BLACK]))
+        fen_report_add(rep, FEN_VARIANT_OVER, rec->col[1],
+                       "both kings are on rank 8 and it is black's move (the race was over "
+                       "before it)");
+}
+
 /* Three-check: the game ends with the third check, given by the side that
  * moved last, so not both sides have given three, nor the side to move. */
 static void check_checks_given(const struct fen_record *rec, struct fen_report *rep)
@@ -506,10 +523,11 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
         /* Check exists where kings are royal; antichess has none. */
         check_opponent_not_in_check(rec, rep);
         bitboard checkers = position_checkers(&rec->pos);
-        if (r->no_check)
+        if (r->no_check) {
             check_racing_no_check(rec, checkers, rep);
-        else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
-                 position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)
+            check_race_over(rec, rep);
+        } else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
+                   position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)
             /* (In atomic one explosion can open any number of lines.) */
             check_ep_explains_check(rec, checkers, rep);
     }

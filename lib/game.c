@@ -33,6 +33,26 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
+/* A FEN too long for dst is cut after the last whole field that fits,
+ * and "..." marks the cut ("... w KQkq - ..."), so that no field is shown
+ * cut in two (a counter "100" shown as "1"); a first field too long for
+ * dst is cut where it must. */
+static void copy_fields_cut(char *dst, size_t size, const char *src, size_t len)
+{
+    if (len < size) {
+        copy_cut(dst, size, src, len);
+        return;
+    }
+    size_t cut = size - 4; /* room for "..." and the NUL */
+    for (size_t b = cut; b > 0; b--)
+        if (src[b - 1] == ' ' || src[b - 1] == '\t') {
+            cut = b;
+            break;
+        }
+    memcpy(dst, src, cut);
+    memcpy(dst + cut, "...", 4);
+}
+
 const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
     const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
@@ -205,6 +225,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
         copy_cut(pb->text, sizeof pb->text, variant->value, variant->value_len);
         return GAME_E_VARIANT;
     }
+    c960 |= (flags & GAME_CHESS960_ALL) != 0;
     if (!fen && v == VARIANT_CHESS) {
         position_start(start);
         start->chess960 = c960;
@@ -219,7 +240,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
         .chess960 = c960, .playable = !(flags & GAME_STRICT_FEN), .variant = (uint8_t)v};
     if (!fen_read(text, len, &opt, &rec, &rep)) {
         problem_clear(pb, GAME_E_FEN, fen ? fen->line : 0, fen ? fen->col : 0);
-        copy_cut(pb->text, sizeof pb->text, text, len);
+        copy_fields_cut(pb->text, sizeof pb->text, text, len);
         if (rep.count)
             copy_cut(pb->reason, sizeof pb->reason, rep.problems[0].message,
                      strlen(rep.problems[0].message));

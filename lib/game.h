@@ -51,7 +51,10 @@ enum game_error {
 /* A sentence fragment saying what went wrong. */
 const char *game_error_message(enum game_error e);
 
-enum { GAME_TEXT_MAX = 64 };
+/* Room for the text at fault: a move or token, or a FEN tag quoted whole
+ * (the longest FENs of the perft suites and of lichess's variants are
+ * about 100 bytes; a longer one is cut at a field boundary, "..."). */
+enum { GAME_TEXT_MAX = 128 };
 
 /* What went wrong and where. */
 struct game_problem {
@@ -223,6 +226,9 @@ enum {
      * played in place, without a copy of the position before it.  Ignored
      * with GAME_VARIATIONS, which start from that position. */
     GAME_NO_BEFORE = 1u << 4,
+    /* Every game is Chess960, whatever its Variant tag (--chess960):
+     * KQkq are X-FEN even in the standard set-up. */
+    GAME_CHESS960_ALL = 1u << 5,
     GAME_RULES_SHIFT = 8,
 };
 /* The rules of a game without a Variant tag (--variant): an enum variant,

@@ -15,7 +15,7 @@ void makemove_null(struct position *p);
  * Chess960 other than castling: the state a move cannot recompute. */
 struct makemove_undo {
     uint64_t key;
-    uint16_t halfmove;
+    uint32_t halfmove;
     uint8_t castling, ep_square, victim;
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the

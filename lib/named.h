@@ -29,9 +29,9 @@ enum named_vocabulary {
     NAMED_ANY = NAMED_VOCABULARY_NB /* for readers: accept either vocabulary */
 };
 
-/* Longest text of a ply, number and NUL included: "65535. e7 x d8 " and
- * four names of at most 16 bytes (the build refuses longer ones) with
- * their separators fit in 84 bytes. */
+/* Longest text of a ply, number and NUL included: "4294967295. e7 x d8 "
+ * and four names of at most 16 bytes (the build refuses longer ones) with
+ * their separators fit in 89 bytes. */
 enum { NAMED_MAX = 96 };
 
 /* The vocabulary's name as in --names ("dagaz", "zrf"), and all of them

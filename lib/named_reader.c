@@ -350,7 +350,8 @@ static bool read_line(struct named_reader *r)
     if (r->lineno == 1 && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0)
         r->pos = 3;
     r->have_line = true;
-    if (over && !add_diag(r, PGN_E_LINE_TOO_LONG, r->max_line))
+    /* At the first column past the limit, as the PGN reader puts it. */
+    if (over && !add_diag(r, PGN_E_LINE_TOO_LONG, r->max_line + 1))
         return false;
     return true;
 }

@@ -170,8 +170,9 @@ struct pgn_checker {
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_stack stack;
-    uint8_t variant; /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;   /* ... and whether it is Chess960 */
+    uint8_t variant;   /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;     /* ... and whether it is Chess960 */
+    bool chess960_all; /* every game is Chess960, whatever its Variant tag */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -218,6 +219,11 @@ void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess96
 {
     c->variant = (uint8_t)v;
     c->chess960 = chess960;
+}
+
+void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on)
+{
+    c->chess960_all = on;
 }
 
 void pgn_checker_free(struct pgn_checker *c)
@@ -720,6 +726,7 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
                "unsupported variant '%s'", variant->value);
         return false;
     }
+    c960 |= c->chess960_all;
     if (!fen && v == VARIANT_CHESS) {
         position_start(start);
         start->chess960 = c960;

@@ -133,6 +133,8 @@ void pgn_checker_free(struct pgn_checker *c);
 /* The rules of the games without a Variant tag (pgn-check --variant):
  * standard chess unless set. */
 void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
+/* Every game Chess960, whatever its Variant tag (pgn-check --chess960). */
+void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on);
 
 /* Turn one check on or off. */
 void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);

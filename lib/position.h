@@ -50,8 +50,10 @@ struct position {
     uint8_t castling;         /* CASTLE_* bits */
     uint8_t ep_square;        /* square behind a pawn that just moved two, or SQUARE_NONE */
     uint8_t chess960;         /* castling is written and played as Chess960 */
-    uint16_t halfmove;        /* plies since the last capture or pawn move */
-    uint16_t fullmove;        /* starts at 1, grows after Black's move */
+    uint32_t halfmove;        /* plies since the last capture or pawn move */
+    uint32_t fullmove;        /* starts at 1, grows after Black's move; a FEN gives
+                               * at most FEN_COUNTER_MAX, and no game read has
+                               * the 2^31 moves more it would take to wrap */
     uint64_t key;             /* Zobrist hash of all the state but the counters
                                * (stale after makemove_play_undo) */
     /* What the variants add (all zero in standard chess, so that the key of

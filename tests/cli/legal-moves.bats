@@ -421,7 +421,7 @@ $START
 EOF
     assert_failure 1
     assert_output 5
-    assert_stderr_equal 'legal-moves:<stdin>:1: line too long'
+    assert_stderr_equal 'legal-moves:<stdin>:1:41: line too long (more than 40 bytes) [line-too-long]'
 }
 
 @test "a write error exits 74" {

@@ -260,9 +260,9 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
     # The game tools split such a line and read on; the column is the same.
     run --separate-stderr named-notation-to-pgn --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
     assert_stderr_line() { [[ $stderr == *"$1"* ]] || fail "no '$1' in: $stderr"; }
-    assert_stderr_line 'named-notation-to-pgn:<stdin>:1:65: game 1 (? - ?, ?): damaged text: line too long; split'
+    assert_stderr_line 'named-notation-to-pgn:<stdin>:1:65: game 1: damaged text: line too long; split'
     run --separate-stderr pgn-check --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
-    assert_stderr_line 'pgn-check:<stdin>:1:65: error: game 1 (? - ?, ?): line too long; split [over-limit]'
+    assert_stderr_line 'pgn-check:<stdin>:1:65: error: game 1: line too long; split [over-limit]'
 }
 
 @test "a line that is no FEN record at all gets one diagnostic in fen-check, legal-moves and perft" {
@@ -286,7 +286,7 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
 
 *'
     assert_failure 1
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1 (? - ?, ?): FEN tag: illegal position 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq e3 100 0': full-move number '0' is not a number from 1 to 2147483647
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1: FEN tag: illegal position 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq e3 100 0': full-move number '0' is not a number from 1 to 2147483647
 1 games, 0 converted, 1 with errors"
 }
 

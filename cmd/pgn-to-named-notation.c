@@ -155,7 +155,8 @@ static void hard_error(struct conv *c, const char *name)
     enum pgn_error e = conv_nomem(c) ? PGN_E_NOMEM : pgn_reader_error(c->reader);
     int st = games_hard_error_text(name, e, pgn_reader_errno(c->reader), msg, sizeof msg);
     c->res->status = cli_status_merge(c->res->status, st);
-    jobs_diags_add(&c->res->diags, 0, 0, 0, msg);
+    unsigned long at = games_hard_error_line(e);
+    jobs_diags_add(&c->res->diags, at ? at + c->line_offset : 0, at ? 1 : 0, 0, msg);
     if (e == PGN_E_NOMEM)
         c->res->stop = true;
 }

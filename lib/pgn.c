@@ -157,6 +157,7 @@ struct pgn_reader {
     size_t line_len, pos, first_nonblank;
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
+    bool skip_pieces; /* the rest of an overlong line is a tag pair's: skipped */
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -198,6 +199,7 @@ static const char *const error_names[PGN_ERROR_NB] = {
     [PGN_E_NOMEM] = "out-of-memory",
     [PGN_E_IO] = "read-error",
     [PGN_E_NOT_OPEN] = "not-open",
+    [PGN_E_UTF16] = "utf-16",
     [PGN_E_BAD_TAG] = "bad-tag",
     [PGN_E_UNTERMINATED_TAG] = "unterminated-tag",
     [PGN_E_TOO_MANY_TAGS] = "too-many-tags",
@@ -221,6 +223,7 @@ static const char *const error_messages[PGN_ERROR_NB] = {
     [PGN_E_NOMEM] = "out of memory",
     [PGN_E_IO] = "read error",
     [PGN_E_NOT_OPEN] = "no input opened",
+    [PGN_E_UTF16] = "UTF-16 text: convert it to UTF-8",
     [PGN_E_BAD_TAG] = "malformed tag pair",
     [PGN_E_UNTERMINATED_TAG] = "tag pair not closed by ']' on its line",
     [PGN_E_TOO_MANY_TAGS] = "too many tag pairs; the rest are ignored",
@@ -314,6 +317,12 @@ static size_t bom_len(const char *s, size_t n)
 
 /* Standard 6: a '%' in the first column makes the line an escape, outside
  * comments; the reader skips it whole. */
+bool pgn_utf16_bom(const char *s)
+{
+    unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
+    return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF);
+}
+
 static bool is_escape_line(const char *s, size_t n)
 {
     return n > 0 && s[0] == '%';
@@ -1155,6 +1164,17 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
             rc = match(r, &r->re_tag_open, p, n);
         }
     }
+    if (problem == PGN_E_UNTERMINATED_TAG && r->continued && !memchr(p, ']', n)) {
+        /* A tag pair on a line over max_line (the line-too-long diagnostic
+         * is said): the pieces after this one are its value, not movetext
+         * to read, nor tag pairs each cut short. */
+        r->skip_pieces = true;
+        problem = PGN_OK;
+        if (rc < 0) {
+            *next = end;
+            return 0;
+        }
+    }
     if (rc < 0) {
         /* nothing to keep: skip to the ']' */
         const char *close = memchr(p, ']', n);
@@ -1812,6 +1832,12 @@ static int fetch_line(struct pgn_reader *r)
         if (r->continued) {
             r->col_base += r->line_len;
         } else {
+            if (r->lineno == 0 && len >= 2 && pgn_utf16_bom(base)) {
+                /* read byte by byte, UTF-16 text would be games of
+                 * nothing: one word for the whole input instead */
+                r->err = PGN_E_UTF16;
+                return -1;
+            }
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
@@ -1851,6 +1877,11 @@ static enum scan_status scan_line(struct pgn_reader *r)
     const char *line = r->line, *end = line + r->line_len;
     const char *p = line + r->pos;
 
+    if (__builtin_expect(r->skip_pieces, 0)) { /* see scan_tag */
+        r->skip_pieces = r->continued;
+        r->pos = r->line_len;
+        return SCAN_LINE_DONE;
+    }
     if (r->in_comment) {
         /* an unclosed '{' must not swallow the rest of the file: a blank
          * line followed by a tag pair line ends it */
@@ -2021,6 +2052,7 @@ static void clear_game(struct pgn_reader *r)
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = false;
+    r->skip_pieces = false;
     r->binary_line = 0;
     r->ntaken = 0;
     r->restart = false;

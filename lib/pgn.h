@@ -44,6 +44,7 @@ enum pgn_error {
     PGN_E_NOMEM,
     PGN_E_IO,
     PGN_E_NOT_OPEN,
+    PGN_E_UTF16, /* the input starts with a UTF-16 byte-order mark: not read */
     /* tag section */
     PGN_E_BAD_TAG,          /* malformed tag pair (recovered or skipped) */
     PGN_E_UNTERMINATED_TAG, /* '[' without ']' on the same line */
@@ -69,6 +70,11 @@ enum pgn_error {
 
 const char *pgn_error_name(enum pgn_error code);
 const char *pgn_error_message(enum pgn_error code);
+
+/* Do the two bytes at s make a UTF-16 byte-order mark (FF FE or FE FF)?
+ * A text that starts with one is not read (PGN_E_UTF16): every reader of
+ * text in the toolkit asks here. */
+bool pgn_utf16_bom(const char *s);
 
 enum pgn_token_kind {
     PGN_TOK_MOVE,        /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */

@@ -1,0 +1,149 @@
+#!/usr/bin/env bats
+# Text-level fidelity of the PGN and named-notation readers (issue 25):
+# what they repair is said, line ends of every convention, UTF-16 input,
+# near-standard tokens.  Each input is written here byte by byte (printf)
+# into the test's own directory; every case runs one thread and --jobs 2.
+
+load test_helper
+
+setup() {
+    cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# same_with_jobs TOOL ARGS...: run TOOL ARGS, then with --jobs 2, and
+# check that status, stdout and stderr agree (the run left is the first).
+same_with_jobs() {
+    run --separate-stderr "$@" --jobs 2
+    local st=$status out=$output err=$stderr
+    run --separate-stderr "$@"
+    assert_equal "$status" "$st"
+    assert_equal "$output" "$out"
+    assert_equal "$stderr" "$err"
+}
+
+ROSTER='[Event "E"]
+[Site "S"]
+[Date "2024.01.01"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+'
+
+# --- 1. an unterminated tag pair, a NUL byte: said, not repaired silently
+
+@test "unterminated tag at the end of the file: converter says so, exit 1, nothing invented" {
+    printf '[Event "E"]\n[White "J' >cut.pgn
+    same_with_jobs pgn-to-named-notation --to=uci cut.pgn
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:cut.pgn:2:1: game 1 (J - ?, ?): damaged text: tag pair not closed by ']' on its line
+1 games, 0 converted, 1 with errors"
+    same_with_jobs pgn-check --select=unterminated-tag cut.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:cut.pgn:2:1: error: game 1 (J - ?, ?): tag pair not closed by ']' on its line [unterminated-tag]"
+}
+
+@test "unterminated tag cut inside a UTF-8 sequence: said, exit 1" {
+    printf '[Event "E"]\n[White "J\xc3' >cut8.pgn
+    same_with_jobs pgn-to-named-notation --to=uci cut8.pgn
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:cut8.pgn:2:1: game 1 (J"$'\xc3'" - ?, ?): damaged text: tag pair not closed by ']' on its line
+1 games, 0 converted, 1 with errors"
+}
+
+@test "unterminated tag in the middle of a header: said, the next game still converted" {
+    printf '[Event "E"]\n[White "J\n[Black "K"]\n\n1. e4 e5 1-0\n\n[Event "F"]\n\n1. d4 *\n' >mid.pgn
+    same_with_jobs pgn-to-named-notation --to=uci mid.pgn
+    assert_failure 1
+    assert_output '[Event "F"]
+
+d2d4
+*'
+    assert_stderr_equal "pgn-to-named-notation:mid.pgn:2:1: game 1 (J - K, ?): damaged text: tag pair not closed by ']' on its line
+2 games, 1 converted, 1 with errors"
+    same_with_jobs pgn-check --select=unterminated-tag mid.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:mid.pgn:2:1: error: game 1 (J - K, ?): tag pair not closed by ']' on its line [unterminated-tag]"
+}
+
+@test "a NUL byte in a tag: said at the byte, exit 1" {
+    printf '[Event "E"]\n[White "J\0K"]\n\n1. e4 e5 1-0\n' >nul.pgn
+    same_with_jobs pgn-to-named-notation --to=uci nul.pgn
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-to-named-notation:nul.pgn:2:10: game 1 (J K - ?, ?): damaged text: NUL or control byte (read as a space)
+1 games, 0 converted, 1 with errors"
+    same_with_jobs pgn-check --select=nul-byte nul.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:nul.pgn:2:10: warning: game 1 (J K - ?, ?): NUL byte [nul-byte]"
+}
+
+# --- 3. UTF-16
+
+utf16() { # utf16 le|be TEXT FILE: TEXT in UTF-16 with its byte-order mark
+    python3 -c 'import sys; e = sys.argv[1]; b = b"\xff\xfe" if e == "le" else b"\xfe\xff"
+open(sys.argv[3], "wb").write(b + sys.argv[2].encode("utf-16-" + e))' "$@"
+}
+
+@test "UTF-16 PGN (LE and BE): one located message, exit 1, no game invented" {
+    command -v python3 >/dev/null || skip "python3 is not installed"
+    local e
+    for e in le be; do
+        utf16 $e $'[Event "E"]\n\n1. e4 e5 1-0\n' u$e.pgn
+        same_with_jobs pgn-to-named-notation --to=uci u$e.pgn
+        assert_failure 1
+        assert_output ''
+        assert_stderr_equal "pgn-to-named-notation:u$e.pgn:1:1: UTF-16 text: convert it to UTF-8
+0 games, 0 converted, 0 with errors"
+        same_with_jobs pgn-check u$e.pgn
+        assert_failure 1
+        assert_output ''
+        assert_stderr_equal "pgn-check:u$e.pgn:1:1: UTF-16 text: convert it to UTF-8"
+    done
+}
+
+@test "UTF-16 named notation and FEN: the same message from every reader of text" {
+    command -v python3 >/dev/null || skip "python3 is not installed"
+    utf16 le $'[Event "E"]\n\n1. e2 - e4 leap2 n n\n' u.txt
+    run --separate-stderr named-notation-to-pgn u.txt
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "named-notation-to-pgn:u.txt:1:1: UTF-16 text: convert it to UTF-8
+0 games, 0 converted, 0 with errors"
+    utf16 be $'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n' u.fen
+    local t
+    for t in fen-check legal-moves perft; do
+        run --separate-stderr $t u.fen
+        assert_failure 1
+        assert_output ''
+        assert_stderr_equal "$t:u.fen:1:1: UTF-16 text: convert it to UTF-8"
+    done
+}
+
+# --- 5. named notation: an unclosed '(' is reported at the '('
+
+@test "named-notation-to-pgn: an unclosed '(' is reported at the parenthesis, not at the next game" {
+    printf '[Event "E"]\n\n1. e2 - e4 Pawn-move\n( 1. d2 - d4 Pawn-move\n1. e7 - e5 Pawn-move\n*\n\n[Event "F"]\n\n1. e2 - e4 Pawn-move\n*\n' >open.txt
+    run --separate-stderr named-notation-to-pgn open.txt
+    assert_failure 1
+    assert_output '[Event "F"]
+
+1. e4 *'
+    assert_stderr_equal "named-notation-to-pgn:open.txt:4:1: game 1 (? - ?, ?): damaged text: variation '(' not closed by ')'
+2 games, 1 converted, 1 with errors"
+}
+
+# --- 6. one tag longer than the line limit: one diagnostic
+
+@test "a 3 MB tag value (over the 1 MiB line limit): one diagnostic, not one per piece" {
+    { printf '%s[Result "1-0"]\n[Annotator "' "$ROSTER"; head -c 3000000 /dev/zero | tr '\0' x; printf '"]\n\n1. e4 e5 1-0\n'; } >big.pgn
+    same_with_jobs pgn-check big.pgn
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-check:big.pgn:8:1048577: error: game 1 (A - B, 1): line too long; split [over-limit]"
+    same_with_jobs pgn-to-named-notation --to=uci big.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-to-named-notation:big.pgn:8:1048577: game 1 (A - B, 1): damaged text: line too long; split
+1 games, 0 converted, 1 with errors"
+}

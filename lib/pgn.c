@@ -158,6 +158,10 @@ struct pgn_reader {
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
     bool skip_pieces; /* the rest of an overlong line is a tag pair's: skipped */
+    /* The next CR (cr_next): none in src[cr_from, cr_at); src[cr_at] is
+     * one unless cr_at == cr_to, the end of the bytes looked at;
+     * cr_from == SIZE_MAX when src moved or went back. */
+    size_t cr_from, cr_at, cr_to;
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -428,6 +432,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
     r->raw_lost = false;
+    r->cr_from = SIZE_MAX;
     return PGN_OK;
 }
 
@@ -1726,6 +1731,7 @@ static void restart_game(struct pgn_reader *r)
     r->prev_blank = r->at.prev_blank;
     r->lineno = r->at.lineno;
     r->col_base = r->at.col_base;
+    r->cr_from = SIZE_MAX;
     clear_game(r);
     r->hook_now = NULL;
 }
@@ -1780,6 +1786,7 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
         r->buf_cap = c;
     }
     r->src = r->buf;
+    r->cr_from = SIZE_MAX;
     bool failed;
     size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
     if (got == 0) {
@@ -1792,6 +1799,28 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     }
     r->end += got;
     return 1;
+}
+
+/* The src index of the first CR at or after from, r->end when there is
+ * none: one memchr over the buffer, remembered, so that text without a CR
+ * (the common case) pays one look per buffer rather than one per line. */
+static __attribute__((noinline)) size_t cr_scan(struct pgn_reader *r, size_t from)
+{
+    size_t start = from;
+    if (r->cr_from != SIZE_MAX && from >= r->cr_from && from <= r->cr_to && r->cr_at == r->cr_to)
+        start = r->cr_to; /* none up to cr_to: look at the bytes read since */
+    const char *c = start < r->end ? memchr(r->src + start, '\r', r->end - start) : NULL;
+    r->cr_from = from;
+    r->cr_to = r->end;
+    r->cr_at = c ? (size_t)(c - r->src) : r->end;
+    return r->cr_at;
+}
+
+static inline size_t cr_next(struct pgn_reader *r, size_t from)
+{
+    if (r->cr_from <= from && from <= r->cr_at && (r->cr_at < r->cr_to || r->cr_to == r->end))
+        return r->cr_at;
+    return cr_scan(r, from);
 }
 
 /* Makes the next line current: finds its end in the buffer, refilling a
@@ -1808,6 +1837,20 @@ static int fetch_line(struct pgn_reader *r)
         const char *base = r->src + r->cur;
         size_t look = avail < max + 1 ? avail : max + 1;
         const char *nl = look ? memchr(base, '\n', look) : NULL;
+        size_t lim = nl ? (size_t)(nl - base) : look;
+        size_t cr = cr_next(r, r->cur) - r->cur;
+        if (__builtin_expect(cr < lim, 0) && !(nl && cr + 1 == lim)) {
+            /* a CR that is not the CR of a CRLF: a line end (old Mac
+             * text), unless the byte after it is still to be read */
+            if (cr + 1 < avail || r->eof)
+                nl = base + cr;
+            else if (avail <= max) {
+                int f = refill(r);
+                if (f != 1)
+                    return f;
+                continue;
+            }
+        }
         size_t len;
         bool split = false;
         if (nl) {
@@ -2411,6 +2454,10 @@ bool pgn_split_guess(const char *buf, size_t len, size_t *at)
 bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t min, size_t *at,
                     unsigned long *lines)
 {
+    /* The lines are counted as the reader counts them: a CR that is not a
+     * CRLF's ends one too (looked for once per call, not per line).  The
+     * runs are cut at LF line ends only. */
+    const char *cr = *at < len ? memchr(buf + *at, '\r', len - *at) : NULL;
     while (*at < len) {
         const char *start = buf + *at;
         const char *nl = memchr(start, '\n', len - *at);
@@ -2419,6 +2466,8 @@ bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t mi
         size_t n = (size_t)(nl - start);
         if (pgn_split_line(sp, start, n) && *at >= min && *at > 0)
             return true;
+        for (; cr && cr < nl; cr = memchr(cr + 1, '\r', len - (size_t)(cr + 1 - buf)))
+            *lines += cr + 1 < nl; /* (not the CR of the line's CRLF) */
         *at += n + 1;
         ++*lines;
     }

@@ -410,10 +410,19 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
     const unsigned char *s = (const unsigned char *)g->raw;
     size_t n = g->raw_len, start = 0;
     unsigned long line = g->raw_line, col0 = g->raw_col;
+    /* the next CR: a line end too unless it is a CRLF's (pgn.h), looked
+     * for once per game rather than once per line */
+    const unsigned char *cr = n ? memchr(s, '\r', n) : NULL;
     c->nlines = 0;
     while (start <= n) {
         const unsigned char *nl = start < n ? memchr(s + start, '\n', n - start) : NULL;
         size_t end = nl ? (size_t)(nl - s) : n;
+        while (cr && (size_t)(cr - s) < start)
+            cr = memchr(cr + 1, '\r', n - (size_t)(cr + 1 - s));
+        if (cr && (size_t)(cr - s) < end && !(nl && (size_t)(cr - s) + 1 == end)) {
+            end = (size_t)(cr - s);
+            nl = cr; /* (the line ends at the lone CR) */
+        }
         if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
             start += 3; /* a byte-order mark is no column (pgn.h) */
         if (c->nlines == c->lines_cap) {

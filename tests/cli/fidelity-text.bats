@@ -147,3 +147,68 @@ open(sys.argv[3], "wb").write(b + sys.argv[2].encode("utf-16-" + e))' "$@"
     assert_stderr_equal "pgn-to-named-notation:big.pgn:8:1048577: game 1 (A - B, 1): damaged text: line too long; split
 1 games, 0 converted, 1 with errors"
 }
+
+# --- 2. old Mac line ends (a lone CR)
+
+MAC_GAME='[Event "E"]\r[Site "S"]\r[Date "2024.01.01"]\r[Round "1"]\r[White "A"]\r[Black "B"]\r[Result "1-0"]\r\r1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\r\r'
+LF_GAME='[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "2"]\n[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+BAD_GAME='[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "3"]\n[White "X"]\n[Black "D"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 foo Qh4# 0-1\n\n'
+
+@test "CR-only line ends: pgn-check passes the game through unchanged, no control-byte" {
+    printf "$MAC_GAME" >mac.pgn
+    same_with_jobs pgn-check --pedantic mac.pgn
+    assert_success
+    assert_stderr_equal ''
+    pgn-check mac.pgn >out.pgn
+    cmp out.pgn mac.pgn
+    same_with_jobs pgn-to-named-notation --to=uci --inline mac.pgn
+    assert_success
+    assert_output --partial 'e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 1-0'
+}
+
+@test "CR-only then LF games: the LF game is passed through, line numbers count each CR" {
+    printf "$MAC_GAME$LF_GAME$BAD_GAME" >mixed.pgn
+    same_with_jobs pgn-check mixed.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:mixed.pgn:29:16: error: game 3 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]"
+    assert_output --partial '1. f3 e5 2. g4 Qh4# 0-1'
+    same_with_jobs pgn-to-named-notation --to=uci mixed.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-to-named-notation:mixed.pgn:29:16: game 3 (X - D, 3): ply 4 (2...): unexpected text 'foo' in the movetext
+3 games, 2 converted, 1 with errors"
+}
+
+@test "CRLF stays one line end; a CR inside a line ends it" {
+    printf '[Event "E"]\r\n[Site "S"]\r\n\r\n1. e4 e5 2. foo *\r\n' >crlf.pgn
+    run --separate-stderr pgn-check --select=unexpected-token crlf.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:crlf.pgn:4:13: error: game 1 (? - ?, ?): unrecognised text 'foo' in the movetext [unexpected-token]"
+    printf '[Event "E"]\n\n1. e4 e5\r2. foo *\n' >cr-in-line.pgn
+    run --separate-stderr pgn-check --select=unexpected-token cr-in-line.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:cr-in-line.pgn:4:4: error: game 1 (? - ?, ?): unrecognised text 'foo' in the movetext [unexpected-token]"
+}
+
+@test "--jobs 2 numbers lines as one thread does in a large file of CR and LF games" {
+    local i
+    {
+        for ((i = 0; i < 1500; i++)); do printf "$MAC_GAME"; done
+        printf "$BAD_GAME"
+        for ((i = 0; i < 1500; i++)); do printf "$LF_GAME"; done
+        printf "$BAD_GAME"
+        for ((i = 0; i < 1500; i++)); do printf "$MAC_GAME"; done
+        printf "$BAD_GAME"
+    } >many.pgn
+    same_with_jobs pgn-to-named-notation --to=uci many.pgn
+    assert_failure 1
+    # 1500 games of 10 lines, then the bad game's 10 lines, 1500 of 10...
+    assert_stderr_equal "pgn-to-named-notation:many.pgn:15009:16: game 1501 (X - D, 3): ply 4 (2...): unexpected text 'foo' in the movetext
+pgn-to-named-notation:many.pgn:30019:16: game 3002 (X - D, 3): ply 4 (2...): unexpected text 'foo' in the movetext
+pgn-to-named-notation:many.pgn:45029:16: game 4503 (X - D, 3): ply 4 (2...): unexpected text 'foo' in the movetext
+4503 games, 4500 converted, 3 with errors"
+    same_with_jobs pgn-check --select=unexpected-token many.pgn
+    assert_failure 1
+    assert_stderr_equal "pgn-check:many.pgn:15009:16: error: game 1501 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]
+pgn-check:many.pgn:30019:16: error: game 3002 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]
+pgn-check:many.pgn:45029:16: error: game 4503 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]"
+}

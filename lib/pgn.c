@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifdef __SSE2__
@@ -80,8 +81,11 @@ enum {
 };
 
 static const char token_pattern[] =
-    /* 1: a result ends the run */
-    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD)\\z"
+    /* 1: a result ends the run; also with '½' and with an en dash (U+2013),
+     * as word processors and lichess's importer write them */
+    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD"
+    "|1\\xE2\\x80\\x930|0\\xE2\\x80\\x931|1/2\\xE2\\x80\\x931/"
+    "2|\\xC2\\xBD\\xE2\\x80\\x93\\xC2\\xBD)\\z"
     /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
     "|(?:([O0o]-[O0o](?:-[O0o])?)"
     "|(--|Z0|0000|@@@@)"
@@ -90,9 +94,10 @@ static const char token_pattern[] =
     "|P?[a-h][1-8][-x]?[a-h][1-8](?:=?[QRBNKqrbnk])?"
     "|P?[a-h](?:x[a-h])?[1-8](?:=?[QRBNKqrbnk])?"
     "|[QRBNP]?@[a-h][1-8]))"
-    /* 5: check or mate mark, 6: annotation suffix; e.p. is dropped; the move
-     * ends the run or is followed by a NAG */
-    "(?:e\\.p\\.)?([+#]{1,2})?(?:e\\.p\\.)?([!?]{1,2})?(?=\\z|\\$)"
+    /* 5: check or mate mark, 6: annotation suffix; an en-passant note
+     * ("e.p.", or "ep" glued) is dropped; the move ends the run or is
+     * followed by a NAG */
+    "(?:e\\.p\\.|ep)?([+#]{1,2})?(?:e\\.p\\.|ep)?([!?]{1,2})?(?=\\z|\\$)"
     /* 7, 8: move number with its periods (or a Unicode ellipsis) */
     "|([0-9]{1,9})(?:(\\.+|(?:\\xE2\\x80\\xA6)+)|\\z)"
     /* 9: periods without a number ("4. ...Be7") */
@@ -184,7 +189,8 @@ struct pgn_reader {
     bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
     size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
-    size_t comment_nest; /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
+    size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
+    unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
     char *arena;
     size_t arena_len, arena_cap;
@@ -1625,8 +1631,12 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
                            parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
             r->state = ST_MOVES;
         } else if (HAS(G_RESULT)) {
-            bool half = (unsigned char)*p == 0xC2;
-            st = emit(r, PGN_TOK_RESULT, half ? "1/2-1/2" : p, half ? 7 : LEN(G_RESULT), p, 0);
+            /* stored as the standard writes it (pgn.h) */
+            const char *std = LEN(G_RESULT) == 1                           ? "*"
+                              : *p == '0'                                  ? "0-1"
+                              : p[1] == '-' || (unsigned char)p[1] == 0xE2 ? "1-0"
+                                                                           : "1/2-1/2";
+            st = emit(r, PGN_TOK_RESULT, std, strlen(std), p, 0);
             r->state = ST_MOVES;
             if (st >= 0 && r->depth == 0) {
                 *done = true;
@@ -1913,6 +1923,18 @@ static int fetch_line(struct pgn_reader *r)
     }
 }
 
+/* The length of the forum delimiter "[pgn]" or "[/pgn]" (any case) at p,
+ * which message boards wrap games in, or 0. */
+static size_t forum_markup(const char *p, const char *end)
+{
+    size_t n = (size_t)(end - p);
+    if (n >= 6 && p[1] == '/' && strncasecmp(p, "[/pgn]", 6) == 0)
+        return 6;
+    if (n >= 5 && (p[1] | 0x20) == 'p' && strncasecmp(p, "[pgn]", 5) == 0)
+        return 5;
+    return 0;
+}
+
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
  * at the first byte of the next game when the game ended on this line. */
 static enum scan_status scan_line(struct pgn_reader *r)
@@ -2010,6 +2032,15 @@ static enum scan_status scan_line(struct pgn_reader *r)
             p++;
             continue;
         case C_LBRACK: {
+            size_t m = forum_markup(p, end);
+            if (m) {
+                if (!r->markup_line) {
+                    r->markup_line = r->lineno;
+                    r->markup_col = col_at(r, p);
+                }
+                p += m;
+                continue;
+            }
             if (r->state == ST_MOVES) {
                 if (starts_tag(r, p, end)) {
                     if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
@@ -2096,6 +2127,7 @@ static void clear_game(struct pgn_reader *r)
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = false;
     r->skip_pieces = false;
+    r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
     r->ntaken = 0;
     r->restart = false;
@@ -2214,6 +2246,8 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .ndiags = r->ndiags,
         .source = r->name,
         .hooked = r->hook_now != NULL,
+        .markup_line = r->markup_line,
+        .markup_col = r->markup_col,
     };
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);

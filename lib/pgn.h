@@ -172,6 +172,11 @@ struct pgn_game {
      * token of the main line and did not give up.  tokens lacks the MOVE
      * tokens that it took (then there is no diagnostic). */
     bool hooked;
+    /* Where the first forum delimiter ("[pgn]", "[/pgn]") read while this
+     * game was being read lies (0 when none): skipped as a blank, it is
+     * not the game's, but a checker may note it.  One after the last game
+     * is skipped without a word. */
+    unsigned long markup_line, markup_col;
 };
 
 /* Caps that keep memory bounded on hostile input.  A zero field means the

@@ -212,3 +212,53 @@ pgn-to-named-notation:many.pgn:45029:16: game 4503 (X - D, 3): ply 4 (2...): une
 pgn-check:many.pgn:30019:16: error: game 3002 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]
 pgn-check:many.pgn:45029:16: error: game 4503 (X - D, 3): unrecognised text 'foo' in the movetext [unexpected-token]"
 }
+
+# --- 4. near-standard tokens: taken, and noted by pgn-check --pedantic
+
+@test "en-dash results, 'exf6ep' and a forum's [/pgn]: converted, not lost" {
+    printf '%s[Result "1-0"]\n\n1. e4 a6 2. e5 d5 3. exd6ep e5 4. d4 e4 5. f4 exf3 e.p. 1\xe2\x80\x930\n\n%s[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0\xe2\x80\x931 [/pgn]\n[pgn]%s[Result "1/2-1/2"]\n\n1. d4 d5 1/2\xe2\x80\x931/2\n[/pgn]\n' "$ROSTER" "$ROSTER" "$ROSTER" >dash.pgn
+    same_with_jobs pgn-to-named-notation --to=uci --inline dash.pgn
+    assert_success
+    assert_stderr_equal ''
+    run bash -c "pgn-to-named-notation --to=uci --inline dash.pgn | grep -v -e '^\\[' -e '^\$'"
+    assert_output 'e2e4 a7a6 e4e5 d7d5 e5d6 e7e5 d2d4 e5e4 f2f4 e4f3 1-0
+f2f3 e7e5 g2g4 d8h4 0-1
+d2d4 d7d5 1/2-1/2'
+    same_with_jobs pgn-check dash.pgn
+    assert_success
+    assert_stderr_equal ''
+}
+
+@test "pgn-check --pedantic notes each near-standard token, '½-½' and 'e.p.' as the new ones" {
+    printf '%s[Result "1-0"]\n\n1. e4 a6 2. e5 d5 3. exd6ep e5 4. d4 e4 5. f4 exf3 e.p. 1\xe2\x80\x930\n\n%s[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0\xe2\x80\x931 [/pgn]\n[pgn]%s[Result "1/2-1/2"]\n\n1. d4 Nf6 2. d5 e5 3. dxe6e.p. \xc2\xbd-\xc2\xbd\n' "$ROSTER" "$ROSTER" "$ROSTER" >notes.pgn
+    same_with_jobs pgn-check --select=nonstandard-token notes.pgn
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "pgn-check:notes.pgn:9:22: note: game 1 (A - B, 1): en-passant note after 'exd6': SAN writes none [nonstandard-token]
+pgn-check:notes.pgn:9:47: note: game 1 (A - B, 1): en-passant note after 'exf3': SAN writes none [nonstandard-token]
+pgn-check:notes.pgn:9:57: note: game 1 (A - B, 1): result written '1–0': the PGN standard writes '1-0' [nonstandard-token]
+pgn-check:notes.pgn:19:21: note: game 2 (A - B, 1): result written '0–1': the PGN standard writes '0-1' [nonstandard-token]
+pgn-check:notes.pgn:19:27: note: game 3 (A - B, 1): forum delimiter '[/pgn]' read as a blank: it is not PGN [nonstandard-token]
+pgn-check:notes.pgn:28:23: note: game 3 (A - B, 1): en-passant note after 'dxe6': SAN writes none [nonstandard-token]
+pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the PGN standard writes '1/2-1/2' [nonstandard-token]"
+    # without --pedantic nothing is said, and the games pass
+    same_with_jobs pgn-check notes.pgn
+    assert_success
+    assert_stderr_equal ''
+}
+
+@test "'fxe6ep' glued is the en-passant capture, as 'fxe6 e.p.' is" {
+    run --separate-stderr pgn-to-named-notation --to=uci --inline <(printf '[FEN "4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 2"]\n[SetUp "1"]\n\n1. fxe6ep *\n')
+    assert_success
+    assert_output --partial 'f5e6 *'
+}
+
+@test "legal-moves --explain takes 'fxe6ep' as it takes 'fxe6e.p.' (SAN's grammar, lib/san.c)" {
+    printf '4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 2\n' >ep.fen
+    local m
+    for m in fxe6ep fxe6e.p. 'fxe6 ep'; do
+        run --separate-stderr legal-moves --explain="$m" ep.fen
+        assert_success
+        assert_output 'legal'
+    done
+}

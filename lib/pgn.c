@@ -82,10 +82,10 @@ enum {
 
 static const char token_pattern[] =
     /* 1: a result ends the run; also with '½' and with an en dash (U+2013),
-     * as word processors and lichess's importer write them */
+     * as word processors write them (lichess's importer takes them too) */
     "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD"
-    "|1\\xE2\\x80\\x930|0\\xE2\\x80\\x931|1/2\\xE2\\x80\\x931/"
-    "2|\\xC2\\xBD\\xE2\\x80\\x93\\xC2\\xBD)\\z"
+    "|1\\xE2\\x80\\x930|0\\xE2\\x80\\x931"
+    "|1/2\\xE2\\x80\\x931/2|\\xC2\\xBD\\xE2\\x80\\x93\\xC2\\xBD)\\z"
     /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
     "|(?:([O0o]-[O0o](?:-[O0o])?)"
     "|(--|Z0|0000|@@@@)"
@@ -163,8 +163,8 @@ struct pgn_reader {
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
     bool skip_pieces; /* the rest of an overlong line is a tag pair's: skipped */
-    /* The next CR (cr_next): none in src[cr_from, cr_at); src[cr_at] is
-     * one unless cr_at == cr_to, the end of the bytes looked at;
+    /* The next lone CR (cr_next): none in src[cr_from, cr_at); src[cr_at]
+     * is one unless cr_at == cr_to, the end of the bytes looked at;
      * cr_from == SIZE_MAX when src moved or went back. */
     size_t cr_from, cr_at, cr_to;
     unsigned long lineno, col_base, binary_line;
@@ -325,14 +325,14 @@ static size_t bom_len(const char *s, size_t n)
     return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
-/* Standard 6: a '%' in the first column makes the line an escape, outside
- * comments; the reader skips it whole. */
 bool pgn_utf16_bom(const char *s)
 {
     unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
     return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF);
 }
 
+/* Standard 6: a '%' in the first column makes the line an escape, outside
+ * comments; the reader skips it whole. */
 static bool is_escape_line(const char *s, size_t n)
 {
     return n > 0 && s[0] == '%';
@@ -1811,15 +1811,20 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     return 1;
 }
 
-/* The src index of the first CR at or after from, r->end when there is
- * none: one memchr over the buffer, remembered, so that text without a CR
- * (the common case) pays one look per buffer rather than one per line. */
+/* The src index of the first CR at or after from that is not a CRLF's (it
+ * may be the last byte read, its next byte unknown), r->end when there is
+ * none: looked for over the whole buffer and remembered, so that text
+ * without a lone CR (LF or CRLF text) pays one look per buffer rather
+ * than one per line. */
 static __attribute__((noinline)) size_t cr_scan(struct pgn_reader *r, size_t from)
 {
     size_t start = from;
     if (r->cr_from != SIZE_MAX && from >= r->cr_from && from <= r->cr_to && r->cr_at == r->cr_to)
         start = r->cr_to; /* none up to cr_to: look at the bytes read since */
     const char *c = start < r->end ? memchr(r->src + start, '\r', r->end - start) : NULL;
+    const char *end = r->src + r->end;
+    while (c && c + 1 < end && c[1] == '\n')
+        c = c + 2 < end ? memchr(c + 2, '\r', (size_t)(end - c - 2)) : NULL;
     r->cr_from = from;
     r->cr_to = r->end;
     r->cr_at = c ? (size_t)(c - r->src) : r->end;

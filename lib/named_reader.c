@@ -314,6 +314,12 @@ static bool read_line(struct named_reader *r)
         const char *start = r->src + r->src_pos;
         const char *nl = memchr(start, '\n', r->src_len - r->src_pos);
         size_t len = nl ? (size_t)(nl - start) : r->src_len - r->src_pos;
+        /* a CR that is not a CRLF's ends the line too (old Mac text) */
+        const char *cr = len ? memchr(start, '\r', len) : NULL;
+        if (cr && (cr + 1 < start + len || !nl)) {
+            len = (size_t)(cr - start);
+            nl = cr;
+        }
         r->src_pos += len + (nl != NULL);
         over = len > r->max_line;
         n = over ? r->max_line : len;
@@ -325,6 +331,12 @@ static bool read_line(struct named_reader *r)
     } else {
         int c;
         while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
+            if (c == '\r') { /* CRLF, or a lone CR: both end the line */
+                int d = getc_unlocked(r->fp);
+                if (d != '\n' && d != EOF)
+                    ungetc(d, r->fp);
+                break;
+            }
             if (n >= r->max_line) {
                 over = true;
                 continue;

@@ -262,3 +262,21 @@ pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the 
         assert_output 'legal'
     done
 }
+
+@test "named-notation-to-pgn: CR-only line ends are line ends, from a file and from a pipe" {
+    printf '[Event "E"]\r\r1. e2 - e4 Pawn-move\r1. e7 - e5 Pawn-move\r2. g1 - f3 bad\r*\r' >mac.txt
+    run --separate-stderr named-notation-to-pgn mac.txt
+    assert_failure 1
+    assert_stderr_equal "named-notation-to-pgn:mac.txt:5:1: game 1 (? - ?, ?): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
+1 games, 0 converted, 1 with errors"
+    run --separate-stderr bash -c 'named-notation-to-pgn <mac.txt'
+    assert_failure 1
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:5:1: game 1 (? - ?, ?): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
+1 games, 0 converted, 1 with errors"
+    printf '[Event "E"]\r\r1. e2 - e4 Pawn-move\r1. e7 - e5 Pawn-move\r*\r' >good.txt
+    run --separate-stderr named-notation-to-pgn good.txt
+    assert_success
+    assert_output '[Event "E"]
+
+1. e4 e5 *'
+}

@@ -353,10 +353,13 @@ static inline bool word_suspect(uint64_t x)
 
 /* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
  * bytes, once per line and kind, at their column (col0 is the column of
- * s[0]); returns the line's length in characters. */
+ * s[0]); returns the line's length in characters.  A CR before the last
+ * byte is a line end (pgn.h): the line stops there, *cr says where (else
+ * it is n). */
 static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, size_t n,
-                               unsigned long line, unsigned long col0)
+                               unsigned long line, unsigned long col0, size_t *cr)
 {
+    *cr = n;
     size_t i = 0, chars = 0;
     bool seen_utf8 = false, seen_nul = false, seen_ctrl = false;
     while (i < n) {
@@ -382,6 +385,10 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             seen_nul = true;
             i++;
         } else if (b < 0x80) {
+            if (b == '\r' && i + 1 < n) {
+                *cr = i;
+                return chars;
+            }
             bool crlf = b == '\r' && i + 1 == n;
             if (b != '\t' && !crlf && !seen_ctrl)
                 report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
@@ -413,19 +420,16 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
     const unsigned char *s = (const unsigned char *)g->raw;
     size_t n = g->raw_len, start = 0;
     unsigned long line = g->raw_line, col0 = g->raw_col;
-    /* the next CR: a line end too unless it is a CRLF's (pgn.h), looked
-     * for once per game rather than once per line */
-    const unsigned char *cr = n ? memchr(s, '\r', n) : NULL;
+    const unsigned char *lf = NULL; /* the next LF at or after start, once looked for */
+    bool lf_known = false;
     c->nlines = 0;
     while (start <= n) {
-        const unsigned char *nl = start < n ? memchr(s + start, '\n', n - start) : NULL;
-        size_t end = nl ? (size_t)(nl - s) : n;
-        while (cr && (size_t)(cr - s) < start)
-            cr = memchr(cr + 1, '\r', n - (size_t)(cr + 1 - s));
-        if (cr && (size_t)(cr - s) < end && !(nl && (size_t)(cr - s) + 1 == end)) {
-            end = (size_t)(cr - s);
-            nl = cr; /* (the line ends at the lone CR) */
+        if (!lf_known || (lf && (size_t)(lf - s) < start)) {
+            lf = start < n ? memchr(s + start, '\n', n - start) : NULL;
+            lf_known = true;
         }
+        const unsigned char *nl = lf;
+        size_t end = nl ? (size_t)(nl - s) : n;
         if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
             start += 3; /* a byte-order mark is no column (pgn.h) */
         if (c->nlines == c->lines_cap) {
@@ -437,7 +441,12 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
             c->lines = l;
         }
         c->lines[c->nlines++] = start;
-        size_t chars = check_line_bytes(c, s + start, end - start, line, col0) + (col0 - 1);
+        size_t cr;
+        size_t chars = check_line_bytes(c, s + start, end - start, line, col0, &cr) + (col0 - 1);
+        if (cr < end - start) { /* a lone CR ended the line */
+            end = start + cr;
+            nl = s + end;
+        }
         if (chars > PGN_CHECK_LINE_MAX)
             report(c, PGN_CHECK_LONG_LINE, line, 1,
                    "line of %zu characters (the PGN standard allows %d)", chars,

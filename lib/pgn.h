@@ -95,9 +95,11 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind);
 
 /* One movetext token.  MOVE texts have the move-number prefix, annotation
  * suffixes ("!", "?", "!!", "??", "!?", "?!": they follow as a NAG token)
- * and "e.p." removed; check marks "+"/"#" are kept; castling written with
- * zeros or lower-case o is normalised to "O-O" / "O-O-O".  A RESULT text
- * is one of the four standard results ("½-½" becomes "1/2-1/2").
+ * and an en-passant note ("e.p.", "ep" glued) removed; check marks "+"/"#"
+ * are kept; castling written with zeros or lower-case o is normalised to
+ * "O-O" / "O-O-O".  A RESULT text is one of the four standard results
+ * ("½-½" and "1/2–1/2" become "1/2-1/2", "1–0" with an en dash "1-0").
+ * Lines end at LF, CRLF or a lone CR; line numbers count them so.
  * depth is the variation nesting level: 0 for the main line; tokens inside
  * "(" ... ")" have the depth of the enclosing line plus one, and the "("
  * and ")" tokens themselves have the depth of the enclosing line. */

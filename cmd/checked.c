@@ -262,8 +262,13 @@ void checked_write(void *writer, struct jobs_result *res, const char *name,
             fwrite_unlocked(rec.raw, 1, rec.raw_len, stdout);
     }
     res->out.len = 0;
-    for (size_t i = 0; i < res->diags.n; i++)
-        cli_error("%.*s", (int)res->diags.v[i].len, res->diags.text.data + res->diags.v[i].off);
+    for (size_t i = 0; i < res->diags.n; i++) {
+        const struct jobs_diag *d = &res->diags.v[i];
+        if (d->line) /* a hard error located in the file (UTF-16 text) */
+            cli_diag(name, d->line, d->col, "%.*s", (int)d->len, res->diags.text.data + d->off);
+        else
+            cli_error("%.*s", (int)d->len, res->diags.text.data + d->off);
+    }
     res->diags.n = 0;
     res->diags.text.len = 0;
 }

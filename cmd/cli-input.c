@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "fen.h"
+#include "pgn.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -257,6 +258,12 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
                 cli_diag(in.name, in.line_no, cli_line_too_long_col(&in), CLI_LINE_TOO_LONG " [%s]",
                          in.max_line, fen_code_name(FEN_LINE_TOO_LONG));
             status = cli_status_merge(status, CLI_INVALID);
+        } else if (in.line_no == 1 && len >= 2 && pgn_utf16_bom(line)) {
+            /* one word for the whole input, as the PGN tools say it */
+            if (!how->quiet)
+                cli_diag(in.name, 1, 1, "%s", pgn_error_message(PGN_E_UTF16));
+            status = cli_status_merge(status, CLI_INVALID);
+            break;
         } else if (in.truncated || is_record(line, len, how->comments)) {
             status = cli_status_merge(status, fn(ctx, &in, line, len));
         }

@@ -86,6 +86,10 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb,
  * problem of the input, reported with the reader's own message. */
 int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size)
 {
+    if (games_hard_error_line(e)) { /* located: the caller gives the place */
+        snprintf(buf, size, "%s", pgn_error_message(e));
+        return CLI_INVALID;
+    }
     if (e == PGN_E_IO) {
         snprintf(buf, size, "cannot read %s: %s", name, strerror(err));
         return CLI_NOINPUT;
@@ -94,11 +98,19 @@ int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf
     return e == PGN_E_NOMEM ? CLI_OSERR : CLI_INVALID;
 }
 
+unsigned long games_hard_error_line(enum pgn_error e)
+{
+    return e == PGN_E_UTF16; /* the byte-order mark, at 1:1 */
+}
+
 int games_hard_error(const char *name, enum pgn_error e, int err)
 {
     char msg[GAMES_HARD_ERROR_MAX];
     int status = games_hard_error_text(name, e, err, msg, sizeof msg);
-    cli_error("%s", msg);
+    if (games_hard_error_line(e))
+        cli_diag(name, games_hard_error_line(e), 1, "%s", msg);
+    else
+        cli_error("%s", msg);
     return status;
 }
 

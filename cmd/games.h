@@ -42,6 +42,10 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb,
 enum { GAMES_HARD_ERROR_MAX = 8192 };
 int games_hard_error(const char *name, enum pgn_error e, int err);
 int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size);
+/* The line of the input a hard error is located at (its column is 1), or
+ * 0 for an error of the whole file (games_hard_error_text then names the
+ * file in the message). */
+unsigned long games_hard_error_line(enum pgn_error e);
 
 /* Exit status 1 when a game had an error, and the "N games, N converted,
  * N with errors" line on stderr with --stats or when something went wrong

@@ -236,7 +236,8 @@ static void hard_error(struct worker *w, struct jobs_result *res, const char *na
     enum pgn_error e = nomem || res->out.nomem ? PGN_E_NOMEM : pgn_reader_error(w->reader);
     res->status = cli_status_merge(
         res->status, games_hard_error_text(name, e, pgn_reader_errno(w->reader), msg, sizeof msg));
-    jobs_diags_add(&res->diags, 0, 0, 0, msg);
+    unsigned long at = games_hard_error_line(e);
+    jobs_diags_add(&res->diags, at, at ? 1 : 0, 0, msg);
     res->stop |= e == PGN_E_NOMEM;
 }
 

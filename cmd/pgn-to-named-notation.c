@@ -154,7 +154,8 @@ static void hard_error(struct conv *c, const char *name)
     enum pgn_error e = conv_nomem(c) ? PGN_E_NOMEM : pgn_reader_error(c->reader);
     int st = games_hard_error_text(name, e, pgn_reader_errno(c->reader), msg, sizeof msg);
     c->res->status = cli_status_merge(c->res->status, st);
-    jobs_diags_add(&c->res->diags, 0, 0, 0, msg);
+    unsigned long at = games_hard_error_line(e);
+    jobs_diags_add(&c->res->diags, at ? at + c->line_offset : 0, at ? 1 : 0, 0, msg);
     if (e == PGN_E_NOMEM)
         c->res->stop = true;
 }
@@ -272,6 +273,9 @@ static const struct argp argp = {
     "e.g. '2. g1 - f3 leap2 n nw' (see formats/named-notation.md). Every game is checked "
     "move by move; a game with an illegal move is reported as "
     "FILE:LINE:COL: game N (LABEL): ply P (17...): illegal move 'Ke3': reason. "
+    "Text the reader would have to repair (a tag pair cut short, a NUL or control byte) is "
+    "reported as damaged text and its game not written; UTF-16 input is refused with one "
+    "message ('UTF-16 text: convert it to UTF-8'); LF, CRLF and a lone CR each end a line. "
     "With no FILE, or when FILE is -, read standard input; compressed archives go through "
     "a pipe (zstdcat big.pgn.zst | pgn-to-named-notation). On a terminal, a run longer than a "
     "second shows its progress on standard error: games, games per second and, when the input "

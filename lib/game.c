@@ -317,18 +317,21 @@ bool game_stack_leave(struct game_stack *s)
     return true;
 }
 
-/* Only what loses moves or tags makes a game unusable; the reader's other
- * diagnostics (missing result, stray ')', result inside a variation,
- * binary bytes read as spaces, malformed tags recovered) are leniencies
- * the converter accepts.  Unexpected tokens are judged where they stand.
- * The named-notation reader does not recover a malformed tag line: there
- * it loses the tag. */
+/* What loses moves or tags, or changes what the text says, makes a game
+ * unusable: a tag pair cut short (its value may be cut anywhere, even
+ * inside a UTF-8 sequence: the reader's repair would be a guess) and a NUL
+ * or control byte read as a space.  The reader's other diagnostics
+ * (missing result, stray ')', result inside a variation, malformed tags
+ * recovered whole) are leniencies the converter accepts.  Unexpected
+ * tokens are judged where they stand.  The named-notation reader does
+ * not recover a malformed tag line: there it loses the tag. */
 static bool diag_is_damage(enum pgn_error code, bool named)
 {
     switch (code) {
     case PGN_E_BAD_TAG:
-    case PGN_E_UNTERMINATED_TAG:
         return named;
+    case PGN_E_UNTERMINATED_TAG:
+    case PGN_E_BINARY:
     case PGN_E_UNTERMINATED_COMMENT:
     case PGN_E_UNCLOSED_VARIATION:
     case PGN_E_TOKEN_TOO_LONG:

@@ -53,6 +53,7 @@ struct named_reader {
     struct pgn_diag *diags;
     size_t ndiags, diags_cap;
     int depth;
+    unsigned long open_line, open_col; /* the outermost '(' still open */
     bool in_moves, started, tokens_full;
     unsigned long start_line, start_col;
 };
@@ -219,7 +220,8 @@ static bool nomem(struct named_reader *r)
 }
 
 /* A problem of the game being read; past the cap the rest are dropped. */
-static bool add_diag(struct named_reader *r, enum pgn_error code, unsigned long col)
+static bool add_diag_at(struct named_reader *r, enum pgn_error code, unsigned long line,
+                        unsigned long col)
 {
     if (r->ndiags >= READER_MAX_DIAGS)
         return true;
@@ -227,8 +229,13 @@ static bool add_diag(struct named_reader *r, enum pgn_error code, unsigned long 
     if (!d)
         return nomem(r);
     r->diags = d;
-    r->diags[r->ndiags++] = (struct pgn_diag){.line = r->lineno, .col = col, .code = code};
+    r->diags[r->ndiags++] = (struct pgn_diag){.line = line, .col = col, .code = code};
     return true;
+}
+
+static bool add_diag(struct named_reader *r, enum pgn_error code, unsigned long col)
+{
+    return add_diag_at(r, code, r->lineno, col);
 }
 
 /* Copy text into the arena, NUL-terminated; its offset goes to *off. */
@@ -307,6 +314,12 @@ static bool read_line(struct named_reader *r)
         const char *start = r->src + r->src_pos;
         const char *nl = memchr(start, '\n', r->src_len - r->src_pos);
         size_t len = nl ? (size_t)(nl - start) : r->src_len - r->src_pos;
+        /* a CR that is not a CRLF's ends the line too (old Mac text) */
+        const char *cr = len ? memchr(start, '\r', len) : NULL;
+        if (cr && (cr + 1 < start + len || !nl)) {
+            len = (size_t)(cr - start);
+            nl = cr;
+        }
         r->src_pos += len + (nl != NULL);
         over = len > r->max_line;
         n = over ? r->max_line : len;
@@ -318,6 +331,12 @@ static bool read_line(struct named_reader *r)
     } else {
         int c;
         while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
+            if (c == '\r') { /* CRLF, or a lone CR: both end the line */
+                int d = getc_unlocked(r->fp);
+                if (d != '\n' && d != EOF)
+                    ungetc(d, r->fp);
+                break;
+            }
             if (n >= r->max_line) {
                 over = true;
                 continue;
@@ -349,6 +368,10 @@ static bool read_line(struct named_reader *r)
     r->pos = 0;
     if (r->lineno == 1 && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0)
         r->pos = 3;
+    if (r->lineno == 1 && n >= 2 && pgn_utf16_bom(r->line)) {
+        r->err = PGN_E_UTF16; /* one word for the whole input (pgn.h) */
+        return false;
+    }
     r->have_line = true;
     /* At the first column past the limit, as the PGN reader puts it. */
     if (over && !add_diag(r, PGN_E_LINE_TOO_LONG, r->max_line + 1))
@@ -439,7 +462,10 @@ static int read_tokens(struct named_reader *r)
             r->pos = n;
         } else if (c == '(') {
             ok = add_token(r, PGN_TOK_VARIATION_START, s + i, 1, i, 0);
-            r->depth++;
+            if (r->depth++ == 0) {
+                r->open_line = r->lineno;
+                r->open_col = i + 1;
+            }
             r->pos = i + 1;
         } else if (c == ')') {
             if (r->depth == 0) {
@@ -500,8 +526,8 @@ static int read_tokens(struct named_reader *r)
  * longer moves. */
 static void finish_game(struct named_reader *r, struct pgn_game *g)
 {
-    if (r->depth > 0)
-        add_diag(r, PGN_E_UNCLOSED_VARIATION, r->line_len + 1);
+    if (r->depth > 0) /* at the '(' (where the game ended is the next game's) */
+        add_diag_at(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col);
     for (size_t i = 0; i < r->ntoks; i++)
         r->toks[i].text = r->arena + r->tok_off[i];
     for (size_t i = 0; i < r->ntags; i++) {

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #ifdef __SSE2__
@@ -80,8 +81,11 @@ enum {
 };
 
 static const char token_pattern[] =
-    /* 1: a result ends the run */
-    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD)\\z"
+    /* 1: a result ends the run; also with '½' and with an en dash (U+2013),
+     * as word processors write them (lichess's importer takes them too) */
+    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD"
+    "|1\\xE2\\x80\\x930|0\\xE2\\x80\\x931"
+    "|1/2\\xE2\\x80\\x931/2|\\xC2\\xBD\\xE2\\x80\\x93\\xC2\\xBD)\\z"
     /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
     "|(?:([O0o]-[O0o](?:-[O0o])?)"
     "|(--|Z0|0000|@@@@)"
@@ -90,9 +94,10 @@ static const char token_pattern[] =
     "|P?[a-h][1-8][-x]?[a-h][1-8](?:=?[QRBNKqrbnk])?"
     "|P?[a-h](?:x[a-h])?[1-8](?:=?[QRBNKqrbnk])?"
     "|[QRBNP]?@[a-h][1-8]))"
-    /* 5: check or mate mark, 6: annotation suffix; e.p. is dropped; the move
-     * ends the run or is followed by a NAG */
-    "(?:e\\.p\\.)?([+#]{1,2})?(?:e\\.p\\.)?([!?]{1,2})?(?=\\z|\\$)"
+    /* 5: check or mate mark, 6: annotation suffix; an en-passant note
+     * ("e.p.", or "ep" glued) is dropped; the move ends the run or is
+     * followed by a NAG */
+    "(?:e\\.p\\.|ep)?([+#]{1,2})?(?:e\\.p\\.|ep)?([!?]{1,2})?(?=\\z|\\$)"
     /* 7, 8: move number with its periods (or a Unicode ellipsis) */
     "|([0-9]{1,9})(?:(\\.+|(?:\\xE2\\x80\\xA6)+)|\\z)"
     /* 9: periods without a number ("4. ...Be7") */
@@ -157,6 +162,11 @@ struct pgn_reader {
     size_t line_len, pos, first_nonblank;
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
+    bool skip_pieces; /* the rest of an overlong line is a tag pair's: skipped */
+    /* The next lone CR (cr_next): none in src[cr_from, cr_at); src[cr_at]
+     * is one unless cr_at == cr_to, the end of the bytes looked at;
+     * cr_from == SIZE_MAX when src moved or went back. */
+    size_t cr_from, cr_at, cr_to;
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -179,7 +189,8 @@ struct pgn_reader {
     bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
     size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
-    size_t comment_nest; /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
+    size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
+    unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
     char *arena;
     size_t arena_len, arena_cap;
@@ -198,6 +209,7 @@ static const char *const error_names[PGN_ERROR_NB] = {
     [PGN_E_NOMEM] = "out-of-memory",
     [PGN_E_IO] = "read-error",
     [PGN_E_NOT_OPEN] = "not-open",
+    [PGN_E_UTF16] = "utf-16",
     [PGN_E_BAD_TAG] = "bad-tag",
     [PGN_E_UNTERMINATED_TAG] = "unterminated-tag",
     [PGN_E_TOO_MANY_TAGS] = "too-many-tags",
@@ -221,6 +233,7 @@ static const char *const error_messages[PGN_ERROR_NB] = {
     [PGN_E_NOMEM] = "out of memory",
     [PGN_E_IO] = "read error",
     [PGN_E_NOT_OPEN] = "no input opened",
+    [PGN_E_UTF16] = "UTF-16 text: convert it to UTF-8",
     [PGN_E_BAD_TAG] = "malformed tag pair",
     [PGN_E_UNTERMINATED_TAG] = "tag pair not closed by ']' on its line",
     [PGN_E_TOO_MANY_TAGS] = "too many tag pairs; the rest are ignored",
@@ -310,6 +323,12 @@ size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t 
 static size_t bom_len(const char *s, size_t n)
 {
     return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+bool pgn_utf16_bom(const char *s)
+{
+    unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
+    return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF);
 }
 
 /* Standard 6: a '%' in the first column makes the line an escape, outside
@@ -419,6 +438,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
     r->raw_lost = false;
+    r->cr_from = SIZE_MAX;
     return PGN_OK;
 }
 
@@ -1155,6 +1175,17 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
             rc = match(r, &r->re_tag_open, p, n);
         }
     }
+    if (problem == PGN_E_UNTERMINATED_TAG && r->continued && !memchr(p, ']', n)) {
+        /* A tag pair on a line over max_line (the line-too-long diagnostic
+         * is said): the pieces after this one are its value, not movetext
+         * to read, nor tag pairs each cut short. */
+        r->skip_pieces = true;
+        problem = PGN_OK;
+        if (rc < 0) {
+            *next = end;
+            return 0;
+        }
+    }
     if (rc < 0) {
         /* nothing to keep: skip to the ']' */
         const char *close = memchr(p, ']', n);
@@ -1600,8 +1631,12 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
                            parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
             r->state = ST_MOVES;
         } else if (HAS(G_RESULT)) {
-            bool half = (unsigned char)*p == 0xC2;
-            st = emit(r, PGN_TOK_RESULT, half ? "1/2-1/2" : p, half ? 7 : LEN(G_RESULT), p, 0);
+            /* stored as the standard writes it (pgn.h) */
+            const char *std = LEN(G_RESULT) == 1                           ? "*"
+                              : *p == '0'                                  ? "0-1"
+                              : p[1] == '-' || (unsigned char)p[1] == 0xE2 ? "1-0"
+                                                                           : "1/2-1/2";
+            st = emit(r, PGN_TOK_RESULT, std, strlen(std), p, 0);
             r->state = ST_MOVES;
             if (st >= 0 && r->depth == 0) {
                 *done = true;
@@ -1706,6 +1741,7 @@ static void restart_game(struct pgn_reader *r)
     r->prev_blank = r->at.prev_blank;
     r->lineno = r->at.lineno;
     r->col_base = r->at.col_base;
+    r->cr_from = SIZE_MAX;
     clear_game(r);
     r->hook_now = NULL;
 }
@@ -1760,6 +1796,7 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
         r->buf_cap = c;
     }
     r->src = r->buf;
+    r->cr_from = SIZE_MAX;
     bool failed;
     size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
     if (got == 0) {
@@ -1772,6 +1809,33 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     }
     r->end += got;
     return 1;
+}
+
+/* The src index of the first CR at or after from that is not a CRLF's (it
+ * may be the last byte read, its next byte unknown), r->end when there is
+ * none: looked for over the whole buffer and remembered, so that text
+ * without a lone CR (LF or CRLF text) pays one look per buffer rather
+ * than one per line. */
+static __attribute__((noinline)) size_t cr_scan(struct pgn_reader *r, size_t from)
+{
+    size_t start = from;
+    if (r->cr_from != SIZE_MAX && from >= r->cr_from && from <= r->cr_to && r->cr_at == r->cr_to)
+        start = r->cr_to; /* none up to cr_to: look at the bytes read since */
+    const char *c = start < r->end ? memchr(r->src + start, '\r', r->end - start) : NULL;
+    const char *end = r->src + r->end;
+    while (c && c + 1 < end && c[1] == '\n')
+        c = c + 2 < end ? memchr(c + 2, '\r', (size_t)(end - c - 2)) : NULL;
+    r->cr_from = from;
+    r->cr_to = r->end;
+    r->cr_at = c ? (size_t)(c - r->src) : r->end;
+    return r->cr_at;
+}
+
+static inline size_t cr_next(struct pgn_reader *r, size_t from)
+{
+    if (r->cr_from <= from && from <= r->cr_at && (r->cr_at < r->cr_to || r->cr_to == r->end))
+        return r->cr_at;
+    return cr_scan(r, from);
 }
 
 /* Makes the next line current: finds its end in the buffer, refilling a
@@ -1788,6 +1852,20 @@ static int fetch_line(struct pgn_reader *r)
         const char *base = r->src + r->cur;
         size_t look = avail < max + 1 ? avail : max + 1;
         const char *nl = look ? memchr(base, '\n', look) : NULL;
+        size_t lim = nl ? (size_t)(nl - base) : look;
+        size_t cr = cr_next(r, r->cur) - r->cur;
+        if (__builtin_expect(cr < lim, 0) && !(nl && cr + 1 == lim)) {
+            /* a CR that is not the CR of a CRLF: a line end (old Mac
+             * text), unless the byte after it is still to be read */
+            if (cr + 1 < avail || r->eof)
+                nl = base + cr;
+            else if (avail <= max) {
+                int f = refill(r);
+                if (f != 1)
+                    return f;
+                continue;
+            }
+        }
         size_t len;
         bool split = false;
         if (nl) {
@@ -1812,6 +1890,12 @@ static int fetch_line(struct pgn_reader *r)
         if (r->continued) {
             r->col_base += r->line_len;
         } else {
+            if (r->lineno == 0 && len >= 2 && pgn_utf16_bom(base)) {
+                /* read byte by byte, UTF-16 text would be games of
+                 * nothing: one word for the whole input instead */
+                r->err = PGN_E_UTF16;
+                return -1;
+            }
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
@@ -1844,6 +1928,18 @@ static int fetch_line(struct pgn_reader *r)
     }
 }
 
+/* The length of the forum delimiter "[pgn]" or "[/pgn]" (any case) at p,
+ * which message boards wrap games in, or 0. */
+static size_t forum_markup(const char *p, const char *end)
+{
+    size_t n = (size_t)(end - p);
+    if (n >= 6 && p[1] == '/' && strncasecmp(p, "[/pgn]", 6) == 0)
+        return 6;
+    if (n >= 5 && (p[1] | 0x20) == 'p' && strncasecmp(p, "[pgn]", 5) == 0)
+        return 5;
+    return 0;
+}
+
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
  * at the first byte of the next game when the game ended on this line. */
 static enum scan_status scan_line(struct pgn_reader *r)
@@ -1851,6 +1947,11 @@ static enum scan_status scan_line(struct pgn_reader *r)
     const char *line = r->line, *end = line + r->line_len;
     const char *p = line + r->pos;
 
+    if (__builtin_expect(r->skip_pieces, 0)) { /* see scan_tag */
+        r->skip_pieces = r->continued;
+        r->pos = r->line_len;
+        return SCAN_LINE_DONE;
+    }
     if (r->in_comment) {
         /* an unclosed '{' must not swallow the rest of the file: a blank
          * line followed by a tag pair line ends it */
@@ -1936,6 +2037,15 @@ static enum scan_status scan_line(struct pgn_reader *r)
             p++;
             continue;
         case C_LBRACK: {
+            size_t m = forum_markup(p, end);
+            if (m) {
+                if (!r->markup_line) {
+                    r->markup_line = r->lineno;
+                    r->markup_col = col_at(r, p);
+                }
+                p += m;
+                continue;
+            }
             if (r->state == ST_MOVES) {
                 if (starts_tag(r, p, end)) {
                     if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
@@ -2021,6 +2131,8 @@ static void clear_game(struct pgn_reader *r)
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = false;
+    r->skip_pieces = false;
+    r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
     r->ntaken = 0;
     r->restart = false;
@@ -2139,6 +2251,8 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .ndiags = r->ndiags,
         .source = r->name,
         .hooked = r->hook_now != NULL,
+        .markup_line = r->markup_line,
+        .markup_col = r->markup_col,
     };
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
@@ -2379,6 +2493,10 @@ bool pgn_split_guess(const char *buf, size_t len, size_t *at)
 bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t min, size_t *at,
                     unsigned long *lines)
 {
+    /* The lines are counted as the reader counts them: a CR that is not a
+     * CRLF's ends one too (looked for once per call, not per line).  The
+     * runs are cut at LF line ends only. */
+    const char *cr = *at < len ? memchr(buf + *at, '\r', len - *at) : NULL;
     while (*at < len) {
         const char *start = buf + *at;
         const char *nl = memchr(start, '\n', len - *at);
@@ -2387,6 +2505,8 @@ bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t mi
         size_t n = (size_t)(nl - start);
         if (pgn_split_line(sp, start, n) && *at >= min && *at > 0)
             return true;
+        for (; cr && cr < nl; cr = memchr(cr + 1, '\r', len - (size_t)(cr + 1 - buf)))
+            *lines += cr + 1 < nl; /* (not the CR of the line's CRLF) */
         *at += n + 1;
         ++*lines;
     }

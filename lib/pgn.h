@@ -44,6 +44,7 @@ enum pgn_error {
     PGN_E_NOMEM,
     PGN_E_IO,
     PGN_E_NOT_OPEN,
+    PGN_E_UTF16, /* the input starts with a UTF-16 byte-order mark: not read */
     /* tag section */
     PGN_E_BAD_TAG,          /* malformed tag pair (recovered or skipped) */
     PGN_E_UNTERMINATED_TAG, /* '[' without ']' on the same line */
@@ -70,6 +71,11 @@ enum pgn_error {
 const char *pgn_error_name(enum pgn_error code);
 const char *pgn_error_message(enum pgn_error code);
 
+/* Do the two bytes at s make a UTF-16 byte-order mark (FF FE or FE FF)?
+ * A text that starts with one is not read (PGN_E_UTF16): every reader of
+ * text in the toolkit asks here. */
+bool pgn_utf16_bom(const char *s);
+
 enum pgn_token_kind {
     PGN_TOK_MOVE,        /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */
     PGN_TOK_NULL_MOVE,   /* "--", "Z0", "0000" or "@@@@" */
@@ -89,9 +95,11 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind);
 
 /* One movetext token.  MOVE texts have the move-number prefix, annotation
  * suffixes ("!", "?", "!!", "??", "!?", "?!": they follow as a NAG token)
- * and "e.p." removed; check marks "+"/"#" are kept; castling written with
- * zeros or lower-case o is normalised to "O-O" / "O-O-O".  A RESULT text
- * is one of the four standard results ("½-½" becomes "1/2-1/2").
+ * and an en-passant note ("e.p.", "ep" glued) removed; check marks "+"/"#"
+ * are kept; castling written with zeros or lower-case o is normalised to
+ * "O-O" / "O-O-O".  A RESULT text is one of the four standard results
+ * ("½-½" and "1/2–1/2" become "1/2-1/2", "1–0" with an en dash "1-0").
+ * Lines end at LF, CRLF or a lone CR; line numbers count them so.
  * depth is the variation nesting level: 0 for the main line; tokens inside
  * "(" ... ")" have the depth of the enclosing line plus one, and the "("
  * and ")" tokens themselves have the depth of the enclosing line. */
@@ -166,6 +174,11 @@ struct pgn_game {
      * token of the main line and did not give up.  tokens lacks the MOVE
      * tokens that it took (then there is no diagnostic). */
     bool hooked;
+    /* Where the first forum delimiter ("[pgn]", "[/pgn]") read while this
+     * game was being read lies (0 when none): skipped as a blank, it is
+     * not the game's, but a checker may note it.  One after the last game
+     * is skipped without a word. */
+    unsigned long markup_line, markup_col;
 };
 
 /* Caps that keep memory bounded on hostile input.  A zero field means the

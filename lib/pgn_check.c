@@ -93,6 +93,9 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
     [PGN_CHECK_LONG_LINE] = {"long-line", PGN_CHECK_NOTE, "a line longer than 255 characters"},
     [PGN_CHECK_TAG_ORDER] = {"tag-order", PGN_CHECK_NOTE,
                              "tags outside the Seven Tag Roster order"},
+    [PGN_CHECK_NONSTANDARD_TOKEN] = {"nonstandard-token", PGN_CHECK_NOTE,
+                                     "a result, en-passant note or forum delimiter that the "
+                                     "reader takes but the PGN standard does not write"},
 };
 
 const char *pgn_check_code_name(enum pgn_check_code code)
@@ -356,10 +359,13 @@ static inline bool word_suspect(uint64_t x)
 
 /* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
  * bytes, once per line and kind, at their column (col0 is the column of
- * s[0]); returns the line's length in characters. */
+ * s[0]); returns the line's length in characters.  A CR before the last
+ * byte is a line end (pgn.h): the line stops there, *cr says where (else
+ * it is n). */
 static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, size_t n,
-                               unsigned long line, unsigned long col0)
+                               unsigned long line, unsigned long col0, size_t *cr)
 {
+    *cr = n;
     size_t i = 0, chars = 0;
     bool seen_utf8 = false, seen_nul = false, seen_ctrl = false;
     while (i < n) {
@@ -385,6 +391,10 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             seen_nul = true;
             i++;
         } else if (b < 0x80) {
+            if (b == '\r' && i + 1 < n) {
+                *cr = i;
+                return chars;
+            }
             bool crlf = b == '\r' && i + 1 == n;
             if (b != '\t' && !crlf && !seen_ctrl)
                 report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
@@ -416,9 +426,15 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
     const unsigned char *s = (const unsigned char *)g->raw;
     size_t n = g->raw_len, start = 0;
     unsigned long line = g->raw_line, col0 = g->raw_col;
+    const unsigned char *lf = NULL; /* the next LF at or after start, once looked for */
+    bool lf_known = false;
     c->nlines = 0;
     while (start <= n) {
-        const unsigned char *nl = start < n ? memchr(s + start, '\n', n - start) : NULL;
+        if (!lf_known || (lf && (size_t)(lf - s) < start)) {
+            lf = start < n ? memchr(s + start, '\n', n - start) : NULL;
+            lf_known = true;
+        }
+        const unsigned char *nl = lf;
         size_t end = nl ? (size_t)(nl - s) : n;
         if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
             start += 3; /* a byte-order mark is no column (pgn.h) */
@@ -431,7 +447,12 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
             c->lines = l;
         }
         c->lines[c->nlines++] = start;
-        size_t chars = check_line_bytes(c, s + start, end - start, line, col0) + (col0 - 1);
+        size_t cr;
+        size_t chars = check_line_bytes(c, s + start, end - start, line, col0, &cr) + (col0 - 1);
+        if (cr < end - start) { /* a lone CR ended the line */
+            end = start + cr;
+            nl = s + end;
+        }
         if (chars > PGN_CHECK_LINE_MAX)
             report(c, PGN_CHECK_LONG_LINE, line, 1,
                    "line of %zu characters (the PGN standard allows %d)", chars,
@@ -514,6 +535,67 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
     if (!g->raw && g->raw_line)
         report(c, PGN_CHECK_OVER_LIMIT, g->line, g->col,
                "game too long to be kept whole: it cannot be passed through");
+}
+
+/* The run of bytes written at (line, col) up to a blank or a delimiter
+ * (PGN standard 8.2: what the reader read as one or more glued tokens),
+ * with its length in *n; NULL when the game's bytes are not kept. */
+static const char *written_run(const struct pgn_checker *c, const struct pgn_game *g,
+                               unsigned long line, unsigned long col, size_t *n)
+{
+    const char *p = raw_at(c, g, line, col);
+    if (!p)
+        return NULL;
+    const char *end = g->raw + g->raw_len, *q = p;
+    while (q < end && *q && !strchr(" \t\r\n{}()[];", *q))
+        q++;
+    *n = (size_t)(q - p);
+    return p;
+}
+
+/* What the reader takes for the standard's tokens but the standard does
+ * not write (PGN standard 8.2.3, 8.2.6): a result with '½' or an en dash
+ * (stored as "1/2-1/2", "1-0"...), an en-passant note after a move
+ * ("exd6e.p.", "exd6ep", "exd6 e.p.": dropped), a forum's "[pgn]" or
+ * "[/pgn]" (read as a blank).  The token keeps the standard text; the
+ * game's bytes say how it was written. */
+static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
+{
+    if (!c->enabled[PGN_CHECK_NONSTANDARD_TOKEN] || !g->raw)
+        return;
+    for (size_t i = 0; i < g->ntokens; i++) {
+        const struct pgn_token *tok = &g->tokens[i];
+        size_t n;
+        const char *p;
+        if (tok->kind == PGN_TOK_RESULT) {
+            p = written_run(c, g, tok->line, tok->col, &n);
+            if (p && (n != tok->len || memcmp(p, tok->text, n) != 0))
+                report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
+                       "result written '%.*s': the PGN standard writes '%s'", (int)n, p, tok->text);
+        } else if (tok->kind == PGN_TOK_MOVE && tok->len >= 4 && tok->text[1] == 'x' &&
+                   tok->text[0] >= 'a' && tok->text[0] <= 'h' &&
+                   (p = written_run(c, g, tok->line, tok->col, &n))) {
+            /* a pawn capture: its note glued, or standing after it */
+            const char *end = g->raw + g->raw_len, *q = p + n;
+            bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
+            while (!ep && q < end && (*q == ' ' || *q == '\t'))
+                q++;
+            ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
+                        (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
+            if (ep)
+                report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
+                       "en-passant note after '%s': SAN writes none", tok->text);
+        }
+    }
+    if (g->markup_line) {
+        const char *p = raw_at(c, g, g->markup_line, g->markup_col);
+        bool close = p && p + 1 < g->raw + g->raw_len && p[1] == '/';
+        report(c, PGN_CHECK_NONSTANDARD_TOKEN, g->markup_line, g->markup_col,
+               "forum delimiter '%s' read as a blank: it is not PGN",
+               !p      ? "[pgn]"
+               : close ? "[/pgn]"
+                       : "[pgn]");
+    }
 }
 
 /* ---------------------------------------------------------------- tags */
@@ -1180,6 +1262,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     if (g->raw)
         check_bytes(c, g);
     check_reader(c, g);
+    check_spelling(c, g);
     index_tags(c, g);
     check_roster(c, g);
     check_duplicate_tags(c, g);

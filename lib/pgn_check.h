@@ -74,6 +74,7 @@ enum pgn_check_code {
     PGN_CHECK_SAN_STYLE,
     PGN_CHECK_LONG_LINE,
     PGN_CHECK_TAG_ORDER,
+    PGN_CHECK_NONSTANDARD_TOKEN,
     /* the FEN tag: fen-check's codes, FEN_EMPTY .. FEN_HALFMOVE_EP */
     PGN_CHECK_FEN,
     PGN_CHECK_CODE_NB = PGN_CHECK_FEN + FEN_LINE_TOO_LONG - 1

@@ -231,7 +231,8 @@ static bool is_suffix(char c)
 }
 
 /* Strip what follows the move proper: check and mate marks, annotation
- * glyphs, and an "e.p." or "ep" note on en-passant captures. */
+ * glyphs, and an "e.p." or "ep" note on en-passant captures ("exf6 ep",
+ * "exf6ep"). */
 static size_t strip_suffixes(const char *s, size_t len)
 {
     for (;;) {
@@ -241,6 +242,9 @@ static size_t strip_suffixes(const char *s, size_t len)
             len -= 4;
         else if (len >= 3 && memcmp(s + len - 3, " ep", 3) == 0)
             len -= 3;
+        else if (len >= 3 && memcmp(s + len - 2, "ep", 2) == 0 && s[len - 3] >= '1' &&
+                 s[len - 3] <= '8')
+            len -= 2; /* glued to the square: "exf6ep" */
         else
             break;
         while (len && s[len - 1] == ' ')

@@ -425,7 +425,7 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     run --separate-stderr pgn-check --select=illegal-mvoe clean.pgn
     assert_failure 64
     [[ $stderr == *"unknown code 'illegal-mvoe' in --select (the codes: unexpected-token, bad-nag,"* ]]
-    [[ $stderr == *'tag-order, empty, missing-field,'* ]]
+    [[ $stderr == *'tag-order, nonstandard-token, empty, missing-field,'* ]]
     run --separate-stderr pgn-check --ignore=x clean.pgn
     assert_failure 64
     run --separate-stderr pgn-check --format=xml clean.pgn

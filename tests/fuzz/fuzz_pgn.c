@@ -88,7 +88,7 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
     }
     for (size_t i = 0; i < g->ndiags; i++) {
         const struct pgn_diag *d = &g->diags[i];
-        if (d->code <= PGN_E_NOT_OPEN || d->code >= PGN_ERROR_NB)
+        if (d->code <= PGN_E_UTF16 || d->code >= PGN_ERROR_NB)
             fail("diagnostic code", n, i);
         if (d->line < 1 || d->col < 1 || d->line > lines)
             fail("diagnostic position", n, i);
@@ -235,8 +235,12 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
         int rt = pgn_next_game(s->take, &gt);
         long taken = taker.taken;
         int rts = pgn_next_game(s->take_skip, &gts);
-        if (rc < 0)
+        /* the one hard error of memory input: UTF-16 text, said at once */
+        bool utf16 = size >= 2 && pgn_utf16_bom((const char *)data);
+        if (rc < 0 && !(utf16 && games == 0 && pgn_reader_error(s->mem) == PGN_E_UTF16))
             fail("hard error on memory input", games, 0);
+        if (utf16 && rc >= 0)
+            fail("UTF-16 text was read", games, 0);
         if (rs != rc)
             fail("fast path and PCRE2-only disagree on the game count", games, 0);
         if (rf != rc)
@@ -245,7 +249,7 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("skipping changed the game count", games, 0);
         if (rt != rc || rts != rc)
             fail("a hook that takes moves changed the game count", games, 0);
-        if (rc == 0)
+        if (rc <= 0)
             break;
         if (++games > size + 1)
             fail("more games than bytes", games, 0);
@@ -278,7 +282,8 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
     int tried = 0;
     unsigned long lines = 0; /* before cut */
     for (size_t cut = 1; cut < size && tried < 8; cut++) {
-        lines += text[cut - 1] == '\n';
+        /* a line end: LF, or a CR not followed by one (pgn.h) */
+        lines += text[cut - 1] == '\n' || (text[cut - 1] == '\r' && text[cut] != '\n');
         if (text[cut] != '[' || text[cut - 1] != '\n')
             continue;
         tried++;
@@ -315,9 +320,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             &(struct pgn_limits){
                 .max_line = 64, .max_text = 24, .max_tokens = 40, .max_tags = 4, .max_diags = 12});
     }
-    unsigned long lines = 1;
+    unsigned long lines = 1; /* line ends: LF, or a CR not followed by one */
     for (size_t i = 0; i < size; i++)
-        lines += data[i] == '\n';
+        lines += data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
     run(&setups[0], data, size, lines);
     run(&setups[1], data, size, lines);
     check_at_rest(&setups[0], data, size);

@@ -86,8 +86,13 @@ static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_check_
             check_result(&g, &res, lines);
         }
     }
-    if (rc < 0)
+    bool utf16 = size >= 2 && pgn_utf16_bom((const char *)data);
+    if (rc < 0 && !(utf16 && pgn_reader_error(r) == PGN_E_UTF16 && at == 0))
         fail("hard error", 0);
+    if (utf16 != (rc < 0))
+        fail("UTF-16 text was read", 0);
+    if (rc < 0)
+        return;
     const char *rest;
     unsigned long rest_line;
     size_t n = pgn_reader_rest(r, &rest, &rest_line);
@@ -111,9 +116,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
             pgn_checker_enable(checker, (enum pgn_check_code)i, true);
     }
-    unsigned long lines = 1;
+    unsigned long lines = 1; /* line ends: LF, or a CR not followed by one */
     for (size_t i = 0; i < size; i++)
-        lines += data[i] == '\n';
+        lines += data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
     /* The games without a Variant tag take the rules of a variant picked by
      * the input's length, so that every variant's movetext is fuzzed. */
     pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false);

@@ -232,8 +232,10 @@ int config_args(const struct config_source *src, const struct config_key *keys, 
         status == CLI_OK && !opts.nomem ? malloc(((size_t)argc + opts.n + 1) * sizeof *av) : NULL;
     if (av) {
         av[0] = argv[0];
-        memcpy(av + 1, opts.v, opts.n * sizeof *av);
-        memcpy(av + 1 + opts.n, argv + 1, (size_t)(argc - 1) * sizeof *av);
+        for (size_t i = 0; i < opts.n; i++)
+            av[1 + i] = opts.v[i];
+        for (int i = 1; i < argc; i++)
+            av[(int)opts.n + i] = argv[i];
         av[argc + (int)opts.n] = NULL;
         *out_argc = argc + (int)opts.n;
         *out_argv = av;

@@ -36,11 +36,11 @@ ROSTER='[Event "E"]
     same_with_jobs pgn-to-named-notation --to=uci cut.pgn
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:cut.pgn:2:1: game 1 (J - ?, ?): damaged text: tag pair not closed by ']' on its line
+    assert_stderr_equal "pgn-to-named-notation:cut.pgn:2:1: game 1 (J - ?): damaged text: tag pair not closed by ']' on its line
 1 games, 0 converted, 1 with errors"
     same_with_jobs pgn-check --select=unterminated-tag cut.pgn
     assert_failure 1
-    assert_stderr_equal "pgn-check:cut.pgn:2:1: error: game 1 (J - ?, ?): tag pair not closed by ']' on its line [unterminated-tag]"
+    assert_stderr_equal "pgn-check:cut.pgn:2:1: error: game 1 (J - ?): tag pair not closed by ']' on its line [unterminated-tag]"
 }
 
 @test "unterminated tag cut inside a UTF-8 sequence: said, exit 1" {
@@ -48,7 +48,7 @@ ROSTER='[Event "E"]
     same_with_jobs pgn-to-named-notation --to=uci cut8.pgn
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:cut8.pgn:2:1: game 1 (J"$'\xc3'" - ?, ?): damaged text: tag pair not closed by ']' on its line
+    assert_stderr_equal "pgn-to-named-notation:cut8.pgn:2:1: game 1 (J"$'\xc3'" - ?): damaged text: tag pair not closed by ']' on its line
 1 games, 0 converted, 1 with errors"
 }
 
@@ -60,11 +60,11 @@ ROSTER='[Event "E"]
 
 d2d4
 *'
-    assert_stderr_equal "pgn-to-named-notation:mid.pgn:2:1: game 1 (J - K, ?): damaged text: tag pair not closed by ']' on its line
+    assert_stderr_equal "pgn-to-named-notation:mid.pgn:2:1: game 1 (J - K): damaged text: tag pair not closed by ']' on its line
 2 games, 1 converted, 1 with errors"
     same_with_jobs pgn-check --select=unterminated-tag mid.pgn
     assert_failure 1
-    assert_stderr_equal "pgn-check:mid.pgn:2:1: error: game 1 (J - K, ?): tag pair not closed by ']' on its line [unterminated-tag]"
+    assert_stderr_equal "pgn-check:mid.pgn:2:1: error: game 1 (J - K): tag pair not closed by ']' on its line [unterminated-tag]"
 }
 
 @test "a NUL byte in a tag: said at the byte, exit 1" {
@@ -72,11 +72,11 @@ d2d4
     same_with_jobs pgn-to-named-notation --to=uci nul.pgn
     assert_failure 1
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation:nul.pgn:2:10: game 1 (J K - ?, ?): damaged text: NUL or control byte (read as a space)
+    assert_stderr_equal "pgn-to-named-notation:nul.pgn:2:10: game 1 (J K - ?): damaged text: NUL or control byte (read as a space)
 1 games, 0 converted, 1 with errors"
     same_with_jobs pgn-check --select=nul-byte nul.pgn
     assert_failure 1
-    assert_stderr_equal "pgn-check:nul.pgn:2:10: warning: game 1 (J K - ?, ?): NUL byte [nul-byte]"
+    assert_stderr_equal "pgn-check:nul.pgn:2:10: warning: game 1 (J K - ?): NUL byte [nul-byte]"
 }
 
 # --- 3. UTF-16
@@ -130,7 +130,7 @@ open(sys.argv[3], "wb").write(b + sys.argv[2].encode("utf-16-" + e))' "$@"
     assert_output '[Event "F"]
 
 1. e4 *'
-    assert_stderr_equal "named-notation-to-pgn:open.txt:4:1: game 1 (? - ?, ?): damaged text: variation '(' not closed by ')'
+    assert_stderr_equal "named-notation-to-pgn:open.txt:4:1: game 1 (E): damaged text: variation '(' not closed by ')'
 2 games, 1 converted, 1 with errors"
 }
 
@@ -182,11 +182,11 @@ BAD_GAME='[Event "E"]\n[Site "S"]\n[Date "2024.01.01"]\n[Round "3"]\n[White "X"]
     printf '[Event "E"]\r\n[Site "S"]\r\n\r\n1. e4 e5 2. foo *\r\n' >crlf.pgn
     run --separate-stderr pgn-check --select=unexpected-token crlf.pgn
     assert_failure 1
-    assert_stderr_equal "pgn-check:crlf.pgn:4:13: error: game 1 (? - ?, ?): unrecognised text 'foo' in the movetext [unexpected-token]"
+    assert_stderr_equal "pgn-check:crlf.pgn:4:13: error: game 1 (E): unrecognised text 'foo' in the movetext [unexpected-token]"
     printf '[Event "E"]\n\n1. e4 e5\r2. foo *\n' >cr-in-line.pgn
     run --separate-stderr pgn-check --select=unexpected-token cr-in-line.pgn
     assert_failure 1
-    assert_stderr_equal "pgn-check:cr-in-line.pgn:4:4: error: game 1 (? - ?, ?): unrecognised text 'foo' in the movetext [unexpected-token]"
+    assert_stderr_equal "pgn-check:cr-in-line.pgn:4:4: error: game 1 (E): unrecognised text 'foo' in the movetext [unexpected-token]"
 }
 
 @test "--jobs 2 numbers lines as one thread does in a large file of CR and LF games" {
@@ -267,11 +267,11 @@ pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the 
     printf '[Event "E"]\r\r1. e2 - e4 Pawn-move\r1. e7 - e5 Pawn-move\r2. g1 - f3 bad\r*\r' >mac.txt
     run --separate-stderr named-notation-to-pgn mac.txt
     assert_failure 1
-    assert_stderr_equal "named-notation-to-pgn:mac.txt:5:1: game 1 (? - ?, ?): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
+    assert_stderr_equal "named-notation-to-pgn:mac.txt:5:1: game 1 (E): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
 1 games, 0 converted, 1 with errors"
     run --separate-stderr bash -c 'named-notation-to-pgn <mac.txt'
     assert_failure 1
-    assert_stderr_equal "named-notation-to-pgn:<stdin>:5:1: game 1 (? - ?, ?): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
+    assert_stderr_equal "named-notation-to-pgn:<stdin>:5:1: game 1 (E): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
 1 games, 0 converted, 1 with errors"
     printf '[Event "E"]\r\r1. e2 - e4 Pawn-move\r1. e7 - e5 Pawn-move\r*\r' >good.txt
     run --separate-stderr named-notation-to-pgn good.txt

@@ -381,4 +381,4 @@ $(BUILD)/lib/attacks.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 $(FUZZ_BINS): $(FUZZ_BUILD)/gen/slider_tables.h
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
-         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c))
+         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c)) $(FUZZ_SRC:%.c=$(BUILD)/%.d)

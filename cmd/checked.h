@@ -18,7 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum checked_kind { CHECKED_GAME, CHECKED_REST };
+/* A game, stray text between games (pgn_game.stray: reported, never
+ * written, counted as no game), the bytes after the last game. */
+enum checked_kind { CHECKED_GAME, CHECKED_STRAY, CHECKED_REST };
 
 /* A record read back; the pointers point into the buffer. */
 struct checked {
@@ -68,13 +70,15 @@ struct checked_writer {
     bool games_out; /* games go to stdout (text format, not -q) */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
-    bool found; /* something was reported */
+    unsigned long stray; /* stray texts (counted as no game) */
+    bool found;          /* something was reported */
     bool nomem;
     /* private */
     struct checked_input *inputs;
     size_t ninputs;
     unsigned long ordinal;
     bool last_written;
+    bool need_newline; /* what was written last ends inside its line */
     struct pgn_check_diag *diags;
     size_t diags_cap;
     char dup_msg[512];

@@ -21,6 +21,8 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
+        if (t->repeated) /* (the first value holds; the converter warns) */
+            continue;
         /* Room for the worst case (every value byte escaped), reserved
          * once: a byte-at-a-time append was a twentieth of a UCI
          * conversion on archives with long tags. */

@@ -192,7 +192,7 @@ static int check_games(struct worker *w, struct jobs_result *res, const char *na
             return -1;
         }
         checked_put_game(&res->out, &g, &cr, line_offset);
-        res->games++;
+        res->games += !g.stray; /* (stray text is no game: numbers go on) */
         if (res->out.nomem)
             return -1;
         if (run && res->out.len >= FLUSH_AT) {

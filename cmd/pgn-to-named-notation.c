@@ -136,7 +136,7 @@ static int convert_input(struct conv *c, const char *name, const struct jobs_out
     int rc;
     unsigned long number = 0;
     while (!c->res->stop && (rc = pgn_next_game(c->reader, &g)) > 0) {
-        g.number = ++number;
+        g.number = g.stray ? number : ++number; /* (stray text is no game) */
         conv_game(c, &g);
         if (conv_nomem(c))
             return -1;

@@ -58,6 +58,8 @@ enum pgn_error {
     /* game boundaries */
     PGN_E_MISSING_RESULT, /* game ended by the next game's tags, no result */
     PGN_E_TRUNCATED,      /* input ended inside a game (no result) */
+    PGN_E_UNENDED_GAME,   /* game ended by a new "1." after a blank line, no result */
+    PGN_E_STRAY_TEXT,     /* text after a game's result that begins no game */
     /* sizes and bytes */
     PGN_E_TOKEN_TOO_LONG,  /* comment, tag value or symbol over its cap: truncated */
     PGN_E_LINE_TOO_LONG,   /* line over max_line bytes: split into pieces */
@@ -132,6 +134,10 @@ struct pgn_tag {
     /* The value holds no quote and no backslash, so that writing it back
      * needs no escape; false when that is not known. */
     bool plain_value;
+    /* The name occurs earlier in the game's tags (PGN_OPT_REPEATED_TAGS):
+     * the first value is the tag's value (PGN standard 8.1 allows one), so
+     * this pair is to be reported, and not written back. */
+    bool repeated;
 };
 
 struct pgn_diag {
@@ -162,6 +168,13 @@ struct pgn_game {
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
+    /* The record is no game: text after a game's result (and before the
+     * next game) that holds no tag and no move, such as "trailing words",
+     * a stray ")" or a second result.  Its one diagnostic, PGN_E_STRAY_TEXT,
+     * is at its first token that is no comment; number is that of the game
+     * before it, which is not counted again.  Callers report it and count
+     * it as no game. */
+    bool stray;
     /* The token hook followed the game to its end: it was offered every
      * token of the main line and did not give up.  tokens lacks the MOVE
      * tokens that it took (then there is no diagnostic). */

@@ -52,6 +52,8 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
                                           "an illegal or ambiguous move inside a variation"},
     [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
                                        "a variant that the rules library does not play"},
+    [PGN_CHECK_STRAY_TEXT] = {"stray-text", PGN_CHECK_ERROR,
+                              "text after a game's result that belongs to no game"},
     [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
                                   "the movetext has no termination marker"},
     [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
@@ -295,7 +297,8 @@ __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
     if ((size_t)n >= sizeof msg)
         n = sizeof msg - 1;
     size_t off = c->text_len;
-    if (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2) ||
+    bool labelled = !c->g->stray; /* (stray text is no game's) */
+    if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
         !text_put(c, msg, (size_t)n))
         return;
     c->pend[c->npend++] =
@@ -625,18 +628,15 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
     }
 }
 
-/* PGN standard 8.1: a tag name appears at most once in a game. */
+/* PGN standard 8.1: a tag name appears at most once in a game (the
+ * reader marks the repeats). */
 static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g)
 {
     for (size_t i = 1; i < g->ntags; i++)
-        for (size_t j = 0; j < i; j++)
-            if (g->tags[i].name_len == g->tags[j].name_len &&
-                strcmp(g->tags[i].name, g->tags[j].name) == 0) {
-                report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
-                       "tag %s appears twice (first on line %lu)", g->tags[i].name,
-                       g->tags[j].line);
-                break;
-            }
+        if (g->tags[i].repeated)
+            report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
+                   "tag %s appears twice (first on line %lu)", g->tags[i].name,
+                   pgn_tags_find(g->tags, g->ntags, g->tags[i].name)->line);
 }
 
 static bool is_leap(unsigned y)
@@ -1170,6 +1170,16 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     c->nlines = 0;
     memset(res, 0, sizeof *res);
 
+    if (g->stray) { /* no game: its one problem */
+        const char *text = "";
+        for (size_t i = 0; i < g->ntokens && !*text; i++)
+            if (g->tokens[i].kind != PGN_TOK_COMMENT)
+                text = g->tokens[i].text;
+        report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s: '%.64s'",
+               pgn_error_message(PGN_E_STRAY_TEXT), text);
+        sort_pending(c->pend, c->npend);
+        return publish(c, res);
+    }
     if (g->raw)
         check_bytes(c, g);
     check_reader(c, g);

@@ -50,6 +50,7 @@ enum pgn_check_code {
     PGN_CHECK_AMBIGUOUS_MOVE,
     PGN_CHECK_ILLEGAL_VARIATION_MOVE,
     PGN_CHECK_UNSUPPORTED_VARIANT,
+    PGN_CHECK_STRAY_TEXT,
     /* warnings: the game replays but its data is wrong or inconsistent */
     PGN_CHECK_MISSING_RESULT,
     PGN_CHECK_BAD_RESULT_TAG,

@@ -164,8 +164,10 @@ struct pgn_reader {
     unsigned long games;
     bool at_end;  /* the end of the input was reached (at_rest is known) */
     bool at_rest; /* ... with nothing after the last game's result */
-    /* The game before ended at its result at depth 0: until the next game
-     * holds a tag or a move, what comes is stray text (pgn_game.stray). */
+    /* Between games: the input's start, or the game before ended at its
+     * result at depth 0.  Until the next game holds a tag or a move, what
+     * comes is stray text (pgn_game.stray), so that a reader that comes to
+     * rest after a result reads on as a fresh one (pgn_reader_at_rest). */
     bool after_result;
     bool stray_text; /* ... and some came: the game so far is stray text */
 
@@ -423,7 +425,8 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->err = PGN_OK;
     r->sys_errno = 0;
     r->games = 0;
-    r->at_end = r->at_rest = r->after_result = false;
+    r->at_end = r->at_rest = false;
+    r->after_result = true; /* (the input's start is between games too) */
     r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
     r->raw_lost = false;
@@ -1865,7 +1868,8 @@ static int fetch_line(struct pgn_reader *r)
  * line, begin a new game: White's move 1 ("1." and then no period: "1..."
  * after a comment is how ChessBase goes on with Black's move) with a
  * move after it, while the game has played a move already?  Then the game
- * had no result (untagged games that lack one). */
+ * had no result (untagged games that lack one).  After stray text, such a
+ * line begins a game, blank line or not. */
 static bool starts_new_game(const struct pgn_reader *r)
 {
     size_t i = r->first_nonblank;
@@ -1912,8 +1916,8 @@ static enum scan_status scan_line(struct pgn_reader *r)
         }
     }
 
-    if (__builtin_expect(r->prev_blank, 0) && p == line && r->state == ST_MOVES && r->depth == 0 &&
-        starts_new_game(r)) {
+    if (__builtin_expect(r->prev_blank || r->stray_text, 0) && p == line && r->state == ST_MOVES &&
+        r->depth == 0 && starts_new_game(r)) {
         /* PGN standard 8.2.6 wants a result; no game is to be invented
          * from two that lack it */
         p = line + r->first_nonblank;

@@ -265,9 +265,20 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
     }
     run->found |= rec->ndiags > 0;
     run->stray++;
-    if (run->games_out && run->last_written && run->need_newline)
+    if (!run->games_out || !run->last_written || !rec->raw)
+        return;
+    if (run->need_newline)
         fputc_unlocked('\n', stdout);
     run->need_newline = false;
+    /* the blank lines that end the text separate the games around it */
+    size_t end = rec->raw_len, blank = end;
+    while (blank > 0 && (rec->raw[blank - 1] == '\n' || rec->raw[blank - 1] == ' ' ||
+                         rec->raw[blank - 1] == '\t' || rec->raw[blank - 1] == '\r'))
+        blank--;
+    while (blank < end && rec->raw[blank] != '\n')
+        blank++; /* (past the end of the text's last line) */
+    if (blank < end)
+        write_raw(run, rec->raw, blank + 1, end);
 }
 
 /* The records, then the messages about the input itself (a read error). */

@@ -186,6 +186,7 @@ static int check_games(struct worker *w, struct jobs_result *res, const char *na
     struct pgn_game g;
     struct pgn_check_result cr;
     int rc;
+    pgn_checker_set_line_offset(w->checker, line_offset);
     while ((rc = pgn_next_game(w->reader, &g)) > 0) {
         if (pgn_check_game(w->checker, &g, &cr) < 0) {
             res->out.nomem = true; /* hard_error says: out of memory */

@@ -172,8 +172,9 @@ struct pgn_checker {
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_stack stack;
-    uint8_t variant; /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;   /* ... and whether it is Chess960 */
+    uint8_t variant;           /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;             /* ... and whether it is Chess960 */
+    unsigned long line_offset; /* pgn_checker_set_line_offset */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -220,6 +221,11 @@ void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess96
 {
     c->variant = (uint8_t)v;
     c->chess960 = chess960;
+}
+
+void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines)
+{
+    c->line_offset = lines;
 }
 
 void pgn_checker_free(struct pgn_checker *c)
@@ -636,7 +642,7 @@ static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g
         if (g->tags[i].repeated)
             report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
                    "tag %s appears twice (first on line %lu)", g->tags[i].name,
-                   pgn_tags_find(g->tags, g->ntags, g->tags[i].name)->line);
+                   pgn_tags_find(g->tags, g->ntags, g->tags[i].name)->line + c->line_offset);
 }
 
 static bool is_leap(unsigned y)

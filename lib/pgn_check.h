@@ -135,6 +135,11 @@ void pgn_checker_free(struct pgn_checker *c);
  * standard chess unless set. */
 void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
 
+/* The lines before the text the games are read from (a chunk of a file
+ * under --jobs): a line number quoted inside a message ("first on line
+ * 12") is shifted by them, as the caller shifts the places.  0 unless set. */
+void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines);
+
 /* Turn one check on or off. */
 void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);
 bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);

@@ -278,8 +278,10 @@ static const struct argp argp = {
     "Each game is read, its tags checked and its moves replayed; a game with no problem is "
     "written to standard output byte for byte, so 'pgn-check db.pgn > clean.pgn' cleans a "
     "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (White - "
-    "Black, Round): message [code]; formats/pgn-check.md lists the codes. With no FILE, or "
-    "when FILE is -, read standard input.\n\n" CLI_EXIT_STATUS_DOC,
+    "Black, Round): message [code]; formats/pgn-check.md lists the codes. Text after a "
+    "game's result that begins no game is reported about no game, as FILE:LINE:COL: error: "
+    "text after a game's result belongs to no game (ignored): 'TEXT' [stray-text], and is "
+    "not written. With no FILE, or when FILE is -, read standard input.\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};

@@ -213,9 +213,10 @@ enum {
      * games through unchanged; the input buffer then holds a whole game. */
     PGN_OPT_RAW = 1u << 2,
     /* A tag name that repeats in the tag section stays in the game (both
-     * pairs are kept, for a checker to report) unless a blank line comes
-     * before it; by default the repeat starts the next game (a game
-     * without movetext). */
+     * pairs are kept, the repeat marked pgn_tag.repeated, for a checker to
+     * report and a writer to leave out) unless a blank line comes before
+     * it; by default the repeat starts the next game (a game without
+     * movetext). */
     PGN_OPT_REPEATED_TAGS = 1u << 3,
     /* Move numbers ("12." "12...") are read but not kept as tokens: a
      * replay takes the number from its position.  max_tokens then counts

@@ -283,53 +283,6 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
     cli_buf_char(&c->res->out, '\n');
 }
 
-/* Text after a game's result that begins no game: reported where it
- * stands, about no game, and the input is not clean (status 1). */
-static void report_stray(struct conv *c, const struct pgn_game *g)
-{
-    const struct pgn_diag *d = &g->diags[0];
-    const char *text = "";
-    for (size_t i = 0; i < g->ntokens && !*text; i++)
-        if (g->tokens[i].kind != PGN_TOK_COMMENT)
-            text = g->tokens[i].text;
-    char msg[GAMES_HARD_ERROR_MAX];
-    snprintf(msg, sizeof msg, "%s: '%.64s'", pgn_error_message(PGN_E_STRAY_TEXT), text);
-    jobs_diags_add(&c->res->diags, d->line + c->line_offset, d->col, 0, msg);
-    c->res->status = cli_status_merge(c->res->status, CLI_INVALID);
-}
-
-/* What the game is converted in spite of: a repeated tag (its first value
- * holds) and a missing result where a new game's move 1 follows: a
- * warning each, at its place; the exit status stays. */
-static void report_warnings(struct conv *c, const struct pgn_game *g)
-{
-    char label[256], msg[512];
-    bool labelled = false;
-    for (size_t i = 0; i < g->ntags; i++) {
-        const struct pgn_tag *t = &g->tags[i];
-        if (!t->repeated)
-            continue;
-        if (!labelled)
-            game_label(g->tags, g->ntags, label, sizeof label);
-        labelled = true;
-        const struct pgn_tag *first = pgn_tags_find(g->tags, g->ntags, t->name);
-        snprintf(msg, sizeof msg,
-                 "%s: warning: tag %s appears twice (first on line %lu); the first value holds",
-                 label, t->name, first->line + c->line_offset);
-        jobs_diags_add(&c->res->diags, t->line + c->line_offset, t->col, g->number, msg);
-    }
-    for (size_t i = 0; i < g->ndiags; i++) {
-        if (g->diags[i].code != PGN_E_UNENDED_GAME)
-            continue;
-        if (!labelled)
-            game_label(g->tags, g->ntags, label, sizeof label);
-        labelled = true;
-        snprintf(msg, sizeof msg, "%s: warning: %s", label, pgn_error_message(PGN_E_UNENDED_GAME));
-        jobs_diags_add(&c->res->diags, g->diags[i].line + c->line_offset, g->diags[i].col,
-                       g->number, msg);
-    }
-}
-
 /* A game with a problem is reported and, by default, not written at all
  * (the output is rolled back). */
 void conv_game(struct conv *c, const struct pgn_game *g)
@@ -341,13 +294,9 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     const char *result = NULL;
     int rc = 1;
 
-    if (g->stray) {
-        report_stray(c, g);
-        return;
-    }
+    if (games_report_read(&c->res->diags, &c->res->status, g, c->line_offset))
+        return; /* stray text: no game */
     c->res->games++;
-    if (g->ndiags || g->ntags > 1)
-        report_warnings(c, g);
     c->line_open = false;
     c->need_number = true;
     if (c->json)

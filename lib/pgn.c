@@ -507,6 +507,23 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name)
     return t ? t->value : NULL;
 }
 
+int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
+{
+    const char *text = "";
+    for (size_t i = 0; i < g->ntokens && !*text; i++)
+        if (g->tokens[i].kind != PGN_TOK_COMMENT)
+            text = g->tokens[i].text;
+    return snprintf(buf, size, "%s: '%.64s'", error_messages[PGN_E_STRAY_TEXT], text);
+}
+
+int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
+                       size_t size)
+{
+    const struct pgn_tag *t = &g->tags[i], *first = pgn_tags_find(g->tags, i, t->name);
+    return snprintf(buf, size, "tag %s appears twice (first on line %lu)", t->name,
+                    (first ? first->line : t->line) + line_offset);
+}
+
 /* ---------------------------------------------------------------- storage */
 
 static int nomem(struct pgn_reader *r)

@@ -305,6 +305,16 @@ const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, co
 /* The value of the game's first tag called name (case-sensitive), or NULL. */
 const char *pgn_game_tag(const struct pgn_game *g, const char *name);
 
+/* The sentences that report stray text and a repeated tag, written once
+ * for every tool (snprintf contract): "text after a game's result belongs
+ * to no game (ignored): 'trailing'", quoting g's first token that is no
+ * comment (g->stray), and "tag Site appears twice (first on line 2)" for
+ * g->tags[i] (repeated), its first's line shifted by line_offset lines
+ * (those before the text read, under --jobs). */
+int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size);
+int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
+                       size_t size);
+
 /* The four game results of PGN standard 8.2.6, written once for every
  * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */
 enum pgn_result {

@@ -638,11 +638,12 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
  * reader marks the repeats). */
 static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g)
 {
+    char msg[512];
     for (size_t i = 1; i < g->ntags; i++)
-        if (g->tags[i].repeated)
-            report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
-                   "tag %s appears twice (first on line %lu)", g->tags[i].name,
-                   pgn_tags_find(g->tags, g->ntags, g->tags[i].name)->line + c->line_offset);
+        if (g->tags[i].repeated) {
+            pgn_repeat_message(g, i, c->line_offset, msg, sizeof msg);
+            report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col, "%s", msg);
+        }
 }
 
 static bool is_leap(unsigned y)
@@ -1177,12 +1178,9 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     memset(res, 0, sizeof *res);
 
     if (g->stray) { /* no game: its one problem */
-        const char *text = "";
-        for (size_t i = 0; i < g->ntokens && !*text; i++)
-            if (g->tokens[i].kind != PGN_TOK_COMMENT)
-                text = g->tokens[i].text;
-        report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s: '%.64s'",
-               pgn_error_message(PGN_E_STRAY_TEXT), text);
+        char msg[160];
+        pgn_stray_message(g, msg, sizeof msg);
+        report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
         sort_pending(c->pend, c->npend);
         return publish(c, res);
     }

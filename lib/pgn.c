@@ -2210,9 +2210,7 @@ static int stray_check(struct pgn_reader *r, bool *stray)
     if (!first)
         return 0; /* comments alone: the next game's, or the input's last words */
     *stray = true;
-    r->ndiags = 0;
-    r->in_comment = false; /* (an open comment is part of the stray text) */
-    r->depth = 0;
+    r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
     return add_diag(r, PGN_E_STRAY_TEXT, first->line, first->col);
 }
 
@@ -2220,15 +2218,15 @@ static int stray_check(struct pgn_reader *r, bool *stray)
  * end is where the game's bytes stop (PGN_OPT_RAW). */
 static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
 {
-    bool stray;
-    if (stray_check(r, &stray) < 0)
-        return -1;
     if (r->in_comment) {
         if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
             comment_close(r) < 0)
             return -1;
     }
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
+        return -1;
+    bool stray;
+    if (stray_check(r, &stray) < 0)
         return -1;
     for (size_t i = 0; i < r->ntags; i++) {
         r->tags[i].name = r->arena + r->tag_name_off[i];

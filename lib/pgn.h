@@ -287,10 +287,11 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
 /* After pgn_next_game returned 0: whether the input ended at rest, that
- * is, its last game ended at its result with only blank lines and escape
- * lines after it (or the input held nothing else).  A reader given the
- * same text followed by more would read the same games, and then the next
- * one as a fresh reader reads it: pgn-to-named-notation's --jobs checks a
+ * is, its last game (or stray text) ended at its result with only blank
+ * lines and escape lines after it (or the input held nothing else).  A
+ * reader given the same text followed by more would read the same games,
+ * and then the next one as a fresh reader reads it (both are between
+ * games: see pgn_game.stray): pgn-to-named-notation's --jobs checks a
  * cut it guessed so.  False before the end, and when the input ended
  * inside a game, a comment or a variation. */
 bool pgn_reader_at_rest(const struct pgn_reader *r);

@@ -567,6 +567,13 @@ static void test_boundaries(void)
     expect_games("1. e4 * trailing",
                  "@1:1  | 1. e4 R:* | \nstray@1:9  | ?:trailing | 1:9 stray-text",
                  "stray text at the end of the input: no truncated game");
+    expect_games("1. e4 * foo (bar {open\n",
+                 "@1:1  | 1. e4 R:* | \nstray@1:9  | ?:foo ( ?:bar@1 {open\n}@1 | 1:9 stray-text",
+                 "stray text with an open variation and an open comment: one diagnostic");
+    expect_games("1. e4 * foo (e5\n",
+                 "@1:1  | 1. e4 R:* | \n@1:9  | ?:foo ( e5@1 | 1:9 unexpected-token, "
+                 "1:13 unclosed-variation, 1:16 truncated",
+                 "text with a move (in a variation, even) is a game, with its problems");
 
     /* game numbers: stray text takes none */
     struct pgn_reader *r = reader(0);

@@ -252,9 +252,11 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
         write_raw(run, rec->raw, rec->lead, rec->raw_len);
 }
 
-/* Stray text: its problem reported about no game; never written.  The
- * game written before it may end inside the line that the text goes on:
- * the line is ended, so that the next game written starts a line. */
+/* Stray text: its problem reported about no game; written only under
+ * --invert (it is no clean game), so that the two outputs still make the
+ * input.  Else the game written before it may end inside the line that
+ * the text goes on: the line is ended, and the blank lines that end the
+ * text kept, so that the next game written starts a line of its own. */
 static void write_stray(struct checked_writer *run, const char *name, const struct checked *rec)
 {
     const char *p = rec->diags;
@@ -265,7 +267,16 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
     }
     run->found |= rec->ndiags > 0;
     run->stray++;
-    if (!run->games_out || !run->last_written || !rec->raw)
+    if (!run->games_out || !rec->raw)
+        return;
+    if (run->invert) { /* written as a game with a problem is */
+        if (run->last_written)
+            write_raw(run, rec->raw, 0, rec->lead);
+        run->last_written = true;
+        write_raw(run, rec->raw, rec->lead, rec->raw_len);
+        return;
+    }
+    if (!run->last_written)
         return;
     if (run->need_newline)
         fputc_unlocked('\n', stdout);

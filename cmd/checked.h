@@ -18,8 +18,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* A game, stray text between games (pgn_game.stray: reported, never
- * written, counted as no game), the bytes after the last game. */
+/* A game, stray text between games (pgn_game.stray: reported, written
+ * only under --invert, counted as no game), the bytes after the last
+ * game. */
 enum checked_kind { CHECKED_GAME, CHECKED_STRAY, CHECKED_REST };
 
 /* A record read back; the pointers point into the buffer. */

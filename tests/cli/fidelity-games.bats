@@ -82,6 +82,13 @@ clean_two() { grep -v '^trailing garbage$' stray-own-line.pgn; }
     done < <(stray_cases)
 }
 
+@test "pgn-check --invert writes the stray text (no clean game), byte for byte" {
+    pgn-check --invert stray-same-line.pgn 2>/dev/null | cmp - <(printf ' trailing garbage\n\n')
+    pgn-check --invert stray-own-line.pgn 2>/dev/null | cmp - <(printf 'trailing garbage\n\n')
+    pgn-check --invert stray-paren.pgn 2>/dev/null | cmp - <(printf ' )\n\n')
+    pgn-check --invert stray-result.pgn 2>/dev/null | cmp - <(printf ' 1-0\n\n')
+}
+
 @test "stray text is reported in every pgn-check format, about no game" {
     run --separate-stderr pgn-check --format=json stray-paren.pgn
     assert_failure 1

@@ -53,7 +53,7 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
     const struct pgn_tag *tags[CHECKED_LABEL_TAGS] = {res->white, res->black, res->round,
                                                       res->event};
     struct game_head h = {
-        .kind = CHECKED_GAME,
+        .kind = g->stray ? CHECKED_STRAY : CHECKED_GAME,
         .raw_ok = g->raw != NULL,
         .hashed = res->hashed,
         .number = g->number,
@@ -198,6 +198,15 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
     return n + 1;
 }
 
+/* Writes what a game or the rest of an input leaves: raw[from, len). */
+static void write_raw(struct checked_writer *run, const char *raw, size_t from, size_t len)
+{
+    if (len > from) {
+        fwrite_unlocked(raw + from, 1, len - from, stdout);
+        run->need_newline = raw[len - 1] != '\n';
+    }
+}
+
 /* One checked game, in input order: its problems reported, and the game
  * written when it is clean (or, under --invert, when it is not). */
 static void write_game(struct checked_writer *run, const char *name, unsigned long game_offset,
@@ -232,10 +241,57 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
     if (!run->games_out || !rec->raw)
         return;
     if (run->last_written)
-        fwrite_unlocked(rec->raw, 1, rec->lead, stdout);
-    run->last_written = (n == 0) != run->invert;
+        write_raw(run, rec->raw, 0, rec->lead);
+    bool written = (n == 0) != run->invert;
+    if (!written && run->last_written && run->need_newline) {
+        /* the game written before ends inside a line that this one goes
+         * on: the line is ended, so that the next game written starts one */
+        fputc_unlocked('\n', stdout);
+        run->need_newline = false;
+    }
+    run->last_written = written;
     if (run->last_written)
-        fwrite_unlocked(rec->raw + rec->lead, 1, rec->raw_len - rec->lead, stdout);
+        write_raw(run, rec->raw, rec->lead, rec->raw_len);
+}
+
+/* Stray text: its problem reported about no game; written only under
+ * --invert (it is no clean game), so that the two outputs still make the
+ * input.  Else the game written before it may end inside the line that
+ * the text goes on: the line is ended, and the blank lines that end the
+ * text kept, so that the next game written starts a line of its own. */
+static void write_stray(struct checked_writer *run, const char *name, const struct checked *rec)
+{
+    const char *p = rec->diags;
+    struct pgn_check_diag d;
+    for (size_t i = 0; i < rec->ndiags; i++) {
+        checked_diag_next(&p, &d);
+        report_diag(run->report, name, 0, &d);
+    }
+    run->found |= rec->ndiags > 0;
+    run->stray++;
+    if (!run->games_out || !rec->raw)
+        return;
+    if (run->invert) { /* written as a game with a problem is */
+        if (run->last_written)
+            write_raw(run, rec->raw, 0, rec->lead);
+        run->last_written = true;
+        write_raw(run, rec->raw, rec->lead, rec->raw_len);
+        return;
+    }
+    if (!run->last_written)
+        return;
+    if (run->need_newline)
+        fputc_unlocked('\n', stdout);
+    run->need_newline = false;
+    /* the blank lines that end the text separate the games around it */
+    size_t end = rec->raw_len, blank = end;
+    while (blank > 0 && (rec->raw[blank - 1] == '\n' || rec->raw[blank - 1] == ' ' ||
+                         rec->raw[blank - 1] == '\t' || rec->raw[blank - 1] == '\r'))
+        blank--;
+    while (blank < end && rec->raw[blank] != '\n')
+        blank++; /* (past the end of the text's last line) */
+    if (blank < end)
+        write_raw(run, rec->raw, blank + 1, end);
 }
 
 /* The records, then the messages about the input itself (a read error). */
@@ -258,8 +314,10 @@ void checked_write(void *writer, struct jobs_result *res, const char *name,
     while (p && !run->nomem && checked_next(&p, end, &rec)) {
         if (rec.kind == CHECKED_GAME)
             write_game(run, name, game_offset, &rec);
+        else if (rec.kind == CHECKED_STRAY)
+            write_stray(run, name, &rec);
         else if (run->last_written && run->games_out)
-            fwrite_unlocked(rec.raw, 1, rec.raw_len, stdout);
+            write_raw(run, rec.raw, 0, rec.raw_len);
     }
     res->out.len = 0;
     for (size_t i = 0; i < res->diags.n; i++) {

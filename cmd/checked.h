@@ -18,7 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum checked_kind { CHECKED_GAME, CHECKED_REST };
+/* A game, stray text between games (pgn_game.stray: reported, written
+ * only under --invert, counted as no game), the bytes after the last
+ * game. */
+enum checked_kind { CHECKED_GAME, CHECKED_STRAY, CHECKED_REST };
 
 /* The tags a record keeps for the label of a duplicate: White, Black,
  * Round and Event (game_label's). */
@@ -72,6 +75,7 @@ struct checked_writer {
     bool games_out; /* games go to stdout (text format, not -q) */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
+    unsigned long stray;               /* stray texts (counted as no game) */
     bool found;                        /* something was reported */
     bool found_at[PGN_CHECK_LEVEL_NB]; /* something of that level was */
     bool nomem;
@@ -80,6 +84,7 @@ struct checked_writer {
     size_t ninputs;
     unsigned long ordinal;
     bool last_written;
+    bool need_newline; /* what was written last ends inside its line */
     struct pgn_check_diag *diags;
     size_t diags_cap;
     char dup_msg[512];

@@ -30,8 +30,8 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
     }
     /* The output takes move numbers from the positions, and comments only
      * when asked: the reader need not keep what will not be written. */
-    pgn_reader_set_options(c->reader,
-                           PGN_OPT_SKIP_NUMBERS | (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
+    pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
+                                          (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
     /* The fast path: standard chess, and an output of plies alone. */
     if ((opt->to == TO_UCI || opt->to == TO_NAMED) && !opt->comments && !opt->nags &&
         !opt->variations && !cli_games_rules(&opt->common)) {
@@ -294,6 +294,8 @@ void conv_game(struct conv *c, const struct pgn_game *g)
     const char *result = NULL;
     int rc = 1;
 
+    if (games_report_read(&c->res->diags, &c->res->status, g, c->line_offset))
+        return; /* stray text: no game */
     c->res->games++;
     c->line_open = false;
     c->need_number = true;

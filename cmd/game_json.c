@@ -164,15 +164,11 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
     close_ply(main_line);
     snprintf(num, sizeof num, "{\"line\":%lu,\"tags\":{", line);
     cli_buf_str(out, num);
-    /* A tag repeated in one game keeps its first value: a JSON object has
-     * one member per name (pgn-check reports the repetition). */
+    /* A tag repeated in one game keeps its first value (the reader marks
+     * the repeats): a JSON object has one member per name. */
     for (size_t i = 0, written = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
-        bool seen = false;
-        for (size_t k = 0; k < i && !seen; k++)
-            seen = g->tags[k].name_len == t->name_len &&
-                   memcmp(g->tags[k].name, t->name, t->name_len) == 0;
-        if (seen)
+        if (t->repeated)
             continue;
         if (written++)
             cli_buf_char(out, ',');

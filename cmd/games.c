@@ -21,6 +21,8 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++) {
         const struct pgn_tag *t = &g->tags[i];
+        if (t->repeated) /* (the first value holds; the converter warns) */
+            continue;
         /* Room for the worst case (every value byte escaped), reserved
          * once: a byte-at-a-time append was a twentieth of a UCI
          * conversion on archives with long tags. */
@@ -56,6 +58,40 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
     }
     if (g->ntags)
         cli_buf_char(out, '\n');
+}
+
+/* A warning about game g at line:col (label made once, then kept): the
+ * game is converted all the same, and the exit status stays. */
+static void warn(struct jobs_diags *d, const struct pgn_game *g, char *label, unsigned long line,
+                 unsigned long col, const char *what, const char *then)
+{
+    char msg[600];
+    if (!*label)
+        game_label(g->tags, g->ntags, label, 256);
+    snprintf(msg, sizeof msg, "%s: warning: %s%s", label, what, then);
+    jobs_diags_add(d, line, col, g->number, msg);
+}
+
+/* The reader's findings are the same in both converters' words. */
+bool games_report_read(struct jobs_diags *d, int *status, const struct pgn_game *g,
+                       unsigned long line_offset)
+{
+    char label[256] = "", what[300];
+    if (g->stray) {
+        pgn_stray_message(g, what, sizeof what);
+        jobs_diags_add(d, g->diags->line + line_offset, g->diags->col, 0, what);
+        *status = cli_status_merge(*status, CLI_INVALID);
+        return true;
+    }
+    for (size_t i = 0; i < g->ntags; i++)
+        if (g->tags[i].repeated && pgn_repeat_message(g, i, line_offset, what, sizeof what))
+            warn(d, g, label, g->tags[i].line + line_offset, g->tags[i].col, what,
+                 "; the first value holds");
+    for (size_t i = 0; i < g->ndiags; i++)
+        if (g->diags[i].code == PGN_E_UNENDED_GAME)
+            warn(d, g, label, g->diags[i].line + line_offset, g->diags[i].col,
+                 pgn_error_message(PGN_E_UNENDED_GAME), "");
+    return false;
 }
 
 /* Only one of the four result tokens may close a game; a Result tag

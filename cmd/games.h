@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "game.h"
+#include "jobs.h"
 #include "pgn.h"
 
 /* --on-error: what becomes of a game with an error. */
@@ -25,6 +26,14 @@ void games_put_tags(struct cli_buf *out, const struct pgn_game *g);
 /* The result to close a game with when it has no result token: a
  * well-formed Result tag, else "*" (standard 8.2.6: unknown). */
 const char *games_tag_result(const struct pgn_game *g);
+
+/* Into d, what the reader found around the game (line_offset: the lines
+ * before the chunk): a repeated tag (its first value holds) and a missing
+ * result where a new game's move 1 follows, warnings; stray text, no
+ * game: reported about no game, the input not clean (status 1, merged
+ * into *status), and true. */
+bool games_report_read(struct jobs_diags *d, int *status, const struct pgn_game *g,
+                       unsigned long line_offset);
 
 /* A game's problem, worded for the diagnostic and the --on-error=keep note. */
 struct games_problem {

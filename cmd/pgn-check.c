@@ -206,13 +206,14 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
     struct pgn_game g;
     struct pgn_check_result cr;
     int rc;
+    pgn_checker_set_line_offset(w->checker, line_offset);
     while ((rc = pgn_next_game(w->reader, &g)) > 0) {
         if (pgn_check_game(w->checker, &g, &cr) < 0) {
             res->out.nomem = true; /* hard_error says: out of memory */
             return -1;
         }
         checked_put_game(&res->out, &g, &cr, line_offset);
-        res->games++;
+        res->games += !g.stray; /* (stray text is no game: numbers go on) */
         if (res->out.nomem)
             return -1;
         if (s && res->out.len >= FLUSH_AT) {
@@ -324,7 +325,10 @@ static const struct argp argp = {
     "written to standard output byte for byte, so 'pgn-check db.pgn > clean.pgn' cleans a "
     "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (LABEL): "
     "message [code], the label being the game's players and round (White - Black, Round) or, "
-    "without players, its Event; formats/pgn-check.md lists the codes. A directory FILE is "
+    "without players, its Event; formats/pgn-check.md lists the codes. Text after a game's "
+    "result that begins no game is reported about no game, as FILE:LINE:COL: error: text "
+    "after a game's result belongs to no game (ignored): 'TEXT' [stray-text], and is not "
+    "written. A directory FILE is "
     "every *.pgn file under it, in byte order of their paths; with no FILE, or when FILE is -, "
     "read standard input.\n\n"
     "Options can come from a file, " CONFIG_NAME ", looked for from the current directory up "

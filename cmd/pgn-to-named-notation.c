@@ -135,7 +135,7 @@ static int convert_input(struct conv *c, struct jobs_stream *stream, struct prog
     int rc;
     unsigned long number = 0;
     while (!c->res->stop && (rc = pgn_next_game(c->reader, &g)) > 0) {
-        g.number = ++number;
+        g.number = g.stray ? number : ++number; /* (stray text is no game) */
         conv_game(c, &g);
         if (conv_nomem(c))
             return -1;
@@ -276,6 +276,11 @@ static const struct argp argp = {
     "Text the reader would have to repair (a tag pair cut short, a NUL or control byte) is "
     "reported as damaged text and its game not written; UTF-16 input is refused with one "
     "message ('UTF-16 text: convert it to UTF-8'); LF, CRLF and a lone CR each end a line. "
+    "Text after a game's result that begins no game (words, a stray ')', a second result) "
+    "belongs to no game: it is reported where it stands and the exit status is 1, and the "
+    "games around it are converted. A game is converted, with a warning at the place and "
+    "the exit status unchanged, when a tag repeats (its first value is kept and written) and "
+    "when it has no result but a new game's '1.' follows a blank line (two games, not one). "
     "With no FILE, or when FILE is -, read standard input; compressed archives go through "
     "a pipe (zstdcat big.pgn.zst | pgn-to-named-notation). On a terminal, a run longer than a "
     "second shows its progress on standard error: games, games per second and, when the input "

@@ -30,7 +30,7 @@ static void json_cstr(struct report *r, const char *s)
 static void json_message(struct report *r, unsigned long game, const struct pgn_check_diag *d)
 {
     char head[32];
-    int n = snprintf(head, sizeof head, "game %lu", game);
+    int n = game ? snprintf(head, sizeof head, "game %lu", game) : 0;
     r->msg.len = 0;
     cli_buf_put(&r->msg, head, (size_t)n);
     cli_buf_put(&r->msg, d->message, d->message_len);
@@ -126,8 +126,12 @@ void report_begin(struct report *r, enum report_format format, bool quiet)
  * code: "pgn-check:FILE:LINE:COL: error: game N (...): message [code]". */
 static void text_diag(const char *file, unsigned long game, const struct pgn_check_diag *d)
 {
-    cli_diag(file, d->line, d->col, "%s: game %lu%.*s [%s]", pgn_check_level_name(d->level), game,
-             (int)d->message_len, d->message, pgn_check_code_name(d->code));
+    if (!game) /* about no game: text after a game's result */
+        cli_diag(file, d->line, d->col, "%s: %.*s [%s]", pgn_check_level_name(d->level),
+                 (int)d->message_len, d->message, pgn_check_code_name(d->code));
+    else
+        cli_diag(file, d->line, d->col, "%s: game %lu%.*s [%s]", pgn_check_level_name(d->level),
+                 game, (int)d->message_len, d->message, pgn_check_code_name(d->code));
 }
 
 /* JSON lines: one self-contained object per finding, for jq and scripts. */
@@ -180,7 +184,9 @@ static void github_diag(struct report *r, const char *file, unsigned long game,
     fprintf(out, ",line=%lu,col=%lu,title=", d->line, d->col);
     const char *code = pgn_check_code_name(d->code);
     github_escaped(out, code, strlen(code), true);
-    fprintf(out, "::game %lu", game);
+    fputs("::", out);
+    if (game)
+        fprintf(out, "game %lu", game);
     github_escaped(out, d->message, d->message_len, false);
     fprintf(out, " [%s]\n", code);
 }

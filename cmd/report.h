@@ -56,7 +56,8 @@ struct report_totals {
 void report_begin(struct report *r, enum report_format format, bool quiet);
 
 /* One finding of game number `game` of file `file` ("<stdin>" for the
- * standard input). */
+ * standard input); game 0 for one about no game (stray text after a
+ * game's result). */
 void report_diag(struct report *r, const char *file, unsigned long game,
                  const struct pgn_check_diag *d);
 

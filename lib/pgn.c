@@ -174,6 +174,12 @@ struct pgn_reader {
     unsigned long games;
     bool at_end;  /* the end of the input was reached (at_rest is known) */
     bool at_rest; /* ... with nothing after the last game's result */
+    /* Between games: the input's start, or the game before ended at its
+     * result at depth 0.  Until the next game holds a tag or a move, what
+     * comes is stray text (pgn_game.stray), so that a reader that comes to
+     * rest after a result reads on as a fresh one (pgn_reader_at_rest). */
+    bool after_result;
+    bool stray_text; /* ... and some came: the game so far is stray text */
 
     /* PGN_OPT_RAW: the current game's bytes start at src[raw_start] */
     size_t raw_start;
@@ -221,6 +227,8 @@ static const char *const error_names[PGN_ERROR_NB] = {
     [PGN_E_RESULT_IN_VARIATION] = "result-in-variation",
     [PGN_E_MISSING_RESULT] = "missing-result",
     [PGN_E_TRUNCATED] = "truncated",
+    [PGN_E_UNENDED_GAME] = "unended-game",
+    [PGN_E_STRAY_TEXT] = "stray-text",
     [PGN_E_TOKEN_TOO_LONG] = "token-too-long",
     [PGN_E_LINE_TOO_LONG] = "line-too-long",
     [PGN_E_TOO_MANY_TOKENS] = "too-many-tokens",
@@ -245,6 +253,8 @@ static const char *const error_messages[PGN_ERROR_NB] = {
     [PGN_E_RESULT_IN_VARIATION] = "game result inside a variation",
     [PGN_E_MISSING_RESULT] = "game has no result; the next game's tags begin here",
     [PGN_E_TRUNCATED] = "input ends inside a game (no result)",
+    [PGN_E_UNENDED_GAME] = "game has no result; a new game begins here (move 1 after a blank line)",
+    [PGN_E_STRAY_TEXT] = "text after a game's result belongs to no game (ignored)",
     [PGN_E_TOKEN_TOO_LONG] = "token too long; truncated",
     [PGN_E_LINE_TOO_LONG] = "line too long; split",
     [PGN_E_TOO_MANY_TOKENS] = "too many tokens in one game; the rest are ignored",
@@ -435,6 +445,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->sys_errno = 0;
     r->games = 0;
     r->at_end = r->at_rest = false;
+    r->after_result = true; /* (the input's start is between games too) */
     r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
     r->raw_lost = false;
@@ -514,6 +525,23 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name)
 {
     const struct pgn_tag *t = pgn_tags_find(g->tags, g->ntags, name);
     return t ? t->value : NULL;
+}
+
+int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
+{
+    const char *text = "";
+    for (size_t i = 0; i < g->ntokens && !*text; i++)
+        if (g->tokens[i].kind != PGN_TOK_COMMENT)
+            text = g->tokens[i].text;
+    return snprintf(buf, size, "%s: '%.64s'", error_messages[PGN_E_STRAY_TEXT], text);
+}
+
+int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
+                       size_t size)
+{
+    const struct pgn_tag *t = &g->tags[i], *first = pgn_tags_find(g->tags, i, t->name);
+    return snprintf(buf, size, "tag %s appears twice (first on line %lu)", t->name,
+                    (first ? first->line : t->line) + line_offset);
 }
 
 /* ---------------------------------------------------------------- storage */
@@ -819,6 +847,10 @@ static inline __attribute__((always_inline)) int emit(struct pgn_reader *r,
 static int emit_unknown(struct pgn_reader *r, const char *p, const char *q, enum pgn_error code)
 {
     size_t n = (size_t)(q - p);
+    if (r->after_result && r->state == ST_START) {
+        r->state = ST_MOVES; /* stray text: the next tag pair begins a game (finish_game) */
+        r->stray_text = true;
+    }
     if (diag_at(r, code, p) < 0)
         return -1;
     if (n > SYMBOL_MAX) {
@@ -999,7 +1031,7 @@ static uint64_t tag_bit(const char *name, size_t nlen)
  * value holds no backslash and no control byte (fast_tag read them), and
  * bit is the name's tag_bit: neither is looked at again. */
 static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
-                    size_t vlen, const char *at, bool plain, uint64_t bit)
+                    size_t vlen, const char *at, bool plain, uint64_t bit, bool repeated)
 {
     if (r->ntags >= r->lim.max_tags) {
         if (r->tags_full)
@@ -1048,8 +1080,12 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     r->tag_name_off[r->ntags] = noff;
     r->tag_names |= plain ? bit : nlen ? tag_bit(r->arena + noff, nlen) : 0;
     r->tag_value_off[r->ntags] = voff;
-    r->tags[r->ntags++] = (struct pgn_tag){
-        .name_len = nlen, .value_len = out, .line = r->lineno, .col = col, .plain_value = verbatim};
+    r->tags[r->ntags++] = (struct pgn_tag){.name_len = nlen,
+                                           .value_len = out,
+                                           .line = r->lineno,
+                                           .col = col,
+                                           .plain_value = verbatim,
+                                           .repeated = repeated};
     return 0;
 }
 
@@ -1203,16 +1239,17 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     *next = p + ov[1];
     uint64_t bit = nlen ? tag_bit(name, nlen) : 0;
     /* linear, but under max_tags; skipped once the tags are full */
-    if (r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, name, nlen, bit) < r->ntags &&
-        (!(r->options & PGN_OPT_REPEATED_TAGS) ||
-         (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
+    bool repeated =
+        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, name, nlen, bit) < r->ntags;
+    if (repeated && (!(r->options & PGN_OPT_REPEATED_TAGS) ||
+                     (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
         *dup = true;
         return 0;
     }
     if (problem && diag_at(r, problem, p) < 0)
         return -1;
     r->state = ST_TAGS;
-    return push_tag(r, name, nlen, val, vlen, p, plain, bit);
+    return push_tag(r, name, nlen, val, vlen, p, plain, bit, repeated);
 }
 
 /* In movetext, whether the '[' at p begins the next game's tag section: at
@@ -1940,6 +1977,37 @@ static size_t forum_markup(const char *p, const char *end)
     return 0;
 }
 
+/* Does the current line, which follows a blank line inside a game's main
+ * line, begin a new game: White's move 1 ("1." and then no period: "1..."
+ * after a comment is how ChessBase goes on with Black's move) with a
+ * move after it, while the game has played a move already?  Then the game
+ * had no result (untagged games that lack one).  After stray text, such a
+ * line begins a game, blank line or not. */
+static bool starts_new_game(const struct pgn_reader *r)
+{
+    size_t i = r->first_nonblank;
+    const char *s = r->line;
+    size_t n = r->line_len;
+    if (i == SIZE_MAX || i + 2 >= n || s[i] != '1' || s[i + 1] != '.' || s[i + 2] == '.')
+        return false;
+    if (!r->ntaken && !r->stray_text) { /* a move played before: taken by the hook, or kept */
+        size_t k = 0;
+        while (k < r->ntoks && r->toks[k].kind != PGN_TOK_MOVE)
+            k++;
+        if (k == r->ntoks)
+            return false;
+    }
+    i += 2;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    size_t j = i;
+    while (j < n && byte_class[(unsigned char)s[j]] == C_RUN)
+        j++;
+    while (j > i && (s[j - 1] == '+' || s[j - 1] == '#' || s[j - 1] == '!' || s[j - 1] == '?'))
+        j--;
+    return j > i && san_shape(s + i, j - i) != 0;
+}
+
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
  * at the first byte of the next game when the game ended on this line. */
 static enum scan_status scan_line(struct pgn_reader *r)
@@ -1964,6 +2032,17 @@ static enum scan_status scan_line(struct pgn_reader *r)
         } else if (!(p = comment_scan(r, p, end))) {
             return SCAN_ERROR;
         }
+    }
+
+    if (__builtin_expect(r->prev_blank || r->stray_text, 0) && p == line && r->state == ST_MOVES &&
+        r->depth == 0 && starts_new_game(r)) {
+        /* PGN standard 8.2.6 wants a result; no game is to be invented
+         * from two that lack it */
+        p = line + r->first_nonblank;
+        if (!r->stray_text && diag_at(r, PGN_E_UNENDED_GAME, p) < 0)
+            return SCAN_ERROR;
+        r->pos = (size_t)(p - line);
+        return SCAN_GAME_DONE;
     }
 
     while (p < end) {
@@ -2026,7 +2105,11 @@ static enum scan_status scan_line(struct pgn_reader *r)
             p++;
             continue;
         case C_RPAREN:
-            if (r->depth == 0) {
+            if (r->depth == 0 && r->after_result && (r->state == ST_START || r->stray_text)) {
+                /* after a result: stray text, kept for its report */
+                if (emit_unknown(r, p, p + 1, PGN_E_UNMATCHED_CLOSE) < 0)
+                    return SCAN_ERROR;
+            } else if (r->depth == 0) {
                 if (diag_at(r, PGN_E_UNMATCHED_CLOSE, p) < 0)
                     return SCAN_ERROR;
             } else {
@@ -2130,7 +2213,7 @@ static void clear_game(struct pgn_reader *r)
     r->state = ST_START;
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
-    r->comment_skipped = r->number_skipped = false;
+    r->comment_skipped = r->number_skipped = r->stray_text = false;
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
@@ -2219,6 +2302,30 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
     r->raw_lost = false;
 }
 
+/* Is the game that ends stray text (pgn_game.stray): after a result, no
+ * tag and no move (or move number, or null move), only such text as
+ * words, ')', NAGs, results, comments?  Then its diagnostics give way to
+ * one, PGN_E_STRAY_TEXT, at its first token that is no comment. */
+static int stray_check(struct pgn_reader *r, bool *stray)
+{
+    *stray = false;
+    if (!r->after_result || r->ntags || r->ntaken || r->number_skipped)
+        return 0;
+    const struct pgn_token *first = NULL;
+    for (size_t i = 0; i < r->ntoks; i++) {
+        enum pgn_token_kind k = r->toks[i].kind;
+        if (k == PGN_TOK_MOVE || k == PGN_TOK_MOVE_NUMBER || k == PGN_TOK_NULL_MOVE)
+            return 0;
+        if (!first && k != PGN_TOK_COMMENT)
+            first = &r->toks[i];
+    }
+    if (!first)
+        return 0; /* comments alone: the next game's, or the input's last words */
+    *stray = true;
+    r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
+    return add_diag(r, PGN_E_STRAY_TEXT, first->line, first->col);
+}
+
 /* Closes what is still open and points the public arrays at the arena;
  * end is where the game's bytes stop (PGN_OPT_RAW). */
 static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
@@ -2230,6 +2337,9 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     }
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
+    bool stray;
+    if (stray_check(r, &stray) < 0)
+        return -1;
     for (size_t i = 0; i < r->ntags; i++) {
         r->tags[i].name = r->arena + r->tag_name_off[i];
         r->tags[i].value = r->arena + r->tag_value_off[i];
@@ -2240,7 +2350,8 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         r->start_col = r->diags[0].col;
     }
     *g = (struct pgn_game){
-        .number = ++r->games,
+        .number = stray ? r->games : ++r->games,
+        .stray = stray,
         .line = r->start_line,
         .col = r->start_col,
         .tags = r->tags,
@@ -2316,8 +2427,15 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
             restart_game(r);
             continue;
         }
-        if (s == SCAN_GAME_DONE)
-            return finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
+        if (s == SCAN_GAME_DONE) {
+            /* (a game ends at its result, at the next game's tags or at a
+             * new game's move 1: its last token then is no result) */
+            bool at_result = r->ntoks && r->toks[r->ntoks - 1].kind == PGN_TOK_RESULT &&
+                             r->toks[r->ntoks - 1].depth == 0;
+            int rc = finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
+            r->after_result = at_result;
+            return rc;
+        }
         r->have_line = false;
     }
     if (!r->at_end) {

@@ -59,6 +59,8 @@ enum pgn_error {
     /* game boundaries */
     PGN_E_MISSING_RESULT, /* game ended by the next game's tags, no result */
     PGN_E_TRUNCATED,      /* input ended inside a game (no result) */
+    PGN_E_UNENDED_GAME,   /* game ended by a new "1." after a blank line, no result */
+    PGN_E_STRAY_TEXT,     /* text after a game's result that begins no game */
     /* sizes and bytes */
     PGN_E_TOKEN_TOO_LONG,  /* comment, tag value or symbol over its cap: truncated */
     PGN_E_LINE_TOO_LONG,   /* line over max_line bytes: split into pieces */
@@ -140,6 +142,10 @@ struct pgn_tag {
     /* The value holds no quote and no backslash, so that writing it back
      * needs no escape; false when that is not known. */
     bool plain_value;
+    /* The name occurs earlier in the game's tags (PGN_OPT_REPEATED_TAGS):
+     * the first value is the tag's value (PGN standard 8.1 allows one), so
+     * this pair is to be reported, and not written back. */
+    bool repeated;
 };
 
 struct pgn_diag {
@@ -170,6 +176,13 @@ struct pgn_game {
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
+    /* The record is no game: text after a game's result (and before the
+     * next game) that holds no tag and no move, such as "trailing words",
+     * a stray ")" or a second result.  Its one diagnostic, PGN_E_STRAY_TEXT,
+     * is at its first token that is no comment; number is that of the game
+     * before it, which is not counted again.  Callers report it and count
+     * it as no game. */
+    bool stray;
     /* The token hook followed the game to its end: it was offered every
      * token of the main line and did not give up.  tokens lacks the MOVE
      * tokens that it took (then there is no diagnostic). */
@@ -213,9 +226,10 @@ enum {
      * games through unchanged; the input buffer then holds a whole game. */
     PGN_OPT_RAW = 1u << 2,
     /* A tag name that repeats in the tag section stays in the game (both
-     * pairs are kept, for a checker to report) unless a blank line comes
-     * before it; by default the repeat starts the next game (a game
-     * without movetext). */
+     * pairs are kept, the repeat marked pgn_tag.repeated, for a checker to
+     * report and a writer to leave out) unless a blank line comes before
+     * it; by default the repeat starts the next game (a game without
+     * movetext). */
     PGN_OPT_REPEATED_TAGS = 1u << 3,
     /* Move numbers ("12." "12...") are read but not kept as tokens: a
      * replay takes the number from its position.  max_tokens then counts
@@ -286,10 +300,11 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
 /* After pgn_next_game returned 0: whether the input ended at rest, that
- * is, its last game ended at its result with only blank lines and escape
- * lines after it (or the input held nothing else).  A reader given the
- * same text followed by more would read the same games, and then the next
- * one as a fresh reader reads it: pgn-to-named-notation's --jobs checks a
+ * is, its last game (or stray text) ended at its result with only blank
+ * lines and escape lines after it (or the input held nothing else).  A
+ * reader given the same text followed by more would read the same games,
+ * and then the next one as a fresh reader reads it (both are between
+ * games: see pgn_game.stray): pgn-to-named-notation's --jobs checks a
  * cut it guessed so.  False before the end, and when the input ended
  * inside a game, a comment or a variation. */
 bool pgn_reader_at_rest(const struct pgn_reader *r);
@@ -303,6 +318,16 @@ int pgn_reader_errno(const struct pgn_reader *r);
 const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, const char *name);
 /* The value of the game's first tag called name (case-sensitive), or NULL. */
 const char *pgn_game_tag(const struct pgn_game *g, const char *name);
+
+/* The sentences that report stray text and a repeated tag, written once
+ * for every tool (snprintf contract): "text after a game's result belongs
+ * to no game (ignored): 'trailing'", quoting g's first token that is no
+ * comment (g->stray), and "tag Site appears twice (first on line 2)" for
+ * g->tags[i] (repeated), its first's line shifted by line_offset lines
+ * (those before the text read, under --jobs). */
+int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size);
+int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
+                       size_t size);
 
 /* The four game results of PGN standard 8.2.6, written once for every
  * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */

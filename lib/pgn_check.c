@@ -52,6 +52,8 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
                                           "an illegal or ambiguous move inside a variation"},
     [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
                                        "a variant that the rules library does not play"},
+    [PGN_CHECK_STRAY_TEXT] = {"stray-text", PGN_CHECK_ERROR,
+                              "text after a game's result that belongs to no game"},
     [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
                                   "the movetext has no termination marker"},
     [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
@@ -173,9 +175,10 @@ struct pgn_checker {
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_stack stack;
-    uint8_t variant;   /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;     /* ... and whether it is Chess960 */
-    bool chess960_all; /* every game is Chess960, whatever its Variant tag */
+    uint8_t variant;           /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;             /* ... and whether it is Chess960 */
+    bool chess960_all;         /* every game is Chess960, whatever its Variant tag */
+    unsigned long line_offset; /* pgn_checker_set_line_offset */
 
     /* the game being checked */
     const struct pgn_game *g;
@@ -227,6 +230,11 @@ void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess96
 void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on)
 {
     c->chess960_all = on;
+}
+
+void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines)
+{
+    c->line_offset = lines;
 }
 
 void pgn_checker_free(struct pgn_checker *c)
@@ -304,7 +312,8 @@ __attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
     if ((size_t)n >= sizeof msg)
         n = sizeof msg - 1;
     size_t off = c->text_len;
-    if (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2) ||
+    bool labelled = !c->g->stray; /* (stray text is no game's) */
+    if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
         !text_put(c, msg, (size_t)n))
         return;
     c->pend[c->npend++] =
@@ -713,18 +722,16 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
     }
 }
 
-/* PGN standard 8.1: a tag name appears at most once in a game. */
+/* PGN standard 8.1: a tag name appears at most once in a game (the
+ * reader marks the repeats). */
 static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g)
 {
+    char msg[512];
     for (size_t i = 1; i < g->ntags; i++)
-        for (size_t j = 0; j < i; j++)
-            if (g->tags[i].name_len == g->tags[j].name_len &&
-                strcmp(g->tags[i].name, g->tags[j].name) == 0) {
-                report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col,
-                       "tag %s appears twice (first on line %lu)", g->tags[i].name,
-                       g->tags[j].line);
-                break;
-            }
+        if (g->tags[i].repeated) {
+            pgn_repeat_message(g, i, c->line_offset, msg, sizeof msg);
+            report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col, "%s", msg);
+        }
 }
 
 static bool is_leap(unsigned y)
@@ -1259,6 +1266,13 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     c->nlines = 0;
     memset(res, 0, sizeof *res);
 
+    if (g->stray) { /* no game: its one problem */
+        char msg[160];
+        pgn_stray_message(g, msg, sizeof msg);
+        report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
+        sort_pending(c->pend, c->npend);
+        return publish(c, res);
+    }
     if (g->raw)
         check_bytes(c, g);
     check_reader(c, g);

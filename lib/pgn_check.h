@@ -50,6 +50,7 @@ enum pgn_check_code {
     PGN_CHECK_AMBIGUOUS_MOVE,
     PGN_CHECK_ILLEGAL_VARIATION_MOVE,
     PGN_CHECK_UNSUPPORTED_VARIANT,
+    PGN_CHECK_STRAY_TEXT,
     /* warnings: the game replays but its data is wrong or inconsistent */
     PGN_CHECK_MISSING_RESULT,
     PGN_CHECK_BAD_RESULT_TAG,
@@ -136,6 +137,11 @@ void pgn_checker_free(struct pgn_checker *c);
 void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
 /* Every game Chess960, whatever its Variant tag (pgn-check --chess960). */
 void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on);
+
+/* The lines before the text the games are read from (a chunk of a file
+ * under --jobs): a line number quoted inside a message ("first on line
+ * 12") is shifted by them, as the caller shifts the places.  0 unless set. */
+void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines);
 
 /* Turn one check on or off. */
 void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);

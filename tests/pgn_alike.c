@@ -13,6 +13,11 @@ bool pgn_alike(const struct pgn_game *a, const struct pgn_game *b, unsigned long
 {
     if (!why)
         n = 0;
+    if (a->stray != b->stray) {
+        if (n)
+            snprintf(why, n, "game %lu: stray text in one reading only", a->number);
+        return false;
+    }
     if (a->line != b->line + dl || a->col != b->col || a->ntags != b->ntags ||
         a->ntokens != b->ntokens || a->ndiags != b->ndiags) {
         if (n)
@@ -25,7 +30,7 @@ bool pgn_alike(const struct pgn_game *a, const struct pgn_game *b, unsigned long
         const struct pgn_tag *x = &a->tags[i], *y = &b->tags[i];
         if (x->name_len != y->name_len || x->value_len != y->value_len ||
             memcmp(x->name, y->name, x->name_len) || memcmp(x->value, y->value, x->value_len) ||
-            x->line != y->line + dl || x->col != y->col) {
+            x->line != y->line + dl || x->col != y->col || x->repeated != y->repeated) {
             if (n)
                 snprintf(why, n, "game %lu: tag %zu differs", a->number, i);
             return false;

@@ -14,6 +14,9 @@
  *     hook followed to its end, which are exactly those it took (through
  *     a FILE, so that a game given up on is read again from the stream),
  *     and so with the skipping options (pgn-to-named-notation's reader);
+ *   - stray text (pgn_game.stray) holds no tag and no move and has one
+ *     diagnostic, stray-text; a tag is marked repeated exactly when its
+ *     name came before in the game;
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
@@ -57,7 +60,11 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
             fail("tag position", n, i);
         if (i && before(t->line, t->col, g->tags[i - 1].line, g->tags[i - 1].col))
             fail("tag order", n, i);
+        if (t->repeated != (pgn_tags_find(g->tags, i, t->name) != NULL))
+            fail("repeated tag mark", n, i);
     }
+    if (g->stray && (g->ntags || g->ndiags != 1 || g->diags[0].code != PGN_E_STRAY_TEXT))
+        fail("stray text with tags or other diagnostics", n, 0);
     int depth = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
         const struct pgn_token *t = &g->tokens[i];
@@ -85,6 +92,9 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
             depth++;
         if (t->kind == PGN_TOK_RESULT && t->depth == 0 && i + 1 != g->ntokens)
             fail("a main-line result is not the last token", n, i);
+        if (g->stray && (t->kind == PGN_TOK_MOVE || t->kind == PGN_TOK_MOVE_NUMBER ||
+                         t->kind == PGN_TOK_NULL_MOVE))
+            fail("stray text with a move", n, i);
     }
     for (size_t i = 0; i < g->ndiags; i++) {
         const struct pgn_diag *d = &g->diags[i];

@@ -93,11 +93,13 @@ static const char *tags_str(const struct pgn_game *g, struct sbuf *b)
     b->n = 0;
     b->s[0] = '\0';
     for (size_t i = 0; i < g->ntags; i++)
-        sb_add(b, "%s%s=%s", i ? ", " : "", g->tags[i].name, g->tags[i].value);
+        sb_add(b, "%s%s=%s%s", i ? ", " : "", g->tags[i].name, g->tags[i].value,
+               g->tags[i].repeated ? " (repeated)" : "");
     return b->s;
 }
 
-/* Every game of text, one per line: "@line:col tags | tokens | diags". */
+/* Every game of text, one per line: "@line:col tags | tokens | diags",
+ * "stray@..." for stray text. */
 static const char *games_str(struct pgn_reader *r, const char *text, size_t len, struct sbuf *out)
 {
     struct pgn_game g;
@@ -107,8 +109,8 @@ static const char *games_str(struct pgn_reader *r, const char *text, size_t len,
     pgn_reader_open_mem(r, text, len, "test");
     int rc;
     while ((rc = pgn_next_game(r, &g)) > 0)
-        sb_add(out, "%s@%lu:%lu %s | %s | %s", out->n ? "\n" : "", g.line, g.col, tags_str(&g, &a),
-               tokens_str(&g, &b), diags_str(&g, &c));
+        sb_add(out, "%s%s@%lu:%lu %s | %s | %s", out->n ? "\n" : "", g.stray ? "stray" : "", g.line,
+               g.col, tags_str(&g, &a), tokens_str(&g, &b), diags_str(&g, &c));
     if (rc < 0)
         sb_add(out, "\nERROR %s", pgn_error_name(pgn_reader_error(r)));
     return out->s;
@@ -499,7 +501,95 @@ static void test_games(void)
     expect_games("", "", "empty input: no game");
     expect_games(" \n\n\t\n", "", "blank input: no game");
     expect_games("{ only a comment }\n", "", "only a comment: no game");
-    expect_games("*", "@1:1  | R:* | ", "a game that is only a result");
+    expect_games("[Event \"a\"]\n*", "@1:1 Event=a | R:* | ", "a game that is tags and a result");
+    expect_games("*", "stray@1:1  | R:* | 1:1 stray-text",
+                 "a result alone, with no tag and no move, is no game: stray text");
+}
+
+/* Where games begin and end when the text between them is no game, a
+ * tag repeats, or untagged games lack their results (issue 25): no valid
+ * game is lost or merged with its neighbour, and none is invented.  The
+ * texts also go to test_split and test_at_rest. */
+static const char *const boundary_texts[] = {
+    "[Event \"a\"]\n1. e4 e5 * trailing garbage\n\n[Event \"b\"]\n1. d4 1-0\n",
+    "[Event \"a\"]\n1. e4 e5 *\ntrailing garbage\n\n[Event \"b\"]\n1. d4 1-0\n",
+    "[Event \"a\"]\n1. e4 e5 * )\n\n[Event \"b\"]\n1. d4 1-0\n",
+    "[Event \"a\"]\n1. e4 e5 * 1-0\n\n[Event \"b\"]\n1. d4 1-0\n",
+    "[Event \"a\"]\n1. e4 e5 * $1 {c}\n[Event \"b\"]\n1. d4 1-0\n",
+    "1. e4 e5 1-0 trailing\n1. d4 d5 0-1\n",
+    "[Event \"a\"]\n[Site \"x\"]\n[White \"w\"]\n[Site \"y\"]\n\n1. e4 e5 1-0\n",
+    "1. e4 e5 2. Nf3 Nc6 {first}\n\n\n1. d4 d5 {second}\n",
+};
+
+static void test_boundaries(void)
+{
+    static const char *const want[] = {
+        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | ?:trailing ?:garbage | 2:12 stray-text\n"
+        "@4:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@3:1  | ?:trailing ?:garbage | 3:1 stray-text\n"
+        "@5:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | ?:) | 2:12 stray-text\n"
+        "@4:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | R:1-0 | 2:12 stray-text\n"
+        "@4:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | $1 {c} | 2:12 stray-text\n"
+        "@3:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1  | 1. e4 e5 R:1-0 | \nstray@1:14  | ?:trailing | 1:14 stray-text\n"
+        "@2:1  | 1. d4 d5 R:0-1 | ",
+        "@1:1 Event=a, Site=x, White=w, Site=y (repeated) | 1. e4 e5 R:1-0 | ",
+        "@1:1  | 1. e4 e5 2. Nf3 Nc6 {first} | 4:1 unended-game\n"
+        "@4:1  | 1. d4 d5 {second} | 4:18 truncated",
+    };
+    static const char *const desc[] = {
+        "text after a result on its line is stray text, and the next game is whole",
+        "the same on a line of its own",
+        "a ')' after a result",
+        "a second result after a result",
+        "a NAG after a result, and a comment (stray text's too)",
+        "stray text before an untagged game on the next line",
+        "a repeated tag stays in its game (PGN_OPT_REPEATED_TAGS), marked",
+        "a new move 1 after a blank line ends a game without result",
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        expect_games_opt(boundary_texts[i], PGN_OPT_REPEATED_TAGS, NULL, want[i], desc[i]);
+    expect_games("1. e4 {c}\n\n1... e5 2. Nf3 *\n", "@1:1  | 1. e4 {c} 1... e5 2. Nf3 R:* | ",
+                 "Black's move 1 after a blank line goes on (ChessBase)");
+    expect_games("1. e4 (1. d4\n\n1. c4) e5 *\n", "@1:1  | 1. e4 ( 1.@1 d4@1 1.@1 c4@1 ) e5 R:* | ",
+                 "a move 1 after a blank line inside a variation goes on");
+    expect_games("{intro}\n\n1. e4 e5 *\n", "@1:1  | {intro} 1. e4 e5 R:* | ",
+                 "a comment before a game is the game's");
+    expect_games("[Event \"a\"]\n\n1. e4 e5\n\n1. d4 d5 *\n",
+                 "@1:1 Event=a | 1. e4 e5 | 5:1 unended-game\n@5:1  | 1. d4 d5 R:* | ",
+                 "a tagged game without result ends at a new move 1 too");
+    expect_games("garbage\n[Event \"a\"]\n1. e4 *\n",
+                 "stray@1:1  | ?:garbage | 1:1 stray-text\n@2:1 Event=a | 1. e4 R:* | ",
+                 "text before the first game is stray text");
+    expect_games("1. e4 * trailing",
+                 "@1:1  | 1. e4 R:* | \nstray@1:9  | ?:trailing | 1:9 stray-text",
+                 "stray text at the end of the input: no truncated game");
+    expect_games("1. e4 * foo (bar {open\n",
+                 "@1:1  | 1. e4 R:* | \nstray@1:9  | ?:foo ( ?:bar@1 {open\n}@1 | 1:9 stray-text",
+                 "stray text with an open variation and an open comment: one diagnostic");
+    expect_games("1. e4 * foo (e5\n",
+                 "@1:1  | 1. e4 R:* | \n@1:9  | ?:foo ( e5@1 | 1:9 unexpected-token, "
+                 "1:13 unclosed-variation, 1:16 truncated",
+                 "text with a move (in a variation, even) is a game, with its problems");
+
+    /* game numbers: stray text takes none */
+    struct pgn_reader *r = reader(0);
+    struct pgn_game g;
+    unsigned long numbers[4] = {0};
+    bool strays[4] = {0};
+    size_t k = 0;
+    pgn_reader_open_mem(r, boundary_texts[0], strlen(boundary_texts[0]), "t");
+    while (k < 4 && pgn_next_game(r, &g) > 0) {
+        numbers[k] = g.number;
+        strays[k++] = g.stray;
+    }
+    UNIT_CHECK(k == 3 && numbers[0] == 1 && !strays[0] && numbers[1] == 1 && strays[1] &&
+                   numbers[2] == 2 && !strays[2],
+               "stray text has the number of the game before it, the next game the next number");
+    pgn_reader_free(r);
 }
 
 static void test_diagnostics(void)
@@ -541,8 +631,9 @@ static void test_diagnostics(void)
                      "tag values and comments are cut at max_text");
 
     char longword[400];
-    memset(longword, 'q', 300);
-    memcpy(longword + 300, " *", 3);
+    memcpy(longword, "[E \"x\"] ", 8); /* (a game: untagged, the word would be stray text) */
+    memset(longword + 8, 'q', 300);
+    memcpy(longword + 308, " *", 3);
     r = reader(0);
     struct pgn_game g;
     pgn_reader_open_mem(r, longword, strlen(longword), "w");
@@ -556,16 +647,17 @@ static void test_diagnostics(void)
     char longline[200];
     longline[0] = '{';
     memset(longline + 1, 'a', 98);
-    memcpy(longline + 99, "}\n*\n", 5);
+    memcpy(longline + 99, "}\n1. e4\n", 9);
     struct pgn_limits small = {.max_line = 64};
     r = reader(0);
     pgn_reader_set_limits(r, &small);
     pgn_reader_open_mem(r, longline, strlen(longline), "l");
     struct sbuf b;
-    UNIT_CHECK(pgn_next_game(r, &g) == 1 && g.ntokens == 2 && g.tokens[0].len == 98 &&
+    UNIT_CHECK(pgn_next_game(r, &g) == 1 && g.ntokens == 3 && g.tokens[0].len == 98 &&
                    strspn(g.tokens[0].text, "a") == 98,
                "an overlong line is split without changing a comment");
-    UNIT_EQ_STR(diags_str(&g, &b), "1:65 line-too-long", "line-too-long where the line is split");
+    UNIT_EQ_STR(diags_str(&g, &b), "1:65 line-too-long, 2:6 truncated",
+                "line-too-long where the line is split");
     pgn_reader_free(r);
 
     struct pgn_limits few = {.max_tokens = 5, .max_diags = 3, .max_tags = 2};
@@ -573,9 +665,9 @@ static void test_diagnostics(void)
                      "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens", "max_tokens");
     struct pgn_limits three = {.max_diags = 3};
     expect_games_opt(
-        "a b c d e *\n", 0, &three,
-        "@1:1  | ?:a ?:b ?:c ?:d ?:e R:* | 1:1 unexpected-token, 1:3 unexpected-token, "
-        "1:5 too-many-diagnostics",
+        "[A \"1\"] a b c d e *\n", 0, &three,
+        "@1:1 A=1 | ?:a ?:b ?:c ?:d ?:e R:* | 1:9 unexpected-token, 1:11 unexpected-token, "
+        "1:13 too-many-diagnostics",
         "max_diags");
     expect_games_opt("[A \"1\"]\n[B \"2\"]\n[C \"3\"]\n*\n", 0, &few,
                      "@1:1 A=1, B=2 | R:* | 3:1 too-many-tags", "max_tags");
@@ -681,6 +773,25 @@ static void test_split(void)
         bool ok = split_agrees(cases[i].text, strlen(cases[i].text), 1, &pieces, why, sizeof why);
         UNIT_CHECK(ok, "... and the %lu pieces read as the whole %s", pieces, why);
     }
+
+    /* the boundary texts, alone and one after the other: the cuts read
+     * as the whole */
+    char all[2048];
+    size_t all_len = 0;
+    unsigned long all_pieces = 0;
+    for (size_t i = 0; i < sizeof boundary_texts / sizeof boundary_texts[0]; i++) {
+        size_t len = strlen(boundary_texts[i]);
+        char why[200] = "";
+        unsigned long pieces = 0;
+        UNIT_CHECK(split_agrees(boundary_texts[i], len, 1, &pieces, why, sizeof why),
+                   "boundary text %zu: the %lu pieces read as the whole %s", i + 1, pieces, why);
+        memcpy(all + all_len, boundary_texts[i], len);
+        all_len += len;
+    }
+    char all_why[200] = "";
+    UNIT_CHECK(split_agrees(all, all_len, 1, &all_pieces, all_why, sizeof all_why) &&
+                   all_pieces >= 5,
+               "the boundary texts together: %lu pieces read as the whole %s", all_pieces, all_why);
 
     /* min: no cut before it; *at and *lines stop at the cut */
     const char *t = "1. e4 1-0\n[Event \"b\"]\n1. d4 0-1\n[Event \"c\"]\n1. c4 *\n";
@@ -914,6 +1025,29 @@ static void test_at_rest(void)
             }
         }
     }
+    /* the boundary texts (issue 25), with the options of both tools */
+    unsigned long boundary_rested = 0;
+    for (int options = 0; options < 2; options++) {
+        unsigned opt = PGN_OPT_REPEATED_TAGS |
+                       (options ? PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS : PGN_OPT_RAW);
+        for (size_t t = 0; t < sizeof boundary_texts / sizeof boundary_texts[0]; t++) {
+            const char *text = boundary_texts[t];
+            size_t len = strlen(text);
+            unsigned long line = 0;
+            for (size_t cut = 0; cut <= len; cut++) {
+                if (cut && text[cut - 1] != '\n')
+                    continue;
+                bool rest;
+                tried++;
+                if (!rest_agrees(text, len, cut, line++, opt, &rest, why, sizeof why) && !failed++)
+                    UNIT_CHECK(false, "boundary text %zu cut at %zu: %s", t + 1, cut, why);
+                boundary_rested += rest;
+            }
+        }
+    }
+    UNIT_CHECK(!failed && boundary_rested > 10,
+               "at rest: %lu cuts of the boundary texts at rest read as the whole",
+               boundary_rested);
     size_t big_len;
     char *big = many_games(&big_len);
     size_t len = 1 << 16;
@@ -1338,6 +1472,7 @@ int main(void)
     test_moves();
     test_games();
     test_diagnostics();
+    test_boundaries();
     test_api();
     test_split_marks();
     test_split();

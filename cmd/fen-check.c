@@ -256,7 +256,8 @@ static int check_record(void *ctx, const struct cli_input *in, const char *line,
         cli_diag(in->name, in->line_no, rep->problems[i].col, "%s [%s]", rep->problems[i].message,
                  fen_code_name(rep->problems[i].code));
     if (rep->dropped)
-        cli_diag(in->name, in->line_no, 0, "%d more problems not shown", rep->dropped);
+        cli_diag(in->name, in->line_no, 0, "%d more problem%s not shown", rep->dropped,
+                 rep->dropped == 1 ? "" : "s");
     if (opt->invert && !in->truncated) {
         fwrite_unlocked(line, 1, len, stdout);
         putc_unlocked('\n', stdout);

@@ -326,8 +326,8 @@ int main(int argc, char **argv)
     if (run.found)
         t.status = cli_status_merge(t.status, CLI_INVALID);
     if (opt.stats && !opt.common.quiet)
-        fprintf(stderr, "%lu games, %lu clean, %lu with errors, %lu with warnings\n", run.games,
-                run.clean, run.with_errors, run.with_warnings);
+        fprintf(stderr, "%lu game%s, %lu clean, %lu with errors, %lu with warnings\n", run.games,
+                run.games == 1 ? "" : "s", run.clean, run.with_errors, run.with_warnings);
     pgn_checker_free(probe);
     pgn_check_dups_free(run.dups);
     checked_writer_free(&run);

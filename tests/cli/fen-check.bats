@@ -399,7 +399,7 @@ fen-check:$f:5:3: 'l' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
 fen-check:$f:5:4: 'l' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
 fen-check:$f:5:5: 'o' is not a piece letter (PNBRQK, pnbrqk) [bad-piece]
 fen-check:$f:5:5: rank 8 has 5 squares, expected 8 [rank-size]
-fen-check:$f:5:1: board has 1 ranks, expected 8 [rank-count]
+fen-check:$f:5:1: board has 1 rank, expected 8 [rank-count]
 fen-check:$f:5:6: missing fields 2 to 4 (side to move to en passant) [missing-field]
 EOF
 }

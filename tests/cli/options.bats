@@ -1,0 +1,57 @@
+#!/usr/bin/env bats
+# One vocabulary of options across the six tools (docs/options.md), and the
+# small frictions of fen-check and legal-moves of issue 29: the -d value
+# without '=', chess move numbers in --moves messages, grammatical number
+# in messages, the diagram's side to move and --flip.  Expected texts are
+# written from the rules (English grammar, the FIDE Laws' move numbering,
+# the FEN standard's fields), not copied from our output.
+
+load test_helper
+
+START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+# ---- grammatical number: "1 square", "1 rank", "1 ply", "1 game" ----
+
+@test "a rank of one square and a board of one rank are counted in the singular" {
+    run --separate-stderr fen-check <<<$'k/8/8/8/8/8/8/K6k w - - 0 1\n8'
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal "fen-check:<stdin>:1:2: rank 8 has 1 square, expected 8 [rank-size]
+fen-check:<stdin>:2:1: board has 1 rank, expected 8 [rank-count]
+fen-check:<stdin>:2:2: missing fields 2 to 4 (side to move to en passant) [missing-field]"
+}
+
+@test "two squares and two ranks stay plural" {
+    run --separate-stderr fen-check <<<'kk/8/8/8/8/8/8/K7 w - - 0 1'
+    assert_failure 1
+    assert_stderr_equal 'fen-check:<stdin>:1:3: rank 8 has 2 squares, expected 8 [rank-size]'
+    run --separate-stderr fen-check <<<'8/8 w - - 0 1'
+    assert_failure 1
+    assert_stderr_equal 'fen-check:<stdin>:1:1: board has 2 ranks, expected 8 [rank-count]'
+}
+
+@test "one problem over the limit is one more problem" {
+    # 22 bad letters, the ninth overflowing rank 8, one rank, missing fields:
+    # 25 problems, 24 shown
+    run --separate-stderr fen-check <<<"$(printf 'x%.0s' {1..22})"
+    assert_failure 1
+    [[ ${stderr##*$'\n'} == 'fen-check:<stdin>:1: 1 more problem not shown' ]]
+}
+
+@test "pgn-check: a main line of one ply is one ply" {
+    run --separate-stderr pgn-check --ignore=missing-tag <<<$'[Event "t"]\n[PlyCount "2"]\n\n1. e4 *'
+    assert_failure 1
+    assert_stderr_equal 'pgn-check:<stdin>:2:1: warning: game 1 (? - ?, ?): PlyCount is 2 but the main line has 1 ply [plycount-mismatch]'
+}
+
+@test "--stats of one game says 1 game" {
+    run --separate-stderr pgn-check --ignore=missing-tag --stats <<<$'[Event "t"]\n\n1. e4 *'
+    assert_success
+    assert_stderr_equal '1 game, 1 clean, 0 with errors, 0 with warnings'
+    run --separate-stderr pgn-to-named-notation --stats --to=uci <<<$'[Event "t"]\n\n1. e4 *'
+    assert_success
+    assert_stderr_equal '1 game, 1 converted, 0 with errors'
+    run --separate-stderr named-notation-to-pgn --stats <<<$'[Event "t"]\n\n1. e2 - e4 Pawn-move\n*'
+    assert_success
+    assert_stderr_equal '1 game, 1 converted, 0 with errors'
+}

@@ -317,7 +317,9 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
 /* ---- input ---- */
 
 /* Play --moves from the record's position; an illegal move is reported
- * with its number in the list and the rule it breaks. */
+ * numbered as chess numbers it, from the record's move number and side to
+ * move ("2. Ke3" for White, "2... Nf6" for Black), with the rule it
+ * breaks. */
 static bool play_moves(const struct legal_options *opt, struct position *p,
                        const struct cli_input *in)
 {
@@ -327,8 +329,8 @@ static bool play_moves(const struct legal_options *opt, struct position *p,
         const struct move_text *t = &opt->moves[i];
         if (explain_san(p, t->s, t->len, &m, msg, sizeof msg) != EXPLAIN_LEGAL) {
             if (!opt->common.quiet)
-                cli_diag(in->name, in->line_no, 1, "--moves: move %zu (%.*s): %s", i + 1,
-                         (int)t->len, t->s, msg);
+                cli_diag(in->name, in->line_no, 1, "--moves: %u%s %.*s: %s", (unsigned)p->fullmove,
+                         p->side == WHITE ? "." : "...", (int)t->len, t->s, msg);
             return false;
         }
         makemove_play(p, m);

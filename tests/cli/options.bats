@@ -55,3 +55,29 @@ fen-check:<stdin>:2:2: missing fields 2 to 4 (side to move to en passant) [missi
     assert_success
     assert_stderr_equal '1 game, 1 converted, 0 with errors'
 }
+
+# ---- legal-moves --moves: moves numbered as chess numbers them ----
+
+@test "--moves: White's second move is 2., not move 3 of the list" {
+    run --separate-stderr legal-moves --moves 'e4 e5 Ke3' <<<"$START"
+    assert_failure 1
+    assert_output ''
+    [[ $stderr == 'legal-moves:<stdin>:1:1: --moves: 2. Ke3: '* ]]
+}
+
+@test "--moves: a move of Black's is numbered N..." {
+    run --separate-stderr legal-moves --moves 'e4 e5 Nf3 Ke6' <<<"$START"
+    assert_failure 1
+    [[ $stderr == 'legal-moves:<stdin>:1:1: --moves: 2... Ke6: '* ]]
+}
+
+@test "--moves: the numbers go on from the record's move number and side to move" {
+    # Black to move at move 30: 30... Kg2 31. Kb2 31... Ka8 (no king reaches a8)
+    run --separate-stderr legal-moves --moves 'Kg2 Kb2 Ka8' <<<'8/8/8/8/8/8/8/K6k b - - 10 30'
+    assert_failure 1
+    [[ $stderr == 'legal-moves:<stdin>:1:1: --moves: 31... Ka8: '* ]]
+    # a record without counters starts at move 1
+    run --separate-stderr legal-moves --moves 'Kg2 Kb2 Ka8' <<<'8/8/8/8/8/8/8/K6k b - -'
+    assert_failure 1
+    [[ $stderr == 'legal-moves:<stdin>:1:1: --moves: 2... Ka8: '* ]]
+}

@@ -25,11 +25,12 @@ struct options {
     bool normalize;
     bool json;
     enum diagram_style diagram;
+    bool flip; /* --flip: the diagram seen from Black's side */
     char **files;
     int nfiles;
 };
 
-enum { OPT_CHESS960 = 0x100 };
+enum { OPT_CHESS960 = 0x100, OPT_FLIP };
 
 static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
@@ -46,9 +47,12 @@ static const struct argp_option options[] = {
      "and message) instead of the records and the diagnostics",
      0},
     {"diagram", 'd', "STYLE", OPTION_ARG_OPTIONAL,
-     "Print a board picture after each valid record: auto (the default: Unicode pieces on a "
-     "UTF-8 terminal, else ASCII), ascii or unicode",
+     "Print a board picture after each valid record, with the side to move, castling rights and "
+     "en-passant square (as --normalize writes them) under it: auto (the default: Unicode pieces "
+     "on a UTF-8 terminal, else ASCII), ascii or unicode; the style may also follow as the next "
+     "argument (-d unicode, --diagram ascii): write ./ascii for a file of that name",
      0},
+    {"flip", OPT_FLIP, 0, 0, "Draw the --diagram from Black's side (rank 1 at the top)", 0},
     {0},
 };
 
@@ -63,6 +67,8 @@ static void check_conflicts(const struct options *opt, struct argp_state *state)
         argp_error(state, "--invert and --diagram cannot be combined");
     if (opt->json && opt->diagram != DIAGRAM_NONE)
         argp_error(state, "--json and --diagram cannot be combined");
+    if (opt->flip && opt->diagram == DIAGRAM_NONE)
+        argp_error(state, "--flip turns the diagram: it needs --diagram");
 }
 
 /* argp callback: the common options go to the child, the rest here. */
@@ -91,8 +97,20 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->json = true;
         break;
     case 'd':
+        /* argp binds an optional value only when attached (-dascii,
+         * --diagram=ascii); a separate argument that names a style is taken
+         * as the value too, as users write it: a file so named is ./ascii */
+        if (!arg && state->next < state->argc) {
+            const char *next = state->argv[state->next];
+            for (int i = 0; i < 3 && !arg; i++)
+                if (strcmp(next, diagrams[i]) == 0)
+                    arg = state->argv[state->next++];
+        }
         opt->diagram = (enum diagram_style)(
             DIAGRAM_AUTO + (arg ? cli_keyword(state, "diagram", arg, diagrams, 3) : 0));
+        break;
+    case OPT_FLIP:
+        opt->flip = true;
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
@@ -170,20 +188,26 @@ static void print_json(struct checker *ck, const struct cli_input *in, const cha
     fwrite_unlocked(b->data, 1, b->len, stdout);
 }
 
-/* The board as text, rank 8 at the top: piece letters (or Unicode chess
- * symbols), '.' for an empty square, rank and file labels.  With color,
- * White's pieces and Black's are painted apart (a Unicode symbol's outline
- * is hard to tell from its fill on many terminal fonts) and the rest faint. */
-static void print_diagram(const struct position *p, bool unicode, bool paint)
+/* The board as text, rank 8 at the top (rank 1 when flipped, files from
+ * h): piece letters (or Unicode chess symbols), '.' for an empty square,
+ * rank and file labels; then the side to move, the castling rights and
+ * the en-passant square as the canonical FEN (--normalize) has them: the
+ * square only when a pawn can take there.  With
+ * color, White's pieces and Black's are painted apart (a Unicode symbol's
+ * outline is hard to tell from its fill on many terminal fonts) and the
+ * rest faint. */
+static void print_diagram(const struct position *p, bool unicode, bool flip, bool paint)
 {
     const char *reset = cli_paint(paint, CLI_PAINT_RESET);
     static const char ascii[PIECE_NB] = ".PNBRQK..pnbrqk.";
     static const char *const symbols[PIECE_NB] = {
         "\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654", "?",
         "?",      "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a", "?"};
-    for (int rank = 7; rank >= 0; rank--) {
+    for (int row = 0; row < 8; row++) {
+        int rank = flip ? row : 7 - row;
         printf("%s%c%s", cli_paint(paint, CLI_PAINT_DIM), '1' + rank, reset);
-        for (int file = 0; file < 8; file++) {
+        for (int col = 0; col < 8; col++) {
+            int file = flip ? 7 - col : col;
             int pc = p->board[square_make(file, rank)] & 15;
             enum cli_paint look = pc == NO_PIECE             ? CLI_PAINT_DIM
                                   : piece_color(pc) == WHITE ? CLI_PAINT_WHITE
@@ -198,7 +222,23 @@ static void print_diagram(const struct position *p, bool unicode, bool paint)
         }
         putc_unlocked('\n', stdout);
     }
-    printf("%s  a b c d e f g h%s\n\n", cli_paint(paint, CLI_PAINT_DIM), reset);
+    printf("%s  %s%s\n", cli_paint(paint, CLI_PAINT_DIM),
+           flip ? "h g f e d c b a" : "a b c d e f g h", reset);
+    /* the castling field of the canonical FEN, its third */
+    char fen[FEN_MAX], ep[3] = "";
+    fen_format(p, fen, sizeof fen);
+    char *castling = strchr(fen, ' ');
+    castling = castling ? strchr(castling + 1, ' ') : NULL;
+    if (!castling)
+        return;
+    castling++;
+    castling[strcspn(castling, " ")] = '\0';
+    bool can_castle = strcmp(castling, "-") != 0;
+    if (p->ep_square != SQUARE_NONE)
+        square_format(p->ep_square, ep);
+    printf("%s to move; %s%s; %s%s\n\n", p->side == WHITE ? "White" : "Black",
+           can_castle ? "castling " : "no castling", can_castle ? castling : "",
+           ep[0] ? "en passant " : "no en passant", ep);
 }
 
 /* Where a valid record goes: unchanged (the filter), canonical, or with a
@@ -219,7 +259,7 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
         cli_put_line(line, len);
     }
     if (opt->diagram != DIAGRAM_NONE)
-        print_diagram(&ck->rec.pos, ck->unicode, opt->common.paint_out);
+        print_diagram(&ck->rec.pos, ck->unicode, opt->flip, opt->common.paint_out);
 }
 
 /* Check one line and print what the options ask for; returns CLI_OK or

@@ -655,8 +655,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     }
     if (rank >= 0 && !size_done && file != 8) {
         fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(f->len ? f->len - 1 : 0),
-                       "rank %d has %d square%s, expected 8", rank + 1, file,
-                       file == 1 ? "" : "s");
+                       "rank %d has %d square%s, expected 8", rank + 1, file, file == 1 ? "" : "s");
         ok = false;
     }
     if (slashes < 7) {

@@ -81,3 +81,76 @@ fen-check:<stdin>:2:2: missing fields 2 to 4 (side to move to en passant) [missi
     assert_failure 1
     [[ $stderr == 'legal-moves:<stdin>:1:1: --moves: 2... Ka8: '* ]]
 }
+
+# ---- fen-check --diagram: its style as a separate argument ----
+
+@test "fen-check -d unicode: a style after -d is its value, not a file" {
+    run --separate-stderr fen-check -d unicode <<<'4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    assert_success
+    assert_line --index 1 '8 · · · · ♚ · · ·'
+    assert_line --index 8 '1 · · · · ♔ · · ·'
+    assert_stderr_equal ''
+    run --separate-stderr fen-check --diagram ascii <<<'4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    assert_success
+    assert_line --index 1 '8 . . . . k . . .'
+    assert_stderr_equal ''
+}
+
+@test "fen-check -d STYLE FILE, -d FILE and -d ./STYLE: files are still files" {
+    cd "$BATS_TEST_TMPDIR"
+    echo '4k3/8/8/8/8/8/8/4K3 w - - 0 1' >unicode
+    run --separate-stderr fen-check -d ascii unicode
+    assert_success
+    assert_line --index 1 '8 . . . . k . . .'
+    # into a pipe, auto is ASCII
+    run --separate-stderr fen-check -d ./unicode
+    assert_success
+    assert_line --index 0 '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    assert_line --index 1 '8 . . . . k . . .'
+    run --separate-stderr fen-check -d none.fen
+    assert_failure 66
+}
+
+# ---- fen-check --diagram: the side to move under it, and --flip ----
+
+@test "the diagram says who moves, the castling rights and the en-passant square" {
+    # 1. e4 d5 2. e5 f5: White may take en passant on f6 (FIDE 3.7.d)
+    run --separate-stderr fen-check -d ascii <<<'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'
+    assert_success
+    assert_line --index 10 'White to move; castling KQkq; en passant f6'
+    run --separate-stderr fen-check -d ascii <<<'r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1'
+    assert_success
+    assert_line --index 10 'Black to move; castling Kq; no en passant'
+    run --separate-stderr fen-check -d ascii <<<'4k3/8/8/8/8/8/8/4K3 b - - 0 1'
+    assert_success
+    assert_line --index 10 'Black to move; no castling; no en passant'
+}
+
+@test "--flip draws the board from Black's side: rank 1 at the top, file h on the left" {
+    # 1. e4 c5 2. Nf3
+    run --separate-stderr fen-check -d ascii --flip <<<'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'
+    assert_success
+    assert_output - <<'EOF'
+rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
+1 R . B K Q B N R
+2 P P P . P P P P
+3 . . N . . . . .
+4 . . . P . . . .
+5 . . . . . p . .
+6 . . . . . . . .
+7 p p p p p . p p
+8 r n b k q b n r
+  h g f e d c b a
+Black to move; castling KQkq; no en passant
+
+EOF
+    assert_stderr_equal ''
+}
+
+@test "--flip without --diagram is refused" {
+    run --separate-stderr fen-check --flip <<<"$START"
+    assert_failure 64
+    assert_output ''
+    assert_stderr_equal "fen-check: --flip turns the diagram: it needs --diagram
+Try \`fen-check --help' or \`fen-check --usage' for more information."
+}

@@ -34,7 +34,7 @@ enum { OPT_CHESS960 = 0x100, OPT_FLIP };
 
 static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
-    {"normalize", 'n', 0, 0,
+    {"normalize", 'N', 0, 0,
      "Print the canonical FEN of each valid record: counters added, castling in order, the "
      "en-passant square only when a legal capture exists (EPD operations are kept)",
      0},
@@ -42,17 +42,21 @@ static const struct argp_option options[] = {
      "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
     {"chess960", OPT_CHESS960, 0, 0,
      "Chess960: read KQkq as X-FEN (outermost rook), write castling as Shredder-FEN", 0},
-    {"json", 'j', 0, 0,
+    {"json", 'J', 0, 0,
      "Print one JSON object per record (file, line, record, valid, problems with code, column "
      "and message) instead of the records and the diagnostics",
      0},
-    {"diagram", 'd', "STYLE", OPTION_ARG_OPTIONAL,
+    {"diagram", 'D', "STYLE", OPTION_ARG_OPTIONAL,
      "Print a board picture after each valid record, with the side to move, castling rights and "
      "en-passant square (as --normalize writes them) under it: auto (the default: Unicode pieces "
      "on a UTF-8 terminal, else ASCII), ascii or unicode; the style may also follow as the next "
-     "argument (-d unicode, --diagram ascii): write ./ascii for a file of that name",
+     "argument (-D unicode, --diagram ascii): write ./ascii for a file of that name",
      0},
     {"flip", OPT_FLIP, 0, 0, "Draw the --diagram from Black's side (rank 1 at the top)", 0},
+    /* the old short names, kept for scripts (docs/options.md) */
+    {0, 'n', 0, OPTION_HIDDEN, 0, 0},
+    {0, 'j', 0, OPTION_HIDDEN, 0, 0},
+    {0, 'd', "STYLE", OPTION_ARG_OPTIONAL | OPTION_HIDDEN, 0, 0},
     {0},
 };
 
@@ -85,6 +89,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->invert = true;
         break;
     case 'n':
+    case 'N':
         opt->normalize = true;
         break;
     case 's':
@@ -94,9 +99,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->fen.chess960 = true;
         break;
     case 'j':
+    case 'J':
         opt->json = true;
         break;
     case 'd':
+    case 'D':
         /* argp binds an optional value only when attached (-dascii,
          * --diagram=ascii); a separate argument that names a style is taken
          * as the value too, as users write it: a file so named is ./ascii */
@@ -140,7 +147,10 @@ static const struct argp argp = {
     "([QRbp] or a ninth rank) and '~' after promoted pieces, three-check counters (3+3 after the "
     "en-passant field, or lichess's +0+0 after the move counters), and each variant's own "
     "validity. "
-    "formats/fen.md lists what is accepted and every diagnostic.\n\n" CLI_EXIT_STATUS_DOC,
+    "formats/fen.md lists what is accepted and every diagnostic.\n\n"
+    "Old spellings, kept for scripts: -j for -J (--json), -n for -N (--normalize), -d for -D "
+    "(--diagram); in the other chesskit tools -j is --jobs, -n --notation and -d --depth "
+    "(docs/options.md).\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};

@@ -46,6 +46,7 @@ static const struct argp_option tool_options[] = {
      0},
     {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
      0},
+    {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
     {"stats", OPT_STATS, 0, 0,
      "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
     {"jobs", 'j', "N", 0,
@@ -108,6 +109,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->format = (enum report_format)cli_keyword(state, "format", arg, report_format_names,
                                                       REPORT_FORMAT_NB);
         break;
+    case 'v':
     case OPT_INVERT:
         opt->invert = true;
         break;

@@ -154,3 +154,184 @@ EOF
     assert_stderr_equal "fen-check: --flip turns the diagram: it needs --diagram
 Try \`fen-check --help' or \`fen-check --usage' for more information."
 }
+
+# ---- one vocabulary of options (docs/options.md) ----
+
+TOOLS=(fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check)
+KIWI='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+GAME=$'[Event "t"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *'
+
+# help_entries TOOL: one line per option entry of TOOL's --help that has a
+# short letter: the letter, a space, then the entry's long names
+# (e.g. "j jobs threads").
+help_entries() {
+    "$1" --help | grep -E '^  -[^-]' | while read -r line; do
+        local names letters=''
+        names=$(grep -oE -- '--[a-z0-9-]+' <<<"${line%%  *}" | sed 's/^--//' | tr '\n' ' ')
+        for l in $(grep -oE -- '(^|[ ,])-[A-Za-z?]' <<<"${line%%  *}" | tr -d ' ,-'); do
+            echo "$l $names"
+        done
+    done
+}
+
+@test "a short option letter has one meaning in all six tools" {
+    declare -A seen=()
+    local tool l names
+    for tool in "${TOOLS[@]}"; do
+        while read -r l names; do
+            if [[ -n ${seen[$l]:-} ]]; then
+                # the entries must share a long name (an entry may carry aliases)
+                local shared='' n
+                for n in $names; do [[ " ${seen[$l]} " == *" $n "* ]] && shared=$n; done
+                [[ -n $shared ]] || {
+                    echo "-$l is --${seen[$l]// / --} in one tool, --${names// / --} in $tool"
+                    return 1
+                }
+            else
+                seen[$l]=$names
+            fi
+        done < <(help_entries "$tool")
+    done
+    # the shared meanings the issue asked for
+    [[ " ${seen[j]} " == *" jobs "* ]]
+    [[ " ${seen[J]} " == *" json "* ]]
+    [[ " ${seen[n]} " == *" notation "* ]]
+    [[ " ${seen[d]} " == *" depth "* ]]
+    [[ " ${seen[v]} " == *" invert "* ]]
+}
+
+@test "every tool that has --jobs has -j for it, and it works" {
+    local tool n=0
+    for tool in "${TOOLS[@]}"; do
+        "$tool" --help | grep -q -- '--jobs=N' || continue
+        "$tool" --help | grep -qE -- '^  -j, .*--jobs=N' || { echo "$tool: no -j for --jobs"; return 1; }
+        n=$((n + 1))
+    done
+    ((n == 3)) # perft and the two PGN tools that run threads
+    # perft(3) of the start position is 8902 (chessprogramming wiki)
+    run --separate-stderr perft -j 2 --startpos -d 3
+    assert_success
+    assert_output '8902 nodes'
+    run --separate-stderr perft --jobs 0 --startpos -d 3
+    assert_output '8902 nodes'
+    run --separate-stderr pgn-to-named-notation -j 2 -n uci <<<"$GAME"
+    assert_success
+    assert_output - <<'EOF'
+[Event "t"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "1"]
+[White "A"]
+[Black "B"]
+[Result "*"]
+
+e2e4
+e7e5
+*
+EOF
+    run --separate-stderr pgn-check -j 2 <<<"$GAME"
+    assert_success
+    assert_output "$GAME"
+}
+
+@test "perft: -t and --threads, the old names of -j and --jobs, still work" {
+    run --separate-stderr perft -t 2 --startpos -d 3
+    assert_success
+    assert_output '8902 nodes'
+    run --separate-stderr perft --threads 1 --startpos -d 3
+    assert_output '8902 nodes'
+    run --separate-stderr perft --help
+    assert_output --partial '-j, -t, --jobs=N, --threads=N'
+    assert_output --partial '-t and --threads are the old names of -j and --jobs'
+}
+
+@test "-J is --json in fen-check, legal-moves and perft" {
+    run --separate-stderr perft -J --startpos -d 1
+    assert_success
+    [[ $output == '{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","depth":1,"nodes":20,'* ]]
+    run --separate-stderr fen-check -J <<<"$START"
+    assert_success
+    assert_output '{"file":"<stdin>","line":1,"record":"'"$START"'","valid":true,"problems":[]}'
+    run --separate-stderr legal-moves -J --count <<<"$START"
+    assert_failure 64
+    assert_stderr_equal "legal-moves: --json already holds the count and the status; give it alone
+Try \`legal-moves --help' or \`legal-moves --usage' for more information."
+    run --separate-stderr legal-moves -J <<<'7k/8/8/8/8/8/8/K7 w - - 0 1'
+    assert_success
+    [[ $output == '{"fen":"7k/8/8/8/8/8/8/K7 w - - 0 1",'* ]]
+}
+
+@test "fen-check and legal-moves: the old -j, -n and -d still mean what they meant there" {
+    run --separate-stderr fen-check -j <<<"$START"
+    assert_output '{"file":"<stdin>","line":1,"record":"'"$START"'","valid":true,"problems":[]}'
+    # -n/-N: counters added (FEN standard: halfmove 0, fullmove 1)
+    run --separate-stderr fen-check -n <<<'4k3/8/8/8/8/8/8/4K3 w - -'
+    assert_output '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    run --separate-stderr fen-check -N <<<'4k3/8/8/8/8/8/8/4K3 w - -'
+    assert_output '4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    run --separate-stderr fen-check -d ascii <<<'4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    assert_line --index 1 '8 . . . . k . . .'
+    run --separate-stderr fen-check -D ascii <<<'4k3/8/8/8/8/8/8/4K3 w - - 0 1'
+    assert_line --index 1 '8 . . . . k . . .'
+    run --separate-stderr legal-moves -j <<<'7k/8/8/8/8/8/8/K7 w - - 0 1'
+    [[ $output == '{"fen":"7k/8/8/8/8/8/8/K7 w - - 0 1",'* ]]
+    run fen-check --help
+    assert_output --partial 'Old spellings, kept for scripts: -j for -J (--json), -n for -N'
+    run legal-moves --help
+    assert_output --partial 'Old spellings, kept for scripts: -j for -J (--json), --fen without'
+}
+
+@test "legal-moves --fen FEN and --startpos give the position, as in perft" {
+    # perft(1): 48 moves in Kiwipete, 20 at the start (chessprogramming wiki)
+    run --separate-stderr legal-moves --fen "$KIWI" --startpos --count
+    assert_success
+    assert_output $'48\n20'
+    run --separate-stderr legal-moves --fen="$KIWI" --count
+    assert_output '48'
+    # the lone kings' moves, by hand: a1 to a2, b1, b2
+    run --separate-stderr legal-moves --fen '7k/8/8/8/8/8/8/K7 w - - 0 1'
+    assert_success
+    assert_output 'a1a2 a1b1 a1b2'
+    run --separate-stderr legal-moves --startpos -n san --moves 'e4 e5' --piece K
+    assert_success
+    assert_output 'Ke2'
+}
+
+@test "legal-moves --fen: a bad position is reported at --fen:N, and FILE operands are refused" {
+    run --separate-stderr legal-moves --startpos --fen '8/8/8/8/8/8/8/8 w - - 0 1'
+    assert_failure 1
+    # Stockfish's go perft 1 at the start, sorted
+    assert_output 'a2a3 a2a4 b1a3 b1c3 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g1f3 g1h3 g2g3 g2g4 h2h3 h2h4'
+    [[ $stderr == 'legal-moves:--fen:2:1: '* ]]
+    run --separate-stderr legal-moves --fen "$KIWI" positions.fen
+    assert_failure 64
+    assert_stderr_equal "legal-moves: --fen and --startpos take the place of FILE operands
+Try \`legal-moves --help' or \`legal-moves --usage' for more information."
+}
+
+@test "legal-moves: --fen without a position is the old --with-fen" {
+    echo '7k/8/8/8/8/8/8/K7 w - - 0 1' >"$BATS_TEST_TMPDIR/k.fen"
+    run --separate-stderr legal-moves --with-fen "$BATS_TEST_TMPDIR/k.fen"
+    assert_success
+    assert_output $'7k/8/8/8/8/8/8/K7 w - - 0 1\ta1a2 a1b1 a1b2'
+    run --separate-stderr legal-moves --fen "$BATS_TEST_TMPDIR/k.fen"
+    assert_success
+    assert_output $'7k/8/8/8/8/8/8/K7 w - - 0 1\ta1a2 a1b1 a1b2'
+    run --separate-stderr legal-moves --fen --count <"$BATS_TEST_TMPDIR/k.fen"
+    assert_success
+    assert_output $'7k/8/8/8/8/8/8/K7 w - - 0 1\t3'
+}
+
+@test "-n is the notation in legal-moves and pgn-to-named-notation; -v is --invert in pgn-check" {
+    run --separate-stderr legal-moves -n san <<<'7k/8/8/8/8/8/8/K7 w - - 0 1'
+    assert_output 'Ka2 Kb1 Kb2'
+    run --separate-stderr pgn-to-named-notation --notation=san --inline <<<"$GAME"
+    assert_success
+    # SAN as the PGN standard exports it (8.2.2)
+    assert_line '1. e4 e5 *'
+    # -v: only the game with a problem (an illegal move) is written
+    local bad=$'[Event "u"]\n\n1. e4 e5 2. Ke3 *'
+    run --separate-stderr pgn-check -v --ignore=missing-tag <<<"$GAME"$'\n\n'"$bad"
+    assert_failure 1
+    assert_output "$bad"
+}

@@ -9,6 +9,7 @@
  *
  *     fen-check.c              FEN/EPD checker (the library does the work)
  *     legal-moves.c            options, records    -> move-list.c (what is printed)
+ *                                                  -> legal-args.c (--moves, squares, --lone)
  *     perft.c                  options, records    -> perft-modes.c (count, divide,
  *                                                     suites, split, session state)
  *                                                  -> against.c (--against bisection)

@@ -25,27 +25,37 @@ struct options {
     bool normalize;
     bool json;
     enum diagram_style diagram;
+    bool flip; /* --flip: the diagram seen from Black's side */
     char **files;
     int nfiles;
 };
 
+enum { OPT_FLIP = 0x100 };
+
 static const struct argp_option options[] = {
     {"invert", 'v', 0, 0, "Print the invalid records instead of the valid ones", 0},
-    {"normalize", 'n', 0, 0,
+    {"normalize", 'N', 0, 0,
      "Print the canonical FEN of each valid record: counters added, castling in order, the "
      "en-passant square only when a legal capture exists; an EPD record (four fields and "
      "operations) stays EPD: its four fields canonical, no counters, its operations kept",
      0},
     {"strict", 's', 0, 0,
      "Require all six FEN fields, separated by single spaces, with no blank at either end", 0},
-    {"json", 'j', 0, 0,
+    {"json", 'J', 0, 0,
      "Print one JSON object per record (file, line, record, valid, problems with code, column "
      "and message) instead of the records and the diagnostics",
      0},
-    {"diagram", 'd', "STYLE", OPTION_ARG_OPTIONAL,
-     "Print a board picture after each valid record: auto (the default: Unicode pieces on a "
-     "UTF-8 terminal, else ASCII), ascii or unicode",
+    {"diagram", 'D', "STYLE", OPTION_ARG_OPTIONAL,
+     "Print a board picture after each valid record, with the side to move, castling rights and "
+     "en-passant square (as --normalize writes them) under it: auto (the default: Unicode pieces "
+     "on a UTF-8 terminal, else ASCII), ascii or unicode; the style may also follow as the next "
+     "argument (-D unicode, --diagram ascii): write ./ascii for a file of that name",
      0},
+    {"flip", OPT_FLIP, 0, 0, "Draw the --diagram from Black's side (rank 1 at the top)", 0},
+    /* the old short names, kept for scripts (docs/options.md) */
+    {0, 'n', 0, OPTION_HIDDEN, 0, 0},
+    {0, 'j', 0, OPTION_HIDDEN, 0, 0},
+    {0, 'd', "STYLE", OPTION_ARG_OPTIONAL | OPTION_HIDDEN, 0, 0},
     {0},
 };
 
@@ -60,6 +70,8 @@ static void check_conflicts(const struct options *opt, struct argp_state *state)
         argp_error(state, "--invert and --diagram cannot be combined");
     if (opt->json && opt->diagram != DIAGRAM_NONE)
         argp_error(state, "--json and --diagram cannot be combined");
+    if (opt->flip && opt->diagram == DIAGRAM_NONE)
+        argp_error(state, "--flip turns the diagram: it needs --diagram");
 }
 
 /* argp callback: the common options go to the child, the rest here. */
@@ -76,17 +88,32 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->invert = true;
         break;
     case 'n':
+    case 'N':
         opt->normalize = true;
         break;
     case 's':
         opt->fen.strict = true;
         break;
     case 'j':
+    case 'J':
         opt->json = true;
         break;
     case 'd':
+    case 'D':
+        /* argp binds an optional value only when attached (-dascii,
+         * --diagram=ascii); a separate argument that names a style is taken
+         * as the value too, as users write it: a file so named is ./ascii */
+        if (!arg && state->next < state->argc) {
+            const char *next = state->argv[state->next];
+            for (int i = 0; i < 3 && !arg; i++)
+                if (strcmp(next, diagrams[i]) == 0)
+                    arg = state->argv[state->next++];
+        }
         opt->diagram = (enum diagram_style)(
             DIAGRAM_AUTO + (arg ? cli_keyword(state, "diagram", arg, diagrams, 3) : 0));
+        break;
+    case OPT_FLIP:
+        opt->flip = true;
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
@@ -116,7 +143,10 @@ static const struct argp argp = {
     "([QRbp] or a ninth rank) and '~' after promoted pieces, three-check counters (3+3 after the "
     "en-passant field, or lichess's +0+0 after the move counters), and each variant's own "
     "validity. "
-    "formats/fen.md lists what is accepted and every diagnostic.\n\n" CLI_EXIT_STATUS_DOC,
+    "formats/fen.md lists what is accepted and every diagnostic.\n\n"
+    "Old spellings, kept for scripts: -j for -J (--json), -n for -N (--normalize), -d for -D "
+    "(--diagram); in the other chesskit tools -j is --jobs, -n --notation and -d --depth "
+    "(docs/options.md).\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};
@@ -179,20 +209,26 @@ static void print_json(struct checker *ck, const struct cli_input *in, const cha
     fwrite_unlocked(b->data, 1, b->len, stdout);
 }
 
-/* The board as text, rank 8 at the top: piece letters (or Unicode chess
- * symbols), '.' for an empty square, rank and file labels.  With color,
- * White's pieces and Black's are painted apart (a Unicode symbol's outline
- * is hard to tell from its fill on many terminal fonts) and the rest faint. */
-static void print_diagram(const struct position *p, bool unicode, bool paint)
+/* The board as text, rank 8 at the top (rank 1 when flipped, files from
+ * h): piece letters (or Unicode chess symbols), '.' for an empty square,
+ * rank and file labels; then the side to move, the castling rights and
+ * the en-passant square as the canonical FEN (--normalize) has them: the
+ * square only when a pawn can take there.  With
+ * color, White's pieces and Black's are painted apart (a Unicode symbol's
+ * outline is hard to tell from its fill on many terminal fonts) and the
+ * rest faint. */
+static void print_diagram(const struct position *p, bool unicode, bool flip, bool paint)
 {
     const char *reset = cli_paint(paint, CLI_PAINT_RESET);
     static const char ascii[PIECE_NB] = ".PNBRQK..pnbrqk.";
     static const char *const symbols[PIECE_NB] = {
         "\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654", "?",
         "?",      "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a", "?"};
-    for (int rank = 7; rank >= 0; rank--) {
+    for (int row = 0; row < 8; row++) {
+        int rank = flip ? row : 7 - row;
         printf("%s%c%s", cli_paint(paint, CLI_PAINT_DIM), '1' + rank, reset);
-        for (int file = 0; file < 8; file++) {
+        for (int col = 0; col < 8; col++) {
+            int file = flip ? 7 - col : col;
             int pc = p->board[square_make(file, rank)] & 15;
             enum cli_paint look = pc == NO_PIECE             ? CLI_PAINT_DIM
                                   : piece_color(pc) == WHITE ? CLI_PAINT_WHITE
@@ -207,7 +243,23 @@ static void print_diagram(const struct position *p, bool unicode, bool paint)
         }
         putc_unlocked('\n', stdout);
     }
-    printf("%s  a b c d e f g h%s\n\n", cli_paint(paint, CLI_PAINT_DIM), reset);
+    printf("%s  %s%s\n", cli_paint(paint, CLI_PAINT_DIM),
+           flip ? "h g f e d c b a" : "a b c d e f g h", reset);
+    /* the castling field of the canonical FEN, its third */
+    char fen[FEN_MAX], ep[3] = "";
+    fen_format(p, fen, sizeof fen);
+    char *castling = strchr(fen, ' ');
+    castling = castling ? strchr(castling + 1, ' ') : NULL;
+    if (!castling)
+        return;
+    castling++;
+    castling[strcspn(castling, " ")] = '\0';
+    bool can_castle = strcmp(castling, "-") != 0;
+    if (p->ep_square != SQUARE_NONE)
+        square_format(p->ep_square, ep);
+    printf("%s to move; %s%s; %s%s\n\n", p->side == WHITE ? "White" : "Black",
+           can_castle ? "castling " : "no castling", can_castle ? castling : "",
+           ep[0] ? "en passant " : "no en passant", ep);
 }
 
 /* Where a valid record goes: unchanged (the filter), canonical, or with a
@@ -222,7 +274,7 @@ static void print_valid(struct checker *ck, const char *line, size_t len)
         cli_put_line(line, len);
     }
     if (opt->diagram != DIAGRAM_NONE)
-        print_diagram(&ck->rec.pos, ck->unicode, opt->common.paint_out);
+        print_diagram(&ck->rec.pos, ck->unicode, opt->flip, opt->common.paint_out);
 }
 
 /* Check one line and print what the options ask for; returns CLI_OK or
@@ -259,7 +311,8 @@ static int check_record(void *ctx, const struct cli_input *in, const char *line,
         cli_diag(in->name, in->line_no, rep->problems[i].col, "%s [%s]", rep->problems[i].message,
                  fen_code_name(rep->problems[i].code));
     if (rep->dropped)
-        cli_diag(in->name, in->line_no, 0, "%d more problems not shown", rep->dropped);
+        cli_diag(in->name, in->line_no, 0, "%d more problem%s not shown", rep->dropped,
+                 rep->dropped == 1 ? "" : "s");
     if (opt->invert && !in->truncated) {
         fwrite_unlocked(line, 1, len, stdout);
         putc_unlocked('\n', stdout);

@@ -158,6 +158,7 @@ int games_finish(const struct cli_common *common, bool stats, unsigned long game
     if (errors)
         status = cli_status_merge(status, CLI_INVALID);
     if ((stats || status != CLI_OK) && !common->quiet)
-        fprintf(stderr, "%lu games, %lu converted, %lu with errors\n", games, converted, errors);
+        fprintf(stderr, "%lu game%s, %lu converted, %lu with errors\n", games,
+                games == 1 ? "" : "s", converted, errors);
     return status;
 }

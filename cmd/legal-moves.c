@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include "explain.h"
+#include "legal-args.h"
 #include "fen-cli.h"
 #include "fen.h"
 #include "makemove.h"
@@ -17,8 +18,11 @@
 #include "named.h"
 #include "san.h"
 
+#include "variant.h"
+
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
     OPT_FROM = 0x100,
@@ -27,6 +31,8 @@ enum {
     OPT_CAPTURES,
     OPT_CHECKS,
     OPT_FEN,
+    OPT_STARTPOS,
+    OPT_WITH_FEN,
     OPT_STATUS,
     OPT_LONE,
     OPT_STRICT,
@@ -42,9 +48,10 @@ static const struct argp_option tool_options[] = {
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names of the named notation: dagaz (the default) or zrf", 1},
     {"count", 'c', 0, 0, "Print only the number of moves", 1},
-    {"fen", OPT_FEN, 0, 0, "Put the position's FEN and a tab in front of each line", 1},
-    {"json", 'j', 0, 0,
+    {"with-fen", OPT_WITH_FEN, 0, 0, "Put the position's FEN and a tab in front of each line", 1},
+    {"json", 'J', 0, 0,
      "One JSON object per position: FEN, status, count and the moves in every notation", 1},
+    {0, 'j', 0, OPTION_HIDDEN, 0, 1}, /* the old -J, kept for scripts */
     {"status", OPT_STATUS, 0, 0,
      "Print the game status instead: checkmate, stalemate, insufficient material, "
      "seventy-five-move rule, fifty-move rule, check or ongoing; in the variants also their ends, "
@@ -57,6 +64,12 @@ static const struct argp_option tool_options[] = {
      "black: pe7)",
      1},
     {0, 0, 0, 0, "Position:", 2},
+    {"fen", OPT_FEN, "FEN", OPTION_ARG_OPTIONAL,
+     "List this position instead of reading files (may be repeated; --fen FEN or --fen=FEN). "
+     "Without a position after it, --fen is the old spelling of --with-fen",
+     2},
+    {"startpos", OPT_STARTPOS, 0, 0,
+     "List the starting position (of --variant) instead of reading files", 2},
     {"moves", 'm', "MOVES", 0,
      "Play these moves (UCI or SAN, separated by spaces) from each position first", 2},
     {"strict", OPT_STRICT, 0, 0,
@@ -107,92 +120,20 @@ static const char doc[] =
     "legal-moves:FILE:LINE:COL: and no output line; the other records are still processed.\n\n"
     "Examples:\n"
     "  fen-check < positions | legal-moves --count\n"
-    "  legal-moves -n san --moves 'e4 e5 Nf3' --piece N positions.fen\n"
-    "  legal-moves --explain O-O --fen positions.fen\n"
-    "  legal-moves --lone Nd4\n\n" CLI_EXIT_STATUS_DOC;
-
-/* Split --moves into move texts; move numbers ("1.", "12...") may stand
- * alone or before a move ("1.e4") and are dropped.  The shape of each move
- * is checked here, once: no position can make a malformed move legal. */
-static void parse_moves(struct legal_options *opt, char *arg, struct argp_state *state)
-{
-    size_t n = 0, cap = 0;
-    struct move_text *list = NULL;
-    for (char *s = arg; *s;) {
-        while (*s == ' ' || *s == '\t' || *s == ',')
-            s++;
-        char *b = s;
-        while (*s && *s != ' ' && *s != '\t' && *s != ',')
-            s++;
-        char *e = s;
-        char *q = b;
-        while (q < e && *q >= '0' && *q <= '9')
-            q++;
-        if (q > b && q < e && *q == '.') {
-            while (q < e && *q == '.')
-                q++;
-            b = q;
-        }
-        if (b == e)
-            continue;
-        struct san_parsed sp;
-        if (san_scan(b, (size_t)(e - b), &sp) != SAN_OK)
-            argp_error(state,
-                       "invalid --moves: move %zu '%.*s' is not a move in SAN, long algebraic or "
-                       "UCI notation",
-                       n + 1, (int)(e - b), b);
-        if (n == cap) {
-            cap = cap ? cap * 2 : 16;
-            struct move_text *grown = realloc(list, cap * sizeof *list);
-            if (!grown)
-                argp_failure(state, CLI_OSERR, 0, "out of memory");
-            list = grown;
-        }
-        list[n++] = (struct move_text){b, (size_t)(e - b)};
-    }
-    opt->moves = list;
-    opt->nmoves = n;
-}
-
-/* A square operand: exactly a file letter and a rank digit. */
-static int parse_square(const char *arg, const char *option, struct argp_state *state)
-{
-    int sq = strlen(arg) == 2 ? square_parse(arg, 2) : SQUARE_NONE;
-    if (sq == SQUARE_NONE)
-        argp_error(state, "invalid %s value '%s' (expected a square such as e4)", option, arg);
-    return sq;
-}
-
-/* --lone PIECE-SQUARE: a FEN piece letter (upper case white, lower case
- * black) and a square; a pawn never stands on the first or last rank
- * (FIDE Art. 3.7: it starts on its second rank and promotes on the last). */
-static void parse_lone(struct legal_options *opt, const char *arg, struct argp_state *state)
-{
-    static const char letters[] = "PNBRQKpnbrqk";
-    const char *k = arg[0] ? strchr(letters, arg[0]) : NULL;
-    if (!k)
-        argp_error(state,
-                   "invalid --lone value '%s': '%c' is not a piece letter (K, Q, R, B, N, P; lower "
-                   "case for black)",
-                   arg, arg[0] ? arg[0] : ' ');
-    int sq = strlen(arg) == 3 ? square_parse(arg + 1, 2) : SQUARE_NONE;
-    if (sq == SQUARE_NONE)
-        argp_error(state,
-                   "invalid --lone value '%s': '%s' is not a square (expected a piece and a "
-                   "square, like Nd4)",
-                   arg, arg + 1);
-    int idx = (int)(k - letters);
-    opt->lone_piece = piece_make(idx >= 6 ? BLACK : WHITE, (enum piece_type)(PAWN + idx % 6));
-    if (idx % 6 == 0 && (square_rank(sq) == 0 || square_rank(sq) == 7))
-        argp_error(state,
-                   "invalid --lone value '%s': a pawn cannot stand on the first or last rank", arg);
-    opt->lone_square = sq;
-}
+    "  legal-moves -n san --startpos --moves 'e4 e5 Nf3' --piece N\n"
+    "  legal-moves --explain O-O --with-fen positions.fen\n"
+    "  legal-moves --fen '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' -n san\n"
+    "  legal-moves --lone Nd4\n\n"
+    "Old spellings, kept for scripts: -j for -J (--json), --fen without a position for "
+    "--with-fen; in the other chesskit tools -j is --jobs and --fen gives a position "
+    "(docs/options.md).\n\n" CLI_EXIT_STATUS_DOC;
 
 /* Options that ask for different outputs cannot be mixed; this says which
  * pair was given rather than picking one silently. */
 static void check_combinations(struct legal_options *opt, struct argp_state *state)
 {
+    if (opt->npositions && opt->nfiles)
+        argp_error(state, "--fen and --startpos take the place of FILE operands");
     if (opt->count && opt->status)
         argp_error(state, "--count and --status cannot be combined");
     if (opt->json && (opt->count || opt->status))
@@ -206,7 +147,8 @@ static void check_combinations(struct legal_options *opt, struct argp_state *sta
                    "not to --%s",
                    opt->explain ? "explain" : "status");
     if (opt->mode == MODE_LONE) {
-        if (opt->explain || opt->status || opt->json || opt->fen || opt->filtered || opt->nmoves)
+        if (opt->explain || opt->status || opt->json || opt->fen || opt->filtered || opt->nmoves ||
+            opt->npositions)
             argp_error(state, "--lone reads no position: only --count goes with it");
         if (opt->nfiles)
             argp_error(state, "--lone reads no input, but FILE operands were given");
@@ -216,6 +158,28 @@ static void check_combinations(struct legal_options *opt, struct argp_state *sta
                 : opt->status ? MODE_STATUS
                 : opt->count  ? MODE_COUNT
                               : MODE_LIST;
+}
+
+/* Whether the argument after a bare --fen is a position (a board of eight
+ * ranks, and no file of that name) rather than the FILE operand of the old
+ * --fen, which is --with-fen now. */
+static bool is_position_arg(const char *s)
+{
+    int slashes = 0;
+    for (const char *c = s; *c && *c != ' '; c++)
+        slashes += *c == '/';
+    return slashes == 7 && access(s, F_OK) != 0;
+}
+
+/* --fen FEN and --startpos (NULL: the variant's start, known once the
+ * options are parsed), in order. */
+static void add_position(struct legal_options *opt, const char *fen, struct argp_state *state)
+{
+    const char **more = realloc(opt->positions, (size_t)(opt->npositions + 1) * sizeof *more);
+    if (!more)
+        argp_failure(state, CLI_OSERR, 0, "out of memory");
+    opt->positions = more;
+    opt->positions[opt->npositions++] = fen;
 }
 
 /* Each option sets its field, values checked on the spot so that a typo
@@ -241,9 +205,22 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->count = true;
         break;
     case 'j':
+    case 'J':
         opt->json = true;
         break;
     case OPT_FEN:
+        /* argp binds an optional value only when attached (--fen=FEN) */
+        if (!arg && state->next < state->argc && is_position_arg(state->argv[state->next]))
+            arg = state->argv[state->next++];
+        if (arg)
+            add_position(opt, arg, state);
+        else
+            opt->fen = true;
+        break;
+    case OPT_STARTPOS:
+        add_position(opt, NULL, state);
+        break;
+    case OPT_WITH_FEN:
         opt->fen = true;
         break;
     case OPT_STATUS:
@@ -260,22 +237,22 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     }
     case OPT_LONE:
-        parse_lone(opt, arg, state);
+        legal_args_lone(opt, arg, state);
         opt->mode = MODE_LONE;
         break;
     case 'm':
         free(opt->moves);
-        parse_moves(opt, arg, state);
+        legal_args_moves(opt, arg, state);
         break;
     case OPT_STRICT:
         opt->strict = true;
         break;
     case OPT_FROM:
-        opt->from = parse_square(arg, "--from", state);
+        opt->from = legal_args_square(arg, "--from", state);
         opt->filtered = true;
         break;
     case OPT_TO:
-        opt->to = parse_square(arg, "--to", state);
+        opt->to = legal_args_square(arg, "--to", state);
         opt->filtered = true;
         break;
     case OPT_PIECE: {
@@ -311,7 +288,9 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
 /* ---- input ---- */
 
 /* Play --moves from the record's position; an illegal move is reported
- * with its number in the list and the rule it breaks. */
+ * numbered as chess numbers it, from the record's move number and side to
+ * move ("2. Ke3" for White, "2... Nf6" for Black), with the rule it
+ * breaks. */
 static bool play_moves(const struct legal_options *opt, struct position *p,
                        const struct cli_input *in)
 {
@@ -321,8 +300,8 @@ static bool play_moves(const struct legal_options *opt, struct position *p,
         const struct move_text *t = &opt->moves[i];
         if (explain_san(p, t->s, t->len, &m, msg, sizeof msg) != EXPLAIN_LEGAL) {
             if (!opt->common.quiet)
-                cli_diag(in->name, in->line_no, 1, "--moves: move %zu (%.*s): %s", i + 1,
-                         (int)t->len, t->s, msg);
+                cli_diag(in->name, in->line_no, 1, "--moves: %u%s %.*s: %s", (unsigned)p->fullmove,
+                         p->side == WHITE ? "." : "...", (int)t->len, t->s, msg);
             return false;
         }
         makemove_play(p, m);
@@ -378,13 +357,22 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     argp_parse(&argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    struct file_ctx fc = {&opt, &l};
+    for (int i = 0; i < opt.npositions && !cli_stdout_failed(); i++) {
+        /* diagnostics name the option and the position's place among them */
+        struct cli_input in = {.name = "--fen", .line_no = (unsigned long)i + 1};
+        const char *fen = opt.positions[i] ? opt.positions[i]
+                                           : variant_rules((enum variant)opt.common.variant)->start;
+        status = cli_status_merge(status, process_record(&fc, &in, fen, strlen(fen)));
+    }
     if (opt.mode == MODE_LONE)
         move_list_lone(&opt, &l);
-    else if (opt.nfiles == 0)
+    else if (opt.nfiles == 0 && opt.npositions == 0)
         status = process_file(&opt, NULL, &l);
     for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
         status = cli_status_merge(status, process_file(&opt, opt.files[i], &l));
     cli_buf_free(&l);
     free(opt.moves);
+    free(opt.positions);
     return cli_finish(status);
 }

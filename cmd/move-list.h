@@ -32,7 +32,7 @@ struct legal_options {
     enum notation notation;
     enum named_vocabulary names;
     enum mode mode;
-    bool count, status, json, fen, strict;
+    bool count, status, json, fen /* --with-fen */, strict;
     /* filters */
     int from, to;          /* SQUARE_NONE when not given */
     enum piece_type piece; /* NO_PIECE_TYPE when not given */
@@ -45,6 +45,9 @@ struct legal_options {
     const char *explain;
     /* --lone */
     int lone_piece, lone_square;
+    /* --fen=FEN and --startpos, in order, in place of FILE operands */
+    const char **positions;
+    int npositions;
     /* operands */
     char **files;
     int nfiles;

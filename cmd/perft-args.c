@@ -28,7 +28,6 @@ enum {
     OPT_STARTPOS,
     OPT_AGAINST,
     OPT_HASH,
-    OPT_JSON,
     OPT_STRICT,
     OPT_CASTLING,
     OPT_SPLIT,
@@ -70,7 +69,9 @@ static const struct argp_option tool_options[] = {
      "each elsewhere (see scripts/perft-cluster)",
      1},
     {0, 0, 0, 0, "How:", 2},
-    {"threads", 't', "N", 0, "Worker threads (default: the number of cores)", 2},
+    {"jobs", 'j', "N", 0,
+     "Count with N threads (0, the default: one per core), as --jobs does in the PGN tools", 2},
+    {"threads", 't', "N", OPTION_ALIAS, 0, 2},
     {"hash", OPT_HASH, "SIZE", 0,
      "Transposition table of SIZE bytes (K, M, G suffixes; 0, the default, for none); counts stay "
      "exact",
@@ -83,7 +84,7 @@ static const struct argp_option tool_options[] = {
      "Write castling as auto (e1g1 in standard chess, king takes rook in Chess960; the default), "
      "king-two-squares or king-takes-rook",
      2},
-    {"json", OPT_JSON, 0, 0, "One JSON object per line instead of text", 2},
+    {"json", 'J', 0, 0, "One JSON object per line instead of text", 2},
     {0},
 };
 
@@ -115,7 +116,7 @@ static const char doc[] =
     "perft:FILE:LINE: and exit status 69.\n\n"
     "Variants (--variant): crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde "
     "and racingkings are counted as lichess plays them (no move after a variant end), with divide, "
-    "suites, --hash and --threads; --against tells the engine the variant with setoption name "
+    "suites, --hash and --jobs; --against tells the engine the variant with setoption name "
     "UCI_Variant.\n\n"
     "A record that is not a position (or a malformed block line) gives a message "
     "perft:FILE:LINE:COL: and is skipped; positions no game can reach but whose moves are well "
@@ -124,12 +125,14 @@ static const char doc[] =
     "Examples:\n"
     "  perft --startpos -d 6\n"
     "  perft --startpos -d 3 --divide --json\n"
-    "  perft --max-depth 5 --threads 2 --hash 256M standard.epd\n"
+    "  perft --max-depth 5 -j 2 --hash 256M standard.epd\n"
     "  perft --max-depth 3 tricky.perft\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
     "  perft --fen FEN -d 4 --against-divide './myengine perft {fen} {depth}'\n"
     "  perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish\n"
-    "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n" CLI_EXIT_STATUS_DOC;
+    "  perft --startpos --split 3 >split.tsv   # see scripts/perft-cluster\n\n"
+    "-t and --threads are the old names of -j and --jobs, kept for scripts (docs/options.md: one "
+    "meaning per option name in every chesskit tool).\n\n" CLI_EXIT_STATUS_DOC;
 
 /* Options that only make sense apart, refused with a usage error. */
 static void check_combinations(const struct perft_options *opt, struct argp_state *state)
@@ -198,7 +201,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_SPLIT:
         opt->split = (int)cli_uint_option(state, "split", arg, 0, SPLIT_MAX);
         break;
-    case 't':
+    case 'j':
+        opt->threads = (int)cli_uint_option(state, "jobs", arg, 0, PERFT_THREADS_MAX);
+        break;
+    case 't': /* the old name of --jobs, kept for scripts: 1 thread at least */
         opt->threads = (int)cli_uint_option(state, "threads", arg, 1, PERFT_THREADS_MAX);
         break;
     case OPT_HASH:
@@ -213,7 +219,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_CASTLING:
         opt->castling = (enum uci_castling)cli_keyword(state, "castling", arg, castlings, 3);
         break;
-    case OPT_JSON:
+    case 'J':
         opt->json = true;
         break;
     case ARGP_KEY_ARGS:

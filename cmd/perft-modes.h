@@ -65,7 +65,7 @@ struct perft_session {
     int status;
 };
 
-/* Before the first record: the threads (--threads, else one per core, at
+/* Before the first record: the threads (--jobs, else one per core, at
  * most PERFT_THREADS_MAX), the table (--hash) and the engine (--against,
  * which must answer "uciok", or --against-divide's command); CLI_OK, or
  * the exit status of what could not be had (reported). */

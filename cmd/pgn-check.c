@@ -73,6 +73,7 @@ static const struct argp_option tool_options[] = {
     {"no-config", OPT_NO_CONFIG, 0, 0, "Read no configuration file", 0},
     {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
      0},
+    {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
     {"stats", OPT_STATS, 0, 0,
      "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
     {"jobs", 'j', "N", 0,
@@ -125,6 +126,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_NO_CONFIG:
         opt->config.none = true;
         break;
+    case 'v':
     case OPT_INVERT:
         opt->invert = true;
         break;
@@ -403,8 +405,8 @@ int main(int argc, char **argv)
         report_end(&report);
     }
     if (opt.stats && !opt.common.quiet)
-        fprintf(stderr, "%lu games, %lu clean, %lu with errors, %lu with warnings\n", run.games,
-                run.clean, run.with_errors, run.with_warnings);
+        fprintf(stderr, "%lu game%s, %lu clean, %lu with errors, %lu with warnings\n", run.games,
+                run.games == 1 ? "" : "s", run.clean, run.with_errors, run.with_warnings);
     pgn_checker_free(probe);
     pgn_check_dups_free(run.dups);
     checked_writer_free(&run);

@@ -42,6 +42,7 @@ static const struct argp_option tool_options[] = {
      "position after each ply) or json (one object per game: tags, result, and each ply in UCI, "
      "SAN and named notation with the FEN after it; see formats/game-json.md)",
      0},
+    {"notation", 'n', 0, OPTION_ALIAS, 0, 0}, /* legal-moves' name for it */
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
     {"inline", OPT_INLINE, 0, 0, "All plies of a game on one line, the result last", 0},
@@ -71,8 +72,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
+    case 'n':
     case OPT_TO:
-        opt->to = (enum convert_target)cli_keyword(state, "to", arg, targets, 6);
+        opt->to = (enum convert_target)cli_keyword(state, key == 'n' ? "notation" : "to", arg,
+                                                   targets, 6);
         break;
     case OPT_NAMES:
         opt->names = (enum named_vocabulary)cli_keyword(

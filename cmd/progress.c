@@ -126,8 +126,8 @@ void progress_games_line(void *ctx, double seconds, char *buf, size_t size)
 {
     const struct progress_games *g = ctx;
     uint64_t games = atomic_load(&g->games), bytes = atomic_load(&g->bytes);
-    int n = snprintf(buf, size, "%llu games, %.0f games/s", (unsigned long long)games,
-                     (double)games / seconds);
+    int n = snprintf(buf, size, "%llu game%s, %.0f games/s", (unsigned long long)games,
+                     games == 1 ? "" : "s", (double)games / seconds);
     if (g->total && n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, ", %.1f of %.1f MB", (double)bytes / 1e6,
                  (double)g->total / 1e6);

@@ -619,8 +619,8 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             prev_digit = true;
         } else if (c == '/') {
             if (rank >= 0 && !size_done && file != 8) {
-                fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d squares, expected 8",
-                               rank + 1, file);
+                fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d square%s, expected 8",
+                               rank + 1, file, file == 1 ? "" : "s");
                 ok = false;
             }
             if (++slashes == 8) {
@@ -655,11 +655,12 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     }
     if (rank >= 0 && !size_done && file != 8) {
         fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(f->len ? f->len - 1 : 0),
-                       "rank %d has %d squares, expected 8", rank + 1, file);
+                       "rank %d has %d square%s, expected 8", rank + 1, file, file == 1 ? "" : "s");
         ok = false;
     }
     if (slashes < 7) {
-        fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d ranks, expected 8", slashes + 1);
+        fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d rank%s, expected 8", slashes + 1,
+                       slashes ? "s" : "");
         ok = false;
     }
     for (int c = WHITE; c <= BLACK; c++) {

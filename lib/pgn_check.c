@@ -1205,7 +1205,8 @@ static void check_plycount(struct pgn_checker *c, const struct replay *rp)
                t->value);
     else if (n != rp->plies)
         report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
-               "PlyCount is %lu but the main line has %lu plies", n, rp->plies);
+               "PlyCount is %lu but the main line has %lu %s", n, rp->plies,
+               rp->plies == 1 ? "ply" : "plies");
 }
 
 /* ---------------------------------------------------------------- game */

@@ -524,7 +524,7 @@ EOF
     assert_stderr_equal ''
 }
 
-@test "--diagram=ascii: the board after each valid record" {
+@test "--diagram=ascii: the board after each valid record, the side to move under it" {
     run --separate-stderr fen-check --diagram=ascii <<<'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
     assert_success
     assert_output - <<'EOF'
@@ -538,6 +538,7 @@ rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
 2 P P P P . P P P
 1 R N B Q K B N R
   a b c d e f g h
+Black to move; castling KQkq; no en passant
 EOF
     assert_stderr_equal ''
 }
@@ -556,6 +557,7 @@ EOF
 2 · · · · ♙ · · ·
 1 · · · · ♔ · · ·
   a b c d e f g h
+White to move; no castling; no en passant
 EOF
     assert_stderr_equal ''
     run --separate-stderr fen-check --diagram <<<'4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'
@@ -571,6 +573,7 @@ EOF
 2 . . . . P . . .
 1 . . . . K . . .
   a b c d e f g h
+White to move; no castling; no en passant
 EOF
     assert_stderr_equal ''
     command -v script >/dev/null || skip "script(1) is not installed"
@@ -580,7 +583,8 @@ EOF
     assert_success
     assert_output "$(printf '%s\r\n' '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' '8 · · · · ♚ · · ·' \
         '7 · · · · · · · ·' '6 · · · · · · · ·' '5 · · · · · · · ·' '4 · · · · · · · ·' \
-        '3 · · · · · · · ·' '2 · · · · ♙ · · ·' '1 · · · · ♔ · · ·' '  a b c d e f g h' '')"
+        '3 · · · · · · · ·' '2 · · · · ♙ · · ·' '1 · · · · ♔ · · ·' '  a b c d e f g h' \
+        'White to move; no castling; no en passant' '')"
     assert_stderr_equal ''
 }
 

@@ -113,7 +113,7 @@ e7e5
     assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: text after a game's result belongs to no game (ignored): '1-0'
 pgn-to-named-notation:<stdin>:1:5: text after a game's result belongs to no game (ignored): ')'
 pgn-to-named-notation:<stdin>:4:14: text after a game's result belongs to no game (ignored): 'stray'
-1 games, 1 converted, 0 with errors"
+1 game, 1 converted, 0 with errors"
 }
 
 @test "a repeated tag: one game, the first value kept, a located warning, exit 0" {
@@ -132,7 +132,7 @@ e2e4
 e7e5
 1-0'
     assert_stderr_equal "$warn
-1 games, 1 converted, 0 with errors"
+1 game, 1 converted, 0 with errors"
     run --separate-stderr pgn-to-named-notation repeated-tag.pgn
     assert_success
     assert_output "$(grep -v '"y"' repeated-tag.pgn | pgn-to-named-notation)"
@@ -146,7 +146,7 @@ e7e5
     assert_failure 1
     assert_output ''
     assert_stderr_equal 'pgn-check:repeated-tag.pgn:7:1: warning: game 1 (W - B, 1): tag Site appears twice (first on line 2) [duplicate-tag]
-1 games, 0 clean, 0 with errors, 1 with warnings'
+1 game, 0 clean, 0 with errors, 1 with warnings'
 }
 
 @test "untagged games without results: two games, not one, the missing result reported" {

@@ -287,7 +287,7 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
 *'
     assert_failure 1
     assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1: FEN tag: illegal position 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq e3 100 0': full-move number '0' is not a number from 1 to 2147483647
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "a FEN tag too long to quote is cut at a field boundary with an ellipsis" {

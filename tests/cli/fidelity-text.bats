@@ -37,7 +37,7 @@ ROSTER='[Event "E"]
     assert_failure 1
     assert_output ''
     assert_stderr_equal "pgn-to-named-notation:cut.pgn:2:1: game 1 (J - ?): damaged text: tag pair not closed by ']' on its line
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
     same_with_jobs pgn-check --select=unterminated-tag cut.pgn
     assert_failure 1
     assert_stderr_equal "pgn-check:cut.pgn:2:1: error: game 1 (J - ?): tag pair not closed by ']' on its line [unterminated-tag]"
@@ -49,7 +49,7 @@ ROSTER='[Event "E"]
     assert_failure 1
     assert_output ''
     assert_stderr_equal "pgn-to-named-notation:cut8.pgn:2:1: game 1 (J"$'\xc3'" - ?): damaged text: tag pair not closed by ']' on its line
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "unterminated tag in the middle of a header: said, the next game still converted" {
@@ -73,7 +73,7 @@ d2d4
     assert_failure 1
     assert_output ''
     assert_stderr_equal "pgn-to-named-notation:nul.pgn:2:10: game 1 (J K - ?): damaged text: NUL or control byte (read as a space)
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
     same_with_jobs pgn-check --select=nul-byte nul.pgn
     assert_failure 1
     assert_stderr_equal "pgn-check:nul.pgn:2:10: warning: game 1 (J K - ?): NUL byte [nul-byte]"
@@ -145,7 +145,7 @@ open(sys.argv[3], "wb").write(b + sys.argv[2].encode("utf-16-" + e))' "$@"
     same_with_jobs pgn-to-named-notation --to=uci big.pgn
     assert_failure 1
     assert_stderr_equal "pgn-to-named-notation:big.pgn:8:1048577: game 1 (A - B, 1): damaged text: line too long; split
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 # --- 2. old Mac line ends (a lone CR)
@@ -268,11 +268,11 @@ pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the 
     run --separate-stderr named-notation-to-pgn mac.txt
     assert_failure 1
     assert_stderr_equal "named-notation-to-pgn:mac.txt:5:1: game 1 (E): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
     run --separate-stderr bash -c 'named-notation-to-pgn <mac.txt'
     assert_failure 1
     assert_stderr_equal "named-notation-to-pgn:<stdin>:5:1: game 1 (E): ply 3 (2.): bad record '2. g1 - f3 bad': the move generator writes '2. g1 - f3 leap2 n nw'
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
     printf '[Event "E"]\r\r1. e2 - e4 Pawn-move\r1. e7 - e5 Pawn-move\r*\r' >good.txt
     run --separate-stderr named-notation-to-pgn good.txt
     assert_success

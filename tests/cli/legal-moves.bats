@@ -177,15 +177,15 @@ legal-moves:<stdin>:2:55: missing field 6 (full-move number) (strict)"
     ok "$(printf 'rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\t22')"
 }
 
-@test "--moves: an illegal move is reported with its place in the list and the reason" {
+@test "--moves: an illegal move is reported with its move number and the reason" {
     run --separate-stderr legal-moves --moves 'e4 e5 Nf3 Nc6 Nxe5 Nxe5 Ke2 Nc4 Ke3' <<EOF
 $START
 4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1
 EOF
     assert_failure 1
     assert_output ''
-    assert_stderr_equal 'legal-moves:<stdin>:1:1: --moves: move 9 (Ke3): the move leaves the king in check
-legal-moves:<stdin>:2:1: --moves: move 1 (e4): the path from e2 to e4 is blocked at e3'
+    assert_stderr_equal 'legal-moves:<stdin>:1:1: --moves: 5. Ke3: the move leaves the king in check
+legal-moves:<stdin>:2:1: --moves: 1. e4: the path from e2 to e4 is blocked at e3'
 }
 
 @test "--moves: the other records are still processed" {
@@ -197,7 +197,7 @@ EOF
     # Stockfish: 43 moves after O-O in Kiwipete
     assert_failure 1
     assert_output $'43\n43'
-    assert_stderr_equal 'legal-moves:<stdin>:2:1: --moves: move 1 (e1g1): castling not allowed: path not clear'
+    assert_stderr_equal 'legal-moves:<stdin>:2:1: --moves: 1. e1g1: castling not allowed: path not clear'
 }
 
 @test "--moves: text that is no move is a usage error" {

@@ -140,7 +140,7 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     assert_failure 1
     assert_output ''
     assert_stderr_equal "named-notation-to-pgn:<stdin>:1:1: game 1: FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "a missing file exits 66, a write error 74, a bad option 64" {
@@ -169,7 +169,7 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
     run --separate-stderr named-notation-to-pgn --color=always <<<'1. e2 - e5 Pawn-move *'
     assert_failure 1
     assert_stderr_equal "${BOLD}named-notation-to-pgn:<stdin>:1:1:${RESET} game 1: ply 1 (1.): illegal move '1. e2 - e5 Pawn-move': a pawn cannot move from e2 to e5
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "a long run shows its progress on a terminal, and none when stderr is a file" {

@@ -155,7 +155,7 @@ EOF
 ; error: ply 3 (2.): illegal move '"'Ke3'"': a king cannot move from e1 to e3
 *'
     assert_stderr_equal "pgn-to-named-notation:<stdin>:5:13: game 1 (A - B, 7): ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "--on-error=keep with --inline puts the error line after the game's line" {
@@ -238,7 +238,7 @@ e2e4 f7f5 d1h5 g7g6 h5g6 h7g6 *"
 1. O-O *'
     assert_failure 1
     assert_stderr_equal "pgn-to-named-notation:<stdin>:3:4: game 1: ply 1 (1.): illegal move 'O-O': castling not allowed: king is in check
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "unsupported variants are reported as such, and a drop outside crazyhouse is illegal" {
@@ -329,7 +329,7 @@ main_line_san() {
 1. g1 - f3 leap2 n nw 1. a7 - a6 Pawn-move 2. f3 - g5 leap2 n ne 2. a6 - a5 Pawn-move 3. g5 x f7 leap2 n nw *'
     assert_failure 1
     assert_stderr_equal "named-notation-to-pgn:<stdin>:3:87: game 1: ply 5 (3.): bad record '3. g5 x f7 leap2 n nw': the move generator writes '3. g5 x f7 leap2 n nw explode'
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "the Variant tag names the rules, in lichess's words and the aliases; --variant for games without one" {
@@ -397,13 +397,13 @@ main_line_san() {
     assert_failure 1
     assert_output ''
     assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: game 1: FEN tag: illegal position 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1': half-move clock 5 but the en-passant square shows a pawn move (expected 0)
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 @test "--stats reports the counts even when all went well" {
     run --separate-stderr pgn-to-named-notation --stats --inline <<<"$SEED_PGN *"
     assert_success
-    assert_stderr_equal '1 games, 1 converted, 0 with errors'
+    assert_stderr_equal '1 game, 1 converted, 0 with errors'
 }
 
 @test "what real archives contain is accepted without losing a move" {
@@ -758,7 +758,7 @@ g1f3
     run --separate-stderr pgn-to-named-notation --color=always <<<'1. e5 *'
     assert_failure 1
     assert_stderr_equal "${BOLD}pgn-to-named-notation:<stdin>:1:4:${RESET} game 1: ply 1 (1.): illegal move 'e5': no pawn can move to e5
-1 games, 0 converted, 1 with errors"
+1 game, 0 converted, 1 with errors"
 }
 
 # --- --to=json -------------------------------------------------------------------

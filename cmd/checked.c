@@ -266,6 +266,7 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
     for (size_t i = 0; i < rec->ndiags; i++) {
         checked_diag_next(&p, &d);
         report_diag(run->report, name, 0, &d);
+        run->found_at[d.level] = true;
     }
     run->found |= rec->ndiags > 0;
     run->stray++;

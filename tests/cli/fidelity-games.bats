@@ -161,7 +161,7 @@ b8c6
 d2d4
 d7d5
 *'
-    assert_stderr_equal 'pgn-to-named-notation:untagged-no-result.pgn:4:1: game 1 (? - ?, ?): warning: game has no result; a new game begins here (move 1 after a blank line)
+    assert_stderr_equal 'pgn-to-named-notation:untagged-no-result.pgn:4:1: game 1: warning: game has no result; a new game begins here (move 1 after a blank line)
 2 games, 2 converted, 0 with errors'
     run --separate-stderr pgn-to-named-notation untagged-no-result.pgn
     assert_success
@@ -171,10 +171,10 @@ $(sed -n 4p untagged-no-result.pgn | pgn-to-named-notation)"
     run --separate-stderr pgn-check untagged-no-result.pgn
     assert_failure 1
     assert_output ''
-    assert_stderr_equal 'pgn-check:untagged-no-result.pgn:1:1: warning: game 1 (? - ?, ?): Seven Tag Roster tags missing: Event, Site, Date, Round, White, Black, Result [missing-tag]
-pgn-check:untagged-no-result.pgn:1:1: warning: game 1 (? - ?, ?): the movetext has no termination marker [missing-result]
-pgn-check:untagged-no-result.pgn:4:1: warning: game 2 (? - ?, ?): Seven Tag Roster tags missing: Event, Site, Date, Round, White, Black, Result [missing-tag]
-pgn-check:untagged-no-result.pgn:4:1: warning: game 2 (? - ?, ?): the input ends inside the game: no termination marker [missing-result]'
+    assert_stderr_equal 'pgn-check:untagged-no-result.pgn:1:1: warning: game 1: Seven Tag Roster tags missing: Event, Site, Date, Round, White, Black, Result [missing-tag]
+pgn-check:untagged-no-result.pgn:1:1: warning: game 1: the movetext has no termination marker [missing-result]
+pgn-check:untagged-no-result.pgn:4:1: warning: game 2: Seven Tag Roster tags missing: Event, Site, Date, Round, White, Black, Result [missing-tag]
+pgn-check:untagged-no-result.pgn:4:1: warning: game 2: the input ends inside the game: no termination marker [missing-result]'
 }
 
 # mixed FILE: the fixtures 300 times over (about 360 KB, many chunks of

@@ -261,7 +261,8 @@ rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 101 65536
     run --separate-stderr named-notation-to-pgn --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
     assert_stderr_line() { [[ $stderr == *"$1"* ]] || fail "no '$1' in: $stderr"; }
     assert_stderr_line 'named-notation-to-pgn:<stdin>:1:65: game 1: damaged text: line too long; split'
-    run --separate-stderr pgn-check --max-line 64 <<<"$(printf 'x%.0s' {1..70})"
+    # (a line of no tag and no move is no game's: it is a game's line here)
+    run --separate-stderr pgn-check --max-line 64 <<<"1. e4 $(printf 'x%.0s' {1..70})"
     assert_stderr_line 'pgn-check:<stdin>:1:65: error: game 1: line too long; split [over-limit]'
 }
 

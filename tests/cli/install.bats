@@ -111,7 +111,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
     # Each example on a line of its own, as --help shows them.
     run bash -c "MANWIDTH=80 man -l '$dest/opt/ck/share/man/man1/legal-moves.1' 2>/dev/null | sed -n '/^EXAMPLES/,/Exit status/p' | sed 's/^ *//'"
     assert_line "legal-moves --lone Nd4"
-    assert_line "legal-moves --explain O-O --fen positions.fen"
+    assert_line "legal-moves --explain O-O --with-fen positions.fen"
     run bash -c "MANWIDTH=80 man -l '$dest/opt/ck/share/man/man1/perft.1' 2>/dev/null | sed -n '/^EXAMPLES/,/Exit status/p' | sed 's/^ *//'"
     assert_line "perft --startpos -d 6"
     assert_line "perft --variant=crazyhouse --startpos -d 5 --against /usr/games/fairy-stockfish"

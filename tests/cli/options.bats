@@ -31,9 +31,9 @@ fen-check:<stdin>:2:2: missing fields 2 to 4 (side to move to en passant) [missi
 }
 
 @test "one problem over the limit is one more problem" {
-    # 22 bad letters, the ninth overflowing rank 8, one rank, missing fields:
-    # 25 problems, 24 shown
-    run --separate-stderr fen-check <<<"$(printf 'x%.0s' {1..22})"
+    # an empty rank 8, then 21 bad letters overflowing rank 7, two ranks,
+    # missing fields: 25 problems, 24 shown
+    run --separate-stderr fen-check <<<"/$(printf 'x%.0s' {1..21})"
     assert_failure 1
     [[ ${stderr##*$'\n'} == 'fen-check:<stdin>:1: 1 more problem not shown' ]]
 }
@@ -41,7 +41,7 @@ fen-check:<stdin>:2:2: missing fields 2 to 4 (side to move to en passant) [missi
 @test "pgn-check: a main line of one ply is one ply" {
     run --separate-stderr pgn-check --ignore=missing-tag <<<$'[Event "t"]\n[PlyCount "2"]\n\n1. e4 *'
     assert_failure 1
-    assert_stderr_equal 'pgn-check:<stdin>:2:1: warning: game 1 (? - ?, ?): PlyCount is 2 but the main line has 1 ply [plycount-mismatch]'
+    assert_stderr_equal 'pgn-check:<stdin>:2:1: warning: game 1 (t): PlyCount is 2 but the main line has 1 ply [plycount-mismatch]'
 }
 
 @test "--stats of one game says 1 game" {

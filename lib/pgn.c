@@ -533,7 +533,19 @@ int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
     for (size_t i = 0; i < g->ntokens && !*text; i++)
         if (g->tokens[i].kind != PGN_TOK_COMMENT)
             text = g->tokens[i].text;
-    return snprintf(buf, size, "%s: '%.64s'", error_messages[PGN_E_STRAY_TEXT], text);
+    /* the text quoted, its control bytes written \xNN (a message is one
+     * line of text) */
+    char quoted[4 * 64 + 1];
+    size_t n = 0;
+    for (size_t i = 0; i < 64 && text[i]; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x20 || c == 0x7f)
+            n += (size_t)snprintf(quoted + n, sizeof quoted - n, "\\x%02x", c);
+        else
+            quoted[n++] = (char)c;
+    }
+    quoted[n] = '\0';
+    return snprintf(buf, size, "%s: '%s'", error_messages[PGN_E_STRAY_TEXT], quoted);
 }
 
 int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
@@ -844,13 +856,20 @@ static inline __attribute__((always_inline)) int emit(struct pgn_reader *r,
 
 /* Text that is no token: kept (shortened to SYMBOL_MAX bytes) as an UNKNOWN
  * token so that a later layer can quote it, with the diagnostic code. */
+/* Text between games (after a result, nothing started) is stray text: the
+ * next tag pair begins a game (finish_game). */
+static void stray_begin(struct pgn_reader *r)
+{
+    if (r->after_result && r->state == ST_START) {
+        r->state = ST_MOVES;
+        r->stray_text = true;
+    }
+}
+
 static int emit_unknown(struct pgn_reader *r, const char *p, const char *q, enum pgn_error code)
 {
     size_t n = (size_t)(q - p);
-    if (r->after_result && r->state == ST_START) {
-        r->state = ST_MOVES; /* stray text: the next tag pair begins a game (finish_game) */
-        r->stray_text = true;
-    }
+    stray_begin(r);
     if (diag_at(r, code, p) < 0)
         return -1;
     if (n > SYMBOL_MAX) {
@@ -2058,8 +2077,18 @@ static enum scan_status scan_line(struct pgn_reader *r)
                 p++;
             continue;
         case C_CTRL:
-            if (note_binary(r, p) < 0)
+            if (r->after_result && r->state == ST_START) {
+                /* between games: stray text (no game's), not the damage of
+                 * the game that follows; the byte kept as it is, for its
+                 * report (pgn_stray_message) */
+                stray_begin(r);
+                r->binary_line = r->lineno;
+                if (diag_at(r, PGN_E_BINARY, p) < 0 ||
+                    emit2(r, PGN_TOK_UNKNOWN, p, 1, NULL, 0, p, 0, false) < 0)
+                    return SCAN_ERROR;
+            } else if (note_binary(r, p) < 0) {
                 return SCAN_ERROR;
+            }
             p++;
             continue;
         case C_LBRACE:

@@ -242,3 +242,19 @@ agree() {
     cmp "$o/src.out" "$o/one.out"
     [[ $(grep -c '\[stray-text\]$' "$o/one.err") == "$n" ]]
 }
+
+@test "control bytes between games are stray text: the next game is not damaged, not lost" {
+    local f=$BATS_TEST_TMPDIR/ctrl.pgn
+    printf '[Event "A"]\n\n1. e4 e5 *\n\n\x7f\x0c\x01\n\n[Event "B"]\n\n1. d4 d5 *\n' >"$f"
+    run --separate-stderr pgn-to-named-notation --to=uci "$f"
+    assert_failure 1
+    assert_output $'[Event "A"]\n\ne2e4\ne7e5\n*\n\n[Event "B"]\n\nd2d4\nd7d5\n*'
+    assert_stderr_equal "pgn-to-named-notation:$f:5:1: text after a game's result belongs to no game (ignored): '\\x7f'
+2 games, 2 converted, 0 with errors"
+    run --separate-stderr pgn-check --ignore=missing-tag "$f"
+    assert_failure 1
+    assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
+    assert_stderr_equal "pgn-check:$f:5:1: error: text after a game's result belongs to no game (ignored): '\\x7f' [stray-text]"
+    run --separate-stderr pgn-check --ignore=missing-tag --jobs 2 "$f"
+    assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
+}

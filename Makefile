@@ -272,7 +272,8 @@ bench: | $(BUILD)/.deps-build $(BUILD)/.deps-bench
 # Each fuzz target's properties on its seeds, in the ordinary build: the
 # target linked with tests/fuzz/seeds.c instead of libFuzzer.
 SEED_RUNS := $(FUZZ_SRC:tests/fuzz/%.c=$(BUILD)/tests/seeds/%)
-$(BUILD)/tests/seeds/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/seeds.o $(LIBTSUP) $(LIBCHESS)
+# (the targets of cmd/'s parsers take what they need of $(LIBCLI))
+$(BUILD)/tests/seeds/%: $(BUILD)/tests/fuzz/%.o $(BUILD)/tests/fuzz/seeds.o $(LIBTSUP) $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 check-fuzz-seeds: $(SEED_RUNS)
@@ -285,11 +286,16 @@ check-fuzz-seeds: $(SEED_RUNS)
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
 FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
-FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Itests -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-# (with the shared test code, as the unit tests)
+FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd -Itests -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+# (with the shared test code, as the unit tests; a target of a parser of
+# cmd/ also with the cmd/ sources FUZZ_CMD_<target> lists)
+FUZZ_CMD_fuzz_config := cmd/config.c cmd/check-options.c cmd/cli.c cmd/cli-input.c cmd/cli-buf.c
+FUZZ_CMD_fuzz_divide_line := cmd/uci_engine.c cmd/progress.c
+$(FUZZ_BUILD)/fuzz_config: $(FUZZ_CMD_fuzz_config)
+$(FUZZ_BUILD)/fuzz_divide_line: $(FUZZ_CMD_fuzz_divide_line)
 $(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $< $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
+	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_CMD_$*) $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
 $(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \

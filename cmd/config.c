@@ -127,6 +127,13 @@ static bool config_line(const struct cli_input *in, const char *line, size_t len
         i++;
     if (i == len || line[i] == '#')
         return true;
+    /* A NUL byte would cut the value short (strndup), and a list's blanks
+     * are then squeezed past the copy's end: no line holds one. */
+    const char *nul = memchr(line, '\0', len);
+    if (nul) {
+        cli_diag(in->name, in->line_no, (unsigned long)(nul - line) + 1, "a NUL byte in the line");
+        return false;
+    }
     size_t key = i;
     while (i < len && line[i] != '=' && !is_blank(line[i]))
         i++;

@@ -261,9 +261,15 @@ bool uci_divide_line(const char *l, struct uci_divide *t)
         return false;
     if (t->count == 2 * MOVELIST_MAX)
         return false;
+    /* A count beyond 64 bits is no count (strtoull would give the
+     * largest one, a count the engine never said). */
+    errno = 0;
+    unsigned long long nodes = strtoull(colon + 2, NULL, 10);
+    if (errno == ERANGE)
+        return false;
     memcpy(t->moves[t->count].text, l, mlen);
     t->moves[t->count].text[mlen] = '\0';
-    t->moves[t->count].nodes = strtoull(colon + 2, NULL, 10);
+    t->moves[t->count].nodes = nodes;
     t->count++;
     return true;
 }

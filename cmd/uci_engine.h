@@ -65,8 +65,9 @@ bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, 
                        int variant, int depth, struct uci_divide *out);
 
 /* One line of a divide, "e2e4: 20" (a move of 4 or 5 characters, a colon,
- * a blank and digits), added to *t; false (nothing added) for any other
- * line.  Shared with --against-divide's commands (divide_command.h). */
+ * a blank and digits that fit 64 bits), added to *t; false (nothing
+ * added) for any other line.  Shared with --against-divide's commands
+ * (divide_command.h). */
 bool uci_divide_line(const char *line, struct uci_divide *t);
 
 /* The milliseconds left until deadline (progress_now()-style seconds),

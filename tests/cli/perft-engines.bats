@@ -163,6 +163,18 @@ printf "position fen %s\ngo perft %s\nquit\n" "$1" "$2" | uci-perft-engine'
 0 passed, 1 failed"
 }
 
+@test "--against-divide: a count beyond 64 bits is no count (it was read as 2^64 - 1, and the total wrapped)" {
+    script overflow 'perft --fen "$1" -d "$2" --divide | awk '"'"'$1 == "a2a3:" { $2 = "99999999999999999999" } { print }'"'"
+    run --separate-stderr perft --startpos -d 1 --against-divide "$BATS_TEST_TMPDIR/overflow {fen} {depth}"
+    assert_failure 1
+    assert_output "FAIL --fen:1 depth 1: perft 20, $BATS_TEST_TMPDIR/overflow 19
+  position: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+  moves:    (none: the record's position)
+  only perft:  a2a3
+  only engine: (none)
+0 passed, 1 failed"
+}
+
 @test "--against-divide: a failing, slow or missing command is a located engine failure, 69" {
     script fails 'echo "e2e4: 1"; exit 3'
     run --separate-stderr perft --startpos -d 1 --against-divide "$BATS_TEST_TMPDIR/fails {fen} {depth}"

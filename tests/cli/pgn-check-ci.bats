@@ -249,6 +249,14 @@ $f:8:11: invalid variant value 'hexagonal': expected $(pgn-check --help | sed -n
     [[ $(tail -n 1 <<<"$stderr") == "$f:9:9: no value for select" ]]
 }
 
+@test "a NUL byte in a configuration line is a bad line at its column (a list read past its copy)" {
+    printf 'ignore = missing-tag, b\0\0 ,x\n# a comment\0 passes\nfail-on = warning\n' >"$BATS_TEST_TMPDIR/nul.conf"
+    run --separate-stderr pgn-check --config "$BATS_TEST_TMPDIR/nul.conf" warning.pgn
+    assert_failure 64
+    assert_output ''
+    assert_stderr_equal "pgn-check:$BATS_TEST_TMPDIR/nul.conf:1:24: a NUL byte in the line"
+}
+
 @test "--config: an unreadable file is 66; with --no-config a usage error" {
     run --separate-stderr pgn-check --config "$BATS_TEST_TMPDIR/none.conf" warning.pgn
     assert_failure 66

@@ -470,6 +470,7 @@ rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2
 }
 
 @test "--to=uci and --to=san agree with pgn-extract on real games" {
+    need_shared pgn/events/20240527-20240607-12th-norway-chess.pgn
     [[ -x $PGN_EXTRACT ]] || skip "pgn-extract is not installed"
     local f="$SHARED/pgn/events/20240527-20240607-12th-norway-chess.pgn"
     # pgn-extract writes UCI promotions in capitals and null moves as "--".
@@ -524,6 +525,7 @@ pgn-to-named-notation:$f:65:17: game 11 (a stray token): ply 4 (2...): unexpecte
 }
 
 @test "--jobs gives the same output, game numbers and line numbers as one thread" {
+    need_shared pgn/repertoires
     local f="$SHARED/pgn/repertoires"
     run --separate-stderr pgn-to-named-notation --variations --comments --nags "$f"/*.pgn
     local out1=$output err1=$stderr status1=$status
@@ -661,6 +663,7 @@ g1f3
 }
 
 @test "the documented GNU parallel recipe gives the same output" {
+    need_shared pgn/engines/TCEC_Season_13_-_Superfinal.pgn
     command -v parallel >/dev/null || skip "GNU parallel is not installed"
     local big="$SHARED/pgn/engines/TCEC_Season_13_-_Superfinal.pgn"
     cmp <(pgn-to-named-notation "$big") \

@@ -5,6 +5,8 @@
 #include "check-options.h"
 
 #include "game.h"
+#include "jobs.h"
+#include "report.h"
 #include "variant.h"
 
 #include <stdio.h>
@@ -90,3 +92,152 @@ const struct config_key check_config_keys[CHECK_CONFIG_KEYS] = {
     {"pedantic", "--pedantic", true, false, NULL},
     {"variant", "--variant", false, false, config_variant},
 };
+
+/* ---------------------------------------------------------------- the command line */
+
+enum {
+    OPT_PEDANTIC = 0x200,
+    OPT_IGNORE,
+    OPT_SELECT,
+    OPT_FORMAT,
+    OPT_INVERT,
+    OPT_STATS,
+    OPT_FAIL_ON,
+    OPT_CONFIG,
+    OPT_NO_CONFIG
+};
+
+static const struct argp_option tool_options[] = {
+    {"pedantic", OPT_PEDANTIC, 0, 0,
+     "Add the notes: check marks, SAN style, castling with zeros, long lines, tag order", 0},
+    {"ignore", OPT_IGNORE, "CODE[,CODE...]", 0, "Turn these checks off", 0},
+    {"select", OPT_SELECT, "CODE[,CODE...]", 0, "Run only these checks (notes included)", 0},
+    {"format", OPT_FORMAT, "FORMAT", 0,
+     "text (the default: games to stdout, diagnostics to stderr), or json (JSON lines), sarif "
+     "(SARIF 2.1.0) or github (workflow annotations): the report to stdout, no games",
+     0},
+    {"fail-on", OPT_FAIL_ON, "LEVEL", 0,
+     "The lowest level whose findings make the exit status 1: error, warning or note (the "
+     "default: every finding reported fails the run); the others are still reported",
+     0},
+    {"config", OPT_CONFIG, "FILE", 0,
+     "Read the options of FILE (key = value lines) instead of looking for " CHECK_CONFIG_NAME
+     " from the current directory up to the repository's top; the command line overrides them",
+     0},
+    {"no-config", OPT_NO_CONFIG, 0, 0, "Read no configuration file", 0},
+    {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
+     0},
+    {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
+    {"stats", OPT_STATS, 0, 0,
+     "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
+    {"jobs", 'j', "N", 0,
+     "Check with N threads (0: one per CPU it may use); the output is the same", 0},
+    {0},
+};
+
+/* --select and --ignore take comma-separated codes; an unknown one is a
+ * usage error that lists the codes, so a typo never turns a check off. */
+static void parse_codes(struct argp_state *state, const char *option, const char *arg, bool *set)
+{
+    size_t bad, len;
+    if (check_codes_parse(arg, strlen(arg), set, &bad, &len))
+        return;
+    struct cli_buf b = {0};
+    check_list_codes(&b);
+    argp_error(state, "unknown code '%.*s' in --%s (the codes: %s)", (int)len, arg + bad, option,
+               b.nomem ? "..." : b.data);
+    cli_buf_free(&b);
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+    struct check_options *opt = state->input;
+    switch (key) {
+    case ARGP_KEY_INIT:
+        state->child_inputs[0] = &opt->common;
+        break;
+    case OPT_PEDANTIC:
+        opt->pedantic = true;
+        break;
+    case OPT_IGNORE:
+        parse_codes(state, "ignore", arg, opt->ignored);
+        break;
+    case OPT_SELECT:
+        parse_codes(state, "select", arg, opt->selected);
+        opt->select_given = true;
+        break;
+    case OPT_FORMAT:
+        opt->format = (enum report_format)cli_keyword(state, "format", arg, report_format_names,
+                                                      REPORT_FORMAT_NB);
+        break;
+    case OPT_FAIL_ON:
+        opt->fail_on = (enum pgn_check_level)cli_keyword(state, "fail-on", arg, check_level_names,
+                                                         PGN_CHECK_LEVEL_NB);
+        break;
+    case OPT_CONFIG:
+        opt->config.path = arg;
+        break;
+    case OPT_NO_CONFIG:
+        opt->config.none = true;
+        break;
+    case 'v':
+    case OPT_INVERT:
+        opt->invert = true;
+        break;
+    case OPT_STATS:
+        opt->stats = true;
+        break;
+    case 'j':
+        opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
+        break;
+    case ARGP_KEY_ARGS:
+        opt->files = state->argv + state->next;
+        opt->nfiles = state->argc - state->next;
+        break;
+    case ARGP_KEY_END:
+        if (opt->config.path && opt->config.none)
+            argp_error(state, "--config and --no-config contradict each other");
+        if (opt->invert && opt->format != REPORT_TEXT)
+            argp_error(state, "--invert writes games: it needs --format=text");
+        break;
+    default:
+        return ARGP_ERR_UNKNOWN;
+    }
+    return 0;
+}
+
+void check_enable(struct pgn_checker *c, const struct check_options *o)
+{
+    for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
+        enum pgn_check_code code = (enum pgn_check_code)i;
+        bool on = o->select_given ? o->selected[i]
+                                  : o->pedantic || pgn_check_code_level(code) != PGN_CHECK_NOTE;
+        pgn_checker_enable(c, code, on && !o->ignored[i]);
+    }
+}
+
+static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
+const struct argp check_argp = {
+    tool_options,
+    parse_opt,
+    "[FILE...]",
+    "Check PGN games: clean games to stdout unchanged, every problem to stderr.\v"
+    "Each game is read, its tags checked and its moves replayed; a game with no problem is "
+    "written to standard output byte for byte, so 'pgn-check db.pgn > clean.pgn' cleans a "
+    "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (LABEL): "
+    "message [code], the label being the game's players and round (White - Black, Round) or, "
+    "without players, its Event; formats/pgn-check.md lists the codes. Text after a game's "
+    "result that begins no game is reported about no game, as FILE:LINE:COL: error: text "
+    "after a game's result belongs to no game (ignored): 'TEXT' [stray-text], and is not "
+    "written. A directory FILE is "
+    "every *.pgn file under it, in byte order of their paths; with no FILE, or when FILE is -, "
+    "read standard input.\n\n"
+    "Options can come from a file, " CHECK_CONFIG_NAME ", looked for from the current directory up "
+    "to the repository's top (the directory holding .git): 'key = value' lines with the keys "
+    "ignore, select, fail-on, pedantic (true or false) and variant, '#' comment lines; the "
+    "command line adds to its lists and overrides the rest (docs/ci.md). Under GitHub Actions "
+    "(--format=github, or GITHUB_ACTIONS=true) a Markdown summary of the findings is appended "
+    "to $GITHUB_STEP_SUMMARY.\n\n" CLI_EXIT_STATUS_DOC,
+    children,
+    NULL,
+    NULL};

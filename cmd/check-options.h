@@ -1,7 +1,9 @@
 /*
- * check-options.h - the values of pgn-check's options: codes, levels and
- * variants, checked alike on the command line (pgn-check.c) and in the
- * configuration file (config.c), whose keys are here.
+ * check-options.h - pgn-check's options: its command line (check_argp,
+ * the text of --help and of the man page help2man makes from it) and the
+ * values of its options, codes, levels and variants, checked alike on the
+ * command line and in the configuration file (config.c), whose keys are
+ * here.
  */
 #ifndef CHECK_OPTIONS_H
 #define CHECK_OPTIONS_H
@@ -10,8 +12,35 @@
 #include "config.h"
 #include "pgn_check.h"
 
+#include "report.h"
+
+#include <argp.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+/* The configuration file looked for from the current directory up. */
+#define CHECK_CONFIG_NAME ".pgn-check.conf"
+
+/* What the command line (and the configuration file) says; the caller
+ * sets .jobs = 1 and .fail_on = PGN_CHECK_NOTE first. */
+struct check_options {
+    struct cli_common common;
+    bool pedantic, invert, stats;
+    enum report_format format;
+    bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
+    bool select_given;
+    enum pgn_check_level fail_on; /* the lowest level that makes the status 1 */
+    struct config_source config;
+    long jobs;
+    char **files;
+    int nfiles;
+};
+
+extern const struct argp check_argp;
+
+/* The checks on: errors and warnings, the notes with --pedantic; --select
+ * replaces that set, --ignore removes from it. */
+void check_enable(struct pgn_checker *c, const struct check_options *o);
 
 /* The names of --fail-on, in the order of enum pgn_check_level. */
 extern const char *const check_level_names[PGN_CHECK_LEVEL_NB];

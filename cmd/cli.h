@@ -18,12 +18,13 @@
  *                                                  -> jobs.c (--jobs: chunks, threads,
  *                                                     results written in input order)
  *     named-notation-to-pgn.c  options, reading, the PGN writer
- *     pgn-check.c              options, reading    -> checked.c (checked games as records,
+ *     pgn-check.c              reading             -> checked.c (checked games as records,
  *                                                     the writer: duplicates, games out)
  *                                                  -> report.c (text, JSON, SARIF, GitHub,
  *                                                     GitHub's step summary)
- *                                                  -> check-options.c (codes, levels, the
- *                                                     configuration file's keys)
+ *                                                  -> check-options.c (the options, --help,
+ *                                                     codes, levels, the configuration
+ *                                                     file's keys)
  *                                                  -> jobs.c (--jobs, with a write hook)
  *
  * shared by several tools:

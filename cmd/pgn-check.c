@@ -22,147 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
-struct options {
-    struct cli_common common;
-    bool pedantic, invert, stats;
-    enum report_format format;
-    bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
-    bool select_given;
-    enum pgn_check_level fail_on; /* the lowest level that makes the status 1 */
-    struct config_source config;
-    long jobs;
-    char **files;
-    int nfiles;
-};
-
 /* A stream hands its records to the writer every FLUSH_AT bytes. */
 enum { FLUSH_AT = 1 << 16 };
-
-enum {
-    OPT_PEDANTIC = 0x200,
-    OPT_IGNORE,
-    OPT_SELECT,
-    OPT_FORMAT,
-    OPT_INVERT,
-    OPT_STATS,
-    OPT_FAIL_ON,
-    OPT_CONFIG,
-    OPT_NO_CONFIG
-};
-
-/* The configuration file looked for from the current directory up. */
-#define CONFIG_NAME ".pgn-check.conf"
-
-static const struct argp_option tool_options[] = {
-    {"pedantic", OPT_PEDANTIC, 0, 0,
-     "Add the notes: check marks, SAN style, castling with zeros, long lines, tag order", 0},
-    {"ignore", OPT_IGNORE, "CODE[,CODE...]", 0, "Turn these checks off", 0},
-    {"select", OPT_SELECT, "CODE[,CODE...]", 0, "Run only these checks (notes included)", 0},
-    {"format", OPT_FORMAT, "FORMAT", 0,
-     "text (the default: games to stdout, diagnostics to stderr), or json (JSON lines), sarif "
-     "(SARIF 2.1.0) or github (workflow annotations): the report to stdout, no games",
-     0},
-    {"fail-on", OPT_FAIL_ON, "LEVEL", 0,
-     "The lowest level whose findings make the exit status 1: error, warning or note (the "
-     "default: every finding reported fails the run); the others are still reported",
-     0},
-    {"config", OPT_CONFIG, "FILE", 0,
-     "Read the options of FILE (key = value lines) instead of looking for " CONFIG_NAME
-     " from the current directory up to the repository's top; the command line overrides them",
-     0},
-    {"no-config", OPT_NO_CONFIG, 0, 0, "Read no configuration file", 0},
-    {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
-     0},
-    {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
-    {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
-    {"jobs", 'j', "N", 0,
-     "Check with N threads (0: one per CPU it may use); the output is the same", 0},
-    {0},
-};
-
-/* --select and --ignore take comma-separated codes; an unknown one is a
- * usage error that lists the codes, so a typo never turns a check off. */
-static void parse_codes(struct argp_state *state, const char *option, const char *arg, bool *set)
-{
-    size_t bad, len;
-    if (check_codes_parse(arg, strlen(arg), set, &bad, &len))
-        return;
-    struct cli_buf b = {0};
-    check_list_codes(&b);
-    argp_error(state, "unknown code '%.*s' in --%s (the codes: %s)", (int)len, arg + bad, option,
-               b.nomem ? "..." : b.data);
-    cli_buf_free(&b);
-}
-
-static error_t parse_opt(int key, char *arg, struct argp_state *state)
-{
-    struct options *opt = state->input;
-    switch (key) {
-    case ARGP_KEY_INIT:
-        state->child_inputs[0] = &opt->common;
-        break;
-    case OPT_PEDANTIC:
-        opt->pedantic = true;
-        break;
-    case OPT_IGNORE:
-        parse_codes(state, "ignore", arg, opt->ignored);
-        break;
-    case OPT_SELECT:
-        parse_codes(state, "select", arg, opt->selected);
-        opt->select_given = true;
-        break;
-    case OPT_FORMAT:
-        opt->format = (enum report_format)cli_keyword(state, "format", arg, report_format_names,
-                                                      REPORT_FORMAT_NB);
-        break;
-    case OPT_FAIL_ON:
-        opt->fail_on = (enum pgn_check_level)cli_keyword(state, "fail-on", arg, check_level_names,
-                                                         PGN_CHECK_LEVEL_NB);
-        break;
-    case OPT_CONFIG:
-        opt->config.path = arg;
-        break;
-    case OPT_NO_CONFIG:
-        opt->config.none = true;
-        break;
-    case 'v':
-    case OPT_INVERT:
-        opt->invert = true;
-        break;
-    case OPT_STATS:
-        opt->stats = true;
-        break;
-    case 'j':
-        opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
-        break;
-    case ARGP_KEY_ARGS:
-        opt->files = state->argv + state->next;
-        opt->nfiles = state->argc - state->next;
-        break;
-    case ARGP_KEY_END:
-        if (opt->config.path && opt->config.none)
-            argp_error(state, "--config and --no-config contradict each other");
-        if (opt->invert && opt->format != REPORT_TEXT)
-            argp_error(state, "--invert writes games: it needs --format=text");
-        break;
-    default:
-        return ARGP_ERR_UNKNOWN;
-    }
-    return 0;
-}
-
-/* The checks on: errors and warnings, the notes with --pedantic; --select
- * replaces that set, --ignore removes from it. */
-static void enable_checks(struct pgn_checker *c, const struct options *o)
-{
-    for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
-        enum pgn_check_code code = (enum pgn_check_code)i;
-        bool on = o->select_given ? o->selected[i]
-                                  : o->pedantic || pgn_check_code_level(code) != PGN_CHECK_NOTE;
-        pgn_checker_enable(c, code, on && !o->ignored[i]);
-    }
-}
 
 /* A worker: its own reader and checker (neither is thread-safe). */
 struct worker {
@@ -184,7 +45,7 @@ static void worker_free(void *arg)
  * options; its checker the checks asked for. */
 static void *worker_new(void *arg)
 {
-    const struct options *o = arg;
+    const struct check_options *o = arg;
     struct worker *w = calloc(1, sizeof *w);
     if (!w || !(w->reader = pgn_reader_new()) || !(w->checker = pgn_checker_new())) {
         worker_free(w);
@@ -193,7 +54,7 @@ static void *worker_new(void *arg)
     struct pgn_limits lim = {.max_line = o->common.max_line};
     pgn_reader_set_limits(w->reader, &lim);
     pgn_reader_set_options(w->reader, PGN_CHECK_READER_OPTIONS);
-    enable_checks(w->checker, o);
+    check_enable(w->checker, o);
     pgn_checker_set_variant(w->checker, (enum variant)o->common.variant, o->common.chess960);
     pgn_checker_set_chess960_all(w->checker, o->common.chess960_all);
     return w;
@@ -274,7 +135,8 @@ static void check_stream(void *arg, FILE *fp, const struct jobs_chunk *at, struc
 }
 
 /* One thread: each input streamed through one reader. */
-static void run_serial(const struct options *o, struct checked_writer *run, struct jobs_totals *t)
+static void run_serial(const struct check_options *o, struct checked_writer *run,
+                       struct jobs_totals *t)
 {
     struct jobs_config writer = {.write = checked_write, .write_arg = run};
     struct jobs_result res = {.status = CLI_OK};
@@ -307,7 +169,7 @@ static void run_serial(const struct options *o, struct checked_writer *run, stru
 }
 
 /* The findings from --fail-on's level up make the status 1. */
-static int run_status(const struct options *o, const struct checked_writer *run, int status)
+static int run_status(const struct check_options *o, const struct checked_writer *run, int status)
 {
     if (run->nomem)
         status = cli_status_merge(status, cli_nomem());
@@ -317,52 +179,26 @@ static int run_status(const struct options *o, const struct checked_writer *run,
     return status;
 }
 
-static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
-static const struct argp argp = {
-    tool_options,
-    parse_opt,
-    "[FILE...]",
-    "Check PGN games: clean games to stdout unchanged, every problem to stderr.\v"
-    "Each game is read, its tags checked and its moves replayed; a game with no problem is "
-    "written to standard output byte for byte, so 'pgn-check db.pgn > clean.pgn' cleans a "
-    "database. Each problem is reported as FILE:LINE:COL: error|warning|note: game N (LABEL): "
-    "message [code], the label being the game's players and round (White - Black, Round) or, "
-    "without players, its Event; formats/pgn-check.md lists the codes. Text after a game's "
-    "result that begins no game is reported about no game, as FILE:LINE:COL: error: text "
-    "after a game's result belongs to no game (ignored): 'TEXT' [stray-text], and is not "
-    "written. A directory FILE is "
-    "every *.pgn file under it, in byte order of their paths; with no FILE, or when FILE is -, "
-    "read standard input.\n\n"
-    "Options can come from a file, " CONFIG_NAME ", looked for from the current directory up "
-    "to the repository's top (the directory holding .git): 'key = value' lines with the keys "
-    "ignore, select, fail-on, pedantic (true or false) and variant, '#' comment lines; the "
-    "command line adds to its lists and overrides the rest (docs/ci.md). Under GitHub Actions "
-    "(--format=github, or GITHUB_ACTIONS=true) a Markdown summary of the findings is appended "
-    "to $GITHUB_STEP_SUMMARY.\n\n" CLI_EXIT_STATUS_DOC,
-    children,
-    NULL,
-    NULL};
-
 /* The checks on, then one thread or the jobs module, the report around
  * them, and the totals. */
 int main(int argc, char **argv)
 {
-    struct options opt = {.jobs = 1, .fail_on = PGN_CHECK_NOTE}, first = opt;
+    struct check_options opt = {.jobs = 1, .fail_on = PGN_CHECK_NOTE}, first = opt;
     struct report report;
     struct checked_writer run = {.report = &report};
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     /* A first pass finds --config and --no-config; the second parses the
      * file's options, then the command line's, which override them. */
-    argp_parse(&argp, argc, argv, 0, NULL, &first);
-    first.config.name = CONFIG_NAME;
+    argp_parse(&check_argp, argc, argv, 0, NULL, &first);
+    first.config.name = CHECK_CONFIG_NAME;
     int nargs;
     char **args;
     int cs =
         config_args(&first.config, check_config_keys, CHECK_CONFIG_KEYS, argc, argv, &nargs, &args);
     if (cs != CLI_OK)
         return cli_finish(cs);
-    argp_parse(&argp, nargs, args, 0, NULL, &opt);
+    argp_parse(&check_argp, nargs, args, 0, NULL, &opt);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
      * piece. */
@@ -377,7 +213,7 @@ int main(int argc, char **argv)
     if (!probe || !run.dups) {
         t.status = cli_nomem();
     } else {
-        enable_checks(probe, &opt);
+        check_enable(probe, &opt);
         run.dup_on = pgn_checker_enabled(probe, PGN_CHECK_DUPLICATE_GAME);
         run.invert = opt.invert;
         run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;

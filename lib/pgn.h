@@ -60,7 +60,7 @@ enum pgn_error {
     PGN_E_MISSING_RESULT, /* game ended by the next game's tags, no result */
     PGN_E_TRUNCATED,      /* input ended inside a game (no result) */
     PGN_E_UNENDED_GAME,   /* game ended by a new "1." after a blank line, no result */
-    PGN_E_STRAY_TEXT,     /* text after a game's result that begins no game */
+    PGN_E_STRAY_TEXT,     /* text outside any game: no tag, no move */
     /* sizes and bytes */
     PGN_E_TOKEN_TOO_LONG,  /* comment, tag value or symbol over its cap: truncated */
     PGN_E_LINE_TOO_LONG,   /* line over max_line bytes: split into pieces */
@@ -320,8 +320,8 @@ const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, co
 const char *pgn_game_tag(const struct pgn_game *g, const char *name);
 
 /* The sentences that report stray text and a repeated tag, written once
- * for every tool (snprintf contract): "text after a game's result belongs
- * to no game (ignored): 'trailing'", quoting g's first token that is no
+ * for every tool (snprintf contract): "text outside any game (ignored):
+ * 'trailing'", quoting g's first token that is no
  * comment (g->stray), and "tag Site appears twice (first on line 2)" for
  * g->tags[i] (repeated), its first's line shifted by line_offset lines
  * (those before the text read, under --jobs). */

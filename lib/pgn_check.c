@@ -52,8 +52,9 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
                                           "an illegal or ambiguous move inside a variation"},
     [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
                                        "a variant that the rules library does not play"},
-    [PGN_CHECK_STRAY_TEXT] = {"stray-text", PGN_CHECK_ERROR,
-                              "text after a game's result that belongs to no game"},
+    [PGN_CHECK_STRAY_TEXT] =
+        {"stray-text", PGN_CHECK_ERROR,
+         "text outside any game (before the first, between two, after the last)"},
     [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
                                   "the movetext has no termination marker"},
     [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,

@@ -54,7 +54,7 @@ clean_two() { grep -v '^trailing garbage$' stray-own-line.pgn; }
 @test "stray text after a result: both games converted, the text reported where it stands, exit 1" {
     local f at text msg
     while read -r f at text; do
-        msg="pgn-to-named-notation:$f:$at: text after a game's result belongs to no game (ignored): '$text'"
+        msg="pgn-to-named-notation:$f:$at: text outside any game (ignored): '$text'"
         run --separate-stderr pgn-to-named-notation --to=uci "$f"
         assert_failure 1
         assert_output "$UCI_TWO"
@@ -77,7 +77,7 @@ clean_two() { grep -v '^trailing garbage$' stray-own-line.pgn; }
         assert_failure 1
         # byte for byte the games without the text
         assert_output "$(clean_two)"
-        assert_stderr_equal "pgn-check:$f:$at: error: text after a game's result belongs to no game (ignored): '$text' [stray-text]
+        assert_stderr_equal "pgn-check:$f:$at: error: text outside any game (ignored): '$text' [stray-text]
 2 games, 2 clean, 0 with errors, 0 with warnings"
     done < <(stray_cases)
 }
@@ -92,10 +92,10 @@ clean_two() { grep -v '^trailing garbage$' stray-own-line.pgn; }
 @test "stray text is reported in every pgn-check format, about no game" {
     run --separate-stderr pgn-check --format=json stray-paren.pgn
     assert_failure 1
-    assert_output '{"file":"stray-paren.pgn","line":9,"column":23,"game":0,"level":"error","code":"stray-text","message":"text after a game'\''s result belongs to no game (ignored): '\'')'\''"}'
+    assert_output '{"file":"stray-paren.pgn","line":9,"column":23,"game":0,"level":"error","code":"stray-text","message":"text outside any game (ignored): '\'')'\''"}'
     run --separate-stderr pgn-check --format=github stray-paren.pgn
     assert_failure 1
-    assert_output "::error file=stray-paren.pgn,line=9,col=23,title=stray-text::text after a game's result belongs to no game (ignored): ')' [stray-text]"
+    assert_output "::error file=stray-paren.pgn,line=9,col=23,title=stray-text::text outside any game (ignored): ')' [stray-text]"
 }
 
 @test "text before the first game and at the end of the input is stray text too; no game is invented" {
@@ -110,9 +110,9 @@ e2e4
 e7e5
 1-0'
     # (a result ends stray text as it ends a game: the ')' is more)
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: text after a game's result belongs to no game (ignored): '1-0'
-pgn-to-named-notation:<stdin>:1:5: text after a game's result belongs to no game (ignored): ')'
-pgn-to-named-notation:<stdin>:4:14: text after a game's result belongs to no game (ignored): 'stray'
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: text outside any game (ignored): '1-0'
+pgn-to-named-notation:<stdin>:1:5: text outside any game (ignored): ')'
+pgn-to-named-notation:<stdin>:4:14: text outside any game (ignored): 'stray'
 1 game, 1 converted, 0 with errors"
 }
 
@@ -208,7 +208,7 @@ agree() {
     agree pgn-to-named-notation --to=uci --stats "$f"
     [[ $one_status == 1 ]]
     [[ $(tail -1 "$o/one.err") == "3300 games, 3300 converted, 0 with errors" ]]
-    [[ $(grep -c "belongs to no game" "$o/one.err") == 1200 ]]
+    [[ $(grep -c "outside any game" "$o/one.err") == 1200 ]]
     [[ $(grep -c ': warning: tag Site appears twice' "$o/one.err") == 300 ]]
     [[ $(grep -c ': warning: game has no result' "$o/one.err") == 300 ]]
     agree pgn-to-named-notation --stats "$f"
@@ -234,7 +234,7 @@ agree() {
     [[ $one_status == 1 ]]
     # the same games, the same output; one message per stray text
     cmp "$o/src.out" "$o/one.out"
-    [[ $(grep -c "belongs to no game (ignored): 'trailing'$" "$o/one.err") == "$n" ]]
+    [[ $(grep -c "outside any game (ignored): 'trailing'$" "$o/one.err") == "$n" ]]
     [[ $(tail -1 "$o/one.err") == "$(tail -1 "$o/src.err")" ]]
     # pgn-check: the same clean games, byte for byte
     pgn-check "$src" >"$o/src.out" 2>/dev/null || true
@@ -249,12 +249,12 @@ agree() {
     run --separate-stderr pgn-to-named-notation --to=uci "$f"
     assert_failure 1
     assert_output $'[Event "A"]\n\ne2e4\ne7e5\n*\n\n[Event "B"]\n\nd2d4\nd7d5\n*'
-    assert_stderr_equal "pgn-to-named-notation:$f:5:1: text after a game's result belongs to no game (ignored): '\\x7f'
+    assert_stderr_equal "pgn-to-named-notation:$f:5:1: text outside any game (ignored): '\\x7f'
 2 games, 2 converted, 0 with errors"
     run --separate-stderr pgn-check --ignore=missing-tag "$f"
     assert_failure 1
     assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
-    assert_stderr_equal "pgn-check:$f:5:1: error: text after a game's result belongs to no game (ignored): '\\x7f' [stray-text]"
+    assert_stderr_equal "pgn-check:$f:5:1: error: text outside any game (ignored): '\\x7f' [stray-text]"
     run --separate-stderr pgn-check --ignore=missing-tag --jobs 2 "$f"
     assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
 }

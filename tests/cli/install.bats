@@ -50,11 +50,11 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 }
 
 @test "a plain make builds once, without the profile-guided build; PGO=1 trains first" {
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc
+    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc SAN=
     assert_success
     refute_output --partial "fprofile"
     refute_output --partial "pgo-train"
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc PGO=1
+    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc PGO=1 SAN=
     assert_success
     assert_output --partial "scripts/pgo-train"
     assert_output --partial "-fprofile-use"

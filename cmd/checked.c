@@ -237,7 +237,6 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
     run->clean += n == 0;
     run->with_errors += errors;
     run->with_warnings += warnings;
-    run->found |= n > 0;
     if (!run->games_out || !rec->raw)
         return;
     if (run->last_written)
@@ -268,8 +267,6 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
         report_diag(run->report, name, 0, &d);
         run->found_at[d.level] = true;
     }
-    run->found |= rec->ndiags > 0;
-    run->stray++;
     if (!run->games_out || !rec->raw)
         return;
     if (run->invert) { /* written as a game with a problem is */

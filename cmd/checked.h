@@ -75,8 +75,6 @@ struct checked_writer {
     bool games_out; /* games go to stdout (text format, not -q) */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
-    unsigned long stray;               /* stray texts (counted as no game) */
-    bool found;                        /* something was reported */
     bool found_at[PGN_CHECK_LEVEL_NB]; /* something of that level was */
     bool nomem;
     /* private */

@@ -289,7 +289,7 @@ FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd -Itests -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 # (with the shared test code, as the unit tests; a target of a parser of
 # cmd/ also with the cmd/ sources FUZZ_CMD_<target> lists)
-FUZZ_CMD_fuzz_config := cmd/config.c cmd/check-options.c cmd/cli.c cmd/cli-input.c cmd/cli-buf.c
+FUZZ_CMD_fuzz_config := cmd/config.c cmd/check_options.c cmd/cli.c cmd/cli_input.c cmd/cli_buf.c
 FUZZ_CMD_fuzz_divide_line := cmd/uci_engine.c cmd/progress.c
 $(FUZZ_BUILD)/fuzz_config: $(FUZZ_CMD_fuzz_config)
 $(FUZZ_BUILD)/fuzz_divide_line: $(FUZZ_CMD_fuzz_divide_line)

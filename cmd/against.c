@@ -5,7 +5,7 @@
 #include "against.h"
 
 #include "divide_command.h"
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "json.h"
 #include "makemove.h"
 #include "uci_engine.h"

@@ -10,7 +10,7 @@
 #ifndef AGAINST_H
 #define AGAINST_H
 
-#include "perft-modes.h"
+#include "perft_session.h"
 #include "perft_suite.h"
 
 /* Compare at --depth (or the record's deepest expected count, from e) and

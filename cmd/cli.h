@@ -8,9 +8,9 @@
  * game loop and main; what it does with each item is in a module beside it:
  *
  *     fen-check.c              FEN/EPD checker (the library does the work)
- *     legal-moves.c            options, records    -> move-list.c (what is printed)
- *                                                  -> legal-args.c (--moves, squares, --lone)
- *     perft.c                  options, records    -> perft-modes.c (count, divide,
+ *     legal-moves.c            options, records    -> move_list.c (what is printed)
+ *                                                  -> legal_args.c (--moves, squares, --lone)
+ *     perft.c                  options, records    -> perft_session.c (count, divide,
  *                                                     suites, split, session state)
  *                                                  -> against.c (--against bisection)
  *                                                  -> uci_engine.c (the engine's pipes)
@@ -22,7 +22,7 @@
  *                                                     the writer: duplicates, games out)
  *                                                  -> report.c (text, JSON, SARIF, GitHub,
  *                                                     GitHub's step summary)
- *                                                  -> check-options.c (the options, --help,
+ *                                                  -> check_options.c (the options, --help,
  *                                                     codes, levels, the configuration
  *                                                     file's keys)
  *                                                  -> jobs.c (--jobs, with a write hook)
@@ -30,13 +30,13 @@
  * shared by several tools:
  *
  *     cli.c       this header: options, diagnostics, option values, exit status
- *     cli-input.c FILE operands read line by line, directories walked for the PGN
+ *     cli_input.c FILE operands read line by line, directories walked for the PGN
  *                 tools, the record loop of the FEN tools
  *     config.c    a configuration file of "key = value" lines (pgn-check's)
- *     cli-buf.c   a growable output buffer
+ *     cli_buf.c   a growable output buffer
  *     json.c      JSON strings, escaped one way (the strict one) for every --json
  *     game_json.c pgn-to-named-notation --to=json: one object per game
- *     fen-cli.c   FEN problems as diagnostics, a FEN into an output line
+ *     fen_cli.c   FEN problems as diagnostics, a FEN into an output line
  *     games.c     the two game converters: --on-error, tags, results, a game's
  *                 problem, the closing counts
  *     progress.c  the progress line on a terminal (perft, both converters)
@@ -102,8 +102,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "cli-buf.h"
-#include "cli-input.h"
+#include "cli_buf.h"
+#include "cli_input.h"
 
 /* Exit statuses, shared by every tool (the numbers are sysexits.h's). */
 enum cli_status {

@@ -5,7 +5,7 @@
  * and every diagnostic are specified in formats/fen.md.
  */
 #include "cli.h"
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "fen.h"
 #include "fen_validate.h"
 #include "json.h"

@@ -3,7 +3,7 @@
  */
 #include "game_json.h"
 
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "json.h"
 #include "san.h"
 #include "uci.h"

@@ -5,16 +5,16 @@
  * piece could go on an empty board.
  *
  * This file reads the options and the records; what is printed for a
- * position is in move-list.c.
+ * position is in move_list.c.
  */
 #include "cli.h"
 
 #include "explain.h"
-#include "legal-args.h"
-#include "fen-cli.h"
+#include "legal_args.h"
+#include "fen_cli.h"
 #include "fen.h"
 #include "makemove.h"
-#include "move-list.h"
+#include "move_list.h"
 #include "named.h"
 #include "san.h"
 

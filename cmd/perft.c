@@ -5,18 +5,18 @@
  * bisection of a wrong move generator against a UCI engine, and the split
  * of a deep perft into positions for many machines.
  *
- * This file reads the records; the options are in perft-args.c, what is
- * done with each position in perft-modes.c, --against in against.c,
+ * This file reads the records; the options are in perft_args.c, what is
+ * done with each position in perft_session.c, --against in against.c,
  * uci_engine.c and divide_command.c.
  */
 #include "cli.h"
 
 #include "against.h"
 #include "divide_command.h"
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "fen.h"
-#include "perft-args.h"
-#include "perft-modes.h"
+#include "perft_args.h"
+#include "perft_session.h"
 #include "perft_suite.h"
 #include "uci_engine.h"
 #include "variant.h"

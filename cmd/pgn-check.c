@@ -7,7 +7,7 @@
  * (one thread, or --jobs N on chunks cut by cmd/jobs.c) to the writer,
  * which sees them in input order.
  */
-#include "check-options.h"
+#include "check_options.h"
 #include "checked.h"
 #include "cli.h"
 #include "config.h"

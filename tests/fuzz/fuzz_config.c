@@ -17,7 +17,7 @@
  *  - written back as "key = value" lines, they read again as the same
  *    options (parse, print, parse: a fixed point);
  *  - reading the same bytes twice gives the same (no state leaks). */
-#include "check-options.h"
+#include "check_options.h"
 #include "cli.h"
 #include "config.h"
 

@@ -1,7 +1,7 @@
 /*
- * fen-cli.c - positions in and out of the tools (see fen-cli.h).
+ * fen_cli.c - positions in and out of the tools (see fen_cli.h).
  */
-#include "fen-cli.h"
+#include "fen_cli.h"
 
 /* A record that fen_read refused must never pass without a word, even if
  * the report came back empty: hence the fallback message. */

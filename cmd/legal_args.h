@@ -1,5 +1,5 @@
 /*
- * legal-args.h - the values of legal-moves' options that need more than a
+ * legal_args.h - the values of legal-moves' options that need more than a
  * keyword or a number: the move list of --moves, a square (--from, --to),
  * a lone piece on its square (--lone).  Each is checked when the option is
  * read, so that a typo is a usage error before any input is read.
@@ -7,7 +7,7 @@
 #ifndef LEGAL_ARGS_H
 #define LEGAL_ARGS_H
 
-#include "move-list.h"
+#include "move_list.h"
 
 #include <argp.h>
 

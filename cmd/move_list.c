@@ -1,10 +1,10 @@
 /*
- * move-list.c - what legal-moves prints for a position (see move-list.h).
+ * move_list.c - what legal-moves prints for a position (see move_list.h).
  */
-#include "move-list.h"
+#include "move_list.h"
 
 #include "explain.h"
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "json.h"
 #include "makemove.h"
 #include "san.h"

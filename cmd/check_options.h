@@ -1,5 +1,5 @@
 /*
- * check-options.h - pgn-check's options: its command line (check_argp,
+ * check_options.h - pgn-check's options: its command line (check_argp,
  * the text of --help and of the man page help2man makes from it) and the
  * values of its options, codes, levels and variants, checked alike on the
  * command line and in the configuration file (config.c), whose keys are

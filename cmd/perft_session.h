@@ -1,5 +1,5 @@
 /*
- * perft-modes.h - what perft does with each position, one function per
+ * perft_session.h - what perft does with each position, one function per
  * mode: count (with or without --divide), check a suite record's expected
  * counts, split into the positions K plies down; and the state of a run
  * they share with --against (against.h) and with cmd/perft.c, which reads

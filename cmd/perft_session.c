@@ -1,9 +1,9 @@
 /*
- * perft-modes.c - what perft does with each position (see perft-modes.h).
+ * perft_session.c - what perft does with each position (see perft_session.h).
  */
-#include "perft-modes.h"
+#include "perft_session.h"
 
-#include "fen-cli.h"
+#include "fen_cli.h"
 #include "divide_command.h"
 #include "json.h"
 #include "uci_engine.h"

@@ -1,5 +1,5 @@
 /*
- * fen-cli.h - positions in and out of the tools that read FEN records
+ * fen_cli.h - positions in and out of the tools that read FEN records
  * (legal-moves, perft): the diagnostics of an unreadable record, worded the
  * same way by each, and a position's FEN written into an output line.
  */

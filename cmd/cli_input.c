@@ -1,7 +1,7 @@
 /*
- * cli-input.c - FILE operands read line by line (see cli-input.h).
+ * cli_input.c - FILE operands read line by line (see cli_input.h).
  */
-#include "cli-input.h"
+#include "cli_input.h"
 
 #include "cli.h"
 #include "fen.h"

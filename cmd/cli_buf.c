@@ -1,7 +1,7 @@
 /*
- * cli-buf.c - a growable byte buffer (see cli-buf.h).
+ * cli_buf.c - a growable byte buffer (see cli_buf.h).
  */
-#include "cli-buf.h"
+#include "cli_buf.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * cli-input.h - FILE operands for the tools: opened ("-" or none: standard
+ * cli_input.h - FILE operands for the tools: opened ("-" or none: standard
  * input) with one wording of a failure, read line by line in bounded
  * memory (--max-line), and the record loop the FEN tools share.  Part of
  * cli.h, which includes it.

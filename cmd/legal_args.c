@@ -1,7 +1,7 @@
 /*
- * legal-args.c - the values of legal-moves' options (see legal-args.h).
+ * legal_args.c - the values of legal-moves' options (see legal_args.h).
  */
-#include "legal-args.h"
+#include "legal_args.h"
 
 #include "san.h"
 

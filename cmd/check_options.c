@@ -1,8 +1,8 @@
 /*
- * check-options.c - the values of pgn-check's options, checked alike on
- * the command line and in the configuration file (see check-options.h).
+ * check_options.c - the values of pgn-check's options, checked alike on
+ * the command line and in the configuration file (see check_options.h).
  */
-#include "check-options.h"
+#include "check_options.h"
 
 #include "game.h"
 #include "jobs.h"

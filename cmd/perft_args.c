@@ -1,7 +1,7 @@
 /*
- * perft-args.c - perft's command line (see perft-args.h).
+ * perft_args.c - perft's command line (see perft_args.h).
  */
-#include "perft-args.h"
+#include "perft_args.h"
 
 #include "uci.h"
 

@@ -1,5 +1,5 @@
 /*
- * cli-buf.h - a growable byte buffer, for output built in memory (a line,
+ * cli_buf.h - a growable byte buffer, for output built in memory (a line,
  * a game, a chunk's result) before it is written whole.  Part of cli.h,
  * which includes it.
  */

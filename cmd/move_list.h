@@ -1,5 +1,5 @@
 /*
- * move-list.h - what legal-moves prints for a position, one line each: its
+ * move_list.h - what legal-moves prints for a position, one line each: its
  * legal moves (filtered, in the documented order, in one notation), their
  * number, its game status, the verdict on one move (--explain), all of
  * these as JSON; and, without a position, where a lone piece goes

@@ -1,8 +1,8 @@
 /*
- * perft-args.h - perft's command line: its options, the text of --help
+ * perft_args.h - perft's command line: its options, the text of --help
  * (and of the man page help2man makes from it) and the checks of how the
  * options combine; the options are read into struct perft_options
- * (perft-modes.h), which the caller fills with the defaults first.
+ * (perft_session.h), which the caller fills with the defaults first.
  *
  *     struct perft_options opt = {.depth = -1, .max_depth = -1, .split = -1,
  *                                 .engine_timeout = PERFT_ENGINE_TIMEOUT_DEFAULT};
@@ -11,7 +11,7 @@
 #ifndef PERFT_ARGS_H
 #define PERFT_ARGS_H
 
-#include "perft-modes.h"
+#include "perft_session.h"
 
 #include <argp.h>
 

@@ -106,7 +106,7 @@ static bool bisect(struct perft_session *s, const struct position *root, int dep
     memset(v, 0, sizeof *v);
     uint64_t theirs_here = 0;
     for (int level = 0;; level++) {
-        uint64_t ours = perft_mode_count(s, &p, depth, &d);
+        uint64_t ours = perft_session_count(s, &p, depth, &d);
         if (!engine_divide(s, root_fen, root, &p, v->engine_path, depth, t)) {
             free(t);
             return false;
@@ -152,13 +152,14 @@ static bool bisect(struct perft_session *s, const struct position *root, int dep
 
 /* The verdict as text or JSON. */
 static void print_verdict(struct perft_session *s, const struct position *p,
-                          const struct perft_source *src, int depth, const struct verdict *v)
+                          const struct perft_session_source *src, int depth,
+                          const struct verdict *v)
 {
     struct cli_buf *l = &s->line;
     const char *engine = s->command ? s->command->name : s->engine->name;
     bool on = s->opt->common.paint_out;
     if (s->opt->json) {
-        perft_mode_json_head(s, p, src);
+        perft_session_json_head(s, p, src);
         cli_buf_printf(l, "\",\"depth\":%d,\"nodes\":%" PRIu64 ",\"engine\":", depth, v->ours);
         json_put_string(l, engine, strlen(engine));
         cli_buf_printf(l, ",\"engine_nodes\":%" PRIu64 ",\"agree\":%s", v->theirs,
@@ -198,17 +199,17 @@ static void print_verdict(struct perft_session *s, const struct position *p,
             cli_buf_printf(l, "  only engine: %s\n", *v->only_theirs ? v->only_theirs : "(none)");
         }
     }
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }
 
 void against_position(struct perft_session *s, const struct position *p,
-                      const struct perft_expect *e, const struct perft_source *src)
+                      const struct perft_expect *e, const struct perft_session_source *src)
 {
     int depth = s->opt->depth;
     if (depth < 0) {
-        depth = perft_mode_deepest(s, e);
+        depth = perft_session_deepest(s, e);
         if (depth == -2) {
-            perft_mode_skip(s, p, src);
+            perft_session_skip(s, p, src);
             return;
         }
         if (depth <= 0) {
@@ -235,7 +236,7 @@ void against_position(struct perft_session *s, const struct position *p,
         free(v);
         return;
     }
-    perft_mode_result(s, v->agree);
+    perft_session_result(s, v->agree);
     if (!s->opt->common.quiet)
         print_verdict(s, p, src, depth, v);
     free(v);

@@ -17,6 +17,6 @@
  * print ok, or FAIL with where the move lists part; s->engine must run (or
  * s->command be set); an engine failure is reported at src, status 69. */
 void against_position(struct perft_session *s, const struct position *p,
-                      const struct perft_expect *e, const struct perft_source *src);
+                      const struct perft_expect *e, const struct perft_session_source *src);
 
 #endif /* AGAINST_H */

@@ -122,7 +122,7 @@ static bool read_divide(int fd, double deadline, struct uci_divide *t)
     size_t n = 0;
     for (;;) {
         struct pollfd pfd = {.fd = fd, .events = POLLIN};
-        int k = poll(&pfd, 1, uci_ms_left(deadline));
+        int k = poll(&pfd, 1, uci_engine_ms_left(deadline));
         if (k < 0 && errno == EINTR)
             continue;
         if (k == 0)
@@ -183,7 +183,8 @@ bool divide_command_run(struct divide_command *c, const char *fen, int depth, st
     /* its output ended: it has a moment, to the deadline, to exit */
     int wstatus = 0;
     pid_t done = 0;
-    while (ended && (done = waitpid(pid, &wstatus, WNOHANG)) == 0 && uci_ms_left(deadline) > 0) {
+    while (ended && (done = waitpid(pid, &wstatus, WNOHANG)) == 0 &&
+           uci_engine_ms_left(deadline) > 0) {
         struct timespec ts = {0, 5000000L};
         nanosleep(&ts, NULL);
     }

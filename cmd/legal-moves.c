@@ -130,7 +130,7 @@ static const char doc[] =
 
 /* Options that ask for different outputs cannot be mixed; this says which
  * pair was given rather than picking one silently. */
-static void check_combinations(struct legal_options *opt, struct argp_state *state)
+static void check_combinations(struct move_list_options *opt, struct argp_state *state)
 {
     if (opt->npositions && opt->nfiles)
         argp_error(state, "--fen and --startpos take the place of FILE operands");
@@ -146,7 +146,7 @@ static void check_combinations(struct legal_options *opt, struct argp_state *sta
                    "the filters (--from, --to, --piece, --captures, --checks) apply to move lists, "
                    "not to --%s",
                    opt->explain ? "explain" : "status");
-    if (opt->mode == MODE_LONE) {
+    if (opt->mode == MOVE_LIST_MODE_LONE) {
         if (opt->explain || opt->status || opt->json || opt->fen || opt->filtered || opt->nmoves ||
             opt->npositions)
             argp_error(state, "--lone reads no position: only --count goes with it");
@@ -154,10 +154,10 @@ static void check_combinations(struct legal_options *opt, struct argp_state *sta
             argp_error(state, "--lone reads no input, but FILE operands were given");
         return;
     }
-    opt->mode = opt->explain  ? MODE_EXPLAIN
-                : opt->status ? MODE_STATUS
-                : opt->count  ? MODE_COUNT
-                              : MODE_LIST;
+    opt->mode = opt->explain  ? MOVE_LIST_MODE_EXPLAIN
+                : opt->status ? MOVE_LIST_MODE_STATUS
+                : opt->count  ? MOVE_LIST_MODE_COUNT
+                              : MOVE_LIST_MODE_LIST;
 }
 
 /* Whether the argument after a bare --fen is a position (a board of eight
@@ -173,7 +173,7 @@ static bool is_position_arg(const char *s)
 
 /* --fen FEN and --startpos (NULL: the variant's start, known once the
  * options are parsed), in order. */
-static void add_position(struct legal_options *opt, const char *fen, struct argp_state *state)
+static void add_position(struct move_list_options *opt, const char *fen, struct argp_state *state)
 {
     const char **more = realloc(opt->positions, (size_t)(opt->npositions + 1) * sizeof *more);
     if (!more)
@@ -187,15 +187,15 @@ static void add_position(struct legal_options *opt, const char *fen, struct argp
  * at the end, once all are known. */
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    /* --notation values, in the order of enum notation */
+    /* --notation values, in the order of enum move_list_notation */
     static const char *const notations[] = {"uci", "san", "lan", "named"};
-    struct legal_options *opt = state->input;
+    struct move_list_options *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
         break;
     case 'n':
-        opt->notation = (enum notation)cli_keyword(state, "notation", arg, notations, 4);
+        opt->notation = (enum move_list_notation)cli_keyword(state, "notation", arg, notations, 4);
         break;
     case OPT_NAMES:
         opt->names = (enum named_vocabulary)cli_keyword(
@@ -238,7 +238,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     }
     case OPT_LONE:
         legal_args_lone(opt, arg, state);
-        opt->mode = MODE_LONE;
+        opt->mode = MOVE_LIST_MODE_LONE;
         break;
     case 'm':
         free(opt->moves);
@@ -291,13 +291,13 @@ static const struct argp argp = {tool_options, parse_opt, "[FILE...]", doc, chil
  * numbered as chess numbers it, from the record's move number and side to
  * move ("2. Ke3" for White, "2... Nf6" for Black), with the rule it
  * breaks. */
-static bool play_moves(const struct legal_options *opt, struct position *p,
+static bool play_moves(const struct move_list_options *opt, struct position *p,
                        const struct cli_input *in)
 {
     for (size_t i = 0; i < opt->nmoves; i++) {
         char msg[EXPLAIN_MAX];
         move m;
-        const struct move_text *t = &opt->moves[i];
+        const struct move_list_text *t = &opt->moves[i];
         if (explain_san(p, t->s, t->len, &m, msg, sizeof msg) != EXPLAIN_LEGAL) {
             if (!opt->common.quiet)
                 cli_diag(in->name, in->line_no, 1, "--moves: %u%s %.*s: %s", (unsigned)p->fullmove,
@@ -311,7 +311,7 @@ static bool play_moves(const struct legal_options *opt, struct position *p,
 
 /* What the record callback needs: the options and the output line. */
 struct file_ctx {
-    const struct legal_options *opt;
+    const struct move_list_options *opt;
     struct cli_buf *line;
 };
 
@@ -320,7 +320,7 @@ struct file_ctx {
 static int process_record(void *ctx, const struct cli_input *in, const char *s, size_t len)
 {
     const struct file_ctx *fc = ctx;
-    const struct legal_options *opt = fc->opt;
+    const struct move_list_options *opt = fc->opt;
     struct fen_options fo = {.strict = opt->strict,
                              .chess960 = cli_chess960(&opt->common),
                              .playable = !opt->strict,
@@ -341,7 +341,7 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
 
 /* Every record of one operand (blank lines skipped; '#' is not a comment
  * here); returns the worst status met. */
-static int process_file(const struct legal_options *opt, const char *path, struct cli_buf *l)
+static int process_file(const struct move_list_options *opt, const char *path, struct cli_buf *l)
 {
     const struct cli_records how = {.max_line = opt->common.max_line, .quiet = opt->common.quiet};
     struct file_ctx fc = {opt, l};
@@ -351,7 +351,7 @@ static int process_file(const struct legal_options *opt, const char *path, struc
 int main(int argc, char **argv)
 {
     char outbuf[1 << 16];
-    struct legal_options opt = {.from = SQUARE_NONE, .to = SQUARE_NONE, .names = NAMED_DAGAZ};
+    struct move_list_options opt = {.from = SQUARE_NONE, .to = SQUARE_NONE, .names = NAMED_DAGAZ};
     struct cli_buf l = {0};
     int status = CLI_OK;
     cli_init(argc, argv);
@@ -365,7 +365,7 @@ int main(int argc, char **argv)
                                            : variant_rules((enum variant)opt.common.variant)->start;
         status = cli_status_merge(status, process_record(&fc, &in, fen, strlen(fen)));
     }
-    if (opt.mode == MODE_LONE)
+    if (opt.mode == MOVE_LIST_MODE_LONE)
         move_list_lone(&opt, &l);
     else if (opt.nfiles == 0 && opt.npositions == 0)
         status = process_file(&opt, NULL, &l);

@@ -11,10 +11,10 @@
 /* Split --moves into move texts; move numbers ("1.", "12...") may stand
  * alone or before a move ("1.e4") and are dropped.  The shape of each move
  * is checked here, once: no position can make a malformed move legal. */
-void legal_args_moves(struct legal_options *opt, char *arg, struct argp_state *state)
+void legal_args_moves(struct move_list_options *opt, char *arg, struct argp_state *state)
 {
     size_t n = 0, cap = 0;
-    struct move_text *list = NULL;
+    struct move_list_text *list = NULL;
     for (char *s = arg; *s;) {
         while (*s == ' ' || *s == '\t' || *s == ',')
             s++;
@@ -40,12 +40,12 @@ void legal_args_moves(struct legal_options *opt, char *arg, struct argp_state *s
                        n + 1, (int)(e - b), b);
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
-            struct move_text *grown = realloc(list, cap * sizeof *list);
+            struct move_list_text *grown = realloc(list, cap * sizeof *list);
             if (!grown)
                 argp_failure(state, CLI_OSERR, 0, "out of memory");
             list = grown;
         }
-        list[n++] = (struct move_text){b, (size_t)(e - b)};
+        list[n++] = (struct move_list_text){b, (size_t)(e - b)};
     }
     opt->moves = list;
     opt->nmoves = n;
@@ -63,7 +63,7 @@ int legal_args_square(const char *arg, const char *option, struct argp_state *st
 /* --lone PIECE-SQUARE: a FEN piece letter (upper case white, lower case
  * black) and a square; a pawn never stands on the first or last rank
  * (FIDE Art. 3.7: it starts on its second rank and promotes on the last). */
-void legal_args_lone(struct legal_options *opt, const char *arg, struct argp_state *state)
+void legal_args_lone(struct move_list_options *opt, const char *arg, struct argp_state *state)
 {
     static const char letters[] = "PNBRQKpnbrqk";
     const char *k = arg[0] ? strchr(letters, arg[0]) : NULL;

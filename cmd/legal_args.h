@@ -13,12 +13,12 @@
 
 /* --moves: split arg (modified in place) into opt->moves, move numbers
  * dropped; a text that is no move's shape is a usage error. */
-void legal_args_moves(struct legal_options *opt, char *arg, struct argp_state *state);
+void legal_args_moves(struct move_list_options *opt, char *arg, struct argp_state *state);
 
 /* A square operand of option (its name with dashes, for the message). */
 int legal_args_square(const char *arg, const char *option, struct argp_state *state);
 
 /* --lone PIECE-SQUARE into opt->lone_piece and opt->lone_square. */
-void legal_args_lone(struct legal_options *opt, const char *arg, struct argp_state *state);
+void legal_args_lone(struct move_list_options *opt, const char *arg, struct argp_state *state);
 
 #endif /* LEGAL_ARGS_H */

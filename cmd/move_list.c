@@ -24,7 +24,7 @@ static void out_of_memory(void)
  * built in memory (one fwrite per position keeps the output fast, and a
  * record that turns out invalid half-way prints nothing), so a line that
  * lost bytes for want of memory is never written. */
-static void line_end(struct cli_buf *l, const struct legal_options *opt)
+static void line_end(struct cli_buf *l, const struct move_list_options *opt)
 {
     cli_buf_char(l, '\n');
     if (l->nomem)
@@ -46,7 +46,7 @@ static bool gives_check(const struct position *p, move m)
 
 /* Keep the moves every filter accepts; castling counts as a king move to
  * the king's destination square. */
-static bool keep(const struct legal_options *opt, const struct position *p, move m)
+static bool keep(const struct move_list_options *opt, const struct position *p, move m)
 {
     int from = move_from(m), to = move_to(m);
     if (move_kind(m) == MOVE_CASTLE)
@@ -66,7 +66,7 @@ static bool keep(const struct legal_options *opt, const struct position *p, move
 
 /* The legal moves that pass the filters, in the documented order of move
  * lists (uci_sort). */
-static int select_moves(const struct legal_options *opt, const struct position *p, move *out)
+static int select_moves(const struct move_list_options *opt, const struct position *p, move *out)
 {
     struct movelist l;
     int n = 0;
@@ -79,15 +79,15 @@ static int select_moves(const struct legal_options *opt, const struct position *
 }
 
 /* One move in a notation; buf has NAMED_MAX bytes, enough for any. */
-static size_t format_move(const struct legal_options *opt, enum notation nt,
+static size_t format_move(const struct move_list_options *opt, enum move_list_notation nt,
                           const struct position *p, move m, char buf[NAMED_MAX])
 {
     switch (nt) {
-    case NOTATION_SAN:
+    case MOVE_LIST_NOTATION_SAN:
         return san_format(p, m, buf);
-    case NOTATION_LAN:
+    case MOVE_LIST_NOTATION_LAN:
         return san_format_lan(p, m, buf);
-    case NOTATION_NAMED:
+    case MOVE_LIST_NOTATION_NAMED:
         return named_format(p, m, opt->names, buf, NAMED_MAX);
     default:
         return uci_format(p, m, UCI_CASTLING_AUTO, buf);
@@ -105,7 +105,8 @@ static const char *status_of(const struct position *p)
 
 /* --json: {"fen":..., "status":..., "count":N,
  * "moves":[{"uci":...,"san":...,"lan":...,"named":...}]} */
-static void print_json(const struct legal_options *opt, const struct position *p, struct cli_buf *l)
+static void print_json(const struct move_list_options *opt, const struct position *p,
+                       struct cli_buf *l)
 {
     static const char *const keys[] = {"uci", "san", "lan", "named"};
     move e[MOVELIST_MAX];
@@ -119,9 +120,9 @@ static void print_json(const struct legal_options *opt, const struct position *p
     cli_buf_str(l, ",\"moves\":[");
     for (int i = 0; i < n; i++) {
         cli_buf_str(l, i ? ",{" : "{");
-        for (int k = NOTATION_UCI; k <= NOTATION_NAMED; k++) {
+        for (int k = MOVE_LIST_NOTATION_UCI; k <= MOVE_LIST_NOTATION_NAMED; k++) {
             char buf[NAMED_MAX];
-            size_t len = format_move(opt, (enum notation)k, p, e[i], buf);
+            size_t len = format_move(opt, (enum move_list_notation)k, p, e[i], buf);
             if (k)
                 cli_buf_put(l, ",", 1);
             json_put_string(l, keys[k], strlen(keys[k]));
@@ -134,7 +135,7 @@ static void print_json(const struct legal_options *opt, const struct position *p
 }
 
 /* --explain: the verdict of explain_san, as text or JSON. */
-static void print_explain(const struct legal_options *opt, const struct position *p,
+static void print_explain(const struct move_list_options *opt, const struct position *p,
                           struct cli_buf *l)
 {
     char msg[EXPLAIN_MAX];
@@ -166,19 +167,20 @@ static void print_explain(const struct legal_options *opt, const struct position
 }
 
 /* The output line of one position, in the mode the options chose. */
-void move_list_print(const struct legal_options *opt, const struct position *p, struct cli_buf *l)
+void move_list_print(const struct move_list_options *opt, const struct position *p,
+                     struct cli_buf *l)
 {
     if (opt->fen && !opt->json) {
         cli_buf_fen(l, p);
         cli_buf_put(l, "\t", 1);
     }
-    if (opt->mode == MODE_EXPLAIN) {
+    if (opt->mode == MOVE_LIST_MODE_EXPLAIN) {
         print_explain(opt, p, l);
     } else if (opt->json) {
         print_json(opt, p, l);
-    } else if (opt->mode == MODE_STATUS) {
+    } else if (opt->mode == MOVE_LIST_MODE_STATUS) {
         cli_buf_str(l, status_of(p));
-    } else if (opt->mode == MODE_COUNT) {
+    } else if (opt->mode == MOVE_LIST_MODE_COUNT) {
         move e[MOVELIST_MAX];
         cli_buf_printf(l, "%d", opt->filtered ? select_moves(opt, p, e) : movegen_count(p));
     } else {
@@ -197,7 +199,7 @@ void move_list_print(const struct legal_options *opt, const struct position *p, 
 }
 
 /* --lone: explain_reach's squares, in the order of their names. */
-void move_list_lone(const struct legal_options *opt, struct cli_buf *l)
+void move_list_lone(const struct move_list_options *opt, struct cli_buf *l)
 {
     bitboard b =
         explain_reach(piece_color(opt->lone_piece), piece_type(opt->lone_piece), opt->lone_square);

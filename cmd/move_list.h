@@ -14,24 +14,35 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum notation { NOTATION_UCI, NOTATION_SAN, NOTATION_LAN, NOTATION_NAMED };
+enum move_list_notation {
+    MOVE_LIST_NOTATION_UCI,
+    MOVE_LIST_NOTATION_SAN,
+    MOVE_LIST_NOTATION_LAN,
+    MOVE_LIST_NOTATION_NAMED
+};
 
 /* What each record prints: the move list, its size, the status, the
  * verdict on one move, or (without input) a lone piece's squares. */
-enum mode { MODE_LIST, MODE_COUNT, MODE_STATUS, MODE_EXPLAIN, MODE_LONE };
+enum move_list_mode {
+    MOVE_LIST_MODE_LIST,
+    MOVE_LIST_MODE_COUNT,
+    MOVE_LIST_MODE_STATUS,
+    MOVE_LIST_MODE_EXPLAIN,
+    MOVE_LIST_MODE_LONE
+};
 
 /* One move of --moves, as a slice of the option's text. */
-struct move_text {
+struct move_list_text {
     const char *s;
     size_t len;
 };
 
 /* What the command line asked for. */
-struct legal_options {
+struct move_list_options {
     struct cli_common common;
-    enum notation notation;
+    enum move_list_notation notation;
     enum named_vocabulary names;
-    enum mode mode;
+    enum move_list_mode mode;
     bool count, status, json, fen /* --with-fen */, strict;
     /* filters */
     int from, to;          /* SQUARE_NONE when not given */
@@ -39,7 +50,7 @@ struct legal_options {
     bool captures, checks;
     bool filtered;
     /* --moves */
-    struct move_text *moves;
+    struct move_list_text *moves;
     size_t nmoves;
     /* --explain */
     const char *explain;
@@ -55,10 +66,11 @@ struct legal_options {
 
 /* The line of one position, in the mode the options chose, built in l and
  * written whole (unless -q); out of memory ends the run. */
-void move_list_print(const struct legal_options *opt, const struct position *p, struct cli_buf *l);
+void move_list_print(const struct move_list_options *opt, const struct position *p,
+                     struct cli_buf *l);
 
 /* --lone: the squares of a lone piece on an empty board, sorted by name,
  * or their number. */
-void move_list_lone(const struct legal_options *opt, struct cli_buf *l);
+void move_list_lone(const struct move_list_options *opt, struct cli_buf *l);
 
 #endif /* MOVE_LIST_H */

@@ -28,20 +28,20 @@
 
 /* One position with what its record expects (e: its counts by depth, read
  * only when a mode needs them), handed to the mode the options chose. */
-static void process_position(struct perft_session *s, const struct perft_source *src,
+static void process_position(struct perft_session *s, const struct perft_session_source *src,
                              const struct position *p, const struct perft_expect *e)
 {
-    const struct perft_options *opt = s->opt;
+    const struct perft_args *opt = s->opt;
     if (opt->split >= 0) {
-        perft_mode_split(s, p);
+        perft_session_split(s, p);
     } else if (opt->against || opt->against_divide) {
         against_position(s, p, e, src);
     } else if (opt->depth >= 0) {
-        perft_mode_depth(s, p);
+        perft_session_depth(s, p);
     } else {
-        int deepest = perft_mode_deepest(s, e);
+        int deepest = perft_session_deepest(s, e);
         if (deepest == -2) {
-            perft_mode_skip(s, p, src);
+            perft_session_skip(s, p, src);
             return;
         }
         if (deepest == 0 && !opt->common.quiet)
@@ -51,7 +51,7 @@ static void process_position(struct perft_session *s, const struct perft_source 
             s->status = cli_status_merge(s->status, CLI_INVALID);
             return;
         }
-        perft_mode_check(s, p, e, src, deepest);
+        perft_session_check(s, p, e, src, deepest);
     }
 }
 
@@ -60,7 +60,7 @@ static void process_position(struct perft_session *s, const struct perft_source 
  * reaches but whose moves are well defined (the standard suite's line 51:
  * an impossible double check); they are counted without a word unless
  * --strict (formats/fen.md, "Which tools accept what"). */
-static bool read_position(struct perft_session *s, const struct perft_source *src,
+static bool read_position(struct perft_session *s, const struct perft_session_source *src,
                           unsigned col_offset, const char *text, size_t len, struct fen_record *rec)
 {
     struct fen_options fo = {.strict = s->opt->strict,
@@ -77,7 +77,7 @@ static bool read_position(struct perft_session *s, const struct perft_source *sr
 }
 
 /* One FEN or EPD record: its ;Dn counts are read when a mode needs them. */
-static void process_record(struct perft_session *s, const struct perft_source *src,
+static void process_record(struct perft_session *s, const struct perft_session_source *src,
                            const char *line, size_t len)
 {
     struct fen_record rec;
@@ -99,7 +99,7 @@ static void process_record(struct perft_session *s, const struct perft_source *s
 static void process_block(struct perft_session *s, const char *name,
                           const struct perft_suite_block *b)
 {
-    struct perft_source src = {name, b->has_epd ? b->epd_line : b->line, true};
+    struct perft_session_source src = {name, b->has_epd ? b->epd_line : b->line, true};
     struct fen_record rec;
     if (b->bad)
         return;
@@ -130,7 +130,7 @@ static int file_line(void *ctx, const struct cli_input *in, const char *line, si
     if (f->format == FORMAT_UNKNOWN)
         f->format = perft_suite_is_block_line(line, len) ? FORMAT_BLOCKS : FORMAT_RECORDS;
     if (f->format == FORMAT_RECORDS) {
-        struct perft_source src = {in->name, in->line_no, false};
+        struct perft_session_source src = {in->name, in->line_no, false};
         process_record(f->s, &src, line, len);
         return CLI_OK;
     }
@@ -168,21 +168,23 @@ static void process_file(struct perft_session *s, const char *path)
 int main(int argc, char **argv)
 {
     char outbuf[1 << 16];
-    struct perft_options opt = {
-        .depth = -1, .max_depth = -1, .split = -1, .engine_timeout = PERFT_ENGINE_TIMEOUT_DEFAULT};
+    struct perft_args opt = {.depth = -1,
+                             .max_depth = -1,
+                             .split = -1,
+                             .engine_timeout = PERFT_ARGS_ENGINE_TIMEOUT_DEFAULT};
     struct perft_session s = {.opt = &opt, .status = CLI_OK};
     struct perft_table *table = NULL;
     struct uci_engine engine = {.pid = -1};
     struct divide_command command = {0};
     cli_init(argc, argv);
-    argp_parse(&perft_argp, argc, argv, 0, NULL, &opt);
+    argp_parse(&perft_args_argp, argc, argv, 0, NULL, &opt);
     setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     s.status = perft_session_start(&s, &table, &engine, &command);
     if (s.status == CLI_OK) {
         for (int i = 0; i < opt.nfens && !cli_stdout_failed(); i++) {
-            struct perft_source src = {"--fen", (unsigned long)i + 1, false};
+            struct perft_session_source src = {"--fen", (unsigned long)i + 1, false};
             /* --startpos: the variant's own starting position */
-            const char *fen = opt.fens[i] == perft_startpos_fen
+            const char *fen = opt.fens[i] == perft_args_startpos_fen
                                   ? variant_rules((enum variant)opt.common.variant)->start
                                   : opt.fens[i];
             process_record(&s, &src, fen, strlen(fen));
@@ -191,7 +193,7 @@ int main(int argc, char **argv)
             process_file(&s, NULL);
         for (int i = 0; i < opt.nfiles && !cli_stdout_failed(); i++)
             process_file(&s, opt.files[i]);
-        perft_mode_summary(&s);
+        perft_session_summary(&s);
     }
     uci_engine_stop(&engine);
     divide_command_free(&command);

@@ -19,7 +19,7 @@ enum {
  * which keeps the byte count far from overflowing. */
 #define HASH_MAX (SIZE_MAX >> 1)
 
-const char perft_startpos_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const char perft_args_startpos_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 enum {
     OPT_DIVIDE = 0x100,
@@ -135,7 +135,7 @@ static const char doc[] =
     "meaning per option name in every chesskit tool).\n\n" CLI_EXIT_STATUS_DOC;
 
 /* Options that only make sense apart, refused with a usage error. */
-static void check_combinations(const struct perft_options *opt, struct argp_state *state)
+static void check_combinations(const struct perft_args *opt, struct argp_state *state)
 {
     if (opt->nfens && opt->nfiles)
         argp_error(state, "--fen and --startpos take the place of FILE operands");
@@ -160,7 +160,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     /* --castling values, in the order of enum uci_castling */
     static const char *const castlings[] = {"auto", "king-two-squares", "king-takes-rook"};
-    struct perft_options *opt = state->input;
+    struct perft_args *opt = state->input;
     switch (key) {
     case ARGP_KEY_INIT:
         state->child_inputs[0] = &opt->common;
@@ -180,7 +180,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         if (!more)
             argp_failure(state, CLI_OSERR, ENOMEM, "--fen");
         opt->fens = more;
-        opt->fens[opt->nfens++] = key == OPT_FEN ? arg : perft_startpos_fen;
+        opt->fens[opt->nfens++] = key == OPT_FEN ? arg : perft_args_startpos_fen;
         break;
     }
     case OPT_AGAINST:
@@ -202,10 +202,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->split = (int)cli_uint_option(state, "split", arg, 0, SPLIT_MAX);
         break;
     case 'j':
-        opt->threads = (int)cli_uint_option(state, "jobs", arg, 0, PERFT_THREADS_MAX);
+        opt->threads = (int)cli_uint_option(state, "jobs", arg, 0, PERFT_ARGS_THREADS_MAX);
         break;
     case 't': /* the old name of --jobs, kept for scripts: 1 thread at least */
-        opt->threads = (int)cli_uint_option(state, "threads", arg, 1, PERFT_THREADS_MAX);
+        opt->threads = (int)cli_uint_option(state, "threads", arg, 1, PERFT_ARGS_THREADS_MAX);
         break;
     case OPT_HASH:
         if (!cli_parse_size(arg, HASH_MAX, &opt->hash_bytes))
@@ -236,4 +236,4 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
-const struct argp perft_argp = {tool_options, parse_opt, "[FILE...]", doc, children, 0, 0};
+const struct argp perft_args_argp = {tool_options, parse_opt, "[FILE...]", doc, children, 0, 0};

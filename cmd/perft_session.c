@@ -18,12 +18,13 @@
 int perft_session_start(struct perft_session *s, struct perft_table **table,
                         struct uci_engine *engine, struct divide_command *command)
 {
-    const struct perft_options *opt = s->opt;
+    const struct perft_args *opt = s->opt;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     s->cfg.threads =
         opt->threads
             ? opt->threads
-            : (cores > 0 ? (int)(cores < PERFT_THREADS_MAX ? cores : PERFT_THREADS_MAX) : 1);
+            : (cores > 0 ? (int)(cores < PERFT_ARGS_THREADS_MAX ? cores : PERFT_ARGS_THREADS_MAX)
+                         : 1);
     s->cfg.progress = &s->progress;
     s->prefix_fen = !(opt->nfens == 1 && opt->nfiles == 0);
     if (opt->hash_bytes) {
@@ -59,7 +60,7 @@ static bool quiet(const struct perft_session *s)
     return s->opt->common.quiet;
 }
 
-void perft_mode_flush(struct perft_session *s)
+void perft_session_flush(struct perft_session *s)
 {
     if (!quiet(s) && s->line.len)
         fwrite_unlocked(s->line.data, 1, s->line.len, stdout);
@@ -82,8 +83,8 @@ static void count_line(void *ctx, double elapsed, char *buf, size_t size)
              (double)nodes / elapsed / 1e6, left);
 }
 
-uint64_t perft_mode_count(struct perft_session *s, const struct position *p, int depth,
-                          struct perft_divide *d)
+uint64_t perft_session_count(struct perft_session *s, const struct position *p, int depth,
+                             struct perft_divide *d)
 {
     atomic_store(&s->progress.nodes_done, 0);
     atomic_store(&s->progress.items_done, 0);
@@ -97,13 +98,13 @@ uint64_t perft_mode_count(struct perft_session *s, const struct position *p, int
 
 /* -d N, with or without --divide: the divide in Stockfish's order and
  * layout, so that the two compare line by line. */
-void perft_mode_depth(struct perft_session *s, const struct position *p)
+void perft_session_depth(struct perft_session *s, const struct position *p)
 {
-    const struct perft_options *opt = s->opt;
+    const struct perft_args *opt = s->opt;
     struct cli_buf *l = &s->line;
     struct perft_divide d;
     double start = progress_now();
-    uint64_t n = perft_mode_count(s, p, opt->depth, &d);
+    uint64_t n = perft_session_count(s, p, opt->depth, &d);
     double secs = progress_now() - start;
     if (quiet(s))
         return;
@@ -142,10 +143,10 @@ void perft_mode_depth(struct perft_session *s, const struct position *p)
         }
         cli_buf_printf(l, "%" PRIu64 " nodes\n", n);
     }
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }
 
-int perft_mode_deepest(const struct perft_session *s, const struct perft_expect *e)
+int perft_session_deepest(const struct perft_session *s, const struct perft_expect *e)
 {
     int deepest = 0, beyond = 0;
     int limit = s->opt->max_depth >= 0 ? s->opt->max_depth : PERFT_SUITE_DEPTH_MAX;
@@ -158,7 +159,7 @@ int perft_mode_deepest(const struct perft_session *s, const struct perft_expect 
     return deepest == 0 && beyond ? -2 : deepest;
 }
 
-void perft_mode_result(struct perft_session *s, bool ok)
+void perft_session_result(struct perft_session *s, bool ok)
 {
     s->checked = true;
     if (ok) {
@@ -169,8 +170,8 @@ void perft_mode_result(struct perft_session *s, bool ok)
     }
 }
 
-void perft_mode_json_head(struct perft_session *s, const struct position *p,
-                          const struct perft_source *src)
+void perft_session_json_head(struct perft_session *s, const struct position *p,
+                             const struct perft_session_source *src)
 {
     cli_buf_str(&s->line, "{\"file\":");
     json_put_string(&s->line, src->name, strlen(src->name));
@@ -180,14 +181,14 @@ void perft_mode_json_head(struct perft_session *s, const struct position *p,
 
 /* Print one checked record (ok or FAIL) and count it for the summary. */
 static void suite_result(struct perft_session *s, const struct position *p,
-                         const struct perft_source *src, bool ok, int depth, uint64_t want,
+                         const struct perft_session_source *src, bool ok, int depth, uint64_t want,
                          uint64_t got)
 {
-    perft_mode_result(s, ok);
+    perft_session_result(s, ok);
     if (quiet(s))
         return;
     if (s->opt->json) {
-        perft_mode_json_head(s, p, src);
+        perft_session_json_head(s, p, src);
         cli_buf_printf(&s->line,
                        "\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n",
                        ok ? "true" : "false", depth, want, got);
@@ -198,31 +199,32 @@ static void suite_result(struct perft_session *s, const struct position *p,
                        cli_paint(on, CLI_PAINT_RESET), ok ? "  " : "", src->name, src->line, depth,
                        want, got);
     }
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }
 
 /* Nothing to check, and nothing wrong either. */
-void perft_mode_skip(struct perft_session *s, const struct position *p,
-                     const struct perft_source *src)
+void perft_session_skip(struct perft_session *s, const struct position *p,
+                        const struct perft_session_source *src)
 {
     s->checked = true;
     s->skipped++;
     if (quiet(s))
         return;
     if (s->opt->json) {
-        perft_mode_json_head(s, p, src);
+        perft_session_json_head(s, p, src);
         cli_buf_str(&s->line, "\",\"skipped\":true}\n");
     } else {
         cli_buf_printf(&s->line, "skip %s:%lu no %s up to depth %d\n", src->name, src->line,
                        src->blocks ? "perft count" : ";Dn", s->opt->max_depth);
     }
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }
 
 /* Every expected count up to the deepest (or --max-depth), shallowest
  * first; the first wrong depth ends the record. */
-void perft_mode_check(struct perft_session *s, const struct position *p,
-                      const struct perft_expect *e, const struct perft_source *src, int deepest)
+void perft_session_check(struct perft_session *s, const struct position *p,
+                         const struct perft_expect *e, const struct perft_session_source *src,
+                         int deepest)
 {
     uint64_t want = 0, got = 0;
     int depth = 0;
@@ -231,7 +233,7 @@ void perft_mode_check(struct perft_session *s, const struct position *p,
             continue;
         depth = d;
         want = e->count[d];
-        got = perft_mode_count(s, p, d, NULL);
+        got = perft_session_count(s, p, d, NULL);
         if (got != want) {
             suite_result(s, p, src, false, d, want, got);
             return;
@@ -260,17 +262,17 @@ static void split_visit(const struct position *p, uint64_t paths, void *ctx)
     }
 }
 
-void perft_mode_split(struct perft_session *s, const struct position *p)
+void perft_session_split(struct perft_session *s, const struct position *p)
 {
     if (!perft_split(p, s->opt->split, split_visit, s)) {
         cli_error("--split %d: out of memory", s->opt->split);
         s->status = cli_status_merge(s->status, CLI_OSERR);
     }
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }
 
 /* As TAP summaries read it. */
-void perft_mode_summary(struct perft_session *s)
+void perft_session_summary(struct perft_session *s)
 {
     if (!s->checked || quiet(s))
         return;
@@ -282,5 +284,5 @@ void perft_mode_summary(struct perft_session *s)
                        s->skipped);
     else
         cli_buf_printf(&s->line, "%lu passed, %lu failed\n", s->passed, s->failed);
-    perft_mode_flush(s);
+    perft_session_flush(s);
 }

@@ -61,7 +61,7 @@ static bool spawn(struct uci_engine *e, const char *cmd)
     return true;
 }
 
-bool uci_write_nosigpipe(int fd, const char *text, size_t len)
+bool uci_engine_write_nosigpipe(int fd, const char *text, size_t len)
 {
     sigset_t pipe_set, old, pending;
     sigemptyset(&pipe_set);
@@ -95,14 +95,14 @@ bool uci_write_nosigpipe(int fd, const char *text, size_t len)
  * killing us. */
 static bool send_text(struct uci_engine *e, const char *text)
 {
-    if (!e->dead && !uci_write_nosigpipe(e->to, text, strlen(text))) {
+    if (!e->dead && !uci_engine_write_nosigpipe(e->to, text, strlen(text))) {
         e->dead = true;
         snprintf(e->why, sizeof e->why, "stopped reading its input");
     }
     return !e->dead;
 }
 
-int uci_ms_left(double deadline)
+int uci_engine_ms_left(double deadline)
 {
     double left = deadline - progress_now();
     return left <= 0 ? 0 : left > 1e9 ? 1000000000 : (int)(left * 1000) + 1;
@@ -130,7 +130,7 @@ static bool read_line(struct uci_engine *e, double deadline, const char *what)
         if (e->dead)
             return false;
         struct pollfd pfd = {.fd = e->from, .events = POLLIN};
-        int k = poll(&pfd, 1, uci_ms_left(deadline));
+        int k = poll(&pfd, 1, uci_engine_ms_left(deadline));
         if (k < 0 && errno == EINTR)
             continue;
         if (k <= 0) {

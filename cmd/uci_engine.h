@@ -72,10 +72,10 @@ bool uci_divide_line(const char *line, struct uci_divide *t);
 
 /* The milliseconds left until deadline (progress_now()-style seconds),
  * for poll: 0 when it has passed. */
-int uci_ms_left(double deadline);
+int uci_engine_ms_left(double deadline);
 
 /* Write n bytes to fd, SIGPIPE blocked (and a pending one of this write
  * taken back) so that a closed pipe is EPIPE only; false on error. */
-bool uci_write_nosigpipe(int fd, const char *text, size_t n);
+bool uci_engine_write_nosigpipe(int fd, const char *text, size_t n);
 
 #endif /* UCI_ENGINE_H */

@@ -1,118 +1,33 @@
 /*
  * jobs.c - chunks of whole games worked on by N threads, written in input
- * order (see jobs.h).
+ * order (see jobs.h): the ring of chunks in flight, the workers, and the
+ * main thread that reads (jobs_reader.h), helps and writes.
  */
 #include "jobs.h"
 
-#include "pgn.h"
+#include "jobs_cpus.h"
+#include "jobs_reader.h"
 
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
-/* Bytes of input per chunk: large enough that the cost of a hand-over is
- * lost in the work, small enough to keep all threads busy.  (With 1 MiB
- * the 5 MB of the shared real games made five chunks, and two threads
- * took 19.5 ms against 23.4 ms for one; with 256 KiB, 16.8 ms.)  The
- * first CHUNK_SMALL_UNTIL bytes of a file go in chunks of a quarter of
- * that: every slot's buffers are fresh pages the first time (each page a
- * fault), and a file of a few MB used each slot only a few times.  With
- * 64 KiB chunks the real games took 14.0 ms instead of 15.6; the 69 MB
- * benchmark is as fast either way. */
-enum { CHUNK_TARGET = 1 << 18, CHUNK_SMALL = 1 << 16, CHUNK_SMALL_UNTIL = 1 << 23 };
-
-/* Text without a place to cut (a game, or a line, longer than this; no
- * game at all, as in /dev/zero) is not gathered into a chunk past this
- * many bytes: the rest of its file is read by the main thread as one
- * thread reads it (jobs_config.stream), so memory stays a few chunks per
- * thread and the time linear, whatever the input. */
-enum { CHUNK_MAX = 16 * CHUNK_TARGET };
-
-/* Diagnostics are few, so their array simply doubles; a failure is kept in
- * text.nomem, for the tool to see with the rest of its output. */
-void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
-                    const char *msg)
-{
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 16;
-        struct jobs_diag *v = realloc(d->v, cap * sizeof *v);
-        if (!v) {
-            d->text.nomem = true;
-            return;
-        }
-        d->v = v;
-        d->cap = cap;
-    }
-    d->v[d->n++] = (struct jobs_diag){line, col, game, d->text.len, strlen(msg)};
-    cli_buf_str(&d->text, msg);
-}
-
-/* Game numbers are counted per file, so a chunk's are shifted by the games
- * of the file's chunks before it; an error about the whole input has no
- * place and is written even under -q. */
-void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset,
-                const struct jobs_out *how)
-{
-    struct jobs_diags *d = &res->diags;
-    bool quiet = how->quiet;
-    if (res->out.len)
-        fwrite_unlocked(res->out.data, 1, res->out.len, stdout);
-    res->out.len = 0;
-    if (d->n)
-        progress_hold(how->progress);
-    for (size_t i = 0; i < d->n; i++) {
-        const struct jobs_diag *x = &d->v[i];
-        const char *text = d->text.data + x->off;
-        if (x->line == 0)
-            cli_error("%.*s", (int)x->len, text);
-        else if (quiet)
-            continue;
-        else if (x->game)
-            cli_diag(name, x->line, x->col, "game %lu%.*s", x->game + game_offset, (int)x->len,
-                     text);
-        else
-            cli_diag(name, x->line, x->col, "%.*s", (int)x->len, text);
-    }
-    if (d->n)
-        progress_release(how->progress);
-    d->n = 0;
-    d->text.len = 0;
-}
-
-void jobs_result_free(struct jobs_result *res)
-{
-    cli_buf_free(&res->out);
-    cli_buf_free(&res->diags.text);
-    free(res->diags.v);
-    *res = (struct jobs_result){0};
-}
 
 enum chunk_state { CHUNK_FREE, CHUNK_READY, CHUNK_BUSY, CHUNK_DONE };
 
 /* A slot of the ring of chunks in flight. */
 struct chunk {
-    struct cli_buf in;        /* whole games of text */
-    const char *name;         /* the file's name in messages */
-    unsigned long first_line; /* line number of the first line of in */
-    bool file_first;          /* the first chunk of its file: game numbers restart */
-    int open_errno;           /* the file could not be opened (in is empty) */
-    int read_errno;           /* reading stopped on this error after in */
-    bool guessed;             /* cut at its end by pgn_split_guess: unchecked */
-    bool merged;              /* its text went into the chunk before: skipped */
-    bool streamed;            /* its text and the rest of its file were read as a
-                               * stream, and written so (stream_rest) */
+    struct jobs_reader_text text; /* whole games of text, from first_line */
+    const char *name;             /* the file's name in messages */
+    bool file_first;              /* the first chunk of its file: game numbers restart */
+    int open_errno;               /* the file could not be opened (text is empty) */
+    bool merged;                  /* its text went into the chunk before: skipped */
+    bool streamed;                /* its text and the rest of its file were read as a
+                                   * stream, and written so (stream_rest) */
     enum chunk_state state;
     struct jobs_result res;
 };
-
-struct reading;
 
 struct pool {
     pthread_mutex_t mu;
@@ -126,7 +41,7 @@ struct pool {
     const struct jobs_config *cfg;
     void *own;                 /* the main thread's worker state */
     unsigned long game_offset; /* games of the current file already written */
-    struct reading *rd;        /* the file being read, NULL between files */
+    struct jobs_reader *rd;    /* the file being read, NULL between files */
 };
 
 static void add_up(struct jobs_totals *t, const struct jobs_result *res);
@@ -141,9 +56,9 @@ static void work_chunk(const struct jobs_config *cfg, void *worker, struct chunk
     res->status = CLI_OK;
     res->stop = false;
     res->at_rest = false;
-    if (skip || k->open_errno || k->in.len == 0)
+    if (skip || k->open_errno || k->text.in.len == 0)
         return;
-    struct jobs_chunk in = {k->name, k->in.data, k->in.len, k->first_line};
+    struct jobs_chunk in = {k->name, k->text.in.data, k->text.in.len, k->text.first_line};
     cfg->work(worker, &in, res);
 }
 
@@ -183,140 +98,6 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* Reading one file: the text from the start of the chunk being filled,
- * cut at game boundaries by the library's splitter. */
-struct reading {
-    FILE *fp;
-    struct cli_buf buf; /* text from the start of the current chunk */
-    size_t scanned;     /* bytes of buf looked at (by the splitter: whole lines) */
-    size_t no_newline;  /* buf[scanned..no_newline) holds no '\n': the splitter
-                         * need not look at that line again until it ends */
-    size_t total;       /* bytes read from the file so far */
-    unsigned long line; /* line number of buf's first line */
-    unsigned long lines_scanned;
-    struct pgn_split split;
-    bool guess; /* cut by pgn_split_guess (jobs_config.guess_cuts) until a
-                 * guess fails in this file, then by the splitter */
-    bool eof;
-    bool streamed; /* the rest of the file went through stream_rest */
-    bool err_sent; /* the read error has gone out with a chunk: report it once */
-    int err;
-};
-
-/* The number of line ends in s[0..n), for the line numbers of a chunk cut
- * on a guess (the splitter counts those it reads): each '\n' and each CR
- * not followed by one, as the reader counts them (pgn.h); sixteen bytes at
- * a time with SSE2.  (pgn_split_guess spares the main thread the splitter's reading of
- * every line: 2 ms of the 5 MB of real games, 23 ms of the 69 MB
- * benchmark.) */
-static unsigned long count_lines(const char *s, size_t n)
-{
-    unsigned long lines = 0;
-    size_t i = 0;
-#ifdef __SSE2__
-    __m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), nl = _mm_set1_epi8('\n'),
-            cr = _mm_set1_epi8('\r');
-    for (; i + 17 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-        /* a line end: an LF, or a CR whose next byte is no LF (0 or 0xFF per byte) */
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_andnot_si128(_mm_cmpeq_epi8(next, nl),
-                                                                           _mm_cmpeq_epi8(v, cr)));
-        sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_sub_epi8(zero, hit), zero));
-    }
-    lines = (unsigned long)_mm_cvtsi128_si64(sum) +
-            (unsigned long)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum));
-#endif
-    for (; i < n; i++)
-        lines += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));
-    return lines;
-}
-
-/* The splitter's cut in rd->buf, looking only at lines that ended since
- * the last call: a line that goes on over many reads is searched for its
- * end once, not once per read. */
-static bool split_scan(struct reading *rd, size_t target)
-{
-    if (rd->no_newline < rd->scanned)
-        rd->no_newline = rd->scanned;
-    if (rd->no_newline < rd->buf.len &&
-        !memchr(rd->buf.data + rd->no_newline, '\n', rd->buf.len - rd->no_newline)) {
-        rd->no_newline = rd->buf.len;
-        return false;
-    }
-    if (rd->no_newline == rd->buf.len)
-        return false;
-    bool cut = pgn_split_scan(&rd->split, rd->buf.data, rd->buf.len, target, &rd->scanned,
-                              &rd->lines_scanned);
-    rd->no_newline = rd->scanned;
-    return cut;
-}
-
-enum { READ_END, READ_CHUNK, READ_TOO_LONG };
-
-/* Fill chunk k with the next run of whole games (at least CHUNK_TARGET
- * bytes, CHUNK_SMALL at the start of a file, unless the file ends), or of
- * games that likely end there when rd guesses (k->guessed): READ_CHUNK;
- * READ_END when the file has nothing left; READ_TOO_LONG, k untouched,
- * when CHUNK_MAX bytes of rd->buf hold no place to cut and the file goes
- * on. */
-static int read_chunk(struct reading *rd, struct chunk *k, struct progress_games *meter)
-{
-    size_t cut = 0, target = rd->total < CHUNK_SMALL_UNTIL ? CHUNK_SMALL : CHUNK_TARGET;
-    if (rd->guess && rd->scanned < target)
-        rd->scanned = target;
-    for (;;) {
-        if (rd->guess ? pgn_split_guess(rd->buf.data, rd->buf.len, &rd->scanned)
-                      : split_scan(rd, target)) {
-            cut = rd->scanned;
-            if (rd->guess)
-                rd->lines_scanned = count_lines(rd->buf.data, cut);
-            k->guessed = rd->guess;
-            break;
-        }
-        if (rd->eof)
-            break;
-        if (rd->buf.len >= CHUNK_MAX)
-            return READ_TOO_LONG;
-        if (!cli_buf_reserve(&rd->buf, target)) {
-            rd->err = ENOMEM;
-            rd->eof = true;
-            break;
-        }
-        size_t got = fread(rd->buf.data + rd->buf.len, 1, target, rd->fp);
-        rd->buf.len += got;
-        rd->total += got;
-        if (meter)
-            atomic_fetch_add(&meter->bytes, got);
-        if (got < target) {
-            if (ferror(rd->fp))
-                rd->err = errno ? errno : EIO;
-            rd->eof = true;
-        }
-    }
-    if (!cut)
-        cut = rd->buf.len;
-    if (cut == 0 && (!rd->err || rd->err_sent))
-        return READ_END;
-    /* The chunk takes the buffer; the rest moves to the chunk's old one. */
-    struct cli_buf rest = k->in;
-    rest.len = 0;
-    cli_buf_put(&rest, rd->buf.data + cut, rd->buf.len - cut);
-    k->in = rd->buf;
-    k->in.len = cut;
-    k->first_line = rd->line;
-    k->read_errno = rd->eof && cut == rd->buf.len ? rd->err : 0;
-    rd->err_sent |= k->read_errno != 0;
-    rd->buf = rest;
-    rd->line += rd->lines_scanned;
-    rd->lines_scanned = 0;
-    rd->scanned = 0;
-    rd->no_newline = 0;
-    if (rest.nomem)
-        rd->err = ENOMEM;
-    return READ_CHUNK;
-}
-
 /* Wait for chunk k to be done, working on queued chunks meanwhile: --jobs
  * N starts N - 1 worker threads, so that N threads share N cores rather
  * than N + 1 (with two workers beside the main thread, the 100k benchmark
@@ -344,71 +125,6 @@ static void drop_output(struct jobs_result *res)
     res->diags.text.len = 0;
 }
 
-/* The text of a file from a place where a game starts, for stream_rest:
- * head (the chunk before, its text not yet read), then rd->buf, then the
- * rest of the file. */
-struct rest_source {
-    const char *head;
-    size_t head_len;
-    struct reading *rd;
-    size_t buf_at; /* bytes of rd->buf given */
-    struct progress_games *meter;
-};
-
-static size_t take(char *dst, size_t cap, const char *src, size_t n)
-{
-    size_t k = n < cap ? n : cap;
-    memcpy(dst, src, k);
-    return k;
-}
-
-/* fopencookie's read: what the stream has already, then one read(2) of
- * the file, as the reader reads a file (it waits for no more than it
- * needs). */
-static ssize_t rest_read(void *cookie, char *dst, size_t cap)
-{
-    struct rest_source *src = cookie;
-    struct reading *rd = src->rd;
-    if (src->head_len) {
-        size_t k = take(dst, cap, src->head, src->head_len);
-        src->head += k;
-        src->head_len -= k;
-        return (ssize_t)k;
-    }
-    if (src->buf_at < rd->buf.len) {
-        size_t k = take(dst, cap, rd->buf.data + src->buf_at, rd->buf.len - src->buf_at);
-        src->buf_at += k;
-        return (ssize_t)k;
-    }
-    if (rd->eof)
-        return 0;
-    FILE *fp = rd->fp;
-    size_t got;
-#ifdef __GLIBC__
-    size_t ready =
-        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
-    if (!ready && fileno(fp) >= 0) {
-        ssize_t n;
-        while ((n = read(fileno(fp), dst, cap)) < 0 && errno == EINTR)
-            ;
-        if (n < 0)
-            return -1;
-        got = (size_t)n;
-    } else {
-        got = fread(dst, 1, ready && ready < cap ? ready : cap, fp);
-    }
-#else
-    got = fread(dst, 1, cap, fp);
-#endif
-    if (got == 0 && ferror(fp)) {
-        errno = errno ? errno : EIO;
-        return -1;
-    }
-    if (src->meter)
-        atomic_fetch_add(&src->meter->bytes, got);
-    return (ssize_t)got;
-}
-
 void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
 {
     const struct jobs_config *cfg = s->cfg;
@@ -427,19 +143,13 @@ void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
 static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name, const char *head,
                         size_t head_len, unsigned long first_line, bool file_first)
 {
-    struct reading *rd = p->rd;
-    struct rest_source src = {head, head_len, rd, 0, p->cfg->meter};
+    struct jobs_reader *rd = p->rd;
+    struct jobs_reader_rest src;
     struct jobs_result res = {.status = CLI_OK};
     if (file_first)
         p->game_offset = 0;
     struct jobs_stream s = {p->cfg, name, p->game_offset, file_first};
-    FILE *fp = fopencookie(&src, "r", (cookie_io_functions_t){.read = rest_read});
-    rd->streamed = true;
-    /* (reads of the chunks' size: the default buffer took 8 KiB a read) */
-    if (fp && setvbuf(fp, NULL, _IOFBF, CHUNK_TARGET) != 0) {
-        fclose(fp);
-        fp = NULL;
-    }
+    FILE *fp = jobs_reader_rest_open(&src, rd, head, head_len, p->cfg->meter);
     if (!fp) {
         t->status = cli_status_merge(t->status, cli_nomem());
         t->stop = true;
@@ -448,15 +158,12 @@ static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name,
     struct jobs_chunk at = {name, NULL, 0, first_line};
     p->cfg->stream(p->own, fp, &at, &res, &s);
     jobs_stream_write(&s, &res);
-    fclose(fp);
+    jobs_reader_rest_close(fp, rd);
     p->game_offset += res.games;
     add_up(t, &res);
     if (p->cfg->meter)
         atomic_store(&p->cfg->meter->games, t->games);
     jobs_result_free(&res);
-    rd->eof = true;
-    rd->err = 0;
-    rd->buf.len = 0;
 }
 
 /* Chunk k (the oldest) ends at a guessed cut where its reader did not
@@ -480,44 +187,38 @@ static void respin(struct pool *p, struct jobs_totals *t, struct chunk *k)
     struct chunk *end = k;
     for (unsigned long s = p->emit_seq + 1; s <= last; s++) {
         end = &p->slots[s % p->nslots];
-        cli_buf_put(&k->in, end->in.data, end->in.len);
+        cli_buf_put(&k->text.in, end->text.in.data, end->text.in.len);
     }
-    k->read_errno = end->read_errno;
-    if (end->guessed) {
+    k->text.read_errno = end->text.read_errno;
+    if (end->text.guessed) {
         /* The file goes on after end (a guessed cut leaves text after it),
          * so it is the one being read: p->rd. */
-        struct reading *rd = p->rd;
-        size_t at = 0;
-        unsigned long lines = 0;
-        rd->split = (struct pgn_split){0};
-        pgn_split_scan(&rd->split, k->in.data, k->in.len, SIZE_MAX, &at, &lines);
-        rd->scanned = 0;
-        rd->no_newline = 0;
-        rd->lines_scanned = 0;
-        rd->guess = false;
-        struct chunk more = {0};
-        int got = read_chunk(rd, &more, p->cfg->meter);
-        if (got == READ_CHUNK) {
-            cli_buf_put(&k->in, more.in.data, more.in.len);
-            k->read_errno = more.read_errno;
+        struct jobs_reader *rd = p->rd;
+        jobs_reader_resplit(rd, k->text.in.data, k->text.in.len);
+        struct jobs_reader_text more = {0};
+        enum jobs_reader_got got = jobs_reader_next(rd, &more, p->cfg->meter);
+        if (got == JOBS_READER_CHUNK) {
+            cli_buf_put(&k->text.in, more.in.data, more.in.len);
+            k->text.read_errno = more.read_errno;
         }
         cli_buf_free(&more.in);
-        if (got == READ_TOO_LONG && !k->in.nomem) {
-            /* The game goes on past CHUNK_MAX bytes: k's text and the
+        if (got == JOBS_READER_TOO_LONG && !k->text.in.nomem) {
+            /* The game goes on past JOBS_READER_MAX bytes: k's text and the
              * rest of the file are read as a stream. */
-            k->guessed = false;
+            k->text.guessed = false;
             k->streamed = true;
             drop_output(&k->res);
-            stream_rest(p, t, k->name, k->in.data, k->in.len, k->first_line, k->file_first);
+            stream_rest(p, t, k->name, k->text.in.data, k->text.in.len, k->text.first_line,
+                        k->file_first);
             return;
         }
     }
-    k->guessed = false;
+    k->text.guessed = false;
     drop_output(&k->res);
-    if (k->in.nomem) {
+    if (k->text.in.nomem) {
         /* Out of memory: nothing of k is written, and the run stops. */
         work_chunk(p->cfg, NULL, k, true);
-        k->read_errno = ENOMEM;
+        k->text.read_errno = ENOMEM;
         k->res.stop = true;
         return;
     }
@@ -545,7 +246,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
     pthread_mutex_unlock(&p->mu);
     /* (a merged chunk's text was written with the chunk before) */
     bool to_write = !t->stop && !k->merged;
-    if (to_write && k->guessed && !k->res.at_rest)
+    if (to_write && k->text.guessed && !k->res.at_rest)
         respin(p, t, k);
     if (k->streamed) {
         drop_output(&k->res);
@@ -566,12 +267,12 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
         add_up(t, &k->res);
         if (p->cfg->meter)
             atomic_store(&p->cfg->meter->games, t->games);
-        if (k->read_errno) {
+        if (k->text.read_errno) {
             progress_hold(p->cfg->out.progress);
-            cli_error("cannot read %s: %s", k->name, strerror(k->read_errno));
+            cli_error("cannot read %s: %s", k->name, strerror(k->text.read_errno));
             progress_release(p->cfg->out.progress);
             t->status =
-                cli_status_merge(t->status, k->read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
+                cli_status_merge(t->status, k->text.read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
     } else {
         drop_output(&k->res);
@@ -594,9 +295,9 @@ static struct chunk *next_slot(struct pool *p, struct jobs_totals *t, const char
     while (p->fill_seq - p->emit_seq == p->nslots)
         emit_oldest(p, t);
     struct chunk *k = &p->slots[p->fill_seq % p->nslots];
-    k->open_errno = k->read_errno = 0;
-    k->file_first = k->guessed = false;
-    k->in.len = 0;
+    k->open_errno = k->text.read_errno = 0;
+    k->file_first = k->text.guessed = false;
+    k->text.in.len = 0;
     k->name = name;
     return k;
 }
@@ -617,7 +318,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
 {
     bool use_stdin = strcmp(path, "-") == 0;
     const char *name = use_stdin ? "<stdin>" : path;
-    struct reading rd = {.line = 1, .guess = p->cfg->guess_cuts};
+    struct jobs_reader rd = {.line = 1, .guess = p->cfg->guess_cuts};
     rd.fp = use_stdin ? stdin : fopen(path, "re");
     struct chunk *k = next_slot(p, t, name);
     k->file_first = true;
@@ -633,8 +334,9 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     while (!t->stop) {
         if (!first)
             k = next_slot(p, t, name);
-        int got = t->stop ? READ_END : read_chunk(&rd, k, p->cfg->meter);
-        if (got == READ_TOO_LONG) {
+        enum jobs_reader_got got =
+            t->stop ? JOBS_READER_END : jobs_reader_next(&rd, &k->text, p->cfg->meter);
+        if (got == JOBS_READER_TOO_LONG) {
             /* Every chunk before is written first (one of them may take
              * the text in, by respin), then the rest is read as a
              * stream from rd.buf. */
@@ -645,7 +347,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
             first = false;
             break;
         }
-        if (got == READ_END)
+        if (got == JOBS_READER_END)
             break;
         submit(p, k);
         first = false;
@@ -658,77 +360,12 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
         fclose(rd.fp);
 }
 
-/* Threads bound to CPUs.  When --jobs N takes every CPU the process may
- * run on, each thread is bound to one of them for the run, the main
- * thread to the CPU it is on.  The kernel of the 2-CPU test host packs
- * runnable threads onto few virtual CPUs (sched_vcpu_pack on its command
- * line): a free worker often ran beside the main thread, from its start
- * (up to 4.2 ms after pthread_create) and again after a wait for a chunk
- * (3 to 8 ms of waiting in the slowest runs).  Bound, --jobs 2 on the
- * 5 MB of real games took 10.3 ms against 12.1 (means of 150 runs under
- * hyperfine; medians 10.3 and 12.0); binding the worker for its start
- * alone gained nothing (medians 12.1 against 12.2).  With fewer threads
- * than CPUs they stay free: only the scheduler sees what else runs. */
-struct binding {
-    bool on;
-    int main_cpu;      /* the main thread's */
-    int next;          /* where the next worker's is looked for: the allowed
-                        * CPUs in order, main_cpu left out */
-    cpu_set_t allowed; /* the process's CPUs, the main thread's again at the end */
-};
-
-/* The CPUs the process may run on (taskset, a cgroup's cpuset) in *set,
- * and how many: 0 when they cannot be known. */
-static int cpus_allowed(cpu_set_t *set)
-{
-    return sched_getaffinity(0, sizeof *set, set) == 0 ? CPU_COUNT(set) : 0;
-}
-
-/* Plan the binding and bind the main thread to the CPU it is on. */
-static void binding_plan(struct binding *b, int threads)
-{
-    b->on = false;
-    b->next = 0;
-    if (threads < 2 || cpus_allowed(&b->allowed) != threads)
-        return;
-    b->main_cpu = sched_getcpu();
-    if (b->main_cpu < 0 || b->main_cpu >= CPU_SETSIZE || !CPU_ISSET(b->main_cpu, &b->allowed))
-        return;
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(b->main_cpu, &one);
-    b->on = sched_setaffinity(0, sizeof one, &one) == 0;
-}
-
-/* Start a worker, on the next CPU when bound (it starts there, not beside
- * the main thread); unbound if the binding is refused. */
-static bool start_worker(struct pool *p, struct binding *b, pthread_t *thread)
-{
-    while (b->on && b->next < CPU_SETSIZE &&
-           (b->next == b->main_cpu || !CPU_ISSET(b->next, &b->allowed)))
-        b->next++;
-    if (b->on && b->next < CPU_SETSIZE) {
-        pthread_attr_t attr;
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(b->next++, &one);
-        if (pthread_attr_init(&attr) == 0) {
-            bool ok = pthread_attr_setaffinity_np(&attr, sizeof one, &one) == 0 &&
-                      pthread_create(thread, &attr, worker_main, p) == 0;
-            pthread_attr_destroy(&attr);
-            if (ok)
-                return true;
-        }
-    }
-    return pthread_create(thread, NULL, worker_main, p) == 0;
-}
-
 /* One per CPU is one per CPU the process may run on (taskset, a cgroup's
  * cpuset), as nproc counts them, not every CPU online. */
 int jobs_threads(long asked)
 {
     cpu_set_t allowed;
-    long n = asked ? asked : cpus_allowed(&allowed);
+    long n = asked ? asked : jobs_cpus_allowed(&allowed);
     if (!n)
         n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (int)n;
@@ -753,10 +390,10 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     p.own = cfg->worker_new(cfg->arg);
     /* Threads that fail to start leave more of the work to the main
      * thread, which can do all of it. */
-    struct binding b;
-    binding_plan(&b, cfg->threads);
+    struct jobs_cpus b;
+    jobs_cpus_plan(&b, cfg->threads);
     int started = 0;
-    while (started < cfg->threads - 1 && start_worker(&p, &b, &threads[started]))
+    while (started < cfg->threads - 1 && jobs_cpus_start(&b, &threads[started], worker_main, &p))
         started++;
     int n = nfiles ? nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++)
@@ -769,10 +406,9 @@ void jobs_run(const struct jobs_config *cfg, char *const *files, int nfiles, str
     pthread_mutex_unlock(&p.mu);
     for (int i = 0; i < started; i++)
         pthread_join(threads[i], NULL);
-    if (b.on)
-        sched_setaffinity(0, sizeof b.allowed, &b.allowed);
+    jobs_cpus_end(&b);
     for (size_t i = 0; i < p.nslots; i++) {
-        cli_buf_free(&p.slots[i].in);
+        cli_buf_free(&p.slots[i].text.in);
         jobs_result_free(&p.slots[i].res);
     }
     if (p.own)

@@ -4,44 +4,8 @@
  * counts), a streaming line reader over FILE operands, uniform diagnostics,
  * a growable output buffer, and checked closing of stdout.
  *
- * A map of cmd/.  Each tool's own file holds its options, its record or
- * game loop and main; what it does with each item is in a module beside it:
- *
- *     fen-check.c              FEN/EPD checker (the library does the work)
- *     legal-moves.c            options, records    -> move_list.c (what is printed)
- *                                                  -> legal_args.c (--moves, squares, --lone)
- *     perft.c                  options, records    -> perft_session.c (count, divide,
- *                                                     suites, split, session state)
- *                                                  -> against.c (--against bisection)
- *                                                  -> uci_engine.c (the engine's pipes)
- *     pgn-to-named-notation.c  options, reading    -> convert.c (one game, written)
- *                                                  -> jobs.c (--jobs: chunks, threads,
- *                                                     results written in input order)
- *     named-notation-to-pgn.c  options, reading, the PGN writer
- *     pgn-check.c              reading             -> checked.c (checked games as records,
- *                                                     the writer: duplicates, games out)
- *                                                  -> report.c (text, JSON, SARIF, GitHub,
- *                                                     GitHub's step summary)
- *                                                  -> check_options.c (the options, --help,
- *                                                     codes, levels, the configuration
- *                                                     file's keys)
- *                                                  -> jobs.c (--jobs, with a write hook)
- *
- * shared by several tools:
- *
- *     cli.c       this header: options, diagnostics, option values, exit status
- *     cli_input.c FILE operands read line by line, directories walked for the PGN
- *                 tools, the record loop of the FEN tools
- *     config.c    a configuration file of "key = value" lines (pgn-check's)
- *     cli_buf.c   a growable output buffer
- *     json.c      JSON strings, escaped one way (the strict one) for every --json
- *     game_json.c pgn-to-named-notation --to=json: one object per game
- *     fen_cli.c   FEN problems as diagnostics, a FEN into an output line
- *     games.c     the two game converters: --on-error, tags, results, a game's
- *                 problem, the closing counts
- *     progress.c  the progress line on a terminal (perft, both converters)
- *
- * The rules library is lib/ (see lib/README.md).
+ * cmd/README.md is the map of cmd/; each program's file opens with its
+ * own, the modules it uses in the order of its data.
  *
  * A tool wires the common options into its own argp as a child:
  *

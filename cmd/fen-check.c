@@ -3,6 +3,13 @@
  * records go to stdout unchanged, every problem of an invalid one goes to
  * stderr as "fen-check:FILE:LINE:COL: message [code]".  What is accepted
  * and every diagnostic are specified in formats/fen.md.
+ *
+ * The data, and where each step is done:
+ *     options        here (cli.c: the common ones)
+ *     records        cli_input.c: FILE operands line by line (cli_each_record)
+ *     check          lib/fen.c parses, lib/fen_validate.c judges legality
+ *     valid records  here: as read, normalized (-N, fen_cli.c), a board (-D)
+ *     problems       here, as cli.c's diagnostics, or --json lines (json.c)
  */
 #include "cli.h"
 #include "fen_cli.h"

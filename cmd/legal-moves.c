@@ -4,8 +4,14 @@
  * give the game status, explain why a move is illegal, or list where a lone
  * piece could go on an empty board.
  *
- * This file reads the options and the records; what is printed for a
- * position is in move_list.c.
+ * The data, and where each step is done:
+ *     options        here; legal_args.c reads --moves, squares and --lone
+ *     records        cli_input.c (cli_each_record), or --fen and --startpos
+ *     position       lib/fen.c (fen_cli.c words an unreadable record), then
+ *                    --moves played here (lib/san.c, lib/makemove.c)
+ *     its line       move_list.c: the legal moves (lib/movegen.c) filtered,
+ *                    sorted and written (lib/uci.c, san.c, named.c), or their
+ *                    count, the status, --explain (lib/explain.c), as JSON
  */
 #include "cli.h"
 

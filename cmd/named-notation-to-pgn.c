@@ -4,6 +4,14 @@
  * them as PGN with SAN.  Every ply must be exactly the record the move
  * generator gives for a legal move; a record that is not is reported with
  * its place, and its game is not written (by default).
+ *
+ * The data, and where each step is done:
+ *     options        here (games.c: --on-error)
+ *     input          lib/named_reader.c, one thread
+ *     each game      replayed (lib/game.c) and written as PGN here (lib/san.c);
+ *                    games.c: tags, result, the game's problem
+ *     output         here; the diagnostics through jobs_result.c; games.c's
+ *                    closing counts; progress.c on a terminal
  */
 #include "cli.h"
 #include "game.h"

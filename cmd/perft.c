@@ -5,9 +5,16 @@
  * bisection of a wrong move generator against a UCI engine, and the split
  * of a deep perft into positions for many machines.
  *
- * This file reads the records; the options are in perft_args.c, what is
- * done with each position in perft_session.c, --against in against.c,
- * uci_engine.c and divide_command.c.
+ * The data, and where each step is done:
+ *     options        perft_args.c (struct perft_args, --help)
+ *     set-up         perft_session.c: threads, table, the engine, once
+ *     records        here: cli_input.c's record loop, the suites' records
+ *                    and blocks (lib/perft_suite.c), --fen and --startpos;
+ *                    fen_cli.c words an unreadable record
+ *     each position  perft_session.c: count, divide, suite check, split
+ *                    (lib/perft.c), watched by progress.c; against.c:
+ *                    --against bisection, talking to uci_engine.c (a UCI
+ *                    engine) or divide_command.c (--against-divide)
  */
 #include "cli.h"
 

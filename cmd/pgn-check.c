@@ -2,10 +2,17 @@
  * pgn-check - check PGN game databases: every game without a problem goes
  * to standard output byte for byte, every problem of the others to
  * standard error (or, with --format, a JSON, SARIF or GitHub report to
- * standard output).  The checks are lib/pgn_check.c's, the report formats
- * cmd/report.c's; cmd/checked.c carries checked games from the workers
- * (one thread, or --jobs N on chunks cut by cmd/jobs.c) to the writer,
- * which sees them in input order.
+ * standard output).
+ *
+ * The data, and where each step is done:
+ *     options        check_options.c (command line, --help, codes, levels);
+ *                    config.c reads .pgn-check.conf before them
+ *     input          here, one thread (lib/pgn.c); with --jobs N, jobs.c
+ *                    cuts chunks for N threads
+ *     each game      lib/pgn_check.c's checks; checked.c keeps the game and
+ *                    its findings as a record
+ *     writer         checked.c, in input order: duplicates, clean games out;
+ *                    report.c: text, JSON, SARIF, GitHub
  */
 #include "check_options.h"
 #include "checked.h"

@@ -7,8 +7,16 @@
  * the chunks are written in input order, with the same game numbers and
  * line numbers as a single-threaded run, so the output is byte-identical.
  *
- * This file reads the options and the input; convert.c writes a game in
- * the target notation, jobs.c runs --jobs.
+ * The data, and where each step is done:
+ *     options        here (struct convert_options: convert.h); cli_input.c
+ *                    walks directories
+ *     input          here, one thread (lib/pgn.c); with --jobs N, jobs.c
+ *                    cuts chunks (jobs_reader.c) for N threads
+ *     each game      convert.c: replayed (lib/game.c) and written (lib/named.c,
+ *                    san.c, uci.c; game_json.c for --to=json); games.c: tags,
+ *                    result, the game's problem
+ *     output         jobs_result.c, in input order; games.c's closing counts;
+ *                    progress.c on a terminal
  */
 #include "cli.h"
 #include "convert.h"

@@ -100,13 +100,10 @@ static void *worker_main(void *arg)
 
 /* Wait for chunk k to be done, working on queued chunks meanwhile: --jobs
  * N starts N - 1 worker threads, so that N threads share N cores rather
- * than N + 1 (with two workers beside the main thread, the 100k benchmark
- * took 241 ms on two cores; with one worker and this, 224 ms).  Called
- * and returns with p->mu held.  (Tried on the 5 MB of real games
- * with --jobs 2, and no faster: spinning up to 1 ms before each sleep
- * here and in the workers, 12.1 and 12.4 ms against 12.6 and 12.2 ms,
- * hyperfine means of 80 runs; helping only when two chunks are queued,
- * 12.0 against 12.0 ms.) */
+ * than N + 1, which was slower.  Called and returns with p->mu held.
+ * (Spinning before each sleep, here and in the workers, and helping only
+ * when two chunks are queued were tried and were no faster:
+ * docs/performance.md, "cmd/".) */
 static void wait_done(struct pool *p, const struct chunk *k)
 {
     while (k->state != CHUNK_DONE) {

@@ -4,13 +4,11 @@
  * for the run, the main thread to the CPU it is on.  The kernel of the
  * 2-CPU test host packs runnable threads onto few virtual CPUs
  * (sched_vcpu_pack on its command line): a free worker often ran beside
- * the main thread, from its start (up to 4.2 ms after pthread_create) and
- * again after a wait for a chunk (3 to 8 ms of waiting in the slowest
- * runs).  Bound, --jobs 2 on the 5 MB of real games took 10.3 ms against
- * 12.1 (means of 150 runs under hyperfine; medians 10.3 and 12.0);
- * binding the worker for its start alone gained nothing (medians 12.1
- * against 12.2).  With fewer threads than CPUs they stay free: only the
- * scheduler sees what else runs.  Used by jobs.c alone.
+ * the main thread, from its start and again after a wait for a chunk,
+ * and bound threads made --jobs 2 faster; binding the worker for its
+ * start alone did not (docs/performance.md, "cmd/").  With fewer threads
+ * than CPUs they stay free: only the scheduler sees what else runs.  Used
+ * by jobs.c alone.
  *
  *     struct jobs_cpus b;
  *     jobs_cpus_plan(&b, threads);              // binds the main thread

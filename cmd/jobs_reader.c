@@ -15,9 +15,9 @@
 /* The number of line ends in s[0..n), for the line numbers of a chunk cut
  * on a guess (the splitter counts those it reads): each '\n' and each CR
  * not followed by one, as the reader counts them (pgn.h); sixteen bytes at
- * a time with SSE2.  (pgn_split_guess spares the main thread the splitter's reading of
- * every line: 2 ms of the 5 MB of real games, 23 ms of the 69 MB
- * benchmark.) */
+ * a time with SSE2.  (Cutting by pgn_split_guess spares the main thread,
+ * which every other thread waits for, the splitter's reading of every
+ * line; docs/performance.md, "cmd/", has what it saves.) */
 static unsigned long count_lines(const char *s, size_t n)
 {
     unsigned long lines = 0;

@@ -20,14 +20,12 @@
 #include <stdio.h>
 
 /* Bytes of input per chunk: large enough that the cost of a hand-over is
- * lost in the work, small enough to keep all threads busy.  (With 1 MiB
- * the 5 MB of the shared real games made five chunks, and two threads
- * took 19.5 ms against 23.4 ms for one; with 256 KiB, 16.8 ms.)  The
- * first JOBS_READER_SMALL_UNTIL bytes of a file go in chunks of a quarter
- * of that: every slot's buffers are fresh pages the first time (each page a
- * fault), and a file of a few MB used each slot only a few times.  With
- * 64 KiB chunks the real games took 14.0 ms instead of 15.6; the 69 MB
- * benchmark is as fast either way. */
+ * lost in the work, small enough to keep all threads busy on a file of a
+ * few MB (larger ones were too few to share out evenly).  The first
+ * JOBS_READER_SMALL_UNTIL bytes of a file go in chunks of a quarter of
+ * that: every slot's buffers are fresh pages the first time (each page a
+ * fault), and a file of a few MB uses each slot only a few times.  The
+ * sizes were chosen by measurement (docs/performance.md, "cmd/"). */
 enum {
     JOBS_READER_TARGET = 1 << 18,
     JOBS_READER_SMALL = 1 << 16,

@@ -5,6 +5,7 @@
 #include "jobs.h"
 
 #include "pgn.h"
+#include "pgn_split.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -6,12 +6,10 @@
 #include "fen_validate.h"
 
 #include "attacks.h"
+#include "bytes16.h"
 #include "movegen.h"
 
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* Show a byte in a message: printable ASCII as is, anything else as \xNN,
  * so that binary garbage cannot corrupt a terminal or a log. */
@@ -120,7 +118,6 @@ static bool starts_ops(const char *s, size_t len, size_t b, int n)
     return n >= 4 && is_letter(s[b]) && memchr(s + b, ';', len - b) != NULL;
 }
 
-#ifdef __SSE2__
 /* Where the blanks of a record of 16 to 64 bytes are, a bit per byte, and
  * whether it holds no ';' (no EPD operations to look for): sixteen bytes
  * at a time, the last sixteen ending at len (their bytes already seen
@@ -131,11 +128,10 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     size_t k = 0;
     for (;;) {
         size_t at = k + 16 <= len ? k : len - 16;
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
-        __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-        uint64_t b = (unsigned)_mm_movemask_epi8(blank);
-        uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+        bytes16 v = bytes16_load(s + at);
+        bytes16 blank = (bytes16)(v == bytes16_splat(' ')) | (bytes16)(v == bytes16_splat('\t'));
+        uint64_t b = bytes16_mask(blank);
+        uint64_t c = bytes16_mask((bytes16)(v == bytes16_splat(';')));
         bl |= (b >> (k - at)) << k;
         semi |= (c >> (k - at)) << k;
         k += 16;
@@ -145,7 +141,6 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     *blanks = bl;
     return semi == 0;
 }
-#endif
 
 /* Split the record at blanks.  Lenient mode accepts runs of spaces and
  * tabs anywhere; strict mode wants single spaces between fields and no
@@ -156,7 +151,6 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 {
     size_t i = 0;
     int n = 0;
-#ifdef __SSE2__
     uint64_t blanks;
     if (!opt->strict && len >= 16 && len <= 64 && blanks_of(s, len, &blanks)) {
         /* The usual record, lenient and without operations: its fields are
@@ -174,7 +168,6 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
         }
         return n;
     }
-#endif
     while (i < len) {
         size_t start = i;
         while (i < len && is_blank(s[i]))
@@ -304,53 +297,45 @@ static const struct board_code board_code[256] = {
 /* The number of each piece on p's bitboards, without a popcount
  * instruction (the build targets plain x86-64, where __builtin_popcountll
  * is a call): bits added up in pairs, fours and bytes, White's and
- * Black's side by side in one SSE2 register where there is one. */
+ * Black's side by side in one vector. */
 static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
 {
-#ifdef __SSE2__
-    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0F);
-    __m128i colors = _mm_set_epi64x((long long)p->by_color[BLACK], (long long)p->by_color[WHITE]);
+    const bytes16_u64 m1 = (bytes16_u64)bytes16_splat(0x55), m2 = (bytes16_u64)bytes16_splat(0x33),
+                      m4 = (bytes16_u64)bytes16_splat(0x0F);
+    const bytes16_u64 colors = {p->by_color[WHITE], p->by_color[BLACK]};
     for (int t = PAWN; t <= KING; t++) {
-        __m128i x = _mm_and_si128(_mm_set1_epi64x((long long)p->by_type[t]), colors);
-        x = _mm_sub_epi64(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
-        x = _mm_add_epi64(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
-        x = _mm_and_si128(_mm_add_epi64(x, _mm_srli_epi64(x, 4)), m4);
-        x = _mm_sad_epu8(x, _mm_setzero_si128()); /* the bytes of each half added up */
-        count[piece_make(WHITE, (enum piece_type)t)] = (uint8_t)_mm_cvtsi128_si32(x);
-        count[piece_make(BLACK, (enum piece_type)t)] = (uint8_t)_mm_extract_epi16(x, 4);
+        bytes16_u64 x = colors & p->by_type[t];
+        x = x - ((x >> 1) & m1);
+        x = (x & m2) + ((x >> 2) & m2);
+        x = (x + (x >> 4)) & m4;
+        unsigned white, black;
+        bytes16_sum_halves((bytes16)x, &white, &black); /* the bytes of each half added up */
+        count[piece_make(WHITE, (enum piece_type)t)] = (uint8_t)white;
+        count[piece_make(BLACK, (enum piece_type)t)] = (uint8_t)black;
     }
-#else
-    for (int c = WHITE; c <= BLACK; c++)
-        for (int t = PAWN; t <= KING; t++)
-            count[piece_make((enum color)c, (enum piece_type)t)] =
-                (uint8_t)bb_count(p->by_type[t] & p->by_color[c]);
-#endif
 }
 
-#ifdef __SSE2__
 /* Bit `bit` of each of the 64 bytes of v as a bitboard: shifted to bit 7 of
  * its byte (a 16-bit lane's shift moves nothing else there) and gathered. */
-static bitboard bit_plane(const __m128i v[4], int bit)
+static bitboard bit_plane(const bytes16 v[4], int bit)
 {
     bitboard b = 0;
     for (int k = 0; k < 4; k++)
-        b |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(v[k], 7 - bit)) << (16 * k);
+        b |= (bitboard)bytes16_mask((bytes16)((bytes16_u16)v[k] << (7 - bit))) << (16 * k);
     return b;
 }
-#endif
 
 /* The bitboards of p from its mailbox, and the number of each piece: the
  * four bits of a piece (type in bits 0-2, colour in bit 3) gathered for all
- * 64 squares at once where SSE2 is there (every x86-64), so that
+ * 64 squares, sixteen at a time (bytes16.h), so that
  * board_plain's loop stores one byte per square and adds to no bitboard or
  * counter in memory (a chain of stores and reloads when a rank holds a run
  * of pawns). */
 static void board_sets(struct position *p, uint8_t count[PIECE_NB])
 {
-#ifdef __SSE2__
-    __m128i v[4];
+    bytes16 v[4];
     for (int k = 0; k < 4; k++)
-        v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
+        v[k] = bytes16_load(p->board + 16 * k);
     bitboard b0 = bit_plane(v, 0), b1 = bit_plane(v, 1), b2 = bit_plane(v, 2);
     bitboard black = bit_plane(v, 3);
     p->by_type[PAWN] = b0 & ~(b1 | b2);
@@ -362,13 +347,6 @@ static void board_sets(struct position *p, uint8_t count[PIECE_NB])
     bitboard occupied = b0 | b1 | b2;
     p->by_color[WHITE] = occupied & ~black;
     p->by_color[BLACK] = black;
-#else
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        if (p->board[sq] != NO_PIECE) {
-            p->by_type[piece_type(p->board[sq])] |= bb_square(sq);
-            p->by_color[piece_color(p->board[sq])] |= bb_square(sq);
-        }
-#endif
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     count_pieces(p, count);
 }

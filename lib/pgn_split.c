@@ -2,14 +2,10 @@
  * end, read a line at a time. */
 #include "pgn_split.h"
 
+#include "bytes16.h"
 #include "pgn.h"
 
-#include <stdint.h>
 #include <string.h>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /* The reader's line rules (pgn.c) the splitter follows: a UTF-8
  * byte-order mark may open any line (its length at s, 3 or 0); a '%' in
@@ -23,17 +19,6 @@ static bool split_is_escape_line(const char *s, size_t n)
 {
     return n > 0 && s[0] == '%';
 }
-
-#ifndef __SSE2__
-/* A byte of c in each of a word's eight; word_has: nonzero when a byte of
- * w is c. */
-#define WORD_OF(c) (0x0101010101010101u * (uint64_t)(unsigned char)(c))
-static inline uint64_t word_has(uint64_t w, unsigned char c)
-{
-    uint64_t x = w ^ WORD_OF(c);
-    return (x - WORD_OF(1)) & ~x & WORD_OF(0x80);
-}
-#endif
 
 /* Is the last word of s[0..n) (blanks, CRs and blank lines at the end
  * aside) a result standing alone?  The reader ends a game there (standard
@@ -54,23 +39,18 @@ static bool ends_with_result(const char *s, size_t n)
 /* The index of the first byte of s[i, n) that the splitter acts on ('{',
  * ';', '(' or ')'), n when none.  Movetext is mostly without them, and the
  * splitter runs on one thread before the workers of --jobs: sixteen bytes
- * at a time with SSE2, else eight ('(' and ')' differ in bit 0 and ';' and
- * '{' in bit 6: one masked comparison per pair, each a zero-byte test). */
-#ifdef __SSE2__
-/* A bit per byte of the sixteen at s that is '{', ';', '(' or ')'. */
-static inline unsigned split_marks16(const char *s)
+ * at a time ('(' and ')' differ in bit 0 and ';' and '{' in bit 6: one
+ * masked comparison per pair). */
+static unsigned split_marks16(const char *s)
 {
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-    __m128i hit =
-        _mm_or_si128(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(~1)), _mm_set1_epi8('(')),
-                     _mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(~0x40)), _mm_set1_epi8(';')));
-    return (unsigned)_mm_movemask_epi8(hit);
+    bytes16 v = bytes16_load(s);
+    bytes16 hit = (bytes16)((v & bytes16_splat((unsigned char)~1)) == bytes16_splat('(')) |
+                  (bytes16)((v & bytes16_splat((unsigned char)~0x40)) == bytes16_splat(';'));
+    return bytes16_mask(hit);
 }
-#endif
 
 static size_t split_next_mark(const char *s, size_t i, size_t n)
 {
-#ifdef __SSE2__
     for (; i + 16 <= n; i += 16) {
         unsigned mask = split_marks16(s + i);
         if (mask)
@@ -81,14 +61,6 @@ static size_t split_next_mark(const char *s, size_t i, size_t n)
         unsigned mask = split_marks16(s + n - 16) >> (i - (n - 16));
         return mask ? i + (size_t)__builtin_ctz(mask) : n;
     }
-#else
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, s + i, sizeof w);
-        if (word_has(w & ~WORD_OF(1), '(') | word_has(w & ~WORD_OF(0x40), ';'))
-            break;
-    }
-#endif
     for (; i < n; i++)
         if (s[i] == '{' || s[i] == ';' || s[i] == '(' || s[i] == ')')
             return i;
@@ -99,14 +71,11 @@ static size_t split_next_mark(const char *s, size_t i, size_t n)
  * closes within sixteen bytes, found here without a call to memchr. */
 static size_t split_brace_end(const char *s, size_t i, size_t n)
 {
-#ifdef __SSE2__
     for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')));
+        unsigned mask = bytes16_mask((bytes16)(bytes16_load(s + i) == bytes16_splat('}')));
         if (mask)
             return i + (size_t)__builtin_ctz(mask);
     }
-#endif
     const char *close = i < n ? memchr(s + i, '}', n - i) : NULL;
     return close ? (size_t)(close - s) : n;
 }

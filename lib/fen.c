@@ -351,13 +351,13 @@ static void board_sets(struct position *p, uint8_t count[PIECE_NB])
     count_pieces(p, count);
 }
 
-/* Do two digits stand side by side in s[0..len)?  Eight bytes at a time
- * for the board loop (a flag carried from byte to byte there was a tenth
- * of its instructions): the words start seven bytes apart, so that every
- * pair of neighbours lies within one of them, and the last ends at len.
- * A byte is a digit 1-8 when adding 0x4F sets its high bit and adding 0x47
- * does not (no carry crosses bytes below 0x80; a byte above is no board's,
- * whatever is found here). */
+/* Do two digits stand side by side in s[0..len)?  Eight bytes at a time,
+ * after the board loop rather than a flag carried from byte to byte through
+ * it (docs/performance.md): the words start seven bytes apart, so that
+ * every pair of neighbours lies within one of them, and the last ends at
+ * len.  A byte is a digit 1-8 when adding 0x4F sets its high bit and adding
+ * 0x47 does not (no carry crosses bytes below 0x80; a byte above is no
+ * board's, whatever is found here). */
 static bool digits_in_a_row(const unsigned char *s, size_t len)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -26,7 +26,9 @@ struct fen_options {
                     * material, as move-generator test suites have them) as long as the
                     * rules apply: one king each, the side not to move not in check, no
                     * pawn on the first or last rank */
-    uint8_t variant; /* enum variant: the rules the record is read and judged by */
+    uint8_t variant;  /* enum variant: the rules the record is read and judged by */
+    bool no_fastpath; /* tests: every board field read by the full loop, none by
+                       * fen_board_plain (the result is the same) */
 };
 
 /* Is this a problem of reachability only, one that leaves the rules of

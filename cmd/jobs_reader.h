@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "pgn.h"
+#include "pgn_split.h"
 #include "progress.h"
 
 #include <stdbool.h>

@@ -6,79 +6,11 @@
 #include "fen_validate.h"
 
 #include "attacks.h"
+#include "bytes16.h"
+#include "fen_board.h"
 #include "movegen.h"
 
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
-static const char *const code_names[FEN_CODE_NB] = {
-    [FEN_OK] = "ok",
-    [FEN_EMPTY] = "empty",
-    [FEN_MISSING_FIELD] = "missing-field",
-    [FEN_RANK_COUNT] = "rank-count",
-    [FEN_RANK_SIZE] = "rank-size",
-    [FEN_CONSECUTIVE_DIGITS] = "consecutive-digits",
-    [FEN_BAD_DIGIT] = "bad-digit",
-    [FEN_BAD_PIECE] = "bad-piece",
-    [FEN_BAD_SIDE] = "bad-side",
-    [FEN_BAD_CASTLING] = "bad-castling",
-    [FEN_CASTLING_ORDER] = "castling-order",
-    [FEN_CASTLING_REPEAT] = "castling-repeat",
-    [FEN_BAD_EP] = "bad-en-passant",
-    [FEN_BAD_HALFMOVE] = "bad-halfmove",
-    [FEN_BAD_FULLMOVE] = "bad-fullmove",
-    [FEN_EXTRA_FIELD] = "extra-field",
-    [FEN_MISSING_COUNTERS] = "missing-counters",
-    [FEN_SPACING] = "spacing",
-    [FEN_BAD_EPD] = "bad-epd",
-    [FEN_BAD_POCKET] = "bad-pocket",
-    [FEN_BAD_PROMOTED] = "bad-promoted",
-    [FEN_BAD_CHECKS] = "bad-checks",
-    [FEN_VARIANT_FIELD] = "variant-field",
-    [FEN_KING_COUNT] = "king-count",
-    [FEN_PAWN_BACK_RANK] = "pawn-back-rank",
-    [FEN_TOO_MANY_PAWNS] = "too-many-pawns",
-    [FEN_TOO_MANY_PIECES] = "too-many-pieces",
-    [FEN_IMPOSSIBLE_MATERIAL] = "impossible-material",
-    [FEN_CASTLING_NO_KING] = "castling-no-king",
-    [FEN_CASTLING_NO_ROOK] = "castling-no-rook",
-    [FEN_EP_WRONG_RANK] = "en-passant-rank",
-    [FEN_EP_NO_PAWN] = "en-passant-no-pawn",
-    [FEN_EP_NOT_EMPTY] = "en-passant-not-empty",
-    [FEN_OPPONENT_IN_CHECK] = "opponent-in-check",
-    [FEN_IMPOSSIBLE_CHECK] = "impossible-check",
-    [FEN_HALFMOVE_EP] = "halfmove-en-passant",
-    [FEN_VARIANT_CASTLING] = "variant-castling",
-    [FEN_VARIANT_PAWN] = "variant-pawn",
-    [FEN_VARIANT_CHECK] = "variant-check",
-    [FEN_TOO_MANY_MEN] = "too-many-men",
-    [FEN_VARIANT_OVER] = "variant-over",
-    [FEN_LINE_TOO_LONG] = "line-too-long",
-};
-
-const char *fen_code_name(enum fen_code code)
-{
-    return (unsigned)code < FEN_CODE_NB && code_names[code] ? code_names[code] : "unknown";
-}
-
-void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, const char *fmt, ...)
-{
-    if (rep->count >= FEN_PROBLEMS_MAX) {
-        rep->dropped++;
-        return;
-    }
-    struct fen_problem *pr = &rep->problems[rep->count++];
-    pr->code = code;
-    pr->col = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(pr->message, sizeof pr->message, fmt, ap);
-    va_end(ap);
-}
 
 /* Show a byte in a message: printable ASCII as is, anything else as \xNN,
  * so that binary garbage cannot corrupt a terminal or a log. */
@@ -117,13 +49,6 @@ static void show_text(char *out, size_t size, const char *s, size_t len)
     }
     out[n] = '\0';
 }
-
-/* Piece letters by byte: a table lookup instead of a search, since the
- * board field is the bulk of every record. */
-static const uint8_t piece_by_letter[256] = {
-    ['P'] = 1, ['N'] = 2,  ['B'] = 3,  ['R'] = 4,  ['Q'] = 5,  ['K'] = 6,
-    ['p'] = 9, ['n'] = 10, ['b'] = 11, ['r'] = 12, ['q'] = 13, ['k'] = 14,
-};
 
 struct field {
     const char *s;
@@ -194,7 +119,6 @@ static bool starts_ops(const char *s, size_t len, size_t b, int n)
     return n >= 4 && is_letter(s[b]) && memchr(s + b, ';', len - b) != NULL;
 }
 
-#ifdef __SSE2__
 /* Where the blanks of a record of 16 to 64 bytes are, a bit per byte, and
  * whether it holds no ';' (no EPD operations to look for): sixteen bytes
  * at a time, the last sixteen ending at len (their bytes already seen
@@ -205,11 +129,10 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     size_t k = 0;
     for (;;) {
         size_t at = k + 16 <= len ? k : len - 16;
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + at));
-        __m128i blank = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
-                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-        uint64_t b = (unsigned)_mm_movemask_epi8(blank);
-        uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')));
+        bytes16 v = bytes16_load(s + at);
+        bytes16 blank = (bytes16)(v == bytes16_splat(' ')) | (bytes16)(v == bytes16_splat('\t'));
+        uint64_t b = bytes16_mask(blank);
+        uint64_t c = bytes16_mask((bytes16)(v == bytes16_splat(';')));
         bl |= (b >> (k - at)) << k;
         semi |= (c >> (k - at)) << k;
         k += 16;
@@ -219,7 +142,6 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     *blanks = bl;
     return semi == 0;
 }
-#endif
 
 /* Split the record at blanks.  Lenient mode accepts runs of spaces and
  * tabs anywhere; strict mode wants single spaces between fields and no
@@ -230,7 +152,6 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 {
     size_t i = 0;
     int n = 0;
-#ifdef __SSE2__
     uint64_t blanks;
     if (!opt->strict && len >= 16 && len <= 64 && blanks_of(s, len, &blanks)) {
         /* The usual record, lenient and without operations: its fields are
@@ -248,7 +169,6 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
         }
         return n;
     }
-#endif
     while (i < len) {
         size_t start = i;
         while (i < len && is_blank(s[i]))
@@ -296,7 +216,7 @@ static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
     bool ok = true;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        int piece = piece_by_letter[c];
+        int piece = fen_piece_by_letter[c];
         char shown[5];
         show_byte(shown, c);
         if (!piece) {
@@ -347,180 +267,6 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
-/* What a byte of a plain board field stands for, for board_plain: the
- * piece it places (NO_PIECE for a digit and '/') and that piece's row of
- * position_zobrist_piece, the step to the next square (a digit's squares,
- * or from the end of a rank back to the start of the next, 16 squares
- * down, for '/'), how far the end of the rank moves (8 squares for '/'),
- * where its piece is written (the square, or for '/' a scratch cell), and
- * its kind: BOARD_BYTE for every byte a plain board has, with BOARD_DIGIT
- * for a digit (a byte without an entry has neither). */
-struct board_code {
-    uint16_t key_row;
-    int8_t step;
-    uint8_t piece, rank_down, scratch, kind, unused; /* (eight bytes: one scaled index) */
-};
-enum { BOARD_BYTE = 1, BOARD_DIGIT = 2 };
-#define PIECE(letter, piece) [letter] = {piece * SQUARE_NB, 1, piece, 0, 0, BOARD_BYTE, 0}
-#define DIGIT(n) ['0' + n] = {0, n, NO_PIECE, 0, 0, BOARD_BYTE | BOARD_DIGIT, 0}
-static const struct board_code board_code[256] = {
-    PIECE('P', 1),  PIECE('N', 2),  PIECE('B', 3),
-    PIECE('R', 4),  PIECE('Q', 5),  PIECE('K', 6),
-    PIECE('p', 9),  PIECE('n', 10), PIECE('b', 11),
-    PIECE('r', 12), PIECE('q', 13), PIECE('k', 14),
-    DIGIT(1),       DIGIT(2),       DIGIT(3),
-    DIGIT(4),       DIGIT(5),       DIGIT(6),
-    DIGIT(7),       DIGIT(8),       ['/'] = {0, -16, NO_PIECE, 8, SQUARE_NB, BOARD_BYTE, 0},
-};
-#undef PIECE
-#undef DIGIT
-
-/* The number of each piece on p's bitboards, without a popcount
- * instruction (the build targets plain x86-64, where __builtin_popcountll
- * is a call): bits added up in pairs, fours and bytes, White's and
- * Black's side by side in one SSE2 register where there is one. */
-static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
-{
-#ifdef __SSE2__
-    const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0F);
-    __m128i colors = _mm_set_epi64x((long long)p->by_color[BLACK], (long long)p->by_color[WHITE]);
-    for (int t = PAWN; t <= KING; t++) {
-        __m128i x = _mm_and_si128(_mm_set1_epi64x((long long)p->by_type[t]), colors);
-        x = _mm_sub_epi64(x, _mm_and_si128(_mm_srli_epi64(x, 1), m1));
-        x = _mm_add_epi64(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi64(x, 2), m2));
-        x = _mm_and_si128(_mm_add_epi64(x, _mm_srli_epi64(x, 4)), m4);
-        x = _mm_sad_epu8(x, _mm_setzero_si128()); /* the bytes of each half added up */
-        count[piece_make(WHITE, (enum piece_type)t)] = (uint8_t)_mm_cvtsi128_si32(x);
-        count[piece_make(BLACK, (enum piece_type)t)] = (uint8_t)_mm_extract_epi16(x, 4);
-    }
-#else
-    for (int c = WHITE; c <= BLACK; c++)
-        for (int t = PAWN; t <= KING; t++)
-            count[piece_make((enum color)c, (enum piece_type)t)] =
-                (uint8_t)bb_count(p->by_type[t] & p->by_color[c]);
-#endif
-}
-
-#ifdef __SSE2__
-/* Bit `bit` of each of the 64 bytes of v as a bitboard: shifted to bit 7 of
- * its byte (a 16-bit lane's shift moves nothing else there) and gathered. */
-static bitboard bit_plane(const __m128i v[4], int bit)
-{
-    bitboard b = 0;
-    for (int k = 0; k < 4; k++)
-        b |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(v[k], 7 - bit)) << (16 * k);
-    return b;
-}
-#endif
-
-/* The bitboards of p from its mailbox, and the number of each piece: the
- * four bits of a piece (type in bits 0-2, colour in bit 3) gathered for all
- * 64 squares at once where SSE2 is there (every x86-64), so that
- * board_plain's loop stores one byte per square and adds to no bitboard or
- * counter in memory (a chain of stores and reloads when a rank holds a run
- * of pawns). */
-static void board_sets(struct position *p, uint8_t count[PIECE_NB])
-{
-#ifdef __SSE2__
-    __m128i v[4];
-    for (int k = 0; k < 4; k++)
-        v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
-    bitboard b0 = bit_plane(v, 0), b1 = bit_plane(v, 1), b2 = bit_plane(v, 2);
-    bitboard black = bit_plane(v, 3);
-    p->by_type[PAWN] = b0 & ~(b1 | b2);
-    p->by_type[KNIGHT] = b1 & ~(b0 | b2);
-    p->by_type[BISHOP] = b0 & b1 & ~b2;
-    p->by_type[ROOK] = b2 & ~(b0 | b1);
-    p->by_type[QUEEN] = b0 & b2 & ~b1;
-    p->by_type[KING] = b1 & b2 & ~b0;
-    bitboard occupied = b0 | b1 | b2;
-    p->by_color[WHITE] = occupied & ~black;
-    p->by_color[BLACK] = black;
-#else
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        if (p->board[sq] != NO_PIECE) {
-            p->by_type[piece_type(p->board[sq])] |= bb_square(sq);
-            p->by_color[piece_color(p->board[sq])] |= bb_square(sq);
-        }
-#endif
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
-    count_pieces(p, count);
-}
-
-/* Do two digits stand side by side in s[0..len)?  Eight bytes at a time
- * for the board loop (a flag carried from byte to byte there was a tenth
- * of its instructions): the words start seven bytes apart, so that every
- * pair of neighbours lies within one of them, and the last ends at len.
- * A byte is a digit 1-8 when adding 0x4F sets its high bit and adding 0x47
- * does not (no carry crosses bytes below 0x80; a byte above is no board's,
- * whatever is found here). */
-static bool digits_in_a_row(const unsigned char *s, size_t len)
-{
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (len >= 8) {
-        const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-        for (size_t i = 0;; i += 7) {
-            if (i + 8 > len)
-                i = len - 8;
-            uint64_t w;
-            memcpy(&w, s + i, 8);
-            uint64_t digit = (w + ones * 0x4F) & ~(w + ones * 0x47) & ~w & highs;
-            if (digit & (digit >> 8))
-                return true;
-            if (i + 8 == len)
-                return false;
-        }
-    }
-#endif
-    for (size_t i = 1; i < len; i++)
-        if ((unsigned)(s[i - 1] - '1') < 8u && (unsigned)(s[i] - '1') < 8u)
-            return true;
-    return false;
-}
-
-/* The board field when it is plain and right (eight ranks of eight
- * squares, piece letters, digits 1-8 never side by side, no pockets or
- * '~'): the pieces placed and hashed, true.  Anything else returns false,
- * and parse_board's full loop judges and words it from a clean record.
- * Nearly every record of a real file takes this path, so it is one loop
- * without a branch on what a byte is (a branch mispredicted at every
- * change from letters to digits or at every rank's end was most of its
- * time): every byte writes its piece into a scratch mailbox (NO_PIECE on
- * a digit's first square, '/' into a cell past the board) and hashes it
- * (NO_PIECE's key is 0), and what is wrong is gathered in flags tested at
- * the end. */
-static bool board_plain(const struct field *f, struct fen_record *rec)
-{
-    const unsigned char *s = (const unsigned char *)f->s, *end = s + f->len;
-    const uint64_t *zobrist = position_zobrist_piece[0];
-    /* (a scratch mailbox: only a field found right is copied) */
-    uint8_t cells[2 * SQUARE_NB] = {0};
-    uint64_t key = 0;
-    unsigned at = 56, rank_end = SQUARE_NB, wrong = 0;
-    unsigned all = BOARD_BYTE; /* the kinds of every byte */
-    for (; s < end; s++) {
-        /* (nothing read from the table decides where the next byte's
-         * entry is: the loads of one byte do not wait for the last's) */
-        const struct board_code *code = &board_code[*s];
-        unsigned sq = at & 63;                      /* (in bounds however wrong the field) */
-        wrong |= (at ^ rank_end) * code->rank_down; /* '/' ends a full rank */
-        cells[sq | code->scratch] = code->piece;
-        key ^= zobrist[code->key_row + sq];
-        at += (unsigned)code->step;
-        rank_end -= code->rank_down;
-        all &= code->kind;
-    }
-    if (!(all & BOARD_BYTE) || wrong || at != 8 || rank_end != 8 ||
-        digits_in_a_row((const unsigned char *)f->s, f->len))
-        return false;
-    struct position *p = &rec->pos;
-    memcpy(p->board, cells, SQUARE_NB);
-    board_sets(p, rec->piece_count);
-    p->key ^= key;
-    rec->board_canonical = true;
-    return true;
-}
-
 static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
@@ -528,7 +274,9 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     rec->board_len = f_in->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
-    } else if (board_plain(f_in, rec)) {
+    } else if (!opt->no_fastpath &&
+               fen_board_plain(f_in->s, f_in->len, &rec->pos, rec->piece_count)) {
+        rec->board_canonical = true;
         return true;
     } else {
         memset(rec->pos.board, NO_PIECE, sizeof rec->pos.board);
@@ -571,7 +319,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     for (size_t i = 0; i < f->len; i++) {
         unsigned col = f->col + (unsigned)i;
         unsigned char c = (unsigned char)f->s[i];
-        int piece = piece_by_letter[c];
+        int piece = fen_piece_by_letter[c];
         if (piece) {
             /* What position_put does, inlined: this is the hot loop. */
             if (rank >= 0 && file < 8) {
@@ -585,8 +333,8 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             prev_digit = false;
         } else if (c == '~') {
             /* the square of the piece letter just before, if placed */
-            int after_piece = i > 0 && piece_by_letter[(unsigned char)f->s[i - 1]] && rank >= 0 &&
-                                      file >= 1 && file <= 8
+            int after_piece = i > 0 && fen_piece_by_letter[(unsigned char)f->s[i - 1]] &&
+                                      rank >= 0 && file >= 1 && file <= 8
                                   ? square_make(file - 1, rank)
                                   : SQUARE_NONE;
             /* Crazyhouse: '~' marks the piece before it as promoted. */
@@ -673,30 +421,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
     return ok;
-}
-
-unsigned fen_square_col(const struct fen_record *rec, int sq)
-{
-    /* The squares are walked again as parse_board placed them: a letter
-     * where rank and file are on the board, '~' taking no square, a bad
-     * digit none and a bad letter one. */
-    int rank = 7, file = 0;
-    for (size_t i = 0; i < rec->board_len; i++) {
-        unsigned char c = (unsigned char)rec->board[i];
-        if (piece_by_letter[c]) {
-            if (rank >= 0 && file < 8 && square_make(file, rank) == sq)
-                return rec->col[0] + (unsigned)i;
-            file++;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-        } else if (c == '/') {
-            rank--;
-            file = 0;
-        } else if (c != '~' && c != '0' && c != '9') {
-            file++;
-        }
-    }
-    return rec->col[0];
 }
 
 /* Field 2: 'w' or 'b'. */
@@ -1381,7 +1105,7 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
 
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
 {
-    /* A board field board_plain took is canonical already: no two digits
+    /* A board field fen_board_plain took is canonical already: no two digits
      * in a row, eight squares a rank, only piece letters (no '~'). */
     bool epd = rec->fields == 4 && rec->ops;
     if (rec->board_canonical)

@@ -5,7 +5,7 @@
 #ifndef CHESS_FEN_VALIDATE_H
 #define CHESS_FEN_VALIDATE_H
 
-#include "fen.h"
+#include "fen_record.h"
 
 #include <stdbool.h>
 

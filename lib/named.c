@@ -320,7 +320,10 @@ static struct {
 
 /* Fill the tables of the fast path with the general path's own writers,
  * so that the two cannot disagree.  Every piece moves, and a knight along
- * both axes: the other cells belong to no legal move and stay empty. */
+ * both axes: the other cells belong to no legal move and stay empty.  The
+ * writers read only constant data (the vocabularies), nothing another
+ * constructor makes: the order of the program's constructors does not
+ * matter. */
 __attribute__((constructor)) static void named_init_fast(void)
 {
     char text[NAMED_MAX];

@@ -282,10 +282,9 @@ static bool text_put(struct pgn_checker *c, const char *s, size_t n)
 /* Record a problem of the game: its label (game_label), ": " and the
  * message.  Checks that are off cost nothing but this test; past
  * PGN_CHECK_DIAGS_MAX problems are only counted. */
-__attribute__((format(printf, 5, 6))) static void report(struct pgn_checker *c,
-                                                         enum pgn_check_code code,
-                                                         unsigned long line, unsigned long col,
-                                                         const char *fmt, ...)
+__attribute__((format(printf, 5, 6))) static void
+check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
+             const char *fmt, ...)
 {
     if (!c->enabled[code] || c->nomem)
         return;
@@ -397,7 +396,7 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
         unsigned long col = col0 + i;
         if (b == 0) {
             if (!seen_nul)
-                report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
+                check_report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
             seen_nul = true;
             i++;
         } else if (b < 0x80) {
@@ -407,15 +406,15 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             }
             bool crlf = b == '\r' && i + 1 == n;
             if (b != '\t' && !crlf && !seen_ctrl)
-                report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
+                check_report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
             seen_ctrl |= b != '\t' && !crlf;
             i++;
         } else {
             size_t k = utf8_sequence(s + i, n - i);
             if (!k) {
                 if (!seen_utf8)
-                    report(c, PGN_CHECK_INVALID_UTF8, line, col, "byte 0x%02X is not valid UTF-8",
-                           b);
+                    check_report(c, PGN_CHECK_INVALID_UTF8, line, col,
+                                 "byte 0x%02X is not valid UTF-8", b);
                 seen_utf8 = true;
                 k = 1;
             }
@@ -464,9 +463,9 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
             nl = s + end;
         }
         if (chars > PGN_CHECK_LINE_MAX)
-            report(c, PGN_CHECK_LONG_LINE, line, 1,
-                   "line of %zu characters (the PGN standard allows %d)", chars,
-                   PGN_CHECK_LINE_MAX);
+            check_report(c, PGN_CHECK_LONG_LINE, line, 1,
+                         "line of %zu characters (the PGN standard allows %d)", chars,
+                         PGN_CHECK_LINE_MAX);
         if (!nl)
             break;
         start = end + 1;
@@ -530,21 +529,23 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
     for (size_t i = 0; i < g->ndiags; i++) {
         const struct pgn_diag *d = &g->diags[i];
         if (d->code == PGN_E_UNEXPECTED_TOKEN)
-            report(c, PGN_CHECK_UNEXPECTED_TOKEN, d->line, d->col,
-                   "unrecognised text '%s' in the movetext", unknown_text(g, d->line, d->col));
+            check_report(c, PGN_CHECK_UNEXPECTED_TOKEN, d->line, d->col,
+                         "unrecognised text '%s' in the movetext",
+                         unknown_text(g, d->line, d->col));
         else if (d->code == PGN_E_BAD_NAG)
-            report(c, PGN_CHECK_BAD_NAG, d->line, d->col, "NAG '%s' above 255",
-                   unknown_text(g, d->line, d->col));
+            check_report(c, PGN_CHECK_BAD_NAG, d->line, d->col, "NAG '%s' above 255",
+                         unknown_text(g, d->line, d->col));
         else if (d->code == PGN_E_BINARY && g->raw)
             continue; /* check_bytes says which byte */
         else
             for (size_t k = 0; k < sizeof as_read / sizeof as_read[0]; k++)
                 if (as_read[k].error == d->code)
-                    report(c, as_read[k].code, d->line, d->col, "%s", pgn_error_message(d->code));
+                    check_report(c, as_read[k].code, d->line, d->col, "%s",
+                                 pgn_error_message(d->code));
     }
     if (!g->raw && g->raw_line)
-        report(c, PGN_CHECK_OVER_LIMIT, g->line, g->col,
-               "game too long to be kept whole: it cannot be passed through");
+        check_report(c, PGN_CHECK_OVER_LIMIT, g->line, g->col,
+                     "game too long to be kept whole: it cannot be passed through");
 }
 
 /* The run of bytes written at (line, col) up to a blank or a delimiter
@@ -580,8 +581,9 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
         if (tok->kind == PGN_TOK_RESULT) {
             p = written_run(c, g, tok->line, tok->col, &n);
             if (p && (n != tok->len || memcmp(p, tok->text, n) != 0))
-                report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
-                       "result written '%.*s': the PGN standard writes '%s'", (int)n, p, tok->text);
+                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
+                             "result written '%.*s': the PGN standard writes '%s'", (int)n, p,
+                             tok->text);
         } else if (tok->kind == PGN_TOK_MOVE && tok->len >= 4 && tok->text[1] == 'x' &&
                    tok->text[0] >= 'a' && tok->text[0] <= 'h' &&
                    (p = written_run(c, g, tok->line, tok->col, &n))) {
@@ -593,18 +595,18 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
             ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
                         (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
             if (ep)
-                report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
-                       "en-passant note after '%s': SAN writes none", tok->text);
+                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
+                             "en-passant note after '%s': SAN writes none", tok->text);
         }
     }
     if (g->markup_line) {
         const char *p = raw_at(c, g, g->markup_line, g->markup_col);
         bool close = p && p + 1 < g->raw + g->raw_len && p[1] == '/';
-        report(c, PGN_CHECK_NONSTANDARD_TOKEN, g->markup_line, g->markup_col,
-               "forum delimiter '%s' read as a blank: it is not PGN",
-               !p      ? "[pgn]"
-               : close ? "[/pgn]"
-                       : "[pgn]");
+        check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, g->markup_line, g->markup_col,
+                     "forum delimiter '%s' read as a blank: it is not PGN",
+                     !p      ? "[pgn]"
+                     : close ? "[/pgn]"
+                             : "[pgn]");
     }
 }
 
@@ -694,14 +696,14 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
                                     nmissing ? ", " : "", known_names[i]);
             nmissing++;
         } else if (t->value_len == 0) {
-            report(c, PGN_CHECK_EMPTY_TAG, t->line, t->col,
-                   "%s tag is empty (the Seven Tag Roster wants a value, '?' when unknown)",
-                   known_names[i]);
+            check_report(c, PGN_CHECK_EMPTY_TAG, t->line, t->col,
+                         "%s tag is empty (the Seven Tag Roster wants a value, '?' when unknown)",
+                         known_names[i]);
         }
     }
     if (nmissing)
-        report(c, PGN_CHECK_MISSING_TAG, g->line, g->col, "Seven Tag Roster tag%s missing: %s",
-               nmissing > 1 ? "s" : "", missing);
+        check_report(c, PGN_CHECK_MISSING_TAG, g->line, g->col,
+                     "Seven Tag Roster tag%s missing: %s", nmissing > 1 ? "s" : "", missing);
     if (!c->enabled[PGN_CHECK_TAG_ORDER])
         return;
     /* the roster tags present must be the first tags, in roster order */
@@ -710,10 +712,11 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
         int k = known_index(&g->tags[i]);
         k = k < 7 ? k : -1;
         if (k < 0 ? want < 7 - nmissing : (i != (size_t)want || k < last)) {
-            report(c, PGN_CHECK_TAG_ORDER, g->tags[i].line, g->tags[i].col,
-                   "tag %s out of order (the Seven Tag Roster comes first: Event, Site, Date, "
-                   "Round, White, Black, Result)",
-                   g->tags[i].name);
+            check_report(
+                c, PGN_CHECK_TAG_ORDER, g->tags[i].line, g->tags[i].col,
+                "tag %s out of order (the Seven Tag Roster comes first: Event, Site, Date, "
+                "Round, White, Black, Result)",
+                g->tags[i].name);
             return;
         }
         if (k >= 0) {
@@ -731,7 +734,7 @@ static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g
     for (size_t i = 1; i < g->ntags; i++)
         if (g->tags[i].repeated) {
             pgn_repeat_message(g, i, c->line_offset, msg, sizeof msg);
-            report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col, "%s", msg);
+            check_report(c, PGN_CHECK_DUPLICATE_TAG, g->tags[i].line, g->tags[i].col, "%s", msg);
         }
 }
 
@@ -754,8 +757,8 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
 {
     const char *v = t->value;
     if (textscan_match(&c->re_date, v, t->value_len, 0, c->md) <= 0) {
-        report(c, PGN_CHECK_BAD_DATE, t->line, t->col,
-               "%s '%s' is not YYYY.MM.DD ('?' for unknown digits)", t->name, v);
+        check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col,
+                     "%s '%s' is not YYYY.MM.DD ('?' for unknown digits)", t->name, v);
         return;
     }
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
@@ -767,15 +770,15 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
     unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
     static const unsigned days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (has_m && (m < 1 || m > 12)) {
-        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u", t->name,
-               v, m);
+        check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u",
+                     t->name, v, m);
         return;
     }
     unsigned max = !has_m ? 31 : m == 2 && has_y && !is_leap(y) ? 28 : days[m - 1];
     if (has_d && (d < 1 || d > max))
-        report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s", t->name,
-               v, d, has_m ? " in that month" : "",
-               has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
+        check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s",
+                     t->name, v, d, has_m ? " in that month" : "",
+                     has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
 }
 
 /* The column of the first byte of a tag's value, found in the text as
@@ -804,16 +807,16 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
     const struct pgn_tag *setup = find_tag(c, TAG_SETUP);
     const struct pgn_tag *variant = find_tag(c, TAG_VARIANT);
     if (fen && !(setup && strcmp(setup->value, "1") == 0))
-        report(c, PGN_CHECK_FEN_WITHOUT_SETUP, fen->line, fen->col, "FEN tag without SetUp \"1\"%s",
-               setup ? " (SetUp is not \"1\")" : "");
+        check_report(c, PGN_CHECK_FEN_WITHOUT_SETUP, fen->line, fen->col,
+                     "FEN tag without SetUp \"1\"%s", setup ? " (SetUp is not \"1\")" : "");
     if (!fen && setup && strcmp(setup->value, "1") == 0)
-        report(c, PGN_CHECK_SETUP_WITHOUT_FEN, setup->line, setup->col,
-               "SetUp \"1\" without a FEN tag");
+        check_report(c, PGN_CHECK_SETUP_WITHOUT_FEN, setup->line, setup->col,
+                     "SetUp \"1\" without a FEN tag");
     enum variant v = (enum variant)c->variant;
     bool c960 = c->chess960;
     if (variant && !game_variant_parse(variant->value, &v, &c960)) {
-        report(c, PGN_CHECK_UNSUPPORTED_VARIANT, variant->line, variant->col,
-               "unsupported variant '%s'", variant->value);
+        check_report(c, PGN_CHECK_UNSUPPORTED_VARIANT, variant->line, variant->col,
+                     "unsupported variant '%s'", variant->value);
         return false;
     }
     c960 |= c->chess960_all;
@@ -835,10 +838,11 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
     }
     unsigned long col = tag_value_col(c, g, fen);
     for (int i = 0; i < rep.count; i++)
-        report(c, pgn_check_fen_code(rep.problems[i].code), fen->line,
-               col + rep.problems[i].col - 1, "FEN tag: %s", rep.problems[i].message);
+        check_report(c, pgn_check_fen_code(rep.problems[i].code), fen->line,
+                     col + rep.problems[i].col - 1, "FEN tag: %s", rep.problems[i].message);
     if (rep.count == 0)
-        report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, col, "FEN tag: not a valid position");
+        check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, col,
+                     "FEN tag: not a valid position");
     return false;
 }
 
@@ -888,11 +892,11 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
     else if (!check && mark)
         why = "does not give check: no mark";
     if (why)
-        report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')", where,
-               tok->text, why, san,
-               mate    ? "#"
-               : check ? "+"
-                       : "");
+        check_report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')",
+                     where, tok->text, why, san,
+                     mate    ? "#"
+                     : check ? "+"
+                             : "");
 }
 
 /* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
@@ -917,9 +921,9 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
     if (tok->text[0] == 'O') {
         const char *p = raw_at(c, g, tok->line, tok->col);
         if (p && (*p == '0' || *p == 'o'))
-            report(c, PGN_CHECK_ZERO_CASTLING, tok->line, tok->col,
-                   "%s: castling written with %s: SAN is '%s'", where,
-                   *p == '0' ? "zeros" : "a lower-case o", san);
+            check_report(c, PGN_CHECK_ZERO_CASTLING, tok->line, tok->col,
+                         "%s: castling written with %s: SAN is '%s'", where,
+                         *p == '0' ? "zeros" : "a lower-case o", san);
         if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
             return;
     }
@@ -936,8 +940,8 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
         else if (n > strlen(san))
             what = "is over-disambiguated";
     }
-    report(c, PGN_CHECK_SAN_STYLE, tok->line, tok->col, "%s: '%.*s' %s: SAN is '%s'", where, (int)n,
-           tok->text, what, san);
+    check_report(c, PGN_CHECK_SAN_STYLE, tok->line, tok->col, "%s: '%.*s' %s: SAN is '%s'", where,
+                 (int)n, tok->text, what, san);
 }
 
 /* An illegal move: FIDE Art. 3 and PGN standard 8.2.3, with the rules
@@ -955,9 +959,9 @@ static void report_illegal(struct pgn_checker *c, const struct pgn_token *tok,
     enum pgn_check_code code = depth > 0             ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
                                : se == SAN_AMBIGUOUS ? PGN_CHECK_AMBIGUOUS_MOVE
                                                      : PGN_CHECK_ILLEGAL_MOVE;
-    report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
-           se == SAN_AMBIGUOUS ? "ambiguous" : "illegal", tok->text,
-           depth > 0 ? " in a variation" : "", why);
+    check_report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
+                 se == SAN_AMBIGUOUS ? "ambiguous" : "illegal", tok->text,
+                 depth > 0 ? " in a variation" : "", why);
 }
 
 /* The duplicate hash: a multiply-xorshift step per value, cheap enough to
@@ -1063,10 +1067,10 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
             char where[64];
             ply_where(where, sizeof where, l->ply + 1, &l->pos);
             if (game_stack_pass(st) != GAME_OK) {
-                report(c, st->depth ? PGN_CHECK_ILLEGAL_VARIATION_MOVE : PGN_CHECK_ILLEGAL_MOVE,
-                       tok->line, tok->col,
-                       "%s: illegal null move '%s': the side to move is in check", where,
-                       tok->text);
+                check_report(
+                    c, st->depth ? PGN_CHECK_ILLEGAL_VARIATION_MOVE : PGN_CHECK_ILLEGAL_MOVE,
+                    tok->line, tok->col, "%s: illegal null move '%s': the side to move is in check",
+                    where, tok->text);
                 if (st->depth == 0)
                     main_alive = false;
                 else
@@ -1074,28 +1078,28 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
                 break;
             }
             if (st->depth == 0) {
-                report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
-                       "%s: null move '%s' in the main line (no move was played)", where,
-                       tok->text);
+                check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
+                             "%s: null move '%s' in the main line (no move was played)", where,
+                             tok->text);
                 h = mix(h, 0x10000);
             }
             break;
         }
         case PGN_TOK_MOVE_NUMBER:
             if (numbers && tok->value != l->pos.fullmove)
-                report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                       "move number %u where the position is at move %u", tok->value,
-                       l->pos.fullmove);
+                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                             "move number %u where the position is at move %u", tok->value,
+                             l->pos.fullmove);
             break;
         case PGN_TOK_VARIATION_START: {
             enum game_error e = game_stack_enter(st);
             if (e == GAME_E_VARIATION) {
-                report(c, PGN_CHECK_VARIATION_WITHOUT_MOVE, tok->line, tok->col,
-                       "a variation with no move before it to replace");
+                check_report(c, PGN_CHECK_VARIATION_WITHOUT_MOVE, tok->line, tok->col,
+                             "a variation with no move before it to replace");
                 skip = 1, skip_leave = false;
             } else if (e == GAME_E_TOO_DEEP) {
-                report(c, PGN_CHECK_OVER_LIMIT, tok->line, tok->col,
-                       "variations nested deeper than %d", GAME_DEPTH_MAX);
+                check_report(c, PGN_CHECK_OVER_LIMIT, tok->line, tok->col,
+                             "variations nested deeper than %d", GAME_DEPTH_MAX);
                 skip = 1, skip_leave = false;
             }
             break;
@@ -1122,20 +1126,20 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
     const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
     const char *tag_result = tag ? result_of(tag->value) : NULL;
     if (tag && !tag_result)
-        report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
-               "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
+        check_report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
+                     "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
     if (!rp->marker) {
         bool truncated = false;
         for (size_t i = 0; i < g->ndiags; i++)
             truncated |= g->diags[i].code == PGN_E_TRUNCATED;
-        report(c, PGN_CHECK_MISSING_RESULT, g->line, g->col, "%s",
-               truncated         ? "the input ends inside the game: no termination marker"
-               : g->ntokens == 0 ? "the game has no movetext and no termination marker"
-                                 : "the movetext has no termination marker");
+        check_report(c, PGN_CHECK_MISSING_RESULT, g->line, g->col, "%s",
+                     truncated         ? "the input ends inside the game: no termination marker"
+                     : g->ntokens == 0 ? "the game has no movetext and no termination marker"
+                                       : "the movetext has no termination marker");
     } else if (tag_result && strcmp(tag_result, rp->marker->text) != 0) {
-        report(c, PGN_CHECK_RESULT_MISMATCH, rp->marker->line, rp->marker->col,
-               "the movetext ends with '%s' but the Result tag says '%s'", rp->marker->text,
-               tag_result);
+        check_report(c, PGN_CHECK_RESULT_MISMATCH, rp->marker->line, rp->marker->col,
+                     "the movetext ends with '%s' but the Result tag says '%s'", rp->marker->text,
+                     tag_result);
     }
 }
 
@@ -1158,37 +1162,38 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
         /* The variant's own end (lib/variant.h): its winner, or a draw. */
         int w = s == STATUS_VARIANT_DRAW ? -1 : s == STATUS_VARIANT_WIN ? p->side : !p->side;
         if (w != winner)
-            report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                   "the final position ends the game by the rules of %s (%s): %s, but the result "
-                   "is '%s'",
-                   variant_rules((enum variant)p->variant)->title, variant_end_name(why),
-                   w < 0        ? "a draw"
-                   : w == WHITE ? "White wins"
-                                : "Black wins",
-                   result);
+            check_report(
+                c, PGN_CHECK_WRONG_RESULT, line, col,
+                "the final position ends the game by the rules of %s (%s): %s, but the result "
+                "is '%s'",
+                variant_rules((enum variant)p->variant)->title, variant_end_name(why),
+                w < 0        ? "a draw"
+                : w == WHITE ? "White wins"
+                             : "Black wins",
+                result);
         return;
     }
     if (s == STATUS_CHECKMATE) {
         if (winner != !p->side)
-            report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                   "the final position is checkmate: %s wins, but the result is '%s'",
-                   side[!p->side], result);
+            check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                         "the final position is checkmate: %s wins, but the result is '%s'",
+                         side[!p->side], result);
         return;
     }
     if (winner < 0)
         return;
     if (s == STATUS_STALEMATE)
-        report(c, PGN_CHECK_WRONG_RESULT, line, col,
-               "the final position is stalemate (a draw), but the result is '%s'", result);
+        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                     "the final position is stalemate (a draw), but the result is '%s'", result);
     else if (s == STATUS_INSUFFICIENT_MATERIAL)
-        report(c, PGN_CHECK_WRONG_RESULT, line, col,
-               "neither side can checkmate in the final position (a draw), but the result is "
-               "'%s'",
-               result);
+        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                     "neither side can checkmate in the final position (a draw), but the result is "
+                     "'%s'",
+                     result);
     else if (p->variant == VARIANT_CHESS && bb_count(p->by_color[winner]) == 1)
-        report(c, PGN_CHECK_WRONG_RESULT, line, col,
-               "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
-               result);
+        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
+                     "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
+                     result);
 }
 
 /* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
@@ -1202,12 +1207,12 @@ static void check_plycount(struct pgn_checker *c, const struct replay *rp)
     for (; i < t->value_len && i < 9 && t->value[i] >= '0' && t->value[i] <= '9'; i++)
         n = n * 10 + (unsigned long)(t->value[i] - '0');
     if (i == 0 || i != t->value_len)
-        report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col, "PlyCount '%s' is not a number",
-               t->value);
+        check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
+                     "PlyCount '%s' is not a number", t->value);
     else if (n != rp->plies)
-        report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
-               "PlyCount is %lu but the main line has %lu %s", n, rp->plies,
-               rp->plies == 1 ? "ply" : "plies");
+        check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
+                     "PlyCount is %lu but the main line has %lu %s", n, rp->plies,
+                     rp->plies == 1 ? "ply" : "plies");
 }
 
 /* ---------------------------------------------------------------- game */
@@ -1271,7 +1276,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     if (g->stray) { /* no game: its one problem */
         char msg[160];
         pgn_stray_message(g, msg, sizeof msg);
-        report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
+        check_report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
         sort_pending(c->pend, c->npend);
         return publish(c, res);
     }
@@ -1314,8 +1319,8 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         size_t dropped = c->dropped;
         c->npend--; /* make room: the count replaces the last one */
         dropped++;
-        report(c, PGN_CHECK_OVER_LIMIT, c->pend[c->npend].line, c->pend[c->npend].col,
-               "%zu more problems in this game are not reported", dropped);
+        check_report(c, PGN_CHECK_OVER_LIMIT, c->pend[c->npend].line, c->pend[c->npend].col,
+                     "%zu more problems in this game are not reported", dropped);
     }
     bool hashed = res->hashed;
     uint64_t hash = res->hash;
@@ -1425,7 +1430,7 @@ int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
     c->g = g;
     c->nomem = false;
     pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
-    report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
+    check_report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
     sort_pending(c->pend, c->npend);
     bool hashed = res->hashed;
     uint64_t hash = res->hash;

@@ -5,62 +5,98 @@
 #include <stddef.h>
 #include <string.h>
 
-uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB];
-uint64_t position_zobrist_castling[16];
-uint64_t position_zobrist_ep_file[8];
-uint64_t position_zobrist_side;
-uint64_t position_zobrist_pocket[COLOR_NB][6][POCKET_MAX + 1];
-uint64_t position_zobrist_checks[COLOR_NB][4];
-uint64_t position_zobrist_promoted[SQUARE_NB];
-uint64_t position_zobrist_variant[VARIANT_NB];
+/* The Zobrist keys are SplitMix64's outputs from a fixed seed, so that the
+ * keys are the same on every run (hashes written by one process can be
+ * compared by another) and in every build: ZOBRIST_KEY(k) is the k-th
+ * draw (k from 1), spelled as a constant expression so that the tables
+ * are data of the program, filled before any code runs.  The draws are
+ * dealt out in this order: the pieces (16 x 64, the NO_PIECE row drawn
+ * and left 0: an empty square adds nothing to a key, and fen_parse's
+ * board loop hashes a run of empty squares as "no piece" without a
+ * branch), four castling rights, eight en-passant files, the side; then,
+ * after the standard keys so that those stay what they were, the
+ * pockets, the checks given, the promoted squares and the variants (the
+ * entries a standard position uses, empty pockets, no check given, no
+ * promoted piece marked and standard chess, are 0).
+ * tests/unit/test_position.c draws them again in a loop. */
+#define ZOBRIST_STATE(k) (0x5EEDC0DE12345678ULL + (uint64_t)(k)*0x9E3779B97F4A7C15ULL)
+#define ZOBRIST_MIX1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
+#define ZOBRIST_MIX2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
+#define ZOBRIST_MIX3(z) ((z) ^ ((z) >> 31))
+#define ZOBRIST_KEY(k) ZOBRIST_MIX3(ZOBRIST_MIX2(ZOBRIST_MIX1(ZOBRIST_STATE(k))))
 
-/* SplitMix64: the keys must be the same on every run so that hashes written
- * by one process can be compared by another. */
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+/* Where each group's draws start. */
+enum {
+    DRAW_PIECE = 1,                                        /* + 64 * piece + square */
+    DRAW_CASTLING = DRAW_PIECE + PIECE_NB * SQUARE_NB,     /* + right (0-3) */
+    DRAW_EP_FILE = DRAW_CASTLING + 4,                      /* + file */
+    DRAW_SIDE = DRAW_EP_FILE + 8,                          /* one */
+    DRAW_POCKET = DRAW_SIDE + 1,                           /* + 64 * (6 * color + type) + n - 1 */
+    DRAW_CHECKS = DRAW_POCKET + COLOR_NB * 6 * POCKET_MAX, /* + 3 * color + n - 1 */
+    DRAW_PROMOTED = DRAW_CHECKS + COLOR_NB * 3,            /* + square */
+    DRAW_VARIANT = DRAW_PROMOTED + SQUARE_NB,              /* + variant - 1 */
+};
 
-__attribute__((constructor(150))) static void position_init_keys(void)
-{
-    uint64_t s = 0x5EEDC0DE12345678ULL;
-    for (int p = 0; p < PIECE_NB; p++)
-        for (int sq = 0; sq < SQUARE_NB; sq++)
-            position_zobrist_piece[p][sq] = splitmix(&s);
-    /* (drawn, so that the keys after it stay what they were, then cleared:
-     * an empty square adds nothing to a key, and fen_parse's board loop
-     * hashes a run of empty squares as "no piece" without a branch) */
-    memset(position_zobrist_piece[NO_PIECE], 0, sizeof position_zobrist_piece[NO_PIECE]);
-    uint64_t single[4];
-    for (int i = 0; i < 4; i++)
-        single[i] = splitmix(&s);
-    for (int c = 0; c < 16; c++) {
-        position_zobrist_castling[c] = 0;
-        for (int i = 0; i < 4; i++)
-            if (c & (1 << i))
-                position_zobrist_castling[c] ^= single[i];
+/* Sixty-four initializers f(k), f(k + 1) ... f(k + 63). */
+#define ZOBRIST_4(f, k) f(k) f((k) + 1) f((k) + 2) f((k) + 3)
+#define ZOBRIST_16(f, k)                                                                           \
+    ZOBRIST_4(f, k) ZOBRIST_4(f, (k) + 4) ZOBRIST_4(f, (k) + 8) ZOBRIST_4(f, (k) + 12)
+#define ZOBRIST_64(f, k)                                                                           \
+    ZOBRIST_16(f, k) ZOBRIST_16(f, (k) + 16) ZOBRIST_16(f, (k) + 32) ZOBRIST_16(f, (k) + 48)
+#define ZOBRIST_ENTRY(k) ZOBRIST_KEY(k),
+
+#define ZOBRIST_PIECE(piece, sq) ZOBRIST_KEY(DRAW_PIECE + SQUARE_NB * (piece) + (sq))
+uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB] = {
+    [1] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 1)},
+    [2] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 2)},
+    [3] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 3)},
+    [4] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 4)},
+    [5] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 5)},
+    [6] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 6)},
+    [7] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 7)},
+    [8] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 8)},
+    [9] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 9)},
+    [10] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 10)},
+    [11] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 11)},
+    [12] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 12)},
+    [13] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 13)},
+    [14] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 14)},
+    [15] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 15)},
+};
+
+/* A set of castling rights: the keys of its rights together. */
+#define ZOBRIST_RIGHT(c, i) ((c) & (1 << (i)) ? ZOBRIST_KEY(DRAW_CASTLING + (i)) : 0)
+#define ZOBRIST_CASTLING(c)                                                                        \
+    (ZOBRIST_RIGHT(c, 0) ^ ZOBRIST_RIGHT(c, 1) ^ ZOBRIST_RIGHT(c, 2) ^ ZOBRIST_RIGHT(c, 3))
+#define ZOBRIST_CASTLING_ENTRY(c) ZOBRIST_CASTLING(c),
+uint64_t position_zobrist_castling[16] = {ZOBRIST_16(ZOBRIST_CASTLING_ENTRY, 0)};
+
+uint64_t position_zobrist_ep_file[8] = {ZOBRIST_4(ZOBRIST_ENTRY, DRAW_EP_FILE)
+                                            ZOBRIST_4(ZOBRIST_ENTRY, DRAW_EP_FILE + 4)};
+uint64_t position_zobrist_side = ZOBRIST_KEY(DRAW_SIDE);
+
+/* A pocket's keys: none for an empty one, then one per number of pieces. */
+#define ZOBRIST_POCKET(c, t)                                                                       \
+    {                                                                                              \
+        [1] = ZOBRIST_64(ZOBRIST_ENTRY, DRAW_POCKET + POCKET_MAX * (6 * (c) + (t)))                \
     }
-    for (int f = 0; f < 8; f++)
-        position_zobrist_ep_file[f] = splitmix(&s);
-    position_zobrist_side = splitmix(&s);
-    /* Drawn after the standard keys, so that those stay what they were;
-     * the entries a standard position uses (empty pockets, no check
-     * given, no promoted piece marked, standard chess) are 0. */
-    for (int c = 0; c < COLOR_NB; c++)
-        for (int t = 0; t < 6; t++)
-            for (int n = 1; n <= POCKET_MAX; n++)
-                position_zobrist_pocket[c][t][n] = splitmix(&s);
-    for (int c = 0; c < COLOR_NB; c++)
-        for (int n = 1; n < 4; n++)
-            position_zobrist_checks[c][n] = splitmix(&s);
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        position_zobrist_promoted[sq] = splitmix(&s);
-    for (int v = 1; v < VARIANT_NB; v++)
-        position_zobrist_variant[v] = splitmix(&s);
-}
+uint64_t position_zobrist_pocket[COLOR_NB][6][POCKET_MAX + 1] = {
+    {ZOBRIST_POCKET(WHITE, 0), ZOBRIST_POCKET(WHITE, 1), ZOBRIST_POCKET(WHITE, 2),
+     ZOBRIST_POCKET(WHITE, 3), ZOBRIST_POCKET(WHITE, 4), ZOBRIST_POCKET(WHITE, 5)},
+    {ZOBRIST_POCKET(BLACK, 0), ZOBRIST_POCKET(BLACK, 1), ZOBRIST_POCKET(BLACK, 2),
+     ZOBRIST_POCKET(BLACK, 3), ZOBRIST_POCKET(BLACK, 4), ZOBRIST_POCKET(BLACK, 5)},
+};
+
+#define ZOBRIST_CHECKS(c)                                                                          \
+    [c] = {0, ZOBRIST_KEY(DRAW_CHECKS + 3 * (c)), ZOBRIST_KEY(DRAW_CHECKS + 3 * (c) + 1),          \
+           ZOBRIST_KEY(DRAW_CHECKS + 3 * (c) + 2)},
+uint64_t position_zobrist_checks[COLOR_NB][4] = {ZOBRIST_CHECKS(WHITE) ZOBRIST_CHECKS(BLACK)};
+
+uint64_t position_zobrist_promoted[SQUARE_NB] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PROMOTED)};
+
+uint64_t position_zobrist_variant[VARIANT_NB] = {[1] = ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT)
+                                                     ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT + 4)};
+_Static_assert(VARIANT_NB == 9, "a variant's key is drawn after the others' (add it here)");
 
 void position_clear(struct position *p)
 {
@@ -87,40 +123,47 @@ void position_clear(struct position *p)
 _Static_assert(offsetof(struct position, promoted) + sizeof(bitboard) == sizeof(struct position),
                "position_clear clears every member of struct position up to promoted");
 
-/* The start position, built once after the keys (the constructor below):
- * a game replay starts from it once per game, and building it square by
- * square with its key cost about 900 instructions a game. */
-static struct position start_position;
-
-static void build_start(struct position *p)
-{
-    static const enum piece_type back[8] = {ROOK, KNIGHT, BISHOP, QUEEN,
-                                            KING, BISHOP, KNIGHT, ROOK};
-    position_clear(p);
-    for (int f = 0; f < 8; f++) {
-        position_put(p, piece_make(WHITE, back[f]), square_make(f, 0));
-        position_put(p, piece_make(WHITE, PAWN), square_make(f, 1));
-        position_put(p, piece_make(BLACK, PAWN), square_make(f, 6));
-        position_put(p, piece_make(BLACK, back[f]), square_make(f, 7));
-    }
-    p->castling = CASTLE_ALL;
-    p->castle_rook[0] = 7;
-    p->castle_rook[1] = 0;
-    p->castle_rook[2] = 63;
-    p->castle_rook[3] = 56;
-    p->key = position_compute_key(p);
-}
-
-/* (After position_init_keys: constructors of one unit run in order of
- * priority, and the key needs the Zobrist tables.) */
-__attribute__((constructor(200))) static void position_init_start(void)
-{
-    build_start(&start_position);
-}
+/* The start position, data of the program: a game replay starts from it
+ * once per game.  Its key is that of its 32 pieces and its four castling
+ * rights (White to move, no en-passant square, standard chess). */
+#define START_FILE_KEY(f, t)                                                                       \
+    (ZOBRIST_PIECE(t, f) ^ ZOBRIST_PIECE(PAWN, 8 + (f)) ^ ZOBRIST_PIECE(8 + PAWN, 48 + (f)) ^      \
+     ZOBRIST_PIECE(8 + (t), 56 + (f)))
+#define START_BACK_RANK(t0, t1, t2, t3, t4, t5, t6, t7, black)                                     \
+    (black) + t0, (black) + t1, (black) + t2, (black) + t3, (black) + t4, (black) + t5,            \
+        (black) + t6, (black) + t7
+#define START_PAWNS(pawn) pawn, pawn, pawn, pawn, pawn, pawn, pawn, pawn
+static const struct position start_position = {
+    .by_type = {[0] = BB_RANK_1 | BB_RANK_2 | BB_RANK_7 | BB_RANK_8,
+                [PAWN] = BB_RANK_2 | BB_RANK_7,
+                [KNIGHT] = 0x4200000000000042ULL, /* b1 g1 b8 g8 */
+                [BISHOP] = 0x2400000000000024ULL, /* c1 f1 c8 f8 */
+                [ROOK] = 0x8100000000000081ULL,   /* a1 h1 a8 h8 */
+                [QUEEN] = 0x0800000000000008ULL,  /* d1 d8 */
+                [KING] = 0x1000000000000010ULL},  /* e1 e8 */
+    .by_color = {BB_RANK_1 | BB_RANK_2, BB_RANK_7 | BB_RANK_8},
+    .board = {START_BACK_RANK(ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK, 0),
+              START_PAWNS(PAWN), [48] = START_PAWNS(8 + PAWN),
+              START_BACK_RANK(ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK, 8)},
+    .castle_rook = {7, 0, 63, 56},
+    .side = WHITE,
+    .castling = CASTLE_ALL,
+    .ep_square = SQUARE_NONE,
+    .fullmove = 1,
+    .key = START_FILE_KEY(0, ROOK) ^ START_FILE_KEY(1, KNIGHT) ^ START_FILE_KEY(2, BISHOP) ^
+           START_FILE_KEY(3, QUEEN) ^ START_FILE_KEY(4, KING) ^ START_FILE_KEY(5, BISHOP) ^
+           START_FILE_KEY(6, KNIGHT) ^ START_FILE_KEY(7, ROOK) ^ ZOBRIST_CASTLING(CASTLE_ALL),
+    .variant = VARIANT_CHESS,
+};
 
 void position_start(struct position *p)
 {
-    *p = start_position;
+    /* A copy of the bytes: the compiler, which knows them, would otherwise
+     * write the position as a clearing loop and a store per constant, more
+     * steps than the copy (docs/performance.md). */
+    const struct position *start = &start_position;
+    __asm__("" : "+r"(start));
+    *p = *start;
 }
 
 bool position_equal(const struct position *a, const struct position *b)

@@ -1,0 +1,142 @@
+/* The FEN layer's shared vocabulary: the parsed record (struct
+ * fen_record: the position and what the text said beyond it, with the
+ * columns of its fields), the diagnostics (enum fen_code) and the report
+ * that collects them.  fen_parse (fen.h) fills a record and fen_validate
+ * (fen_validate.h) judges it; both add to a report, and neither knows the
+ * other through this module. */
+#ifndef CHESS_FEN_RECORD_H
+#define CHESS_FEN_RECORD_H
+
+#include "position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Every diagnostic the FEN layer can give.  Syntax codes come from
+ * fen_parse, position codes from fen_validate. */
+enum fen_code {
+    FEN_OK = 0,
+    /* syntax */
+    FEN_EMPTY,
+    FEN_MISSING_FIELD,
+    FEN_RANK_COUNT,
+    FEN_RANK_SIZE,
+    FEN_CONSECUTIVE_DIGITS,
+    FEN_BAD_DIGIT,
+    FEN_BAD_PIECE,
+    FEN_BAD_SIDE,
+    FEN_BAD_CASTLING,
+    FEN_CASTLING_ORDER,
+    FEN_CASTLING_REPEAT,
+    FEN_BAD_EP,
+    FEN_BAD_HALFMOVE,
+    FEN_BAD_FULLMOVE,
+    FEN_EXTRA_FIELD,
+    FEN_MISSING_COUNTERS,
+    FEN_SPACING,
+    FEN_BAD_EPD,
+    FEN_BAD_POCKET,    /* crazyhouse pockets: [QRbp] or a ninth rank */
+    FEN_BAD_PROMOTED,  /* crazyhouse: '~' after a piece that cannot be promoted */
+    FEN_BAD_CHECKS,    /* 3check counters: 3+3 or +0+0 */
+    FEN_VARIANT_FIELD, /* a variant's extension (pockets, '~', check counters) in another variant */
+    /* position (fen_validate) */
+    FEN_KING_COUNT,
+    FEN_PAWN_BACK_RANK,
+    FEN_TOO_MANY_PAWNS,
+    FEN_TOO_MANY_PIECES,
+    FEN_IMPOSSIBLE_MATERIAL,
+    FEN_CASTLING_NO_KING,
+    FEN_CASTLING_NO_ROOK,
+    FEN_EP_WRONG_RANK,
+    FEN_EP_NO_PAWN,
+    FEN_EP_NOT_EMPTY,
+    FEN_OPPONENT_IN_CHECK,
+    FEN_IMPOSSIBLE_CHECK,
+    FEN_HALFMOVE_EP,
+    FEN_VARIANT_CASTLING, /* castling rights in a variant without castling */
+    FEN_VARIANT_PAWN,     /* a pawn in racing kings */
+    FEN_VARIANT_CHECK,    /* a king in check in racing kings, where no check may ever be given */
+    FEN_TOO_MANY_MEN,     /* crazyhouse: more than 64 men on the board and in the pockets */
+    FEN_VARIANT_OVER,     /* 3check: three checks given; racing kings: race over */
+    /* given by tools, not by this library: their line reader cut the line */
+    FEN_LINE_TOO_LONG,
+    FEN_CODE_NB
+};
+
+/* A short stable name for each code ("rank-size"), for --json and scripts. */
+const char *fen_code_name(enum fen_code code);
+
+enum { FEN_PROBLEMS_MAX = 24, FEN_MESSAGE_MAX = 96 };
+
+struct fen_problem {
+    enum fen_code code;
+    unsigned col;                  /* 1-based column in the record */
+    char message[FEN_MESSAGE_MAX]; /* complete sentence fragment, no trailing period */
+};
+
+struct fen_report {
+    int count;   /* problems stored (at most FEN_PROBLEMS_MAX) */
+    int dropped; /* problems beyond the limit, counted only */
+    struct fen_problem problems[FEN_PROBLEMS_MAX];
+};
+
+/* Bits of fen_record.fields_ok, one per FEN field. */
+enum {
+    FEN_FIELD_BOARD = 1 << 0,
+    FEN_FIELD_SIDE = 1 << 1,
+    FEN_FIELD_CASTLING = 1 << 2,
+    FEN_FIELD_EP = 1 << 3,
+    FEN_FIELD_HALFMOVE = 1 << 4,
+    FEN_FIELD_FULLMOVE = 1 << 5,
+};
+
+/* A castling letter as written and what fen_parse found it to name, kept
+ * for fen_validate to judge (at most one of each of KQkq, A-H and a-h is
+ * stored; letters with a syntax problem are not). */
+enum { FEN_CASTLING_LETTERS_MAX = 20 };
+struct fen_castling_letter {
+    char letter;
+    unsigned col;
+    /* FEN_OK when the right was granted (rook square in pos.castle_rook),
+     * else FEN_CASTLING_NO_KING, FEN_CASTLING_NO_ROOK or FEN_CASTLING_REPEAT */
+    enum fen_code status;
+};
+
+/* What was read beyond the position itself. */
+struct fen_record {
+    struct position pos;
+    int fields;         /* FEN fields present (0 to 6) */
+    int ep_raw;         /* the en-passant field as written (SQUARE_NONE for '-') */
+    unsigned col[6];    /* column of each field, 0 when absent */
+    unsigned fields_ok; /* FEN_FIELD_* bits: present and read without a problem */
+    const char *ops;    /* EPD operations (after the FEN fields), not NUL-terminated */
+    size_t ops_len;
+    unsigned ops_col;
+    int castling_count; /* castling letters that passed the syntax check */
+    struct fen_castling_letter castling[FEN_CASTLING_LETTERS_MAX];
+    unsigned pocket_col; /* crazyhouse: column of the pockets, 0 when none */
+    unsigned checks_col; /* 3check: column of the check counters, 0 when none */
+    /* The board field proper (pockets aside) as written: it points into the
+     * text given to fen_parse, like ops, so validate while that text lives
+     * (fen_square_col reads it to place a diagnostic). */
+    const char *board;
+    size_t board_len;
+    bool board_canonical;          /* the board text is what fen_format writes for it */
+    uint8_t piece_count[PIECE_NB]; /* pieces of each kind the board field placed */
+};
+
+/* The column of the letter of the piece fen_parse placed on sq (an occupied
+ * square), found again in rec->board: only diagnostics need it, so the
+ * parser does not store 64 of them per record. */
+unsigned fen_square_col(const struct fen_record *rec, int sq);
+
+/* The piece a FEN piece letter stands for (PNBRQK, pnbrqk), by byte;
+ * NO_PIECE (0) for any other byte. */
+extern const uint8_t fen_piece_by_letter[256];
+
+/* Add a problem to a report (used by the parser and the validation). */
+void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif /* CHESS_FEN_RECORD_H */

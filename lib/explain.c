@@ -4,6 +4,7 @@
 #include "makemove.h"
 #include "san.h"
 #include "uci.h"
+#include "variant.h"
 
 #include <string.h>
 

@@ -3,6 +3,7 @@
 #include "attacks.h"
 #include "isa.h"
 #include "makemove.h"
+#include "variant.h"
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only

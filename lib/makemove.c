@@ -1,6 +1,7 @@
 #include "makemove.h"
 
 #include "attacks.h"
+#include "en_passant.h"
 
 /* Castling rights are lost for good when the king moves or when anything
  * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
@@ -17,14 +18,13 @@ static inline __attribute__((always_inline)) void update_castling(struct positio
     }
 }
 
-/* Record the en-passant square only when an enemy pawn stands beside the
- * pawn that advanced two squares: positions that differ only by a square no
- * pawn could use are the same position (FIDE Art. 9.2.2), and hash alike. */
+/* The en-passant square behind a double step, recorded (and hashed) only
+ * when an enemy pawn could take (en_passant_square's pseudo-legal mode). */
 static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
                                                                 int to, enum color us)
 {
-    int ep = (from + to) / 2;
-    if (attacks_pawn(us, ep) & position_pieces(p, (enum color) !us, PAWN)) {
+    int ep = en_passant_square(p, (from + to) / 2, (enum color) !us, EN_PASSANT_PSEUDO_LEGAL);
+    if (ep != SQUARE_NONE) {
         p->ep_square = (uint8_t)ep;
         p->key ^= position_zobrist_ep_file[square_file(ep)];
     }

@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include "attacks.h"
+#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
 #include "variant.h"
@@ -233,9 +234,8 @@ GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *s
     }
 }
 
-/* En passant (FIDE Art. 3.7.3.1): tried by playing it out on the
- * occupancy, since removing two pawns from one rank can expose the king
- * (the horizontal pin) in a way no pin mask describes. */
+/* En passant (FIDE Art. 3.7.3.1), each capture by en_passant_safe_with,
+ * the test of en_passant_square's legal mode. */
 GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s,
                                enum color us, int ksq, bool pext)
 {
@@ -247,13 +247,8 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
     bitboard capturers = attacks_pawn(them, ep) & p->by_type[PAWN] & ss->own;
     while (capturers) {
         int from = bb_pop(&capturers);
-        bitboard occ2 = (ss->occ ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
-        bitboard pawns = ss->their_pawns & ~bb_square(victim);
-        bitboard attackers = (attacks_bishop_with(ksq, occ2, pext) & ss->their_diag) |
-                             (attacks_rook_with(ksq, occ2, pext) & ss->their_orth) |
-                             (attacks_knight(ksq) & ss->their_knights) |
-                             (attacks_pawn(us, ksq) & pawns);
-        if (!attackers)
+        if (en_passant_safe_with(ksq, from, victim, ep, us, ss->occ, ss->their_diag, ss->their_orth,
+                                 ss->their_knights, ss->their_pawns, pext))
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
 }

@@ -1,7 +1,10 @@
 /* The rule modules, each rule where it lives: en_passant_square in its
  * three modes on positions where they differ (no capturer, a pinned
  * capturer, a capture that empties the king's rank), and its legal mode
- * held against the generator on every position of short walks. */
+ * held against the generator on every position of short walks; castling_rule
+ * with each of its reasons, movegen_castle against the generator, and the
+ * two forms of the castling rights' rule against each other. */
+#include "castling.h"
 #include "en_passant.h"
 #include "fen.h"
 #include "makemove.h"
@@ -112,9 +115,102 @@ static void test_en_passant_legal_is_the_generators(void)
     }
 }
 
+/* Each reason of castling_rule, White castling king side (idx 0) or
+ * queen side (idx 1). */
+static void test_castling_reasons(void)
+{
+    static const struct {
+        const char *fen, *what;
+        int idx;
+        enum castling_reason want;
+    } cases[] = {
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "free", 0, CASTLING_LEGAL},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "right gone", 0, CASTLING_NO_RIGHTS},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "queen side free", 1, CASTLING_LEGAL},
+        {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "in check", 0, CASTLING_IN_CHECK},
+        {"r3k2r/8/8/8/8/8/8/R3KN1R w KQkq - 0 1", "a knight on f1", 0, CASTLING_PATH},
+        {"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "a knight on b1", 1, CASTLING_PATH},
+        {"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", "g1 attacked", 0, CASTLING_ATTACKED},
+        {"r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1", "only b1 attacked", 1, CASTLING_LEGAL},
+        {"1r2k2r/8/8/8/8/8/8/1R2K2R w Bk - 0 1", "Chess960: b1 rook, free", 1, CASTLING_LEGAL},
+        {"4k3/8/8/8/8/8/8/5KRr w G - 0 1", "Chess960: the rook shields nothing", 0,
+         CASTLING_ATTACKED},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position p;
+        if (!UNIT_CHECK(read_fen(cases[i].fen, &p), "reads %s", cases[i].fen))
+            continue;
+        enum castling_reason got = castling_rule(&p, cases[i].idx, position_king(&p, WHITE), false,
+                                                 false, castling_attacked_in_position, &p);
+        UNIT_CHECK(got == cases[i].want, "castling_rule: %s (got %d, want %d)", cases[i].what,
+                   (int)got, (int)cases[i].want);
+    }
+}
+
+struct castle_walk {
+    unsigned long positions, castles, disagreements, rights_disagreements;
+};
+
+/* movegen_castle finds a castling exactly when the generator lists it, and
+ * castling_rights_after agrees with the table of the walk's root. */
+static void walk_castle(const struct position *p, const uint8_t keep[SQUARE_NB], int depth,
+                        struct castle_walk *w)
+{
+    w->positions++;
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int side = 0; side < 2; side++) {
+        move m = movegen_castle(p, side);
+        bool listed = false;
+        for (int i = 0; i < l.count; i++)
+            listed |= move_kind(l.moves[i]) == MOVE_CASTLE &&
+                      (move_to(l.moves[i]) < move_from(l.moves[i])) == side;
+        w->castles += m != MOVE_NONE;
+        w->disagreements += listed != (m != MOVE_NONE);
+    }
+    for (int i = 0; i < l.count; i++) {
+        int from = move_from(l.moves[i]), to = move_to(l.moves[i]);
+        w->rights_disagreements += castling_rights_after(p, from, to, p->board[from]) !=
+                                   (p->castling & keep[from] & keep[to]);
+        if (depth == 0)
+            continue;
+        struct position c = *p;
+        makemove_play(&c, l.moves[i]);
+        walk_castle(&c, keep, depth - 1, w);
+    }
+}
+
+static void test_castling_walks(void)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/1R2K2R w BHbh - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position p;
+        if (!UNIT_CHECK(read_fen(fens[i], &p), "reads %s", fens[i]))
+            continue;
+        uint8_t keep[SQUARE_NB];
+        castling_keep_init(keep, &p);
+        struct castle_walk w = {0};
+        walk_castle(&p, keep, 2, &w);
+        UNIT_CHECK(w.disagreements == 0 && w.castles > 0,
+                   "movegen_castle = the generator's castlings: %s (%lu positions, %lu castlings, "
+                   "%lu disagree)",
+                   fens[i], w.positions, w.castles, w.disagreements);
+        UNIT_CHECK(w.rights_disagreements == 0,
+                   "castling_rights_after = castling_keep_init's table: %s (%lu disagree)", fens[i],
+                   w.rights_disagreements);
+    }
+}
+
 int main(void)
 {
     test_en_passant_modes();
     test_en_passant_legal_is_the_generators();
+    test_castling_reasons();
+    test_castling_walks();
     return unit_done();
 }

@@ -1,30 +1,16 @@
 #include "makemove.h"
 
 #include "attacks.h"
+#include "castling.h"
+#include "en_passant.h"
 
-/* Castling rights are lost for good when the king moves or when anything
- * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
-static inline __attribute__((always_inline)) void update_castling(struct position *p, int from,
-                                                                  int to, int piece)
-{
-    for (int i = 0; i < 4; i++) {
-        if (!(p->castling & (1 << i)))
-            continue;
-        int rook = p->castle_rook[i];
-        bool king_moved = piece == piece_make((enum color)(i >> 1), KING);
-        if (king_moved || from == rook || to == rook)
-            p->castling &= (uint8_t) ~(1 << i);
-    }
-}
-
-/* Record the en-passant square only when an enemy pawn stands beside the
- * pawn that advanced two squares: positions that differ only by a square no
- * pawn could use are the same position (FIDE Art. 9.2.2), and hash alike. */
+/* The en-passant square behind a double step, recorded (and hashed) only
+ * when an enemy pawn could take (en_passant_square's pseudo-legal mode). */
 static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
                                                                 int to, enum color us)
 {
-    int ep = (from + to) / 2;
-    if (attacks_pawn(us, ep) & position_pieces(p, (enum color) !us, PAWN)) {
+    int ep = en_passant_square(p, (from + to) / 2, (enum color) !us, EN_PASSANT_PSEUDO_LEGAL);
+    if (ep != SQUARE_NONE) {
         p->ep_square = (uint8_t)ep;
         p->key ^= position_zobrist_ep_file[square_file(ep)];
     }
@@ -78,7 +64,7 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         position_put(p, piece, kto);
         position_put(p, rook, rto);
         set_promoted(p, rto, rook_promoted);
-        update_castling(p, from, to, piece);
+        p->castling = castling_rights_after(p, from, to, piece);
     } else {
         int piece = p->board[from];
         int victim_sq = kind == MOVE_EN_PASSANT ? (us == WHITE ? to - 8 : to + 8) : to;
@@ -103,7 +89,7 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         set_promoted(p, to, moved_promoted);
         if (kind == MOVE_DOUBLE_PUSH)
             set_ep_square(p, from, to, us);
-        update_castling(p, from, to, piece);
+        p->castling = castling_rights_after(p, from, to, piece);
         if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
             /* Giveaway: a captured king takes its side's rights along. */
             p->castling &= (uint8_t) ~(them == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
@@ -222,8 +208,8 @@ static inline __attribute__((always_inline)) void play(struct position *p, move 
     if (rights) {
         if (keys)
             p->key ^= position_zobrist_castling[p->castling];
-        update_castling(p, from, to,
-                        p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
+        p->castling = castling_rights_after(
+            p, from, to, p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
         if (keys)
             p->key ^= position_zobrist_castling[p->castling];
     }

@@ -3,7 +3,8 @@
 #ifndef CHESS_MAKEMOVE_H
 #define CHESS_MAKEMOVE_H
 
-#include "movegen.h"
+#include "move.h"
+#include "position.h"
 
 /* Play a legal move (as produced by movegen) on p, updating every field
  * including the Zobrist key and the counters. */

@@ -7,7 +7,7 @@
 #define CHESS_POSITION_H
 
 #include "bitboard.h"
-#include "variant.h"
+#include "variant_rules.h"
 
 enum piece_type { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
 
@@ -150,6 +150,11 @@ static inline bool position_in_check(const struct position *p)
 {
     return position_checkers(p) != 0;
 }
+/* Atomic's check (its rule "kings may touch"): is the king of colour c on
+ * ksq attacked, with the occupancy occ, when attacks by the king of the
+ * other side never count and a king next to its enemy king is never in
+ * check?  False when the other side has no king left. */
+bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ);
 
 /* FIDE Art. 5.2.2 / 9.6.2: no sequence of legal moves can lead to mate.
  * Recognises the dead positions by material: K v K, K+minor v K, and kings

@@ -1,6 +1,8 @@
 #include "perft.h"
 
 #include "attacks.h"
+#include "castling.h"
+#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
 #include "perft_leaf.h"
@@ -144,27 +146,19 @@ struct engine {
     struct table_view table;
 };
 
-/* The same rule as makemove.c (FIDE Art. 3.8.2.1) as a mask per square:
- * rights exist only while king and rook stand where they stood at the root. */
+/* The rights a move leaves, as castling_keep_init's mask per square (the
+ * rule of castling_rights_after, FIDE Art. 3.8.2.1): rights exist only
+ * while king and rook stand where they stood at the root. */
 static void engine_init(struct engine *e, const struct position *p, const struct table_view *table)
 {
-    memset(e->castle_keep, CASTLE_ALL, sizeof e->castle_keep);
-    for (int i = 0; i < 4; i++) {
-        if (!(p->castling & (1 << i)))
-            continue;
-        if (p->castle_rook[i] != SQUARE_NONE)
-            e->castle_keep[p->castle_rook[i]] &= (uint8_t) ~(1 << i);
-        int k = position_king(p, (enum color)(i >> 1));
-        if (k != SQUARE_NONE)
-            e->castle_keep[k] &= (uint8_t) ~(1 << i);
-    }
+    castling_keep_init(e->castle_keep, p);
     e->table = table ? *table : (struct table_view){NULL, 0};
 }
 
 /* A lean makemove_play for the walk: the counters are left alone (no count
  * depends on them) and the key is kept only when a table will read it.
- * The en-passant square is recorded under the same condition as in
- * makemove.c, so that transpositions meet in the table. */
+ * The en-passant square is en_passant_square's pseudo-legal one, as
+ * makemove.c records it, so that transpositions meet in the table. */
 PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, bool keys)
 {
     int from = move_from(m), to = move_to(m);
@@ -218,8 +212,8 @@ PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, 
         if (keys)
             key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[placed][to];
         if (kind == MOVE_DOUBLE_PUSH) {
-            int ep = (from + to) >> 1;
-            if (attacks_pawn(us, ep) & p->by_type[PAWN] & p->by_color[them]) {
+            int ep = en_passant_square(p, (from + to) >> 1, them, EN_PASSANT_PSEUDO_LEGAL);
+            if (ep != SQUARE_NONE) {
                 p->ep_square = (uint8_t)ep;
                 if (keys)
                     key ^= position_zobrist_ep_file[square_file(ep)];

@@ -1,6 +1,8 @@
 #include "perft_leaf.h"
 
 #include "attacks.h"
+#include "castling.h"
+#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
 #include "movegen.h"
@@ -10,26 +12,6 @@
 /* The counter comes in the versions of isa.h, like the generator (see
  * movegen.c), and the loader picks the version for the CPU it runs on. */
 #define LEAF_INLINE static inline __attribute__((always_inline))
-
-/* The castling rights left after a move from `from` to `to`: a right held
- * in p has its king and its rook where they stood when it was granted, so a
- * move from or to either square ends it (FIDE Art. 3.8.2.1, as makemove.c
- * applies it). */
-LEAF_INLINE uint8_t leaf_rights(const struct position *p, int from, int to)
-{
-    uint8_t rights = p->castling;
-    bitboard touched = bb_square(from) | bb_square(to);
-    if (!rights || !(touched & (p->by_type[KING] | p->by_type[ROOK])))
-        return rights;
-    for (int i = 0; i < 4; i++) {
-        if (!(rights & (1 << i)))
-            continue;
-        int rook = p->castle_rook[i], king = position_king(p, (enum color)(i >> 1));
-        if (from == rook || to == rook || from == king || to == king)
-            rights &= (uint8_t) ~(1 << i);
-    }
-    return rights;
-}
 
 /* The child of a node one ply above the leaves, only to count its moves:
  * the generator reads the bitboards, the rights, the castling rooks, the
@@ -68,14 +50,12 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
         c->by_color[us] ^= fb | tb;
         c->by_type[type] ^= fb;
         c->by_type[move_is_promotion(m) ? (int)move_promotion(m) : type] ^= tb;
-        if (kind == MOVE_DOUBLE_PUSH) {
-            int ep = (from + to) >> 1;
-            if (attacks_pawn(us, ep) & c->by_type[PAWN] & c->by_color[them])
-                c->ep_square = (uint8_t)ep;
-        }
+        if (kind == MOVE_DOUBLE_PUSH)
+            c->ep_square =
+                (uint8_t)en_passant_square(c, (from + to) >> 1, them, EN_PASSANT_PSEUDO_LEGAL);
     }
     c->by_type[0] = c->by_color[WHITE] | c->by_color[BLACK];
-    c->castling = leaf_rights(p, from, to);
+    c->castling = p->castling ? castling_rights_after(p, from, to, p->board[from]) : 0;
     c->side = (uint8_t)them;
 }
 
@@ -281,29 +261,31 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
     }
     lb->base = base;
 
-    /* Castling: the paths of B's rights must stay as they are. */
+    /* Castling, B's in the children: castles and castles_safe are the
+     * engine's fast copy of castling_rule (castling.h), the plain version
+     * the generator judges by, followed from P to each child; test_perft
+     * holds the counts they give to the generator's.  The paths of B's
+     * rights (castling_path) must stay as they are. */
     lb->castles = 0;
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(b, side);
         int rsq = p->castle_rook[idx];
         if (!(p->castling & (1 << idx)) || rsq == SQUARE_NONE)
             continue;
-        int kto = move_castle_king_to(kb, rsq), rto = move_castle_rook_to(kb, rsq);
-        bitboard both = bb_square(kb) | bb_square(rsq);
-        bitboard path = attacks_between(kb, kto) | bb_square(kto) | attacks_between(rsq, rto) |
-                        bb_square(rto) | attacks_between(kb, rsq);
+        bitboard both = bb_square(kb) | bb_square(rsq), king_path;
+        bitboard path = castling_path(kb, rsq, &king_path);
         lb->fallback |= path | bb_square(rsq);
         if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
             lb->castles |= 1u << idx;
     }
     /* Whether A attacks the squares B's king crosses when castling (FIDE
-     * Art. 3.8.2.1), and what may change it: most children keep P's answer. */
+     * Art. 3.8.2.2), and what may change it: most children keep P's answer. */
     lb->castles_safe = 0;
     lb->castle_watch_all = 0;
     for (unsigned c = lb->castles; c; c &= c - 1) {
         int idx = __builtin_ctz(c), rsq = p->castle_rook[idx];
-        int kto = move_castle_king_to(kb, rsq);
-        bitboard path = attacks_between(kb, kto) | bb_square(kto);
+        bitboard path;
+        castling_path(kb, rsq, &path);
         bitboard occ2 = occ ^ bb_square(kb) ^ bb_square(rsq), watch = 0;
         bool safe = true;
         while (path) {
@@ -490,8 +472,8 @@ LEAF_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p,
             continue;
         }
         int rsq = p->castle_rook[idx];
-        int kto = move_castle_king_to(lb->kb, rsq);
-        bitboard path = attacks_between(lb->kb, kto) | bb_square(kto);
+        bitboard path;
+        castling_path(lb->kb, rsq, &path);
         bitboard occ2 = occ ^ bb_square(lb->kb) ^ bb_square(rsq);
         bool safe = true;
         while (path && safe)

@@ -17,12 +17,12 @@ void makemove_null(struct position *p);
 struct makemove_undo {
     uint64_t key;
     uint32_t halfmove;
-    uint8_t castling, ep_square, victim;
+    uint8_t castling, ep_square, victim, key_stale;
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the
- * replays of games: in standard chess it does not keep p->key, which is
- * then stale (position_equal ignores it; position_compute_key gives it
- * back) until makemove_take_back restores it. */
+ * replays of games: in standard chess it does not keep p->key, and says
+ * so (p->key_stale: position_key computes the key, for this position and
+ * every one played from it). */
 void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
 /* Undo m (not castling, standard chess or Chess960) played on p by
  * makemove_play_undo: for a caller that plays a move in place and finds

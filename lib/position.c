@@ -78,6 +78,7 @@ void position_clear(struct position *p)
     p->halfmove = 0;
     p->fullmove = 1;
     p->key = 0;
+    p->key_stale = 0;
     p->variant = VARIANT_CHESS;
     memset(p->checks_given, 0, sizeof p->checks_given);
     memset(p->pocket, 0, sizeof p->pocket);

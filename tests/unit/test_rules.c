@@ -3,11 +3,14 @@
  * capturer, a capture that empties the king's rank), and its legal mode
  * held against the generator on every position of short walks; castling_rule
  * with each of its reasons, movegen_castle against the generator, and the
- * two forms of the castling rights' rule against each other. */
+ * two forms of the castling rights' rule against each other; the modes of
+ * makemove_standard against makemove_play, and position_key after the
+ * keyless makemove_play_undo. */
 #include "castling.h"
 #include "en_passant.h"
 #include "fen.h"
 #include "makemove.h"
+#include "makemove_impl.h"
 #include "movegen.h"
 #include "unit.h"
 
@@ -20,6 +23,14 @@ static bool read_fen(const char *fen, struct position *p)
         return false;
     *p = rec.pos;
     return true;
+}
+
+/* The fields every make-move mode writes: sets, side, en passant, rights. */
+static bool position_equal_pieces(const struct position *a, const struct position *b)
+{
+    return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 && a->side == b->side &&
+           a->ep_square == b->ep_square && a->castling == b->castling;
 }
 
 /* White has just played e2-e4 in each; ep is e3, Black captures. */
@@ -206,11 +217,68 @@ static void test_castling_walks(void)
     }
 }
 
+struct mode_walk {
+    unsigned long moves, bad_key, bad_lean, bad_leaf, bad_stale;
+};
+
+/* Every mode of makemove_standard agrees with makemove_play on what it
+ * keeps: perft's walk (key, no counters, the rights' table) and its last
+ * ply (a child from its parent's sets, without mailbox or key). */
+static void walk_modes(const struct position *p, const uint8_t keep[SQUARE_NB], int depth,
+                       struct mode_walk *w)
+{
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        move m = l.moves[i];
+        struct position full = *p, lean = *p, leaf, undo = *p;
+        makemove_play(&full, m);
+        w->moves++;
+        w->bad_key += full.key != position_compute_key(&full);
+        makemove_standard(&lean, &lean, m, (struct makemove_mode){.key = true}, keep);
+        w->bad_lean += lean.key != full.key || !position_equal_pieces(&lean, &full);
+        memset(&leaf, 0xA5, sizeof leaf);
+        memcpy(leaf.by_type, p->by_type, sizeof leaf.by_type);
+        memcpy(leaf.by_color, p->by_color, sizeof leaf.by_color);
+        makemove_standard(&leaf, p, m, (struct makemove_mode){0}, keep);
+        w->bad_leaf += !position_equal_pieces(&leaf, &full);
+        struct makemove_undo u;
+        makemove_play_undo(&undo, m, &u);
+        w->bad_stale += !undo.key_stale || position_key(&undo) != full.key;
+        if (depth > 0)
+            walk_modes(&full, keep, depth - 1, w);
+    }
+}
+
+static void test_makemove_modes(void)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/1R2K2R w BHbh - 0 1",
+        "rnbqkb1r/pp1p1ppp/5n2/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 4",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        struct position p;
+        if (!UNIT_CHECK(read_fen(fens[i], &p), "reads %s", fens[i]))
+            continue;
+        uint8_t keep[SQUARE_NB];
+        castling_keep_init(keep, &p);
+        struct mode_walk w = {0};
+        walk_modes(&p, keep, 2, &w);
+        UNIT_CHECK(w.moves > 0 && !w.bad_key && !w.bad_lean && !w.bad_leaf && !w.bad_stale,
+                   "makemove modes agree: %s (%lu moves; key %lu, walk %lu, last ply %lu, "
+                   "keyless %lu wrong)",
+                   fens[i], w.moves, w.bad_key, w.bad_lean, w.bad_leaf, w.bad_stale);
+    }
+}
+
 int main(void)
 {
     test_en_passant_modes();
     test_en_passant_legal_is_the_generators();
     test_castling_reasons();
     test_castling_walks();
+    test_makemove_modes();
     return unit_done();
 }

@@ -2,9 +2,9 @@
 
 #include "attacks.h"
 #include "castling.h"
-#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
+#include "makemove_impl.h"
 #include "perft_leaf.h"
 
 #include <pthread.h>
@@ -155,81 +155,17 @@ static void engine_init(struct engine *e, const struct position *p, const struct
     e->table = table ? *table : (struct table_view){NULL, 0};
 }
 
-/* A lean makemove_play for the walk: the counters are left alone (no count
- * depends on them) and the key is kept only when a table will read it.
- * The en-passant square is en_passant_square's pseudo-legal one, as
- * makemove.c records it, so that transpositions meet in the table. */
+/* The walk's make-move: makemove_standard (the one make-move) without the
+ * counters (no count depends on them), the rights from the walk's table,
+ * and the key only when a table will read it (else flagged stale).  Its
+ * en-passant square is the one makemove.c records, so that transpositions
+ * meet in the table. */
 PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, bool keys)
 {
-    int from = move_from(m), to = move_to(m);
-    enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side, them = (enum color) !us;
-    int piece = p->board[from];
-    bitboard fb = bb_square(from), tb = bb_square(to);
-    uint64_t key = keys ? p->key : 0;
-
-    if (p->ep_square != SQUARE_NONE) {
-        if (keys)
-            key ^= position_zobrist_ep_file[square_file(p->ep_square)];
-        p->ep_square = SQUARE_NONE;
-    }
-    if (kind == MOVE_CASTLE) {
-        int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
-        int rook = p->board[to];
-        bitboard kb = bb_square(kto), rb = bb_square(rto);
-        p->by_type[KING] = (p->by_type[KING] & ~fb) | kb;
-        p->by_type[ROOK] = (p->by_type[ROOK] & ~tb) | rb;
-        p->by_color[us] = (p->by_color[us] & ~(fb | tb)) | kb | rb;
-        p->board[from] = NO_PIECE;
-        p->board[to] = NO_PIECE;
-        p->board[kto] = (uint8_t)piece;
-        p->board[rto] = (uint8_t)rook;
-        if (keys)
-            key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[piece][kto] ^
-                   position_zobrist_piece[rook][to] ^ position_zobrist_piece[rook][rto];
-    } else {
-        int captured = p->board[to];
-        if (kind == MOVE_EN_PASSANT) {
-            int victim = to ^ 8;
-            bitboard vb = bb_square(victim);
-            p->by_type[PAWN] ^= vb;
-            p->by_color[them] ^= vb;
-            p->board[victim] = NO_PIECE;
-            if (keys)
-                key ^= position_zobrist_piece[piece_make(them, PAWN)][victim];
-        } else if (captured != NO_PIECE) {
-            p->by_type[piece_type(captured)] ^= tb;
-            p->by_color[them] ^= tb;
-            if (keys)
-                key ^= position_zobrist_piece[captured][to];
-        }
-        int placed = move_is_promotion(m) ? piece_make(us, move_promotion(m)) : piece;
-        p->by_color[us] ^= fb | tb;
-        p->by_type[piece_type(piece)] ^= fb;
-        p->by_type[piece_type(placed)] ^= tb;
-        p->board[from] = NO_PIECE;
-        p->board[to] = (uint8_t)placed;
-        if (keys)
-            key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[placed][to];
-        if (kind == MOVE_DOUBLE_PUSH) {
-            int ep = en_passant_square(p, (from + to) >> 1, them, EN_PASSANT_PSEUDO_LEGAL);
-            if (ep != SQUARE_NONE) {
-                p->ep_square = (uint8_t)ep;
-                if (keys)
-                    key ^= position_zobrist_ep_file[square_file(ep)];
-            }
-        }
-    }
-    p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
-    if (p->castling) {
-        uint8_t rights = p->castling & e->castle_keep[from] & e->castle_keep[to];
-        if (keys)
-            key ^= position_zobrist_castling[p->castling] ^ position_zobrist_castling[rights];
-        p->castling = rights;
-    }
-    p->side = (uint8_t)them;
-    if (keys)
-        p->key = key ^ position_zobrist_side;
+    makemove_standard(p, p, m, (struct makemove_mode){.key = keys, .mailbox = true},
+                      e->castle_keep);
+    if (!keys)
+        p->key_stale = 1;
 }
 
 typedef uint64_t walk_fn(const struct engine *e, const struct position *p, int depth);
@@ -507,6 +443,7 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     struct engine e;
     struct position root = *p;
     root.key = position_compute_key(&root) ^ castle_salt(&root);
+    root.key_stale = 0;
     struct perft_table *table = cfg ? cfg->table : NULL;
     struct table_view whole =
         table ? (struct table_view){table->buckets, table->count} : (struct table_view){0};
@@ -690,6 +627,7 @@ bool perft_split(const struct position *p, int plies, perft_split_visit *visit, 
     struct split_set s = {0};
     struct position root = *p;
     root.key = position_compute_key(&root);
+    root.key_stale = 0;
     split_walk(&s, &root, plies < 0 ? 0 : plies);
     if (!s.failed)
         for (size_t i = 0; i < s.count; i++)

@@ -2,9 +2,9 @@
 
 #include "attacks.h"
 #include "castling.h"
-#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
+#include "makemove_impl.h"
 #include "movegen.h"
 
 #include <string.h>
@@ -15,48 +15,19 @@
 
 /* The child of a node one ply above the leaves, only to count its moves:
  * the generator reads the bitboards, the rights, the castling rooks, the
- * Chess960 flag, the side and the en-passant square, never the mailbox or
- * the counters, so only those are written (copying the mailbox cost more
- * than the rest of the move). */
+ * Chess960 flag, the side and the en-passant square, never the mailbox,
+ * the key or the counters, so only those are written: makemove_standard
+ * from the parent without the key, the counters or the mailbox (copying
+ * the mailbox cost more than the rest of the move).  The child is no
+ * whole position: it goes to movegen_count only. */
 LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
 {
-    int from = move_from(m), to = move_to(m);
-    enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side, them = (enum color) !us;
-    bitboard fb = bb_square(from), tb = bb_square(to);
     memcpy(c->by_type, p->by_type, sizeof c->by_type);
     memcpy(c->by_color, p->by_color, sizeof c->by_color);
     memcpy(c->castle_rook, p->castle_rook, sizeof c->castle_rook);
     c->chess960 = p->chess960;
     c->variant = VARIANT_CHESS; /* standard chess only: the variants take count_plain */
-    c->ep_square = SQUARE_NONE;
-    if (kind == MOVE_CASTLE) {
-        bitboard kb = bb_square(move_castle_king_to(from, to)),
-                 rb = bb_square(move_castle_rook_to(from, to));
-        c->by_type[KING] = (c->by_type[KING] & ~fb) | kb;
-        c->by_type[ROOK] = (c->by_type[ROOK] & ~tb) | rb;
-        c->by_color[us] = (c->by_color[us] & ~(fb | tb)) | kb | rb;
-    } else {
-        int captured = p->board[to];
-        if (kind == MOVE_EN_PASSANT) {
-            bitboard vb = bb_square(to ^ 8);
-            c->by_type[PAWN] ^= vb;
-            c->by_color[them] ^= vb;
-        } else if (captured != NO_PIECE) {
-            c->by_type[piece_type(captured)] ^= tb;
-            c->by_color[them] ^= tb;
-        }
-        int type = piece_type(p->board[from]);
-        c->by_color[us] ^= fb | tb;
-        c->by_type[type] ^= fb;
-        c->by_type[move_is_promotion(m) ? (int)move_promotion(m) : type] ^= tb;
-        if (kind == MOVE_DOUBLE_PUSH)
-            c->ep_square =
-                (uint8_t)en_passant_square(c, (from + to) >> 1, them, EN_PASSANT_PSEUDO_LEGAL);
-    }
-    c->by_type[0] = c->by_color[WHITE] | c->by_color[BLACK];
-    c->castling = p->castling ? castling_rights_after(p, from, to, p->board[from]) : 0;
-    c->side = (uint8_t)them;
+    makemove_standard(c, p, m, (struct makemove_mode){0}, NULL);
 }
 
 /* ------------------------------------------------------------------ */

@@ -57,9 +57,13 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
  *     en passant, a move on B's castling path or rook, a check) is made
  *     and counted by movegen_count.
  *
- * test_perft holds this to the plain count (count_plain's) on every
- * position a few plies from the shared suites' records; the suites (make
- * check-slow) and --against Stockfish hold it to the published counts. */
+ * These shortcuts are fast copies of rules that live elsewhere, kept here
+ * for speed only: king safety and pins (movegen_king_safe, the generator's
+ * check and pin masks), castling (castling_rule, castling.h), the pawns'
+ * and pieces' moves (movegen.c).  test_perft holds the counts they give to the plain count
+ * (count_plain's: makemove_play and movegen_count) on every position a few
+ * plies from the shared suites' records; the suites (make check-slow) and
+ * --against Stockfish hold them to the published counts. */
 enum { LEAF_SLIDERS_MAX = 16 };
 
 struct leaf_slider {

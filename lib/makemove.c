@@ -169,8 +169,8 @@ void makemove_play_undo(struct position *p, move m, struct makemove_undo *u)
         .castling = p->castling,
         .ep_square = p->ep_square,
         .victim = p->board[to],
-        .key_stale = p->key_stale,
     };
+    u->key_stale = p->key_stale;
     p->key_stale = 1;
     play(p, m, false);
 }

@@ -17,7 +17,9 @@ void makemove_null(struct position *p);
 struct makemove_undo {
     uint64_t key;
     uint32_t halfmove;
-    uint8_t castling, ep_square, victim, key_stale;
+    uint8_t castling, ep_square, victim;
+    bool key_stale; /* p->key_stale (a member apart: merged with the three above, the
+                     * four loads cost shifts) */
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the
  * replays of games: in standard chess it does not keep p->key, and says

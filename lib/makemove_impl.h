@@ -43,12 +43,11 @@ MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position
     enum color us = (enum color)src->side;
     int piece = src->board[from];
     bitboard fb = bb_square(from), tb = bb_square(to);
-    uint8_t castling = src->castling;
     /* A right holds only while its king and rook stand where they began
      * (the FEN reader grants none without them), so a move that touches
      * neither a king nor a rook keeps every right: most moves skip the
      * look at the rights. */
-    bool rights = castling && (keep || ((fb | tb) & (p->by_type[KING] | p->by_type[ROOK])));
+    bool rights = src->castling && (keep || ((fb | tb) & (p->by_type[KING] | p->by_type[ROOK])));
     if (src->ep_square != SQUARE_NONE) {
         if (mode.key)
             p->key ^= position_zobrist_ep_file[square_file(src->ep_square)];
@@ -151,13 +150,14 @@ MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position
         }
     }
     if (rights) {
-        uint8_t left =
-            keep ? castling & keep[from] & keep[to] : castling_rights_after(src, from, to, piece);
+        /* (src's rights are still the ones before the move: written last) */
+        uint8_t left = keep ? src->castling & keep[from] & keep[to]
+                            : castling_rights_after(src, from, to, piece);
         if (mode.key)
-            p->key ^= position_zobrist_castling[castling] ^ position_zobrist_castling[left];
+            p->key ^= position_zobrist_castling[src->castling] ^ position_zobrist_castling[left];
         p->castling = left;
     } else if (p != src) {
-        p->castling = castling;
+        p->castling = src->castling;
     }
     if (mode.counters && us == BLACK)
         p->fullmove++;

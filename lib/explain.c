@@ -1,9 +1,11 @@
 #include "explain.h"
 
 #include "attacks.h"
+#include "castling.h"
 #include "makemove.h"
 #include "san.h"
 #include "uci.h"
+#include "variant.h"
 
 #include <string.h>
 
@@ -198,11 +200,19 @@ static enum explain_reason judge(const struct position *p, move m, const struct 
 /* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has
  * moved, 3.8.2.1), a king not in check, empty squares between king and rook
  * and on their destinations, and no attacked square on the king's way
- * (3.8.2.2).  The same tests as the move generator's gen_castling, one by
- * one, Chess960 included (king and rook may start anywhere on the rank). */
+ * (3.8.2.2): castling_rule, the generator's own, which names the first
+ * rule broken; Chess960 included (king and rook may start anywhere on the
+ * rank).  A castling given as king takes rook must name the right's rook. */
 static enum explain_reason castle(const struct position *p, int queen_side, int rook_given,
                                   move *out, char *msg, size_t size)
 {
+    static const enum explain_reason reason[] = {
+        [CASTLING_LEGAL] = EXPLAIN_LEGAL,
+        [CASTLING_NO_RIGHTS] = EXPLAIN_CASTLE_NO_RIGHTS,
+        [CASTLING_IN_CHECK] = EXPLAIN_CASTLE_IN_CHECK,
+        [CASTLING_PATH] = EXPLAIN_CASTLE_PATH,
+        [CASTLING_ATTACKED] = EXPLAIN_CASTLE_ATTACKED,
+    };
     enum color us = (enum color)p->side;
     int idx = castle_index(us, queen_side);
     int ksq = position_king(p, us), rsq = p->castle_rook[idx];
@@ -215,28 +225,15 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
         d.text_len = strlen(d.text);
         return finish(EXPLAIN_NO_CASTLING, &d, msg, size);
     }
-    if (!(p->castling & (1 << idx)) || rsq == SQUARE_NONE || ksq == SQUARE_NONE ||
-        p->board[rsq] != piece_make(us, ROOK) || square_rank(rsq) != square_rank(ksq) ||
-        (rook_given != SQUARE_NONE && rook_given != rsq))
+    if (rook_given != SQUARE_NONE && rook_given != rsq)
         return finish(EXPLAIN_CASTLE_NO_RIGHTS, &d, msg, size);
-    if (position_in_check(p))
-        return finish(EXPLAIN_CASTLE_IN_CHECK, &d, msg, size);
-    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
-    bitboard occ = position_occupied(p), both = bb_square(ksq) | bb_square(rsq);
-    bitboard path =
-        attacks_between(ksq, kto) | bb_square(kto) | attacks_between(rsq, rto) | bb_square(rto);
-    if (path & ~both & occ)
-        return finish(EXPLAIN_CASTLE_PATH, &d, msg, size);
-    if (!r->royal || r->explosions)
-        /* Giveaway castles through anything, atomic by its own notion of
-         * attack: the generator's word, beyond the path. */
-        return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
-    bitboard king_path = attacks_between(ksq, kto) | bb_square(kto);
-    while (king_path) {
-        int sq = bb_pop(&king_path);
-        if (position_attacked_by(p, sq, (enum color) !us, occ ^ both))
-            return finish(EXPLAIN_CASTLE_ATTACKED, &d, msg, size);
-    }
+    /* Giveaway castles through anything, atomic by its own notion of
+     * attack: the generator's word (judge), beyond the path. */
+    bool attacks = r->royal && !r->explosions;
+    enum castling_reason why =
+        castling_rule(p, idx, ksq, false, false, attacks ? castling_attacked_in_position : NULL, p);
+    if (why != CASTLING_LEGAL)
+        return finish(reason[why], &d, msg, size);
     return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
 }
 

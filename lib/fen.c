@@ -7,6 +7,7 @@
 
 #include "attacks.h"
 #include "bytes16.h"
+#include "en_passant.h"
 #include "fen_board.h"
 #include "movegen.h"
 
@@ -722,23 +723,24 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
     }
 }
 
-/* The en-passant square the position keeps is the one the side to move
- * could capture on in the sense of the move generator (right rank, pushed
- * pawn in front, both squares behind empty, a pawn beside it), as
- * makemove sets it; the raw field stays in rec for fen_validate. */
+/* The en-passant square the position keeps: the squares the pawn crossed
+ * and left empty (a double step could have just happened), then the rule
+ * makemove follows, en_passant_square's pseudo-legal mode (right rank,
+ * pushed pawn in front, a pawn beside it); the raw field stays in rec for
+ * fen_validate. */
 static void set_ep_square(struct fen_record *rec)
 {
     struct position *p = &rec->pos;
     int ep = rec->ep_raw;
-    enum color us = (enum color)p->side, them = (enum color) !us;
+    enum color us = (enum color)p->side;
     if (ep == SQUARE_NONE || square_relative_rank(ep, us) != 5)
         return;
-    int pushed = us == WHITE ? ep - 8 : ep + 8, from = us == WHITE ? ep + 8 : ep - 8;
-    if (p->board[pushed] != piece_make(them, PAWN) || p->board[ep] != NO_PIECE ||
-        p->board[from] != NO_PIECE)
+    int from = us == WHITE ? ep + 8 : ep - 8;
+    if (p->board[ep] != NO_PIECE || p->board[from] != NO_PIECE)
         return;
-    if (attacks_pawn(them, ep) & position_pieces(p, us, PAWN))
-        p->ep_square = (uint8_t)ep;
+    int kept = en_passant_square(p, ep, us, EN_PASSANT_PSEUDO_LEGAL);
+    if (kept != SQUARE_NONE)
+        p->ep_square = (uint8_t)kept;
 }
 
 /* A three-check counter field: "3+3" (remaining checks, after the
@@ -972,11 +974,15 @@ bool fen_code_unreachable_only(enum fen_code code)
 }
 
 /* Is there a legal en-passant capture?  Only then is the square part of the
- * position in the sense of FIDE Art. 9.2.2, and only then is it written. */
+ * position in the sense of FIDE Art. 9.2.2, and only then is it written:
+ * en_passant_square's legal mode, the variants' legality the generator's. */
 static bool ep_capture_exists(const struct position *p)
 {
     if (p->ep_square == SQUARE_NONE)
         return false;
+    if (p->variant == VARIANT_CHESS)
+        return en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_LEGAL) !=
+               SQUARE_NONE;
     struct movelist l;
     movegen_legal(p, &l);
     for (int i = 0; i < l.count; i++)

@@ -1,30 +1,17 @@
 #include "makemove.h"
+#include "makemove_impl.h"
 
 #include "attacks.h"
+#include "castling.h"
+#include "en_passant.h"
 
-/* Castling rights are lost for good when the king moves or when anything
- * moves from or to a castling rook's square (FIDE Art. 3.8.2.1). */
-static inline __attribute__((always_inline)) void update_castling(struct position *p, int from,
-                                                                  int to, int piece)
-{
-    for (int i = 0; i < 4; i++) {
-        if (!(p->castling & (1 << i)))
-            continue;
-        int rook = p->castle_rook[i];
-        bool king_moved = piece == piece_make((enum color)(i >> 1), KING);
-        if (king_moved || from == rook || to == rook)
-            p->castling &= (uint8_t) ~(1 << i);
-    }
-}
-
-/* Record the en-passant square only when an enemy pawn stands beside the
- * pawn that advanced two squares: positions that differ only by a square no
- * pawn could use are the same position (FIDE Art. 9.2.2), and hash alike. */
+/* The en-passant square behind a double step, recorded (and hashed) only
+ * when an enemy pawn could take (en_passant_square's pseudo-legal mode). */
 static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
                                                                 int to, enum color us)
 {
-    int ep = (from + to) / 2;
-    if (attacks_pawn(us, ep) & position_pieces(p, (enum color) !us, PAWN)) {
+    int ep = en_passant_square(p, (from + to) / 2, (enum color) !us, EN_PASSANT_PSEUDO_LEGAL);
+    if (ep != SQUARE_NONE) {
         p->ep_square = (uint8_t)ep;
         p->key ^= position_zobrist_ep_file[square_file(ep)];
     }
@@ -78,7 +65,7 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         position_put(p, piece, kto);
         position_put(p, rook, rto);
         set_promoted(p, rto, rook_promoted);
-        update_castling(p, from, to, piece);
+        p->castling = castling_rights_after(p, from, to, piece);
     } else {
         int piece = p->board[from];
         int victim_sq = kind == MOVE_EN_PASSANT ? (us == WHITE ? to - 8 : to + 8) : to;
@@ -103,7 +90,7 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         set_promoted(p, to, moved_promoted);
         if (kind == MOVE_DOUBLE_PUSH)
             set_ep_square(p, from, to, us);
-        update_castling(p, from, to, piece);
+        p->castling = castling_rights_after(p, from, to, piece);
         if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
             /* Giveaway: a captured king takes its side's rights along. */
             p->castling &= (uint8_t) ~(them == WHITE ? CASTLE_WHITE_KING | CASTLE_WHITE_QUEEN
@@ -143,96 +130,16 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
 
 /* makemove_play's body, inlined into makemove_play_undo too: a replay
  * calls that one once a ply, and need not make a second call inside it.
- * Without keys the Zobrist key is left as it was: a replay never reads it
- * (only perft's table does), and keeping it cost three table loads a ply,
- * about 2 % of a PGN conversion's instructions.  (The rarer moves still
- * touch it through position_put and position_remove: stale all the same.) */
+ * Standard chess is makemove_standard with the mailbox and the counters;
+ * the key as the caller asks. */
 static inline __attribute__((always_inline)) void play(struct position *p, move m, bool keys)
 {
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0)) {
         play_variant(p, m);
         return;
     }
-    int from = move_from(m), to = move_to(m);
-    enum move_kind kind = move_kind(m);
-    enum color us = (enum color)p->side;
-    int piece = p->board[from];
-    /* A right holds only while its king and rook stand where they began
-     * (the FEN reader grants none without them), so a move that touches
-     * neither a king nor a rook keeps every right: most moves skip the
-     * look at the rights. */
-    bool rights =
-        p->castling && ((bb_square(from) | bb_square(to)) & (p->by_type[KING] | p->by_type[ROOK]));
-
-    if (p->ep_square != SQUARE_NONE) {
-        if (keys)
-            p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
-        p->ep_square = SQUARE_NONE;
-    }
-    p->halfmove++;
-
-    if (kind == MOVE_NORMAL) {
-        /* Most moves: one piece from one square to another, taking what
-         * stands there (FIDE Art. 3.1), written in one pass over the sets
-         * instead of a removal and a placing each. */
-        bitboard fb = bb_square(from), tb = bb_square(to);
-        int victim = p->board[to];
-        enum piece_type pt = piece_type(piece), vt = piece_type(victim);
-        uint64_t key = p->key;
-        if (keys)
-            key ^= position_zobrist_piece[piece][from] ^ position_zobrist_piece[piece][to] ^
-                   position_zobrist_piece[victim][to];
-        /* (Each set is read and written once: a set written through one
-         * index and read back through another stalled on the store.) */
-        p->by_type[0] = (p->by_type[0] & ~fb) | tb;
-        p->by_color[us] = (p->by_color[us] & ~fb) | tb;
-        p->by_type[pt] = (p->by_type[pt] & ~fb) | tb;
-        if (victim != NO_PIECE) {
-            p->by_color[!us] &= ~tb;
-            if (vt != pt)
-                p->by_type[vt] &= ~tb;
-        }
-        p->board[from] = NO_PIECE;
-        p->board[to] = (uint8_t)piece;
-        p->key = key;
-        /* the fifty-move count restarts on a capture or a pawn move (Art. 9.3) */
-        if (victim != NO_PIECE || piece_type(piece) == PAWN)
-            p->halfmove = 0;
-    } else if (kind == MOVE_CASTLE) {
-        int kto = move_castle_king_to(from, to), rto = move_castle_rook_to(from, to);
-        int rook = p->board[to];
-        position_remove(p, from);
-        position_remove(p, to);
-        position_put(p, piece, kto);
-        position_put(p, rook, rto);
-    } else {
-        if (piece_type(piece) == PAWN || p->board[to] != NO_PIECE)
-            p->halfmove = 0;
-        if (p->board[to] != NO_PIECE)
-            position_remove(p, to);
-        position_remove(p, from);
-        if (kind == MOVE_EN_PASSANT)
-            position_remove(p, us == WHITE ? to - 8 : to + 8);
-        if (move_is_promotion(m))
-            piece = piece_make(us, move_promotion(m));
-        position_put(p, piece, to);
-        if (kind == MOVE_DOUBLE_PUSH)
-            set_ep_square(p, from, to, us);
-    }
-    if (rights) {
-        if (keys)
-            p->key ^= position_zobrist_castling[p->castling];
-        update_castling(p, from, to,
-                        p->board[kind == MOVE_CASTLE ? move_castle_king_to(from, to) : to]);
-        if (keys)
-            p->key ^= position_zobrist_castling[p->castling];
-    }
-
-    if (us == BLACK)
-        p->fullmove++;
-    p->side = (uint8_t)!us;
-    if (keys)
-        p->key ^= position_zobrist_side;
+    makemove_standard(p, p, m,
+                      (struct makemove_mode){.key = keys, .counters = true, .mailbox = true}, NULL);
 }
 
 void makemove_play(struct position *p, move m)
@@ -263,6 +170,8 @@ void makemove_play_undo(struct position *p, move m, struct makemove_undo *u)
         .ep_square = p->ep_square,
         .victim = p->board[to],
     };
+    u->key_stale = p->key_stale;
+    p->key_stale = 1;
     play(p, m, false);
 }
 
@@ -286,4 +195,5 @@ void makemove_take_back(struct position *p, move m, const struct makemove_undo *
     p->halfmove = u->halfmove;
     p->castling = u->castling;
     p->ep_square = u->ep_square;
+    p->key_stale = u->key_stale;
 }

@@ -3,7 +3,8 @@
 #ifndef CHESS_MAKEMOVE_H
 #define CHESS_MAKEMOVE_H
 
-#include "movegen.h"
+#include "move.h"
+#include "position.h"
 
 /* Play a legal move (as produced by movegen) on p, updating every field
  * including the Zobrist key and the counters. */
@@ -17,11 +18,13 @@ struct makemove_undo {
     uint64_t key;
     uint32_t halfmove;
     uint8_t castling, ep_square, victim;
+    bool key_stale; /* p->key_stale (a member apart: merged with the three above, the
+                     * four loads cost shifts) */
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the
- * replays of games: in standard chess it does not keep p->key, which is
- * then stale (position_equal ignores it; position_compute_key gives it
- * back) until makemove_take_back restores it. */
+ * replays of games: in standard chess it does not keep p->key, and says
+ * so (p->key_stale: position_key computes the key, for this position and
+ * every one played from it). */
 void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
 /* Undo m (not castling, standard chess or Chess960) played on p by
  * makemove_play_undo: for a caller that plays a move in place and finds

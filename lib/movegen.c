@@ -1,8 +1,11 @@
 #include "movegen.h"
 
 #include "attacks.h"
+#include "castling.h"
+#include "en_passant.h"
 #include "isa.h"
 #include "makemove.h"
+#include "variant.h"
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
@@ -186,55 +189,47 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
     return out;
 }
 
-/* FIDE Art. 3.8.2.1: the squares the king and the rook of a castling
- * (king on ksq, rook on rsq) cross or land on, which must be empty but for
- * these two; *king_path gets the king's own, which must not be attacked. */
-static inline bitboard castle_path(int ksq, int rsq, bitboard *king_path)
+/* What the generator knows of the attacks on a castling king's path: with
+ * castling in view in standard chess every enemy attack is mapped once
+ * (danger, the king lifted: the rook in its corner shields nothing the
+ * king crosses); in Chess960, with king and rook lifted, square by square. */
+struct castle_attacks {
+    const struct side_sets *ss;
+    const bitboard *danger;
+    enum color us;
+    bool pext;
+};
+
+GEN_INLINE bool castle_attacked(const void *ctx, bitboard king_path, bitboard occ)
 {
-    int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
-    *king_path = attacks_between(ksq, kto) | bb_square(kto);
-    return *king_path | attacks_between(rsq, rto) | bb_square(rto);
+    const struct castle_attacks *a = ctx;
+    if (a->danger)
+        return (king_path & *a->danger) != 0;
+    while (king_path)
+        if (attacked(a->ss, bb_pop(&king_path), occ, a->us, a->pext))
+            return true;
+    return false;
 }
 
-/* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike: the
- * right is held, the king is not in check (checked by the caller), every
- * square the king and the rook cross or land on is empty apart from these
- * two pieces, and no square the king crosses or lands on is attacked.  In
- * Chess960 the attack test removes king and rook from the board, so that a
- * rook which shields the king's landing square does not hide the attack;
- * in standard chess (danger given: the attacks with the king removed) the
- * rook in its corner shields nothing the king crosses. */
+/* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike:
+ * castling_rule, of which the candidates (castling_candidates) and the
+ * caller (not in check) have answered the first two tests.  danger given:
+ * the attack map (an empty one for kings that are not royal). */
 GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s,
                              enum color us, int ksq, unsigned candidates, const bitboard *danger,
                              bool pext)
 {
+    struct castle_attacks a = {ss, danger, us, pext};
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(us, side);
-        if (!(candidates & (1u << idx)))
-            continue;
-        int rsq = p->castle_rook[idx];
-        bitboard both = bb_square(ksq) | bb_square(rsq), king_path;
-        bitboard path = castle_path(ksq, rsq, &king_path);
-        if ((path & ~both) & ss->occ)
-            continue;
-        bool safe = true;
-        if (danger) {
-            safe = !(king_path & *danger);
-        } else {
-            bitboard occ2 = ss->occ ^ both;
-            while (king_path && safe) {
-                int sq = bb_pop(&king_path);
-                safe = !attacked(ss, sq, occ2, us, pext);
-            }
-        }
-        if (safe)
-            emit(s, ksq, rsq, MOVE_CASTLE);
+        if ((candidates & (1u << idx)) &&
+            castling_rule(p, idx, ksq, true, false, castle_attacked, &a) == CASTLING_LEGAL)
+            emit(s, ksq, p->castle_rook[idx], MOVE_CASTLE);
     }
 }
 
-/* En passant (FIDE Art. 3.7.3.1): tried by playing it out on the
- * occupancy, since removing two pawns from one rank can expose the king
- * (the horizontal pin) in a way no pin mask describes. */
+/* En passant (FIDE Art. 3.7.3.1), each capture by en_passant_safe_with,
+ * the test of en_passant_square's legal mode. */
 GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s,
                                enum color us, int ksq, bool pext)
 {
@@ -246,13 +241,8 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
     bitboard capturers = attacks_pawn(them, ep) & p->by_type[PAWN] & ss->own;
     while (capturers) {
         int from = bb_pop(&capturers);
-        bitboard occ2 = (ss->occ ^ bb_square(from) ^ bb_square(victim)) | bb_square(ep);
-        bitboard pawns = ss->their_pawns & ~bb_square(victim);
-        bitboard attackers = (attacks_bishop_with(ksq, occ2, pext) & ss->their_diag) |
-                             (attacks_rook_with(ksq, occ2, pext) & ss->their_orth) |
-                             (attacks_knight(ksq) & ss->their_knights) |
-                             (attacks_pawn(us, ksq) & pawns);
-        if (!attackers)
+        if (en_passant_safe_with(ksq, from, victim, ep, us, ss->occ, ss->their_diag, ss->their_orth,
+                                 ss->their_knights, ss->their_pawns, pext))
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
 }
@@ -784,26 +774,13 @@ bool movegen_left_king_safe(const struct position *after)
            !position_attacked_by(after, king, (enum color)after->side, position_occupied(after));
 }
 
-/* The rule gen_castling applies (castle_path), for one right: the right held with its
- * rook in place, the king not in check, every square king and rook cross
- * or land on empty but for these two, and no square the king crosses or
- * lands on attacked with both of them lifted off the board. */
+/* castling_rule, for one right, the attacks asked of the position. */
 move movegen_castle(const struct position *p, bool queen_side)
 {
-    enum color us = (enum color)p->side, them = (enum color) !us;
-    int idx = castle_index(us, queen_side);
-    int ksq = position_king(p, us), rsq = p->castle_rook[idx];
-    if (!(p->castling & (1 << idx)) || ksq == SQUARE_NONE || rsq == SQUARE_NONE ||
-        !bb_test(position_pieces(p, us, ROOK), rsq) || position_in_check(p))
+    enum color us = (enum color)p->side;
+    int idx = castle_index(us, queen_side), ksq = position_king(p, us);
+    if (castling_rule(p, idx, ksq, false, false, castling_attacked_in_position, p) !=
+        CASTLING_LEGAL)
         return MOVE_NONE;
-    bitboard both = bb_square(ksq) | bb_square(rsq), occ = position_occupied(p), king_path;
-    /* (what stands between king and rook stands on one of their paths) */
-    bitboard path = castle_path(ksq, rsq, &king_path);
-    if (path & ~both & occ)
-        return MOVE_NONE;
-    bitboard occ2 = occ ^ both;
-    while (king_path)
-        if (position_attacked_by(p, bb_pop(&king_path), them, occ2))
-            return MOVE_NONE;
-    return move_make(ksq, rsq, MOVE_CASTLE);
+    return move_make(ksq, p->castle_rook[idx], MOVE_CASTLE);
 }

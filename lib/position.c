@@ -114,6 +114,7 @@ void position_clear(struct position *p)
     p->halfmove = 0;
     p->fullmove = 1;
     p->key = 0;
+    p->key_stale = 0;
     p->variant = VARIANT_CHESS;
     memset(p->checks_given, 0, sizeof p->checks_given);
     memset(p->pocket, 0, sizeof p->pocket);
@@ -230,15 +231,31 @@ bool position_attacked_by(const struct position *p, int sq, enum color by, bitbo
     return attackers_by(p, sq, by, occ) != 0;
 }
 
+bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
+{
+    enum color them = (enum color) !c;
+    bitboard their_kings = position_pieces(p, them, KING);
+    /* Atomic: a king cannot capture (it would explode), so kings do not
+     * attack; and a king touching the enemy king cannot be taken, since the
+     * capture would blow up the capturer's own king too. */
+    if (!their_kings || (attacks_king(ksq) & their_kings))
+        return false;
+    bitboard t = p->by_color[them];
+    return (attacks_pawn((enum color)c, ksq) & p->by_type[PAWN] & t) ||
+           (attacks_knight(ksq) & p->by_type[KNIGHT] & t) ||
+           (attacks_bishop(ksq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN]) & t) ||
+           (attacks_rook(ksq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & t);
+}
+
 /* Check in the variants: never in antichess (its king is an ordinary
- * piece), and in atomic not while the kings touch (variant_atomic_attacked). */
+ * piece), and in atomic not while the kings touch (position_atomic_attacked). */
 __attribute__((noinline, cold)) static bitboard variant_checkers(const struct position *p)
 {
     int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE || !variant_rules((enum variant)p->variant)->royal)
         return 0;
     if (p->variant == VARIANT_ATOMIC &&
-        !variant_atomic_attacked(p, k, p->side, position_occupied(p)))
+        !position_atomic_attacked(p, k, p->side, position_occupied(p)))
         return 0;
     return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
 }

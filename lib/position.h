@@ -7,7 +7,7 @@
 #define CHESS_POSITION_H
 
 #include "bitboard.h"
-#include "variant.h"
+#include "variant_rules.h"
 
 enum piece_type { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
 
@@ -54,14 +54,18 @@ struct position {
     uint32_t fullmove;        /* starts at 1, grows after Black's move; a FEN gives
                                * at most FEN_COUNTER_MAX, and no game read has
                                * the 2^31 moves more it would take to wrap */
-    uint64_t key;             /* Zobrist hash of all the state but the counters
-                               * (stale after makemove_play_undo) */
+    uint64_t key;             /* Zobrist hash of all the state but the counters,
+                               * unless key_stale: read it with position_key */
     /* What the variants add (all zero in standard chess, so that the key of
      * a standard position is the same with or without them). */
     uint8_t variant;                /* enum variant */
     uint8_t checks_given[COLOR_NB]; /* 3check: checks each side has given (0 to 3) */
     uint8_t pocket[COLOR_NB][6];    /* crazyhouse: pieces in hand by type, PAWN to QUEEN */
-    bitboard promoted;              /* crazyhouse: promoted pieces, captured as pawns */
+    /* Set when the key was not kept (makemove_play_undo, which a replay
+     * calls once a ply: keeping the key there cost more than the speed
+     * budget); position_key computes it then. */
+    uint8_t key_stale;
+    bitboard promoted; /* crazyhouse: promoted pieces, captured as pawns */
 };
 
 /* The most pieces of one kind a pocket holds (the board and the pockets
@@ -101,8 +105,7 @@ void position_start(struct position *p);
 /* Are a and b the same position in every field (pieces, side, rights,
  * en passant, counters, Chess960, variant state)?  Field by field: the
  * struct has padding that a byte comparison would read.  Not the key: it
- * follows from the rest where it is kept, and makemove_play_undo does not
- * keep it. */
+ * follows from the rest (position_key). */
 bool position_equal(const struct position *a, const struct position *b);
 /* Put a piece on an empty square, or take whatever stands on sq away (none:
  * nothing happens), keeping bitboards, mailbox and key in step.  Inline:
@@ -138,6 +141,12 @@ static inline void position_pocket_add(struct position *p, enum color c, enum pi
 }
 /* Recompute the key from scratch (after setting up a position by hand). */
 uint64_t position_compute_key(const struct position *p);
+/* The Zobrist key of p, valid whoever made the position: p->key, or
+ * computed when the maker left it stale (key_stale). */
+static inline uint64_t position_key(const struct position *p)
+{
+    return p->key_stale ? position_compute_key(p) : p->key;
+}
 
 /* Pieces of either colour attacking sq, given an occupancy. */
 bitboard position_attackers(const struct position *p, int sq, bitboard occ);
@@ -150,6 +159,11 @@ static inline bool position_in_check(const struct position *p)
 {
     return position_checkers(p) != 0;
 }
+/* Atomic's check (its rule "kings may touch"): is the king of colour c on
+ * ksq attacked, with the occupancy occ, when attacks by the king of the
+ * other side never count and a king next to its enemy king is never in
+ * check?  False when the other side has no king left. */
+bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ);
 
 /* FIDE Art. 5.2.2 / 9.6.2: no sequence of legal moves can lead to mate.
  * Recognises the dead positions by material: K v K, K+minor v K, and kings

@@ -5,88 +5,6 @@
 
 #include <string.h>
 
-/* One row per variant: which rule modules it switches on.  The rows follow
- * lichess's rules pages (and python-chess, chessops, shakmaty); giveaway is
- * python-chess's and Fairy-Stockfish's antichess with castling. */
-static const struct variant_rules table[VARIANT_NB] = {
-    [VARIANT_CHESS] = {.name = "chess",
-                       .title = "chess",
-                       .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                       .royal = true,
-                       .castling = true,
-                       .kings = VARIANT_KINGS_ONE_EACH,
-                       .pieces_max = 16},
-    [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse",
-                            .title = "crazyhouse",
-                            .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-                            .royal = true,
-                            .drops = true,
-                            .castling = true,
-                            .kings = VARIANT_KINGS_ONE_EACH,
-                            .pieces_max = 16},
-    [VARIANT_ATOMIC] = {.name = "atomic",
-                        .title = "atomic",
-                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                        .royal = true,
-                        .explosions = true,
-                        .castling = true,
-                        .kings = VARIANT_KINGS_ATOMIC,
-                        .pieces_max = 16},
-    [VARIANT_ANTICHESS] = {.name = "antichess",
-                           .title = "antichess",
-                           .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-                           .must_capture = true,
-                           .king_promotion = true,
-                           .kings = VARIANT_KINGS_ANY,
-                           .pieces_max = 16},
-    [VARIANT_GIVEAWAY] = {.name = "giveaway",
-                          .title = "giveaway",
-                          .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                          .must_capture = true,
-                          .king_promotion = true,
-                          .castling = true,
-                          .kings = VARIANT_KINGS_ANY,
-                          .pieces_max = 16},
-    [VARIANT_KINGOFTHEHILL] = {.name = "kingofthehill",
-                               .title = "king of the hill",
-                               .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                               .royal = true,
-                               .castling = true,
-                               .hill = true,
-                               .kings = VARIANT_KINGS_ONE_EACH,
-                               .pieces_max = 16},
-    [VARIANT_3CHECK] = {.name = "3check",
-                        .title = "three-check",
-                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
-                        .royal = true,
-                        .castling = true,
-                        .three_checks = true,
-                        .kings = VARIANT_KINGS_ONE_EACH,
-                        .pieces_max = 16},
-    [VARIANT_HORDE] =
-        {.name = "horde",
-         .title = "horde",
-         .start = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-         .royal = true,
-         .castling = true,
-         .kings = VARIANT_KINGS_ONE,
-         .pieces_max = 36},
-    [VARIANT_RACINGKINGS] = {.name = "racingkings",
-                             .title = "racing kings",
-                             .start = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
-                             .royal = true,
-                             .no_check = true,
-                             .no_pawns = true,
-                             .race = true,
-                             .kings = VARIANT_KINGS_ONE_EACH,
-                             .pieces_max = 16},
-};
-
-const struct variant_rules *variant_rules(enum variant v)
-{
-    return &table[(unsigned)v < VARIANT_NB ? v : VARIANT_CHESS];
-}
-
 bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess960)
 {
     /* Fischer random chess under the names GUIs and lichess give it. */
@@ -98,7 +16,8 @@ bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess9
             return true;
         }
     for (int v = 0; v < VARIANT_NB; v++)
-        if (strlen(table[v].name) == len && memcmp(table[v].name, name, len) == 0) {
+        if (strlen(variant_rules((enum variant)v)->name) == len &&
+            memcmp(variant_rules((enum variant)v)->name, name, len) == 0) {
             *out = (enum variant)v;
             return true;
         }
@@ -127,22 +46,6 @@ static const char *const end_names[VARIANT_END_NB] = {
 const char *variant_end_name(enum variant_end_reason r)
 {
     return (unsigned)r < VARIANT_END_NB ? end_names[r] : "unknown";
-}
-
-bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
-{
-    enum color them = (enum color) !c;
-    bitboard their_kings = position_pieces(p, them, KING);
-    /* Atomic: a king cannot capture (it would explode), so kings do not
-     * attack; and a king touching the enemy king cannot be taken, since the
-     * capture would blow up the capturer's own king too. */
-    if (!their_kings || (attacks_king(ksq) & their_kings))
-        return false;
-    bitboard t = p->by_color[them];
-    return (attacks_pawn((enum color)c, ksq) & p->by_type[PAWN] & t) ||
-           (attacks_knight(ksq) & p->by_type[KNIGHT] & t) ||
-           (attacks_bishop(ksq, occ) & (p->by_type[BISHOP] | p->by_type[QUEEN]) & t) ||
-           (attacks_rook(ksq, occ) & (p->by_type[ROOK] | p->by_type[QUEEN]) & t);
 }
 
 /* Racing kings (lichess): the game ends once a king stands on the eighth

@@ -1,5 +1,6 @@
-/* Chess variants: the rule table that the one move generator, makemove,
- * the FEN layer and the game status consult.  A variant is a field of the
+/* Chess variants: their names, their ends and their dead positions, on
+ * top of their rule table (variant_rules.h) that the one move generator,
+ * makemove, the FEN layer and the game status consult.  A variant is a field of the
  * position (never a global); standard chess is VARIANT_CHESS, with the
  * position's chess960 flag for Fischer random chess, which combines with
  * any variant (atomic 960 and so on).
@@ -34,52 +35,10 @@
 #define CHESS_VARIANT_H
 
 #include "bitboard.h"
+#include "position.h"
+#include "variant_rules.h"
 
 #include <stddef.h>
-
-enum variant {
-    VARIANT_CHESS,
-    VARIANT_CRAZYHOUSE,
-    VARIANT_ATOMIC,
-    VARIANT_ANTICHESS,
-    VARIANT_GIVEAWAY,
-    VARIANT_KINGOFTHEHILL,
-    VARIANT_3CHECK,
-    VARIANT_HORDE,
-    VARIANT_RACINGKINGS,
-    VARIANT_NB
-};
-
-/* How many kings each side has in a legal position of the variant. */
-enum variant_kings {
-    VARIANT_KINGS_ONE_EACH, /* FIDE Art. 2.2 */
-    VARIANT_KINGS_ANY,      /* antichess: the king is an ordinary piece */
-    VARIANT_KINGS_ONE,      /* horde: one king in all, the other side has none */
-    VARIANT_KINGS_ATOMIC, /* one each, but the side to move may have lost its own to an explosion */
-};
-
-/* The rules a variant switches on; the generator, makemove and the FEN
- * layer read these flags, never the variant's name. */
-struct variant_rules {
-    const char *name;  /* as UCI engines (UCI_Variant) and lichess name it */
-    const char *title; /* in messages: "king of the hill" */
-    const char *start; /* the starting position's FEN */
-    bool royal;        /* kings are royal: check exists and no move may leave one's king attacked */
-    bool drops;        /* crazyhouse pockets and drops */
-    bool explosions;   /* atomic captures */
-    bool must_capture; /* antichess: a capture, when there is one, is compulsory */
-    bool king_promotion; /* a pawn may promote to a king */
-    bool castling;       /* castling rights exist */
-    bool no_check;       /* racing kings: no move may give check, no position has one */
-    bool no_pawns;       /* racing kings */
-    bool hill;           /* king of the hill */
-    bool three_checks;   /* check counters */
-    bool race;           /* racing kings' goal */
-    enum variant_kings kings;
-    int pieces_max; /* men a side may have: 16, or 36 for the side without a king in horde */
-};
-
-const struct variant_rules *variant_rules(enum variant v);
 
 /* The variant of a name ("atomic", "3check"; "chess960" is standard chess
  * with *chess960 set, "fischerandom" the same); false for an unknown name.
@@ -119,8 +78,6 @@ struct variant_end {
 /* Words for a reason: "king of the hill", "exploded king". */
 const char *variant_end_name(enum variant_end_reason r);
 
-struct position;
-
 /* Has the game of p ended by its variant's rules?  Fills *out (reason
  * VARIANT_END_NONE when not).  Standard chess never ends this way. */
 bool variant_end(const struct position *p, struct variant_end *out);
@@ -129,10 +86,11 @@ bool variant_end(const struct position *p, struct variant_end *out);
  * (chessops's per-variant rules; standard chess: FIDE Art. 5.2.2)? */
 bool variant_insufficient_material(const struct position *p);
 
-/* Atomic's check (its rule "kings may touch"): is the king of colour c on
- * ksq attacked, with the occupancy occ, when attacks by the king of the
- * other side never count and a king next to its enemy king is never in
- * check?  False when the other side has no king left. */
-bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ);
+/* Atomic's check: position_atomic_attacked (position.h), under the name
+ * its callers knew. */
+static inline bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
+{
+    return position_atomic_attacked(p, ksq, c, occ);
+}
 
 #endif

@@ -2,11 +2,15 @@
  * split, each held against the published counts of the shared suites
  * ($SHARED/perft) or against perft_count; and movegen_legal with
  * makemove_play walked the slow way, so that the generator every other tool
- * uses is checked on the suites even though perft itself takes shortcuts. */
+ * uses is checked on the suites even though perft itself takes shortcuts;
+ * and the last-ply counter (perft_leaf.h) held to its plain version on every
+ * position a few plies from the suites' records. */
 #include "fen.h"
 #include "uci.h"
+#include "variant.h"
 #include "makemove.h"
 #include "perft.h"
+#include "perft_leaf.h"
 #include "perft_ref.h"
 #include "perft_suite.h"
 #include "unit.h"
@@ -486,6 +490,120 @@ static void test_reference_bug(void)
                good.count, (unsigned long long)b, (unsigned long long)g);
 }
 
+/* The last-ply counter (perft_leaf.h) is a fast copy of this: every legal
+ * move played in full, the moves after it counted by the generator. */
+static uint64_t leaf_plain(const struct position *p)
+{
+    struct movelist l;
+    uint64_t total = 0;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        struct position c = *p;
+        makemove_play(&c, l.moves[i]);
+        total += (uint64_t)movegen_count(&c);
+    }
+    return total;
+}
+
+struct leaf_tally {
+    unsigned long tried, bad;
+};
+
+/* perft_leaf_count against leaf_plain on p and every position up to plies
+ * below it; the first that differs is shown. */
+static void leaf_walk(const struct position *p, int plies, struct leaf_tally *t)
+{
+    t->tried++;
+    uint64_t fast = perft_leaf_count(p), plain = leaf_plain(p);
+    if (fast != plain) {
+        if (!t->bad) {
+            char fen[FEN_MAX];
+            fen_format(p, fen, sizeof fen);
+            printf("#   first wrong: %s (%llu, the plain count %llu)\n", fen,
+                   (unsigned long long)fast, (unsigned long long)plain);
+        }
+        t->bad++;
+    }
+    if (plies == 0)
+        return;
+    struct movelist l;
+    movegen_legal(p, &l);
+    for (int i = 0; i < l.count; i++) {
+        struct position c = *p;
+        makemove_play(&c, l.moves[i]);
+        leaf_walk(&c, plies - 1, t);
+    }
+}
+
+static void test_leaf_roots(const char *name, const struct position *roots, int n, int plies)
+{
+    struct leaf_tally t = {0};
+    for (int i = 0; i < n; i++)
+        leaf_walk(&roots[i], plies, &t);
+    UNIT_CHECK(t.bad == 0 && t.tried > 0,
+               "the last-ply counter equals the plain count on %lu positions up to %d plies "
+               "from %s (%lu differ)",
+               t.tried, plies, name, t.bad);
+}
+
+static void test_leaf_records(const char *name, const struct record *recs, int n, int plies)
+{
+    static struct position roots[RECORDS_MAX];
+    for (int i = 0; i < n; i++)
+        roots[i] = recs[i].pos;
+    test_leaf_roots(name, roots, n, plies);
+}
+
+/* The positions of the "epd" lines of a python-chess suite (shared
+ * $SHARED/perft/NAME), read as the variant given (Chess960 castling
+ * allowed). */
+static void test_leaf_suite(const char *shared, const char *name, const char *variant, int plies)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/perft/%s", shared, name);
+    if (!unit_need_shared(path))
+        return;
+    FILE *f = fopen(path, "r");
+    if (!UNIT_CHECK(f != NULL, "%s is readable", path))
+        return;
+    struct fen_options opt = {.chess960 = true, .playable = true};
+    enum variant v = VARIANT_CHESS;
+    bool frc;
+    if (variant && variant_parse(variant, strlen(variant), &v, &frc))
+        opt.variant = (uint8_t)v;
+    static struct position roots[8000];
+    int n = 0;
+    char line[2048];
+    while (n < (int)(sizeof roots / sizeof roots[0]) && fgets(line, sizeof line, f)) {
+        size_t len = strcspn(line, "\r\n");
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        if (strncmp(line, "epd ", 4) == 0 && fen_read(line + 4, len - 4, &opt, &rec, &rep))
+            roots[n++] = rec.pos;
+    }
+    fclose(f);
+    test_leaf_roots(name, roots, n, plies);
+}
+
+static void test_leaf_basics(void)
+{
+    struct position p[2];
+    position_start(&p[0]);
+    if (UNIT_CHECK(read_fen(kiwipete, &p[1]), "Kiwipete read"))
+        test_leaf_roots("the start position and Kiwipete", p, 2, 3);
+    static const char *const frc[] = {
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+        "4k3/8/8/8/8/8/P7/4K1RR w G - 0 1"};
+    struct position q[3];
+    int n = 0;
+    for (size_t i = 0; i < sizeof frc / sizeof frc[0]; i++)
+        if (read_fen(frc[i], &q[n]))
+            n++;
+    UNIT_EQ_INT(n, 3, "three Chess960 roots read");
+    test_leaf_roots("three Chess960 roots", q, n, 2);
+}
+
 int main(void)
 {
     const char *shared = getenv("SHARED");
@@ -498,6 +616,7 @@ int main(void)
     test_suite_blocks();
     test_divide_sort();
     test_reference_bug();
+    test_leaf_basics();
     test_published_suite(shared ? shared : "../shared/data", "tricky.perft", 5, true, 19);
     test_published_suite(shared ? shared : "../shared/data", "random.perft", 2, false, 6838);
     snprintf(path, sizeof path, "%s/perft/standard.epd", shared ? shared : "../shared/data");
@@ -521,6 +640,18 @@ int main(void)
     test_random_positions(std_recs, ns, 3, 3);
     test_random_positions(frc_recs, nf, 2, 2);
     test_random_positions(frc_recs, 300, 3, 1);
+    test_leaf_records("the standard suite", std_recs, ns, 2);
+    test_leaf_records("the Chess960 suite", frc_recs, nf, 1);
+    test_leaf_records("the first 300 records of the Chess960 suite", frc_recs, 300, 2);
+    test_leaf_suite(shared ? shared : "../shared/data", "tricky.perft", NULL, 2);
+    test_leaf_suite(shared ? shared : "../shared/data", "random.perft", NULL, 1);
+    static const char *const variants[] = {"3check",   "atomic", "crazyhouse",
+                                           "giveaway", "horde",  "racingkings"};
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "variants/%s.perft", variants[i]);
+        test_leaf_suite(shared ? shared : "../shared/data", name, variants[i], 1);
+    }
     test_run_variants(std_recs, ns, 4);
     test_run_variants(frc_recs, 200, 3);
     return unit_done();

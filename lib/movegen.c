@@ -602,11 +602,11 @@ static bool atomic_castle_ok(const struct position *p, move m)
 {
     int ksq = move_from(m), kto = move_castle_king_to(ksq, move_to(m));
     bitboard occ = position_occupied(p);
-    if (variant_atomic_attacked(p, ksq, p->side, occ))
+    if (position_atomic_attacked(p, ksq, p->side, occ))
         return false;
     bitboard path = attacks_between(ksq, kto);
     while (path)
-        if (variant_atomic_attacked(p, bb_pop(&path), p->side, occ ^ bb_square(ksq)))
+        if (position_atomic_attacked(p, bb_pop(&path), p->side, occ ^ bb_square(ksq)))
             return false;
     return true;
 }
@@ -627,7 +627,7 @@ static bool atomic_legal(const struct position *p, move m)
         return false;
     if (!position_pieces(&after, (enum color) !us, KING))
         return true;
-    return !variant_atomic_attacked(&after, k, us, position_occupied(&after));
+    return !position_atomic_attacked(&after, k, us, position_occupied(&after));
 }
 
 /* The moves of a variant position (out == NULL: only count them): none

@@ -101,8 +101,8 @@ _Static_assert(VARIANT_NB == 9, "a variant's key is drawn after the others' (add
 void position_clear(struct position *p)
 {
     /* Member by member rather than one memset of the whole: the compiler
-     * made that a "rep stos", whose start-up was 3% of fen-check's time;
-     * these it writes with a few vector stores. */
+     * made that a "rep stos", whose start-up weighed on fen-check
+     * (docs/performance.md); these it writes with a few vector stores. */
     memset(p->by_type, 0, sizeof p->by_type);
     memset(p->by_color, 0, sizeof p->by_color);
     memset(p->board, 0, sizeof p->board);

@@ -380,7 +380,7 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
         return; /* horde: the side without a king is never in check */
     bool attacked =
         p->variant == VARIANT_ATOMIC
-            ? variant_atomic_attacked(p, k, them, position_occupied(p)) /* kings may touch */
+            ? position_atomic_attacked(p, k, them, position_occupied(p)) /* kings may touch */
             : position_attacked_by(p, k, (enum color)p->side, position_occupied(p));
     if (attacked)
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],

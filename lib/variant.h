@@ -86,11 +86,4 @@ bool variant_end(const struct position *p, struct variant_end *out);
  * (chessops's per-variant rules; standard chess: FIDE Art. 5.2.2)? */
 bool variant_insufficient_material(const struct position *p);
 
-/* Atomic's check: position_atomic_attacked (position.h), under the name
- * it had here, for fen_validate.c until it calls that one. */
-static inline bool variant_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
-{
-    return position_atomic_attacked(p, ksq, c, occ);
-}
-
 #endif

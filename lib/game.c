@@ -391,19 +391,6 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-void game_shape_parsed(unsigned shape, struct san_parsed *sp)
-{
-    *sp = (struct san_parsed){
-        .piece = game_shape_piece(shape),
-        .from_file = game_shape_from_file(shape),
-        .from_rank = game_shape_from_rank(shape),
-        .to = game_shape_to(shape),
-        .promotion = NO_PIECE_TYPE,
-        .castle = game_shape_castle(shape),
-        .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
-    };
-}
-
 /* Play one MOVE token: SAN, long algebraic or UCI, matched against the
  * legal moves; the reason for a refusal comes from explain.h so that
  * every tool words it the same way. */

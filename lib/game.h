@@ -125,32 +125,6 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
-/* The parts of a reader's shape of a plain SAN token (pgn.h): the piece,
- * the from-file and from-rank given (-1 when not written), the target
- * square (SQUARE_NONE for castling), castling (1 king side, 2 queen side);
- * game_shape_parsed gives them as san_scan would, so that the text need
- * not be scanned twice. */
-static inline enum piece_type game_shape_piece(unsigned shape)
-{
-    return (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK));
-}
-static inline int game_shape_from_file(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_FILE_SHIFT) & 15) - 1;
-}
-static inline int game_shape_from_rank(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_RANK_SHIFT) & 15) - 1;
-}
-static inline int game_shape_castle(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3);
-}
-static inline int game_shape_to(unsigned shape)
-{
-    return game_shape_castle(shape) ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63);
-}
-void game_shape_parsed(unsigned shape, struct san_parsed *sp);
 
 /* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
  * reader's shape of plain SAN when it has one) on the innermost line and
@@ -173,15 +147,14 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     bool deferred = false;
     enum san_error se;
     /* plain SAN, already scanned by the reader: its parts */
-    *m =
-        (shape & PGN_SHAPE) && !game_shape_castle(shape)
-            ? san_resolve_plain(&l->pos, game_shape_piece(shape), game_shape_to(shape),
-                                game_shape_from_file(shape), game_shape_from_rank(shape), &deferred)
-            : MOVE_NONE;
+    *m = (shape & SAN_SHAPE) && !san_shape_castle(shape)
+             ? san_resolve_plain(&l->pos, san_shape_piece(shape), san_shape_to(shape),
+                                 san_shape_from_file(shape), san_shape_from_rank(shape), &deferred)
+             : MOVE_NONE;
     if (*m != MOVE_NONE) {
         se = SAN_OK;
-    } else if (shape & PGN_SHAPE) { /* castling, and what the common case leaves */
-        game_shape_parsed(shape, &sp);
+    } else if (shape & SAN_SHAPE) { /* castling, and what the common case leaves */
+        san_shape_parsed(shape, &sp);
         se = san_resolve(&l->pos, &sp, m);
     } else { /* not scanned by the reader: drops too, "N@f3" */
         se = san_parse(&l->pos, tok->text, tok->len, m);
@@ -206,7 +179,7 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     }
     l->ply--;
     l->has_move = had_move;
-    game_shape_parsed(shape, &sp);
+    san_shape_parsed(shape, &sp);
     return san_resolve(&l->pos, &sp, m);
 }
 enum game_error game_stack_pass(struct game_stack *s);

@@ -8,6 +8,7 @@
 #include "pgn.h"
 
 #include "array.h"
+#include "san.h"
 #include "textscan.h"
 
 #include <errno.h>
@@ -1356,98 +1357,6 @@ static int merge_dots(struct pgn_reader *r)
     return 0;
 }
 
-static bool is_file(char c)
-{
-    return c >= 'a' && c <= 'h';
-}
-
-static bool is_rank(char c)
-{
-    return c >= '1' && c <= '8';
-}
-
-/* The shape bits of each piece letter: its index in PGN_SHAPE_PIECES
- * (N 1 to K 5), 0 for any other byte, so that one load both tells a piece
- * letter and gives its bits. */
-static const unsigned char shape_piece_code[256] = {
-    ['N'] = 1, ['B'] = 2, ['R'] = 3, ['Q'] = 4, ['K'] = 5,
-};
-
-static bool is_piece(char c)
-{
-    return shape_piece_code[(unsigned char)c] != 0;
-}
-
-/* The shape bits of the target square named by the file and rank
- * characters f and r (a1 = 0). */
-static unsigned shape_to(unsigned char f, unsigned char r)
-{
-    return (unsigned)((r - '1') * 8 + (f - 'a')) << PGN_SHAPE_TO_SHIFT;
-}
-
-/* The shape (PGN_SHAPE_*) of s[0..n) when it is plain SAN: a piece move
- * with at most a file or a rank to tell it apart ("Nf3", "Nbxd2", "R1e2"),
- * a pawn push or capture without promotion ("e4", "exd5"), or castling,
- * with an optional check mark; else 0.  The fast path and the pattern
- * give the same MOVE tokens the same shape. */
-static unsigned san_shape(const char *s, size_t n)
-{
-    size_t m = n;
-    if (m && (s[m - 1] == '+' || s[m - 1] == '#'))
-        m--;
-    bool ok;
-    unsigned shape = PGN_SHAPE;
-    if (m == 0)
-        return 0;
-    if (is_piece(*s)) {
-        /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        const char *t = s + 1, *e = s + m;
-        shape |= shape_piece_code[(unsigned char)*s];
-        if (e - t >= 3 && (is_file(*t) || is_rank(*t)) && (t[1] == 'x' || is_file(t[1]))) {
-            shape |= is_file(*t) ? (unsigned)(*t - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
-                                 : (unsigned)(*t - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
-            t++;
-        }
-        if (t < e && *t == 'x') {
-            shape |= PGN_SHAPE_CAPTURE;
-            t++;
-        }
-        ok = e - t == 2 && is_file(t[0]) && is_rank(t[1]);
-        if (ok)
-            shape |= shape_to((unsigned char)t[0], (unsigned char)t[1]);
-    } else if (is_file(*s)) {
-        /* e4 exd5 */
-        if (m == 2 && is_rank(s[1])) {
-            ok = true;
-            shape |= shape_to((unsigned char)s[0], (unsigned char)s[1]);
-        } else {
-            ok = m == 4 && s[1] == 'x' && is_file(s[2]) && is_rank(s[3]);
-            if (ok) /* (s[2] and s[3] may lie past a shorter token) */
-                shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                         shape_to((unsigned char)s[2], (unsigned char)s[3]);
-        }
-    } else if (*s == 'O') {
-        ok = (m == 3 && memcmp(s, "O-O", 3) == 0) || (m == 5 && memcmp(s, "O-O-O", 5) == 0);
-        shape |= (m == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
-    } else {
-        return 0;
-    }
-    return ok ? shape : 0;
-}
-
-/* The length of the move of s[0..n) when it is a pawn's promotion in the
- * standard's form ("e8=Q", "dxe8=N") with at most a check or mate mark
- * after it, filling s; else 0. */
-static size_t promotion_len(const char *s, size_t n)
-{
-    size_t i = n > 2 && s[1] == 'x' && is_file(s[2]) ? 3 : 1;
-    if (!is_file(s[0]) || i + 3 > n || !is_rank(s[i]) || s[i + 1] != '=' ||
-        !shape_piece_code[(unsigned char)s[i + 2]] || s[i + 2] == 'K')
-        return 0;
-    size_t m = i + 3;
-    return m == n || (m + 1 == n && (s[m] == '+' || s[m] == '#')) ? m : 0;
-}
-
 /* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
  * still starts the game where it stands.  True when it is dropped. */
 static inline bool skip_number(struct pgn_reader *r, const char *p)
@@ -1464,7 +1373,7 @@ static inline bool skip_number(struct pgn_reader *r, const char *p)
  * place of finding the run's end and then classifying it (fast_token).
  * Returns 1 with *next set when it stored the token, 0 when the run is
  * anything else (the caller takes the general path, which gives the same
- * tokens), -1 when out of memory.  The shape is san_shape's: the unit
+ * tokens), -1 when out of memory.  The shape is san's (san_word_shape): the unit
  * tests and the fuzzer compare the paths with PGN_OPT_NO_FASTPATH. */
 static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r, const char *p,
                                                                const char *end, const char **next)
@@ -1477,49 +1386,12 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         memcpy(&w, p, avail);
     unsigned char s[sizeof w];
     memcpy(s, &w, sizeof w);
-    unsigned shape = PGN_SHAPE;
     size_t i;
-    if (is_file((char)s[0])) { /* e4 exd5 */
-        if (is_rank((char)s[1])) {
-            shape |= shape_to(s[0], s[1]);
-            i = 2;
-        } else if (s[1] == 'x' && is_file((char)s[2]) && is_rank((char)s[3])) {
-            shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                     shape_to(s[2], s[3]);
-            i = 4;
-        } else {
+    unsigned shape = san_word_shape(s, &i);
+    if (!shape) {
+        if (s[0] < '1' || s[0] > '9')
             return 0;
-        }
-    } else if (shape_piece_code[s[0]]) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        shape |= shape_piece_code[s[0]];
-        unsigned char c = s[1];
-        if (is_file((char)c) && is_rank((char)s[2])) {
-            shape |= shape_to(c, s[2]);
-            i = 3;
-        } else if (c == 'x' && is_file((char)s[2]) && is_rank((char)s[3])) {
-            shape |= PGN_SHAPE_CAPTURE | shape_to(s[2], s[3]);
-            i = 4;
-        } else if (is_file((char)c) || is_rank((char)c)) {
-            shape |= is_file((char)c) ? (unsigned)(c - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
-                                      : (unsigned)(c - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
-            if (is_file((char)s[2]) && is_rank((char)s[3])) {
-                shape |= shape_to(s[2], s[3]);
-                i = 4;
-            } else if (s[2] == 'x' && is_file((char)s[3]) && is_rank((char)s[4])) {
-                shape |= PGN_SHAPE_CAPTURE | shape_to(s[3], s[4]);
-                i = 5;
-            } else {
-                return 0;
-            }
-        } else {
-            return 0;
-        }
-    } else if (s[0] == 'O') { /* O-O O-O-O */
-        if (s[1] != '-' || s[2] != 'O')
-            return 0;
-        i = s[3] == '-' && s[4] == 'O' ? 5 : 3;
-        shape |= (i == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
-    } else if (s[0] >= '1' && s[0] <= '9') {                        /* 12. 7... */
+        /* 12. 7... */
         i = 1;
         while (i < 3 && s[i] >= '0' && s[i] <= '9')
             i++;
@@ -1535,11 +1407,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         if (skip_number(r, p))
             return 1;
         return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, parse_digits(p, digits)) < 0 ? -1 : 1;
-    } else {
-        return 0;
     }
-    if (s[i] == '+' || s[i] == '#')
-        i++;
     /* the move must fill the run: the next byte ends it */
     if (i > avail || (i < avail && byte_class[(unsigned char)p[i]] == C_RUN))
         return 0;
@@ -1601,7 +1469,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
         return emit(r, PGN_TOK_NAG, p, d, p, v) < 0 ? -1 : 1;
     }
     /* a SAN move without promotion or suffix, filling the whole run */
-    unsigned shape = san_shape(s, n);
+    unsigned shape = san_token_shape(s, n);
     if (shape) {
         *next = q;
         r->state = ST_MOVES;
@@ -1610,7 +1478,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
     /* a promotion, the move and its check mark stored as the pattern
      * stores them: the only token of real archives that the pattern read,
      * whose compilation (1 M instructions) it spares */
-    size_t m = promotion_len(s, n);
+    size_t m = san_promotion_len(s, n);
     if (!m)
         return 0;
     *next = q;
@@ -1661,10 +1529,10 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
             size_t nchk = HAS(G_CHECK) ? LEN(G_CHECK) : 0;
             if (HAS(G_MOVE))
                 st = emit2(r, PGN_TOK_MOVE, AT(G_MOVE), LEN(G_MOVE), chk, nchk, p,
-                           san_shape(AT(G_MOVE), LEN(G_MOVE)), false);
+                           san_token_shape(AT(G_MOVE), LEN(G_MOVE)), false);
             else if (HAS(G_CASTLE))
                 st = emit2(r, PGN_TOK_MOVE, "O-O-O", LEN(G_CASTLE), chk, nchk, p,
-                           san_shape("O-O-O", LEN(G_CASTLE)), false);
+                           san_token_shape("O-O-O", LEN(G_CASTLE)), false);
             else
                 st = emit2(r, PGN_TOK_NULL_MOVE, AT(G_NULL), LEN(G_NULL), chk, nchk, p, 0, false);
             if (st >= 0 && HAS(G_SUFFIX))
@@ -2024,7 +1892,7 @@ static bool starts_new_game(const struct pgn_reader *r)
         j++;
     while (j > i && (s[j - 1] == '+' || s[j - 1] == '#' || s[j - 1] == '!' || s[j - 1] == '?'))
         j--;
-    return j > i && san_shape(s + i, j - i) != 0;
+    return j > i && san_token_shape(s + i, j - i) != 0;
 }
 
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos

@@ -112,25 +112,9 @@ struct pgn_token {
     unsigned long line, col;
     int depth;
     unsigned value; /* NAG number for NAG, move number for MOVE_NUMBER, a MOVE's
-                     * shape (PGN_SHAPE_*) or 0, else 0 */
+                     * shape when it is plain SAN (san_token_shape, san.h) or 0,
+                     * else 0 */
 };
-
-/* The shape of a MOVE token in plain SAN ("Nf3", "Nbxd2", "exd5", "O-O+"),
- * as the reader's fast path saw it, so that the replay need not scan the
- * text again: PGN_SHAPE set, the piece as an index into PGN_SHAPE_PIECES
- * (pawn 0), the from-file and from-rank given (1-8, 0 when not written),
- * the target square (file + 8 * rank, a1 = 0), a capture mark, castling
- * (1 king side, 2 queen side).  Other MOVE tokens have value 0. */
-#define PGN_SHAPE_PIECES "PNBRQK"
-enum {
-    PGN_SHAPE_PIECE_MASK = 7u,
-    PGN_SHAPE_FILE_SHIFT = 3,
-    PGN_SHAPE_RANK_SHIFT = 7,
-    PGN_SHAPE_TO_SHIFT = 11,
-    PGN_SHAPE_CAPTURE = 1u << 17,
-    PGN_SHAPE_CASTLE_SHIFT = 18,
-};
-#define PGN_SHAPE (1u << 31)
 
 /* One tag pair, in input order; the value has \" and \\ unescaped. */
 struct pgn_tag {

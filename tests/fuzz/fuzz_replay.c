@@ -79,7 +79,7 @@ static void replay_both(const struct pgn_game *g, unsigned flags)
                 fail("the kept replay lost the position before a move", g->number);
             if (!movegen_is_legal(&before, a.m))
                 fail("a move played is not legal", g->number);
-            if (b.before && (b.tok->value & PGN_SHAPE) && !(flags & GAME_VARIATIONS))
+            if (b.before && (b.tok->value & SAN_SHAPE) && !(flags & GAME_VARIATIONS))
                 fail("GAME_NO_BEFORE kept a position before a SAN move", g->number);
         }
     }

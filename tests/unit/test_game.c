@@ -242,7 +242,7 @@ static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
             switch (ev.kind) {
             case GAME_EV_MOVE:
                 if ((flags & GAME_NO_BEFORE) && !(flags & GAME_VARIATIONS) && ev.before &&
-                    (ev.tok->value & PGN_SHAPE))
+                    (ev.tok->value & SAN_SHAPE))
                     n += (size_t)snprintf(out + n, size - n, "(before kept)\n");
                 uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci); /* (the same rules) */
                 n += (size_t)snprintf(out + n, size - n, "move %lu %s\n", ev.ply, uci);

@@ -132,19 +132,19 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    pgn_token_hook *hook; /* pgn_reader_set_token_hook */
-    void *hook_ctx;
-    pgn_token_hook *hook_now; /* the hook while it follows the game, else NULL */
-    size_t ntaken;            /* MOVE tokens of the game that the hook took */
-    size_t taken_at;          /* ntoks when the hook last took one */
-    bool restart;             /* read the game again: the hook gave up after taking */
-    /* Where the game began, to read it again: the reader's place in the
-     * input (src indices) and the line it was on. */
-    struct {
-        size_t cur, line_off, line_raw, line_len, pos, first_nonblank;
-        bool have_line, continued, cur_blank, prev_blank;
-        unsigned long lineno, col_base;
-    } at;
+    /* The visitor of the game being read (pgn_read_game; NULL for
+     * pgn_next_game) and what it answered so far. */
+    const struct pgn_visitor *v;
+    void *v_ctx;
+    size_t v_next;    /* tokens[0..v_next) were offered (or held back by a skip) */
+    bool v_told;      /* tags_done was called */
+    bool v_skip;      /* SKIP_GAME: nothing more is offered */
+    int v_mute;       /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
+    bool v_direct;    /* told, and neither skip: the next token is offered as it is */
+    size_t taken_at;  /* ntoks when the last was offered */
+    size_t tok_limit; /* max_tokens less the MOVE tokens offered (not kept): the cap
+                       * counts them (taken) */
+    char word[16];    /* the text of a MOVE offered from the line, NUL-terminated */
     struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
@@ -416,12 +416,6 @@ void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
 {
     r->options = options;
-}
-
-void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx)
-{
-    r->hook = fn;
-    r->hook_ctx = ctx;
 }
 
 /* Resets everything that belongs to the previous input. */
@@ -715,7 +709,7 @@ static int reserve_token(struct pgn_reader *r)
  * when there is room, 0 when the game is full, -1 when out of memory. */
 static int token_room(struct pgn_reader *r, size_t n, const char *at)
 {
-    if (r->ntoks >= r->lim.max_tokens) {
+    if (r->ntoks >= r->tok_limit) {
         if (r->tokens_full)
             return 0;
         r->tokens_full = true;
@@ -726,28 +720,117 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at)
     return 1;
 }
 
-/* The hook stops following the game; a game whose tokens it took is read
- * again, whole (pgn_token_hook). */
-static void hook_give_up(struct pgn_reader *r)
+/* ---------------------------------------------------------------- visiting */
+
+/* The tags' texts point into the arena, which may move while a game is
+ * read: set when a visitor or the caller is to read them. */
+static void fix_tags(struct pgn_reader *r)
 {
-    r->hook_now = NULL;
-    if (r->ntaken)
-        r->restart = true;
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = r->arena + r->tag_name_off[i];
+        r->tags[i].value = r->arena + r->tag_value_off[i];
+    }
 }
 
-/* Acts on the hook's answer for the token t; true when the token was
- * taken (not to be kept).  (Some games are read again at their end:
- * read_again.) */
-static inline __attribute__((always_inline)) bool
-hook_answered(struct pgn_reader *r, const struct pgn_token *t, enum pgn_hook_answer a)
+/* tags_done: the tags are all read (the movetext has begun, or the game
+ * ends). */
+static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
 {
-    if (a == PGN_HOOK_TAKEN && t->kind == PGN_TOK_MOVE) {
-        r->ntaken++;
-        return true;
+    r->v_told = true;
+    fix_tags(r);
+    struct pgn_game g = {
+        .number = r->games + 1,
+        .line = r->start_line,
+        .col = r->start_col,
+        .tags = r->tags,
+        .ntags = r->ntags,
+        .tokens = r->toks,
+        .source = r->name,
+    };
+    if (r->v->tags_done(r->v_ctx, &g) == PGN_VISIT_SKIP_GAME)
+        r->v_skip = true;
+}
+
+/* The MOVE tokens of the game offered to the visitor, and therefore not
+ * kept. */
+static size_t taken(const struct pgn_reader *r)
+{
+    return r->lim.max_tokens - r->tok_limit;
+}
+
+static void visit_update(struct pgn_reader *r)
+{
+    r->v_direct = r->v_told && !r->v_skip && !r->v_mute;
+}
+
+/* visit when an answer holds tokens back or the tags are still to be
+ * told: whether t is to be offered. */
+static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const struct pgn_token *t)
+{
+    if (r->v_mute) {
+        if (t->depth < r->v_mute)
+            r->v_mute = 0; /* the skipped variation's ")", at the depth before it */
+        visit_update(r);
+        return false;
     }
-    if (a == PGN_HOOK_GIVE_UP)
-        hook_give_up(r);
-    return false;
+    if (!r->v_told)
+        tell_tags(r);
+    visit_update(r);
+    return !r->v_skip;
+}
+
+static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const struct pgn_token *t,
+                                                   enum pgn_visit a)
+{
+    if (a == PGN_VISIT_SKIP_GAME)
+        r->v_skip = true;
+    else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+        r->v_mute = t->depth + 1;
+    visit_update(r);
+}
+
+/* Offers the complete token t to the visitor (telling it the tags first),
+ * unless an answer before holds it back; true when it was offered. */
+static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
+                                                        const struct pgn_token *t)
+{
+    if (__builtin_expect(!r->v_direct, 0) && !visit_held(r, t))
+        return false;
+    enum pgn_visit a = r->v->token(r->v_ctx, t);
+    if (__builtin_expect(a != PGN_VISIT_GO, 0))
+        visit_answer(r, t, a);
+    return true;
+}
+
+/* Offers the stored tokens not offered yet, up to tokens[end). */
+static void visit_stored(struct pgn_reader *r, size_t end)
+{
+    while (r->v_next < end)
+        visit(r, &r->toks[r->v_next++]);
+}
+
+/* Offers the token just stored, tokens[ntoks - 1] (its text at arena
+ * offset off), and those before it, once the tags are all read (state
+ * ST_MOVES: a comment before the tags waits).  Held back while it may
+ * still change: a move number (merge_dots) and a brace comment still open
+ * (comment_close offers it).  A MOVE offered is not kept: the visitor
+ * has it. */
+static void visit_new(struct pgn_reader *r, size_t off)
+{
+    if (r->state != ST_MOVES)
+        return;
+    size_t last = r->ntoks - 1;
+    visit_stored(r, last);
+    const struct pgn_token *t = &r->toks[last];
+    if (t->kind == PGN_TOK_MOVE_NUMBER || (t->kind == PGN_TOK_COMMENT && r->in_comment))
+        return;
+    r->v_next = r->ntoks;
+    if (visit(r, t) && t->kind == PGN_TOK_MOVE) {
+        r->ntoks--;
+        r->arena_len = off;
+        r->tok_limit--;
+        r->taken_at = r->v_next = r->ntoks;
+    }
 }
 
 /* Fills the next token slot, whose text (n bytes at arena offset off) is
@@ -755,7 +838,7 @@ hook_answered(struct pgn_reader *r, const struct pgn_token *t, enum pgn_hook_ans
 static inline __attribute__((always_inline)) void push_token(struct pgn_reader *r,
                                                              enum pgn_token_kind kind, size_t off,
                                                              size_t n, const char *at,
-                                                             unsigned value, bool offer)
+                                                             unsigned value)
 {
     r->arena_len = off + n + 1;
     unsigned long col = col_at(r, at);
@@ -769,11 +852,8 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (offer && r->hook_now && !r->depth && hook_answered(r, t, r->hook_now(r->hook_ctx, t))) {
-        r->ntoks--; /* taken: not kept after all */
-        r->arena_len = off;
-        r->taken_at = r->ntoks;
-    }
+    if (r->v)
+        visit_new(r, off);
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -783,23 +863,29 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
                                                            size_t n, uint64_t w, unsigned value)
 {
-    bool offer = r->hook_now && !r->depth;
-    if (offer) {
-        /* offered from the line, before it is stored: most are taken */
+    if (r->v && kind == PGN_TOK_MOVE && r->ntoks < r->tok_limit) {
+        /* offered from the line, before it is stored: a move offered is
+         * not kept (the caller set state to ST_MOVES) */
+        if (r->v_next < r->ntoks)
+            visit_stored(r, r->ntoks);
+        memcpy(r->word, &w, sizeof w);
+        r->word[n] = '\0';
         struct pgn_token t = {.kind = kind,
-                              .text = p,
+                              .text = r->word,
                               .len = n,
                               .line = r->lineno,
                               .col = col_at(r, p),
+                              .depth = r->depth,
                               .value = value};
         if (!r->started)
             mark_start(r, t.line, t.col);
-        if (hook_answered(r, &t, r->hook_now(r->hook_ctx, &t))) {
+        if (visit(r, &t)) {
+            r->tok_limit--;
             r->taken_at = r->ntoks;
             return 1;
         }
     }
-    if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
+    if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit ||
         r->arena_cap - r->arena_len <= sizeof w) {
         int room = token_room(r, sizeof w, p);
         if (room <= 0)
@@ -808,7 +894,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     size_t off = r->arena_len;
     memcpy(r->arena + off, &w, sizeof w);
     r->arena[off + n] = '\0';
-    push_token(r, kind, off, n, p, value, !offer);
+    push_token(r, kind, off, n, p, value);
     return 1;
 }
 
@@ -823,8 +909,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
                                                        const char *at, unsigned value, bool clean)
 {
     size_t n = n1 + n2;
-    if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
-        r->arena_cap - r->arena_len <= n) {
+    if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit || r->arena_cap - r->arena_len <= n) {
         int room = token_room(r, n, at);
         if (room <= 0)
             return room;
@@ -844,7 +929,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
             memcpy(dst + n1, s2, n2);
     }
     dst[n] = '\0';
-    push_token(r, kind, off, n, at, value, true);
+    push_token(r, kind, off, n, at, value);
     return 1;
 }
 
@@ -946,6 +1031,8 @@ static int comment_close(struct pgn_reader *r)
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
+    if (r->v && r->state == ST_MOVES)
+        visit_stored(r, r->ntoks); /* (complete now) */
     return 0;
 }
 
@@ -1120,17 +1207,6 @@ static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t 
            (r->tags[i].name_len != nlen || memcmp(r->arena + r->tag_name_off[i], name, nlen) != 0))
         i++;
     return i;
-}
-
-static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen)
-{
-    return tag_find_bit(r, name, nlen, nlen ? tag_bit(name, nlen) : 0);
-}
-
-const char *pgn_reader_tag(const struct pgn_reader *r, const char *name)
-{
-    size_t i = tag_find(r, name, strlen(name));
-    return i < r->ntags ? r->arena + r->tag_value_off[i] : NULL;
 }
 
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
@@ -1339,10 +1415,10 @@ static unsigned parse_digits(const char *s, size_t n)
 }
 
 /* "4. ...Be7": periods right after a move number make it "4..."; not
- * after a move (one that the hook took is not the last token kept). */
+ * after a move (one offered to a visitor is not the last token kept). */
 static int merge_dots(struct pgn_reader *r)
 {
-    if (r->ntoks == 0 || (r->ntaken && r->taken_at == r->ntoks) ||
+    if (r->ntoks == 0 || (taken(r) && r->taken_at == r->ntoks) ||
         r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
     size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
@@ -1527,6 +1603,7 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
         if (HAS(G_MOVE) || HAS(G_CASTLE) || HAS(G_NULL)) {
             const char *chk = HAS(G_CHECK) ? AT(G_CHECK) : "";
             size_t nchk = HAS(G_CHECK) ? LEN(G_CHECK) : 0;
+            r->state = ST_MOVES; /* (first: a visitor is offered the move at once) */
             if (HAS(G_MOVE))
                 st = emit2(r, PGN_TOK_MOVE, AT(G_MOVE), LEN(G_MOVE), chk, nchk, p,
                            san_token_shape(AT(G_MOVE), LEN(G_MOVE)), false);
@@ -1538,7 +1615,6 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
             if (st >= 0 && HAS(G_SUFFIX))
                 st = emit(r, PGN_TOK_NAG, AT(G_SUFFIX), LEN(G_SUFFIX), AT(G_SUFFIX),
                           symbol_nag(AT(G_SUFFIX), LEN(G_SUFFIX)));
-            r->state = ST_MOVES;
         } else if (HAS(G_NUMBER)) {
             const char *dots = "";
             size_t ndots = 0;
@@ -1637,44 +1713,9 @@ static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
     return got;
 }
 
-/* Where the bytes of the game being read start in src: the line it began
- * on, or the next line. */
-static size_t game_from(const struct pgn_reader *r)
-{
-    if (!r->at.have_line)
-        return r->at.cur;
-    return r->at.first_nonblank != SIZE_MAX ? r->at.line_raw : r->at.line_off;
-}
-
-/* Goes back to the first byte of the game being read, to read it again
- * keeping every token and offering none (pgn_token_hook).  What the first
- * reading gathered is dropped; the second finds it again. */
-static void clear_game(struct pgn_reader *r);
-static void restart_game(struct pgn_reader *r)
-{
-    r->cur = r->at.cur;
-    r->have_line = r->at.have_line;
-    if (r->have_line)
-        r->line = r->src + r->at.line_off;
-    r->line_raw = r->at.line_raw;
-    r->line_len = r->at.line_len;
-    r->pos = r->at.pos;
-    r->first_nonblank = r->at.first_nonblank;
-    r->continued = r->at.continued;
-    r->cur_blank = r->at.cur_blank;
-    r->prev_blank = r->at.prev_blank;
-    r->lineno = r->at.lineno;
-    r->col_base = r->at.col_base;
-    r->cr_from = SIZE_MAX;
-    clear_game(r);
-    r->hook_now = NULL;
-}
-
 /* The buffer holds no whole line: compacts it, grows it to hold a whole
- * line (and with PGN_OPT_RAW the game so far, up to max_game; while the
- * hook follows a game, the game so far, up to PGN_HOOK_KEEP_BYTES), reads
- * more.  Returns 1, 2 when the game is to be read again from its start
- * (restart_game was called), -1 on a read error or when out of memory.
+ * line (and with PGN_OPT_RAW the game so far, up to max_game), reads
+ * more.  Returns 1, -1 on a read error or when out of memory.
  * (Apart from fetch_line, which stays small enough to be inlined.) */
 static __attribute__((noinline)) int refill(struct pgn_reader *r)
 {
@@ -1686,31 +1727,11 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     }
     size_t keep = keep_raw ? r->raw_start : r->cur;
     size_t limit = keep_raw ? r->lim.max_game + max + 1 : max + 1;
-    if (r->hook_now) {
-        /* the game may be read again: its bytes stay, up to
-         * PGN_HOOK_KEEP_BYTES */
-        size_t from = game_from(r);
-        if (r->cur - from > PGN_HOOK_KEEP_BYTES) {
-            hook_give_up(r);
-            if (r->restart) {
-                restart_game(r);
-                return 2;
-            }
-        } else {
-            keep = from < keep ? from : keep;
-            limit = limit > PGN_HOOK_KEEP_BYTES + max + 1 ? limit : PGN_HOOK_KEEP_BYTES + max + 1;
-        }
-    }
     memmove(r->buf, r->src + keep, r->end - keep);
     r->end -= keep;
     r->cur -= keep;
     if (keep_raw)
         r->raw_start -= keep;
-    if (r->hook_now) {
-        r->at.cur -= keep;
-        r->at.line_off -= keep;
-        r->at.line_raw -= keep;
-    }
     if (r->buf_cap < limit && r->end * 2 > r->buf_cap) {
         size_t c = r->buf_cap * 2 < limit ? r->buf_cap * 2 : limit;
         char *b = realloc(r->buf, c);
@@ -1764,11 +1785,9 @@ static inline size_t cr_next(struct pgn_reader *r, size_t from)
 
 /* Makes the next line current: finds its end in the buffer, refilling a
  * FILE buffer as needed.  A line longer than max_line comes in pieces of
- * max_line bytes (the same line number, later columns).  Returns 1, 2
- * when the game is to be read again from its start (restart_game was
- * called), 0 at the end of the input, -1 on a read error or when out of
- * memory. */
-static int fetch_line(struct pgn_reader *r)
+ * max_line bytes (the same line number, later columns).  Returns 1, 0 at
+ * the end of the input, -1 on a read error or when out of memory. */
+static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r)
 {
     size_t max = r->lim.max_line;
     for (;;) {
@@ -1877,7 +1896,7 @@ static bool starts_new_game(const struct pgn_reader *r)
     size_t n = r->line_len;
     if (i == SIZE_MAX || i + 2 >= n || s[i] != '1' || s[i + 1] != '.' || s[i + 2] == '.')
         return false;
-    if (!r->ntaken && !r->stray_text) { /* a move played before: taken by the hook, or kept */
+    if (!taken(r) && !r->stray_text) { /* a move played before: offered, or kept */
         size_t k = 0;
         while (k < r->ntoks && r->toks[k].kind != PGN_TOK_MOVE)
             k++;
@@ -2114,30 +2133,10 @@ static void clear_game(struct pgn_reader *r)
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
-    r->ntaken = 0;
-    r->restart = false;
-}
-
-/* Starts a game where the reader stands, noting the place for
- * restart_game, and tells the hook. */
-static void begin_game(struct pgn_reader *r)
-{
-    clear_game(r);
-    r->at.cur = r->cur;
-    r->at.have_line = r->have_line;
-    r->at.line_off = r->have_line ? (size_t)(r->line - r->src) : 0;
-    r->at.line_raw = r->line_raw;
-    r->at.line_len = r->line_len;
-    r->at.pos = r->pos;
-    r->at.first_nonblank = r->first_nonblank;
-    r->at.continued = r->continued;
-    r->at.cur_blank = r->cur_blank;
-    r->at.prev_blank = r->prev_blank;
-    r->at.lineno = r->lineno;
-    r->at.col_base = r->col_base;
-    r->hook_now = r->hook;
-    if (r->hook)
-        r->hook(r->hook_ctx, NULL);
+    r->taken_at = r->v_next = 0;
+    r->tok_limit = r->lim.max_tokens;
+    r->v_told = r->v_skip = r->v_direct = false;
+    r->v_mute = 0;
 }
 
 /* Puts the diagnostics in input order (those found at the end of a game,
@@ -2206,7 +2205,7 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || r->ntaken || r->number_skipped)
+    if (!r->after_result || r->ntags || taken(r) || r->number_skipped)
         return 0;
     const struct pgn_token *first = NULL;
     for (size_t i = 0; i < r->ntoks; i++) {
@@ -2237,10 +2236,12 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     bool stray;
     if (stray_check(r, &stray) < 0)
         return -1;
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tag_name_off[i];
-        r->tags[i].value = r->arena + r->tag_value_off[i];
+    if (r->v && !stray) { /* what the visitor has not seen yet */
+        if (!r->v_told)
+            tell_tags(r);
+        visit_stored(r, r->ntoks);
     }
+    fix_tags(r);
     sort_diags(r->diags, r->ndiags);
     if (!r->started && r->ndiags) {
         r->start_line = r->diags[0].line;
@@ -2258,12 +2259,13 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .diags = r->diags,
         .ndiags = r->ndiags,
         .source = r->name,
-        .hooked = r->hook_now != NULL,
         .markup_line = r->markup_line,
         .markup_col = r->markup_col,
     };
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
+    if (r->v)
+        r->v->game_end(r->v_ctx, g);
     return 1;
 }
 
@@ -2272,7 +2274,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * game). */
 static bool worth_a_game(const struct pgn_reader *r)
 {
-    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || r->ntaken)
+    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || taken(r))
         return true;
     for (size_t i = 0; i < r->ntoks; i++)
         if (r->toks[i].kind != PGN_TOK_COMMENT)
@@ -2280,18 +2282,9 @@ static bool worth_a_game(const struct pgn_reader *r)
     return false;
 }
 
-/* Must the game that ended be read again, whole, as the hook took tokens
- * of it?  When it has diagnostics (finish_game adds those of an open
- * comment or variation; the end of the input, at_end, adds one), for its
- * reader to look at all of it, and when its tokens, taken and kept, reach
- * max_tokens, to meet the cap where a reader without a hook meets it. */
-static bool read_again(const struct pgn_reader *r, bool at_end)
-{
-    return r->ntaken && (at_end || r->ndiags || r->in_comment || r->depth > 0 ||
-                         r->ntaken + r->ntoks >= r->lim.max_tokens);
-}
-
-int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
+/* Reads the next game into *g, offering it to v (NULL: none). */
+static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx,
+                     struct pgn_game *g)
 {
     if (!r->open) {
         r->err = PGN_E_NOT_OPEN;
@@ -2299,18 +2292,16 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     }
     if (r->err)
         return -1;
-    begin_game(r);
+    clear_game(r);
+    r->v = v;
+    r->v_ctx = ctx;
     for (;;) {
         if (!r->have_line) {
             int f = fetch_line(r);
             if (f < 0)
                 return -1;
-            if (f == 0 && !read_again(r, true))
-                break;
             if (f == 0)
-                restart_game(r);
-            if (f != 1) /* (read again from the game's start) */
-                continue;
+                break;
             if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
                 is_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
@@ -2320,10 +2311,6 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
-        if (r->restart || (s == SCAN_GAME_DONE && read_again(r, false))) {
-            restart_game(r);
-            continue;
-        }
         if (s == SCAN_GAME_DONE) {
             /* (a game ends at its result, at the next game's tags or at a
              * new game's move 1: its last token then is no result) */
@@ -2349,6 +2336,17 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, g, r->end);
+}
+
+int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
+{
+    return read_game(r, NULL, NULL, g);
+}
+
+int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
+{
+    struct pgn_game g;
+    return read_game(r, v, ctx, &g);
 }
 
 /* ---------------------------------------------------------------- splitting */

@@ -2349,6 +2349,26 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
     return read_game(r, v, ctx, &g);
 }
 
+void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx)
+{
+    bool skip = g->stray || v->tags_done(ctx, g) == PGN_VISIT_SKIP_GAME;
+    int mute = 0;
+    for (size_t i = 0; i < g->ntokens && !skip; i++) {
+        const struct pgn_token *t = &g->tokens[i];
+        if (mute) {
+            if (t->depth < mute)
+                mute = 0; /* the skipped variation's ")" */
+            continue;
+        }
+        enum pgn_visit a = v->token(ctx, t);
+        if (a == PGN_VISIT_SKIP_GAME)
+            skip = true;
+        else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+            mute = t->depth + 1;
+    }
+    v->game_end(ctx, g);
+}
+
 /* ---------------------------------------------------------------- splitting */
 
 /* Is the last word of s[0..n) (blanks, CRs and blank lines at the end

@@ -307,8 +307,10 @@ static void conv_game_end(void *ctx, const struct pgn_game *game)
         return;
     }
     c->res->games++;
-    if (pb && pb->code == GAME_E_DAMAGED) {
+    if (pb && pb->code == GAME_E_DAMAGED) { /* as if nothing were written */
         c->res->out.len = c->mark;
+        c->line_open = false;
+        c->need_number = true;
         c->result = PGN_RESULT_NB;
         if (c->json)
             game_json_begin(c->json);

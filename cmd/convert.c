@@ -351,5 +351,8 @@ int conv_next_game(struct conv *c)
     c->need_number = true;
     if (c->json)
         game_json_begin(c->json);
-    return pgn_read_game(c->reader, &conv_visitor, c);
+    int rc = pgn_read_game(c->reader, &conv_visitor, c);
+    if (rc < 0) /* a hard error inside a game: no game, as when it was read whole */
+        c->res->out.len = c->mark;
+    return rc;
 }

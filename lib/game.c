@@ -373,13 +373,13 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
 enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
                                   struct game_problem *pb)
 {
+    enum game_error e = game_damage(g, flags, pb);
+    if (e == GAME_OK)
+        e = game_replay_start(r, g->tags, g->ntags, flags, pb);
     r->game = g;
     r->flags = flags;
     r->next = 0;
     r->result_seen = false;
-    enum game_error e = game_damage(g, flags, pb);
-    if (e == GAME_OK && (e = game_replay_start(r, g->tags, g->ntags, flags, pb)) == GAME_OK)
-        r->game = g;
     return e;
 }
 
@@ -409,9 +409,9 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-/* Play one MOVE token: SAN, long algebraic or UCI, matched against the
- * legal moves; the reason for a refusal comes from explain.h so that
- * every tool words it the same way. */
+/* A MOVE token (SAN, long algebraic or UCI) that matches no legal move:
+ * the reason for the refusal comes from explain.h so that every tool
+ * words it the same way. */
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
                         struct game_problem *pb)
 {
@@ -424,11 +424,10 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
     return -1;
 }
 
-/* (Inline: the visitor plays most tokens here.) */
-static inline __attribute__((always_inline)) int play_move(struct game_replay *r,
-                                                           const struct pgn_token *tok,
-                                                           struct game_event *ev,
-                                                           struct game_problem *pb)
+/* (game_replay_token plays a SAN move itself, inline; this serves a
+ * direct call of game_replay_any.) */
+static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
+                     struct game_problem *pb)
 {
     struct game_line *l = game_stack_top(&r->stack);
     bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;

@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok);
-
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
 {
@@ -32,14 +30,14 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
      * when asked: the reader need not keep what will not be written. */
     pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
                                           (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
-    /* The fast path: standard chess, and an output of plies alone. */
-    if ((opt->to == TO_UCI || opt->to == TO_NAMED) && !opt->comments && !opt->nags &&
-        !opt->variations && !cli_games_rules(&opt->common)) {
-        if (!(c->fast = malloc(sizeof *c->fast)))
-            return false;
-        c->fast_named = opt->to == TO_NAMED;
-        pgn_reader_set_token_hook(c->reader, fast_play, c);
-    }
+    c->plies_fast = (opt->to == TO_UCI || opt->to == TO_NAMED) && !c->json;
+    c->plies_named = opt->to == TO_NAMED;
+    /* UCI and FEN are written from the position after each move */
+    unsigned no_before = opt->to == TO_UCI || opt->to == TO_FEN ? GAME_NO_BEFORE : 0;
+    game_replay_listen(c->replay,
+                       (opt->variations ? GAME_VARIATIONS : 0) | no_before |
+                           (opt->strict ? GAME_STRICT_FEN : 0) | cli_games_rules(&opt->common),
+                       NULL, NULL);
     if (opt->common.max_line != CLI_MAX_LINE_DEFAULT) {
         struct pgn_limits lim = {.max_line = opt->common.max_line};
         pgn_reader_set_limits(c->reader, &lim);
@@ -51,8 +49,6 @@ void conv_free(struct conv *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
-    free(c->fast);
-    cli_buf_free(&c->fast_out);
     if (c->json)
         game_json_free(c->json);
     free(c->json);
@@ -156,6 +152,25 @@ static void write_ply(struct conv *c, const struct game_event *ev)
     c->need_number = false;
 }
 
+/* A move in UCI or the named notation (c->plies_fast), as write_ply
+ * writes it, with less room to reserve and no choice to make: most
+ * conversions write these, one a ply. */
+static inline __attribute__((always_inline)) void
+write_ply_fast(struct conv *c, const struct position *before, move m, const struct position *after)
+{
+    enum { ROOM = NAMED_MAX };
+    struct cli_buf *out = &c->res->out;
+    if (!cli_buf_reserve(out, ROOM + 1))
+        return;
+    if (c->line_open) /* (item_begin, with the room reserved) */
+        out->data[out->len++] = c->sep;
+    c->line_open = true;
+    char *buf = out->data + out->len;
+    size_t n = c->plies_named ? named_format_ply(before, m, c->opt->names, buf, ROOM)
+                              : uci_format(after, m, UCI_CASTLING_AUTO, buf);
+    out->len += n < ROOM ? n : ROOM - 1; /* (need_number is SAN's and LAN's) */
+}
+
 /* A NAG follows its ply on the ply's line, as "$n" whatever its PGN
  * spelling ("!?" is $5), so that one form is read back. */
 static void write_nag(struct conv *c, unsigned nag)
@@ -174,81 +189,6 @@ static void write_result(struct conv *c, const char *result)
     item_begin(c);
     cli_buf_str(&c->res->out, result);
     line_end(c);
-}
-
-/* The reader's token hook of the fast path: each main line token of the
- * game being read, NULL as a game begins.  Moves are played as the full
- * replay plays them (game_stack_play_token) and written as write_ply
- * writes them, each followed by the separator.  Whatever the full replay
- * treats otherwise is declined for the game: a null move, a token that is
- * no move, an illegal move, and tags that set up another start (a FEN
- * tag, a Variant tag naming other rules than standard chess): the hook
- * gives the game up, and the reader keeps it whole and offers it no more
- * (pgn_game.hooked is clear).  A move played is taken, so that the reader
- * need not store it (the output has it). */
-static enum pgn_hook_answer fast_play(void *ctx, const struct pgn_token *tok)
-{
-    enum { ROOM = NAMED_MAX };
-    struct conv *c = ctx;
-    if (!tok) {
-        c->fast_out.len = 0;
-        c->fast_started = false;
-        c->fast_result = PGN_RESULT_NB;
-        return PGN_HOOK_KEEP;
-    }
-    if (tok->kind != PGN_TOK_MOVE) { /* (most tokens are moves) */
-        switch (tok->kind) {
-        case PGN_TOK_RESULT:
-            c->fast_result = pgn_result_parse(tok->text, tok->len);
-            return PGN_HOOK_KEEP;
-        case PGN_TOK_MOVE_NUMBER:
-        case PGN_TOK_NAG:
-        case PGN_TOK_COMMENT:
-        case PGN_TOK_VARIATION_START:
-        case PGN_TOK_VARIATION_END:
-            return PGN_HOOK_KEEP; /* (not written, and without effect on the main line) */
-        default:
-            return PGN_HOOK_GIVE_UP;
-        }
-    }
-    if (!c->fast_started) { /* the game's first move: its tags are read */
-        const char *variant = pgn_reader_tag(c->reader, "Variant");
-        enum variant v;
-        bool c960;
-        if (pgn_reader_tag(c->reader, "FEN") ||
-            (variant && (!game_variant_parse(variant, &v, &c960) || v != VARIANT_CHESS || c960)))
-            return PGN_HOOK_GIVE_UP; /* (a lichess game names standard chess) */
-        struct position start;
-        position_start(&start);
-        game_stack_reset(c->fast, &start);
-        c->fast_started = true;
-    }
-    bool named = c->fast_named;
-    move m;
-    struct cli_buf *out = &c->fast_out;
-    if (game_stack_play_token(c->fast, tok, named, &m) != SAN_OK || !cli_buf_reserve(out, ROOM + 1))
-        return PGN_HOOK_GIVE_UP;
-    const struct game_line *l = game_stack_top(c->fast);
-    char *buf = out->data + out->len;
-    size_t n = named ? named_format_ply(&l->before, m, c->opt->names, buf, ROOM)
-                     : uci_format(&l->pos, m, UCI_CASTLING_AUTO, buf);
-    out->len += n < ROOM ? n : ROOM - 1;
-    out->data[out->len++] = c->sep;
-    return PGN_HOOK_TAKEN;
-}
-
-/* Can conv_game take the fast path's text for g?  Only when the hook
- * followed the game to its end without giving it up (g->hooked: else the
- * game is whole for the full replay) and the full replay, set up already,
- * would start where the hook did and meet nothing that the hook declined:
- * then it plays the same moves and writes the same plies. */
-static bool fast_usable(const struct conv *c, const struct pgn_game *g)
-{
-    if (!c->fast || !g->hooked || g->ndiags)
-        return false;
-    struct position start;
-    position_start(&start);
-    return position_equal(&c->replay->start, &start);
 }
 
 /* Record a game's problem: the diagnostic (with the game's label) and,
@@ -283,82 +223,107 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
     cli_buf_char(&c->res->out, '\n');
 }
 
-/* A game with a problem is reported and, by default, not written at all
- * (the output is rolled back). */
-void conv_game(struct conv *c, const struct pgn_game *g)
+/* The reader's visitor: the replay (game.h) plays each token as it is
+ * read, and each event is written as it comes, into the game's text. */
+
+/* The game's tags open its text (JSON writes them at its end). */
+static enum pgn_visit conv_tags_done(void *ctx, const struct pgn_game *g)
+{
+    struct conv *c = ctx;
+    if (!game_replay_open(c->replay, g))
+        return PGN_VISIT_SKIP_GAME;
+    if (!c->json)
+        games_put_tags(&c->res->out, g);
+    return PGN_VISIT_GO;
+}
+
+static void conv_event(struct conv *c, const struct game_event *ev)
 {
     const struct convert_options *o = c->opt;
-    struct game_event ev;
-    struct game_problem pb;
-    size_t mark = c->res->out.len;
-    const char *result = NULL;
-    int rc = 1;
-
-    if (games_report_read(&c->res->diags, &c->res->status, g, c->line_offset))
-        return; /* stray text: no game */
-    c->res->games++;
-    c->line_open = false;
-    c->need_number = true;
-    if (c->json)
-        game_json_begin(c->json);
-    /* UCI and FEN are written from the position after each move */
-    unsigned no_before = o->to == TO_UCI || o->to == TO_FEN ? GAME_NO_BEFORE : 0;
-    if (game_replay_begin(c->replay, g,
-                          (o->variations ? GAME_VARIATIONS : 0) | no_before |
-                              (o->strict ? GAME_STRICT_FEN : 0) | cli_games_rules(&o->common),
-                          &pb) != GAME_OK) {
-        rc = -1;
-    } else if (c->json) {
-        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0)
-            if (ev.kind == GAME_EV_RESULT)
-                result = ev.tok->text;
-            else
-                game_json_event(c->json, &ev);
-    } else if (fast_usable(c, g)) {
-        games_put_tags(&c->res->out, g);
-        cli_buf_put(&c->res->out, c->fast_out.data, c->fast_out.len);
-        if (c->fast_result != PGN_RESULT_NB)
-            result = pgn_result_text(c->fast_result);
-        rc = 0;
-    } else {
-        games_put_tags(&c->res->out, g);
-        while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
-            switch (ev.kind) {
-            case GAME_EV_MOVE:
-            case GAME_EV_NULL:
-                write_ply(c, &ev);
-                break;
-            case GAME_EV_COMMENT:
-                if (o->comments)
-                    write_comment(c, ev.tok);
-                break;
-            case GAME_EV_NAG:
-                if (o->nags)
-                    write_nag(c, ev.tok->value);
-                break;
-            case GAME_EV_VARIATION_START:
-                write_marker(c, '(');
-                break;
-            case GAME_EV_VARIATION_END:
-                write_marker(c, ')');
-                break;
-            case GAME_EV_RESULT:
-                result = ev.tok->text;
-                break;
-            default:
-                break;
-            }
-        }
+    if (ev->kind == GAME_EV_RESULT) { /* (its text written at the end) */
+        c->result = pgn_result_parse(ev->tok->text, ev->tok->len);
+        return;
     }
-    if (!result)
-        result = games_tag_result(g);
-    if (rc < 0) {
+    if (c->json) {
+        game_json_event(c->json, ev);
+        return;
+    }
+    switch (ev->kind) {
+    case GAME_EV_MOVE:
+    case GAME_EV_NULL:
+        write_ply(c, ev);
+        break;
+    case GAME_EV_COMMENT:
+        if (o->comments)
+            write_comment(c, ev->tok);
+        break;
+    case GAME_EV_NAG:
+        if (o->nags)
+            write_nag(c, ev->tok->value);
+        break;
+    case GAME_EV_VARIATION_START:
+        write_marker(c, '(');
+        break;
+    case GAME_EV_VARIATION_END:
+        write_marker(c, ')');
+        break;
+    default:
+        break;
+    }
+}
+
+static enum pgn_visit conv_token(void *ctx, const struct pgn_token *tok)
+{
+    struct conv *c = ctx;
+    if (tok->kind == PGN_TOK_MOVE && c->plies_fast) { /* (most tokens) */
+        move m;
+        if (!game_replay_visit_san(c->replay, tok, &m))
+            return PGN_VISIT_SKIP_GAME;
+        const struct game_line *l = game_replay_line(c->replay);
+        write_ply_fast(c, &l->before, m, &l->pos);
+        return PGN_VISIT_GO;
+    }
+    struct game_event ev;
+    enum pgn_visit answer;
+    if (!game_replay_visit(c->replay, tok, &ev, &answer))
+        return answer;
+    conv_event(c, &ev);
+    return PGN_VISIT_GO;
+}
+
+/* A game with a problem is reported and, by default, not written at all
+ * (its text is rolled back); a damaged one keeps nothing of its replay. */
+static void conv_game_end(void *ctx, const struct pgn_game *game)
+{
+    struct conv *c = ctx;
+    const struct game_problem *pb = game_replay_close(c->replay, game);
+    const struct convert_options *o = c->opt;
+    struct pgn_game numbered = *game; /* numbered in the input (stray text is no game) */
+    numbered.number = game->stray ? c->number : ++c->number;
+    const struct pgn_game *g = &numbered;
+
+    if (games_report_read(&c->res->diags, &c->res->status, g, c->line_offset)) {
+        c->res->out.len = c->mark; /* stray text: no game */
+        return;
+    }
+    c->res->games++;
+    if (pb && pb->code == GAME_E_DAMAGED) { /* as if nothing were written */
+        c->res->out.len = c->mark;
+        c->line_open = false;
+        c->need_number = true;
+        c->result = PGN_RESULT_NB;
+        if (c->json)
+            game_json_begin(c->json);
+    }
+    const char *result =
+        c->result != PGN_RESULT_NB ? pgn_result_text(c->result) : games_tag_result(g);
+    if (pb) {
         c->res->counts[COUNT_ERRORS]++;
         if (o->on_error != GAMES_ON_ERROR_KEEP)
-            c->res->out.len = mark;
-        else if (c->res->out.len == mark && !c->json)
+            c->res->out.len = c->mark;
+        else if (c->res->out.len == c->mark && !c->json)
             games_put_tags(&c->res->out, g);
-        report_problem(c, g, &pb, result);
+        report_problem(c, g, pb, result);
         if (o->on_error == GAMES_ON_ERROR_STOP)
             c->res->stop = true;
         return;
@@ -370,4 +335,24 @@ void conv_game(struct conv *c, const struct pgn_game *g)
         cli_buf_char(&c->res->out, '\n');
     }
     c->res->counts[COUNT_CONVERTED]++;
+}
+
+static const struct pgn_visitor conv_visitor = {
+    .tags_done = conv_tags_done,
+    .token = conv_token,
+    .game_end = conv_game_end,
+};
+
+int conv_next_game(struct conv *c)
+{
+    c->mark = c->res->out.len;
+    c->result = PGN_RESULT_NB;
+    c->line_open = false;
+    c->need_number = true;
+    if (c->json)
+        game_json_begin(c->json);
+    int rc = pgn_read_game(c->reader, &conv_visitor, c);
+    if (rc < 0) /* a hard error inside a game: no game, as when it was read whole */
+        c->res->out.len = c->mark;
+    return rc;
 }

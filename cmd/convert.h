@@ -47,19 +47,14 @@ struct conv {
     /* layout state of the game being written */
     bool line_open;   /* a line has text and no newline yet */
     bool need_number; /* SAN/LAN inline: Black's next ply needs "N..." */
-    /* The fast path of UCI and named output without comments, NAGs or
-     * variations (NULL when off): the reader's token hook plays each main
-     * line move from the standard start as it is read and writes the ply
-     * into fast_out; conv_game takes that text when the full replay would
-     * start from the same position and the hook declined nothing, and
-     * replays the game itself otherwise. */
-    struct game_stack *fast;
-    struct cli_buf fast_out;
-    bool fast_named; /* --to=named: the plies are written from the position before (a copy
-                      * of opt->to's answer: read once a ply, the two loads through opt
-                      * were 2.7 M of 613 M instructions on 7 MB of games) */
-    bool fast_started;
-    enum pgn_result fast_result; /* PGN_RESULT_NB: no result token */
+    /* --to=uci or named (not JSON): a move is written by write_ply_fast;
+     * named: from the position before it (copies of opt->to's answers,
+     * read once a ply) */
+    bool plies_fast, plies_named;
+    /* the game being read */
+    size_t mark;            /* where its text starts in res->out */
+    enum pgn_result result; /* of its RESULT event (PGN_RESULT_NB: none yet) */
+    unsigned long number;   /* games of the input so far (convert_input sets 0) */
 };
 
 /* The counts of a result, beside its games. */
@@ -71,9 +66,11 @@ enum { COUNT_CONVERTED, COUNT_ERRORS };
 bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res);
 void conv_free(struct conv *c);
 
-/* Convert one game into c->res: its text into out, its problem into the
- * diagnostics, the counts (games, converted, with errors), and stop for
- * --on-error=stop. */
-void conv_game(struct conv *c, const struct pgn_game *g);
+/* Read and convert the next game of c->reader into c->res as it is read
+ * (the replay, game.h, is the reader's visitor, and the converter its
+ * consumer): its text into out, its problem into the diagnostics, the
+ * counts (games, converted, with errors), and stop for --on-error=stop.
+ * Returns as pgn_read_game. */
+int conv_next_game(struct conv *c);
 
 #endif /* CONVERT_H */

@@ -158,64 +158,86 @@ struct run {
     unsigned long games, converted, errors;
     int status;
     bool stop;
+    /* the game being replayed */
+    const char *result; /* of its RESULT event, NULL: none */
+    int depth;          /* variations open */
+    bool begun;         /* its setup succeeded (game_begin came) */
 };
 
-/* Replay one game's records and write its PGN; a game with a problem is
- * reported and, by default, left out. */
-static void convert_game(struct run *run, const struct pgn_game *g)
+/* The replay (game.h) is the reader's visitor, and the writer its
+ * consumer: each game's records are replayed and its PGN written as the
+ * events come; a game with a problem is reported and, by default, left
+ * out.  The game's text is written out at its end. */
+static void game_start(struct run *run)
 {
     struct writer *w = &run->w;
-    struct game_event ev;
-    struct game_problem pb;
-    const char *result = NULL;
-    int rc = 1, depth = 0;
-
-    run->games++;
     w->out.len = 0;
     w->col = 0;
     w->need_number = true;
     w->glue = false;
-    games_put_tags(&w->out, g);
-    if (game_replay_begin(run->replay, g,
-                          GAME_NAMED | GAME_VARIATIONS | (run->opt->strict ? GAME_STRICT_FEN : 0) |
-                              cli_games_rules(&run->opt->common),
-                          &pb) != GAME_OK)
-        rc = -1;
-    while (rc > 0 && (rc = game_replay_next(run->replay, &ev, &pb)) > 0) {
-        char nag[16];
-        switch (ev.kind) {
-        case GAME_EV_MOVE:
-        case GAME_EV_NULL:
-            put_move(w, &ev);
-            break;
-        case GAME_EV_COMMENT:
-            put_comment(w, ev.tok->text, ev.tok->len);
-            break;
-        case GAME_EV_NAG:
-            put_word(w, nag, (size_t)snprintf(nag, sizeof nag, "$%u", ev.tok->value));
-            break;
-        case GAME_EV_VARIATION_START:
-            put_word(w, "(", 1);
-            w->need_number = true;
-            depth++;
-            break;
-        case GAME_EV_VARIATION_END:
-            put_word(w, ")", 1); /* joined to the last word, as "(" to the next */
-            w->need_number = true;
-            depth--;
-            break;
-        case GAME_EV_RESULT:
-            result = ev.tok->text;
-            break;
-        default:
-            break;
-        }
+    run->result = NULL;
+    run->depth = 0;
+    run->begun = false;
+}
+
+static enum pgn_visit game_begin(void *ctx, const struct pgn_game *g)
+{
+    struct run *run = ctx;
+    run->begun = true;
+    games_put_tags(&run->w.out, g);
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit game_event(void *ctx, const struct game_event *ev)
+{
+    struct run *run = ctx;
+    struct writer *w = &run->w;
+    char nag[16];
+    switch (ev->kind) {
+    case GAME_EV_MOVE:
+    case GAME_EV_NULL:
+        put_move(w, ev);
+        break;
+    case GAME_EV_COMMENT:
+        put_comment(w, ev->tok->text, ev->tok->len);
+        break;
+    case GAME_EV_NAG:
+        put_word(w, nag, (size_t)snprintf(nag, sizeof nag, "$%u", ev->tok->value));
+        break;
+    case GAME_EV_VARIATION_START:
+        put_word(w, "(", 1);
+        w->need_number = true;
+        run->depth++;
+        break;
+    case GAME_EV_VARIATION_END:
+        put_word(w, ")", 1); /* joined to the last word, as "(" to the next */
+        w->need_number = true;
+        run->depth--;
+        break;
+    case GAME_EV_RESULT:
+        run->result = ev->tok->text;
+        break;
+    default:
+        break;
     }
-    if (!result)
-        result = games_tag_result(g);
-    if (rc < 0) {
+    return PGN_VISIT_GO;
+}
+
+/* A game whose setup failed has its tags alone; a damaged one keeps
+ * nothing of its replay. */
+static void game_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    struct run *run = ctx;
+    struct writer *w = &run->w;
+    run->games++;
+    if (!run->begun || (pb && pb->code == GAME_E_DAMAGED)) {
+        game_start(run);
+        games_put_tags(&w->out, g);
+    }
+    const char *result = run->result ? run->result : games_tag_result(g);
+    if (pb) {
         struct games_problem gp;
-        games_problem(g, &pb, &gp);
+        games_problem(g, pb, &gp);
         jobs_diags_add(&run->diags.diags, gp.line, gp.col, g->number, gp.msg);
         jobs_write(&run->diags, g->source, 0, &run->out);
         run->errors++;
@@ -223,7 +245,7 @@ static void convert_game(struct run *run, const struct pgn_game *g)
             run->stop = true;
         if (run->opt->on_error != GAMES_ON_ERROR_KEEP)
             return;
-        while (depth-- > 0)
+        while (run->depth-- > 0)
             put_word(w, ")", 1);
         char note[600];
         int n = snprintf(note, sizeof note, "error: %s", gp.what);
@@ -236,6 +258,8 @@ static void convert_game(struct run *run, const struct pgn_game *g)
     fwrite_unlocked(w->out.data, 1, w->out.len, stdout);
 }
 
+static const struct game_consumer writer_consumer = {game_begin, game_event, game_end};
+
 /* One operand, game by game; a file that cannot be opened or read is
  * reported and the next one is read (exit status 66). */
 static void convert_file(struct run *run, struct named_reader *reader, const char *path)
@@ -244,7 +268,6 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
     progress_hold(run->out.progress);
     FILE *fp = cli_open(path, &name);
     progress_release(run->out.progress);
-    struct pgn_game g;
     int rc = -1;
     if (!fp) {
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
@@ -252,8 +275,12 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
     }
     progress_games_file(run->counts, fileno(fp));
     if (named_reader_open_file(reader, fp, name) == PGN_OK)
-        while (!run->stop && (rc = named_next_game(reader, &g)) > 0) {
-            convert_game(run, &g);
+        for (;;) {
+            if (run->stop)
+                break;
+            game_start(run);
+            if ((rc = named_read_game(reader, &game_replay_visitor, run->replay)) <= 0)
+                break;
             progress_games_update(run->counts, run->games);
             if (run->w.out.nomem || cli_stdout_failed())
                 run->stop = true;
@@ -307,6 +334,10 @@ int main(int argc, char **argv)
     if (!reader || !run.replay) {
         run.status = cli_nomem();
     } else {
+        game_replay_listen(run.replay,
+                           GAME_NAMED | GAME_VARIATIONS | (opt.strict ? GAME_STRICT_FEN : 0) |
+                               cli_games_rules(&opt.common),
+                           &writer_consumer, &run);
         if (opt.common.max_line != CLI_MAX_LINE_DEFAULT)
             named_reader_set_max_line(reader, opt.common.max_line);
         for (int i = 0; i < (opt.nfiles ? opt.nfiles : 1) && !run.stop; i++)

@@ -142,12 +142,9 @@ static bool conv_nomem(const struct conv *c)
  * reader's last status (0 at the end, -1 hard error). */
 static int convert_input(struct conv *c, struct jobs_stream *stream, struct progress_games *counts)
 {
-    struct pgn_game g;
     int rc;
-    unsigned long number = 0;
-    while (!c->res->stop && (rc = pgn_next_game(c->reader, &g)) > 0) {
-        g.number = g.stray ? number : ++number; /* (stray text is no game) */
-        conv_game(c, &g);
+    c->number = 0;
+    while (!c->res->stop && (rc = conv_next_game(c)) > 0) {
         if (conv_nomem(c))
             return -1;
         if (stream && (c->res->out.len >= FLUSH_AT || c->res->diags.n))

@@ -344,13 +344,8 @@ static bool diag_is_damage(enum pgn_error code, bool named)
     }
 }
 
-enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
-                                  struct game_problem *pb)
+enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb)
 {
-    r->game = g;
-    r->flags = flags;
-    r->next = 0;
-    r->result_seen = false;
     for (size_t i = 0; i < g->ndiags; i++)
         if (diag_is_damage(g->diags[i].code, flags & GAME_NAMED)) {
             problem_clear(pb, GAME_E_DAMAGED, g->diags[i].line, g->diags[i].col);
@@ -358,11 +353,34 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
             copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
             return GAME_E_DAMAGED;
         }
-    enum game_error e = setup(g->tags, g->ntags, flags, &r->start, pb);
+    return GAME_OK;
+}
+
+enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
+                                  unsigned flags, struct game_problem *pb)
+{
+    r->game = NULL;
+    r->flags = flags;
+    r->next = 0;
+    r->result_seen = false;
+    enum game_error e = setup(tags, ntags, flags, &r->start, pb);
     if (e != GAME_OK)
-        return e;
+        return e; /* (the stack stays as the game before left it) */
     game_stack_reset(&r->stack, &r->start);
     return GAME_OK;
+}
+
+enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
+                                  struct game_problem *pb)
+{
+    enum game_error e = game_damage(g, flags, pb);
+    if (e == GAME_OK)
+        e = game_replay_start(r, g->tags, g->ntags, flags, pb);
+    r->game = g;
+    r->flags = flags;
+    r->next = 0;
+    r->result_seen = false;
+    return e;
 }
 
 /* A problem at a token of the innermost line: the ply it would have been. */
@@ -391,22 +409,23 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-void game_shape_parsed(unsigned shape, struct san_parsed *sp)
+/* A MOVE token (SAN, long algebraic or UCI) that matches no legal move:
+ * the reason for the refusal comes from explain.h so that every tool
+ * words it the same way. */
+int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
+                        struct game_problem *pb)
 {
-    *sp = (struct san_parsed){
-        .piece = game_shape_piece(shape),
-        .from_file = game_shape_from_file(shape),
-        .from_rank = game_shape_from_rank(shape),
-        .to = game_shape_to(shape),
-        .promotion = NO_PIECE_TYPE,
-        .castle = game_shape_castle(shape),
-        .capture = (shape & PGN_SHAPE_CAPTURE) != 0,
-    };
+    const struct game_line *l = game_stack_top(&r->stack);
+    token_problem(r, tok, GAME_E_ILLEGAL, pb);
+    if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
+        EXPLAIN_LEGAL)
+        copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
+                 strlen(san_error_message(se)));
+    return -1;
 }
 
-/* Play one MOVE token: SAN, long algebraic or UCI, matched against the
- * legal moves; the reason for a refusal comes from explain.h so that
- * every tool words it the same way. */
+/* (game_replay_token plays a SAN move itself, inline; this serves a
+ * direct call of game_replay_any.) */
 static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                      struct game_problem *pb)
 {
@@ -414,14 +433,8 @@ static int play_move(struct game_replay *r, const struct pgn_token *tok, struct 
     bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
     move m;
     enum san_error se = game_stack_play_token(&r->stack, tok, keep, &m);
-    if (se != SAN_OK) {
-        token_problem(r, tok, GAME_E_ILLEGAL, pb);
-        if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
-            EXPLAIN_LEGAL)
-            copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
-                     strlen(san_error_message(se)));
-        return -1;
-    }
+    if (se != SAN_OK)
+        return game_replay_refused(r, tok, se, pb);
     played(ev, l, GAME_EV_MOVE, m);
     if (!keep)
         ev->before = NULL;
@@ -474,57 +487,132 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
     }
 }
 
+int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
+                    struct game_problem *pb)
+{
+    if (tok->kind == PGN_TOK_MOVE_NUMBER)
+        return 0; /* the position knows its number; written ones are not checked */
+    if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
+                                          tok->kind == PGN_TOK_VARIATION_END))
+        return 0;
+    ev->tok = tok;
+    ev->depth = r->stack.depth;
+    if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
+        return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
+    ev->before = ev->after = NULL; /* the other events have no positions */
+    ev->m = MOVE_NONE;
+    ev->ply = 0;
+    switch (tok->kind) {
+    case PGN_TOK_NULL_MOVE:
+        if (game_stack_pass(&r->stack) != GAME_OK)
+            return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
+        return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
+    case PGN_TOK_NAG:
+        ev->kind = GAME_EV_NAG;
+        return 1;
+    case PGN_TOK_COMMENT:
+        ev->kind = GAME_EV_COMMENT;
+        return 1;
+    case PGN_TOK_VARIATION_START: {
+        enum game_error e = game_stack_enter(&r->stack);
+        if (e != GAME_OK)
+            return token_problem(r, tok, e, pb);
+        ev->kind = GAME_EV_VARIATION_START;
+        return 1;
+    }
+    case PGN_TOK_VARIATION_END:
+        if (!game_stack_leave(&r->stack))
+            return 0; /* the reader drops unmatched ones already */
+        ev->kind = GAME_EV_VARIATION_END;
+        ev->depth = r->stack.depth;
+        return 1;
+    case PGN_TOK_RESULT:
+        if (tok->depth > 0 || r->stack.depth > 0)
+            return 0; /* a result inside a variation ends nothing */
+        r->result_seen = true;
+        ev->kind = GAME_EV_RESULT;
+        return 1;
+    default:
+        return token_problem(r, tok, GAME_E_TEXT, pb);
+    }
+}
+
 int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb)
 {
     const struct pgn_game *g = r->game;
     while (r->next < g->ntokens) {
-        const struct pgn_token *tok = &g->tokens[r->next++];
-        if (tok->kind == PGN_TOK_MOVE_NUMBER)
-            continue; /* the position knows its number; written ones are not checked */
-        if (!(r->flags & GAME_VARIATIONS) &&
-            (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
-             tok->kind == PGN_TOK_VARIATION_END))
-            continue;
-        ev->tok = tok;
-        ev->depth = r->stack.depth;
-        if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
-            return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
-        ev->before = ev->after = NULL; /* the other events have no positions */
-        ev->m = MOVE_NONE;
-        ev->ply = 0;
-        switch (tok->kind) {
-        case PGN_TOK_NULL_MOVE:
-            if (game_stack_pass(&r->stack) != GAME_OK)
-                return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-            return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
-        case PGN_TOK_NAG:
-            ev->kind = GAME_EV_NAG;
-            return 1;
-        case PGN_TOK_COMMENT:
-            ev->kind = GAME_EV_COMMENT;
-            return 1;
-        case PGN_TOK_VARIATION_START: {
-            enum game_error e = game_stack_enter(&r->stack);
-            if (e != GAME_OK)
-                return token_problem(r, tok, e, pb);
-            ev->kind = GAME_EV_VARIATION_START;
-            return 1;
-        }
-        case PGN_TOK_VARIATION_END:
-            if (!game_stack_leave(&r->stack))
-                continue; /* the reader drops unmatched ones already */
-            ev->kind = GAME_EV_VARIATION_END;
-            ev->depth = r->stack.depth;
-            return 1;
-        case PGN_TOK_RESULT:
-            if (tok->depth > 0 || r->stack.depth > 0)
-                continue; /* a result inside a variation ends nothing */
-            r->result_seen = true;
-            ev->kind = GAME_EV_RESULT;
-            return 1;
-        default:
-            return token_problem(r, tok, GAME_E_TEXT, pb);
-        }
+        int rc = game_replay_token(r, &g->tokens[r->next++], ev, pb);
+        if (rc != 0)
+            return rc;
     }
     return 0;
 }
+
+/* ---------------------------------------------------------------- as a visitor */
+
+void game_replay_listen(struct game_replay *r, unsigned flags, const struct game_consumer *c,
+                        void *ctx)
+{
+    r->flags = flags;
+    r->consumer = c;
+    r->consumer_ctx = ctx;
+    r->begun = r->failed = false;
+    r->stack.depth = 0;
+}
+
+bool game_replay_open(struct game_replay *r, const struct pgn_game *g)
+{
+    r->begun = true;
+    r->failed = false;
+    r->depth_before = r->stack.depth;
+    if (game_replay_start(r, g->tags, g->ntags, r->flags, &r->problem) != GAME_OK) {
+        r->failed = true;
+        return false;
+    }
+    return true;
+}
+
+/* The problem of a damaged game is its damage, whatever its replay met
+ * (as game_replay_begin, which replays no damaged game): the stack is
+ * then as the game before left it. */
+const struct game_problem *game_replay_close(struct game_replay *r, const struct pgn_game *g)
+{
+    const struct game_problem *pb = r->failed ? &r->problem : NULL;
+    if (game_damage(g, r->flags, &r->problem) != GAME_OK) {
+        pb = &r->problem;
+        if (r->begun)
+            r->stack.depth = r->depth_before;
+    }
+    r->begun = r->failed = false;
+    return pb;
+}
+
+static enum pgn_visit replay_tags_done(void *ctx, const struct pgn_game *g)
+{
+    struct game_replay *r = ctx;
+    if (!game_replay_open(r, g))
+        return PGN_VISIT_SKIP_GAME;
+    return r->consumer->begin(r->consumer_ctx, g);
+}
+
+static enum pgn_visit replay_token(void *ctx, const struct pgn_token *tok)
+{
+    struct game_replay *r = ctx;
+    struct game_event ev;
+    enum pgn_visit answer;
+    if (game_replay_visit(r, tok, &ev, &answer))
+        return r->consumer->event(r->consumer_ctx, &ev);
+    return answer;
+}
+
+static void replay_game_end(void *ctx, const struct pgn_game *g)
+{
+    struct game_replay *r = ctx;
+    r->consumer->end(r->consumer_ctx, g, game_replay_close(r, g));
+}
+
+const struct pgn_visitor game_replay_visitor = {
+    .tags_done = replay_tags_done,
+    .token = replay_token,
+    .game_end = replay_game_end,
+};

@@ -7,7 +7,16 @@
  * column, ply) and a reason from the rules library (explain.h); the
  * library never prints.
  *
+ * One replay, token by token (game_replay_token), serves a game pushed by
+ * the reader as it reads it (the replay as a visitor: events to a
+ * struct game_consumer, with the game's problem at its end) and a whole
+ * game read before:
+ *
  *     struct game_replay *r = malloc(sizeof *r);
+ *     game_replay_listen(r, GAME_VARIATIONS, &consumer, ctx);
+ *     while (pgn_read_game(reader, &game_replay_visitor, r) > 0)
+ *         ;  // consumer.begin, .event for each event, .end with the problem
+ *
  *     struct game_event ev;
  *     struct game_problem pb;
  *     int rc;
@@ -125,32 +134,6 @@ static inline struct game_line *game_stack_top(struct game_stack *s)
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
-/* The parts of a reader's shape of a plain SAN token (pgn.h): the piece,
- * the from-file and from-rank given (-1 when not written), the target
- * square (SQUARE_NONE for castling), castling (1 king side, 2 queen side);
- * game_shape_parsed gives them as san_scan would, so that the text need
- * not be scanned twice. */
-static inline enum piece_type game_shape_piece(unsigned shape)
-{
-    return (enum piece_type)(PAWN + (shape & PGN_SHAPE_PIECE_MASK));
-}
-static inline int game_shape_from_file(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_FILE_SHIFT) & 15) - 1;
-}
-static inline int game_shape_from_rank(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_RANK_SHIFT) & 15) - 1;
-}
-static inline int game_shape_castle(unsigned shape)
-{
-    return (int)((shape >> PGN_SHAPE_CASTLE_SHIFT) & 3);
-}
-static inline int game_shape_to(unsigned shape)
-{
-    return game_shape_castle(shape) ? SQUARE_NONE : (int)((shape >> PGN_SHAPE_TO_SHIFT) & 63);
-}
-void game_shape_parsed(unsigned shape, struct san_parsed *sp);
 
 /* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
  * reader's shape of plain SAN when it has one) on the innermost line and
@@ -173,15 +156,14 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     bool deferred = false;
     enum san_error se;
     /* plain SAN, already scanned by the reader: its parts */
-    *m =
-        (shape & PGN_SHAPE) && !game_shape_castle(shape)
-            ? san_resolve_plain(&l->pos, game_shape_piece(shape), game_shape_to(shape),
-                                game_shape_from_file(shape), game_shape_from_rank(shape), &deferred)
-            : MOVE_NONE;
+    *m = (shape & SAN_SHAPE) && !san_shape_castle(shape)
+             ? san_resolve_plain(&l->pos, san_shape_piece(shape), san_shape_to(shape),
+                                 san_shape_from_file(shape), san_shape_from_rank(shape), &deferred)
+             : MOVE_NONE;
     if (*m != MOVE_NONE) {
         se = SAN_OK;
-    } else if (shape & PGN_SHAPE) { /* castling, and what the common case leaves */
-        game_shape_parsed(shape, &sp);
+    } else if (shape & SAN_SHAPE) { /* castling, and what the common case leaves */
+        san_shape_parsed(shape, &sp);
         se = san_resolve(&l->pos, &sp, m);
     } else { /* not scanned by the reader: drops too, "N@f3" */
         se = san_parse(&l->pos, tok->text, tok->len, m);
@@ -206,7 +188,7 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     }
     l->ply--;
     l->has_move = had_move;
-    game_shape_parsed(shape, &sp);
+    san_shape_parsed(shape, &sp);
     return san_resolve(&l->pos, &sp, m);
 }
 enum game_error game_stack_pass(struct game_stack *s);
@@ -256,6 +238,8 @@ struct game_event {
     int depth;                             /* variation depth of the line, 0: main line */
 };
 
+struct game_consumer;
+
 /* A replay in progress.  It is large (the position stack): allocate it
  * once and reuse it for every game. */
 struct game_replay {
@@ -266,14 +250,140 @@ struct game_replay {
     unsigned flags;
     size_t next;
     struct game_stack stack;
+    /* game_replay_visitor's */
+    const struct game_consumer *consumer;
+    void *consumer_ctx;
+    bool begun, failed;
+    int depth_before;            /* the stack's depth before the game */
+    struct game_problem problem; /* what stopped the game (failed) */
 };
 
-/* Start replaying g (which must stay valid): the tags and what the PGN
- * reader found wrong with the text.  GAME_OK, or the problem. */
+/* Start replaying a game with these tags: GAME_OK, or the problem of its
+ * setup (game_setup).  Then game_replay_token for each of its tokens. */
+enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
+                                  unsigned flags, struct game_problem *pb);
+/* Replay one token of the game: 1 with its event, 0 when it gives none (a
+ * move number, a variation's token without GAME_VARIATIONS, a result or
+ * ")" that ends nothing), -1 on a problem (pb says what; the replay
+ * cannot go on).  game_replay_token plays a SAN move itself (inline: the
+ * replays call it once a token) and gives every other token to
+ * game_replay_any, a refused move to game_replay_refused. */
+int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
+                    struct game_problem *pb);
+int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
+                        struct game_problem *pb);
+/* The common case alone: a MOVE token in SAN (not GAME_NAMED) of the line
+ * being replayed, played: 1 with the move in *m (game_replay_line has the
+ * positions: `before` unless GAME_NO_BEFORE without GAME_VARIATIONS, and
+ * the position after it), or -1 with pb. */
+static inline __attribute__((always_inline)) int game_replay_san(struct game_replay *r,
+                                                                 const struct pgn_token *tok,
+                                                                 move *m, struct game_problem *pb)
+{
+    bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
+    enum san_error se = game_stack_play_token(&r->stack, tok, keep, m);
+    return se == SAN_OK ? 1 : game_replay_refused(r, tok, se, pb);
+}
+static inline const struct game_line *game_replay_line(const struct game_replay *r)
+{
+    return &r->stack.lines[r->stack.depth];
+}
+static inline __attribute__((always_inline)) int game_replay_token(struct game_replay *r,
+                                                                   const struct pgn_token *tok,
+                                                                   struct game_event *ev,
+                                                                   struct game_problem *pb)
+{
+    unsigned flags = r->flags;
+    if (tok->kind != PGN_TOK_MOVE || (flags & GAME_NAMED) ||
+        (tok->depth > 0 && !(flags & GAME_VARIATIONS)))
+        return game_replay_any(r, tok, ev, pb);
+    bool keep = (flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
+    ev->tok = tok;
+    ev->depth = r->stack.depth;
+    const struct game_line *l = game_stack_top(&r->stack);
+    if (game_replay_san(r, tok, &ev->m, pb) < 0)
+        return -1;
+    ev->kind = GAME_EV_MOVE;
+    ev->before = keep ? &l->before : NULL;
+    ev->after = &l->pos;
+    ev->ply = l->ply;
+    return 1;
+}
+
+/* Whether the reader's diagnostics of g make it unusable (the text lost
+ * part of the game, a NUL byte, ...): GAME_E_DAMAGED with pb at the first
+ * such, else GAME_OK.  A damaged game is not replayed (it comes before
+ * any other problem). */
+enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb);
+
+/* A whole game read (pgn_next_game, named_reader): game_damage, then
+ * game_replay_start with its tags (g must stay valid).  GAME_OK, or the
+ * problem. */
 enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
                                   struct game_problem *pb);
-/* The next event: 1, 0 at the end of the game, -1 on a problem (pb says
- * what; the replay cannot go on). */
+/* The next event of that game: 1, 0 at the end of the game, -1 on a
+ * problem (pb says what; the replay cannot go on). */
 int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb);
+
+/* The replay as the reader's visitor (pgn_read_game with
+ * game_replay_visitor and the replay as its context, after
+ * game_replay_listen): each game is replayed as it is read and its events
+ * go to the consumer, with the same flags for every game.  begin comes
+ * when the game is set up from its tags (g as pgn_visitor.tags_done has
+ * it; not when the setup fails), event for each event as
+ * game_replay_next gives them, end when the game ends, with the problem
+ * that stopped it (NULL: none): the reader's damage first (then the
+ * events given were the game's as far as it was read, and are to be
+ * dropped), else the setup's or a token's.  A variation is skipped
+ * unread without GAME_VARIATIONS (PGN_VISIT_SKIP_VARIATION).  Stray text
+ * (g->stray) comes to end, perhaps after some events.  begin and event
+ * answer as a pgn_visitor does: PGN_VISIT_SKIP_GAME for no more events. */
+struct game_consumer {
+    enum pgn_visit (*begin)(void *ctx, const struct pgn_game *g);
+    enum pgn_visit (*event)(void *ctx, const struct game_event *ev);
+    void (*end)(void *ctx, const struct pgn_game *g, const struct game_problem *pb);
+};
+void game_replay_listen(struct game_replay *r, unsigned flags, const struct game_consumer *c,
+                        void *ctx);
+extern const struct pgn_visitor game_replay_visitor;
+
+/* The three steps of game_replay_visitor, for a visitor of the reader
+ * that consumes the events itself (pgn-to-named-notation's converter: its
+ * plies are written with no call between the reader and the replay):
+ * tags_done calls game_replay_open (false: the setup failed, answer
+ * PGN_VISIT_SKIP_GAME), token game_replay_visit (1 with an event to
+ * consume, else 0 with the answer for the reader in *answer), game_end
+ * game_replay_close (the game's problem, or NULL), after
+ * game_replay_listen (c may be NULL there). */
+bool game_replay_open(struct game_replay *r, const struct pgn_game *g);
+static inline __attribute__((always_inline)) int game_replay_visit(struct game_replay *r,
+                                                                   const struct pgn_token *tok,
+                                                                   struct game_event *ev,
+                                                                   enum pgn_visit *answer)
+{
+    int rc = game_replay_token(r, tok, ev, &r->problem);
+    if (rc > 0)
+        return 1;
+    if (rc < 0) {
+        r->failed = true;
+        *answer = PGN_VISIT_SKIP_GAME;
+    } else { /* without GAME_VARIATIONS a variation is not even offered */
+        *answer = tok->kind == PGN_TOK_VARIATION_START ? PGN_VISIT_SKIP_VARIATION : PGN_VISIT_GO;
+    }
+    return 0;
+}
+/* A visitor's token that is a MOVE in SAN (not GAME_NAMED), played as
+ * game_replay_visit plays it but without its event: 1 with the move in
+ * *m (game_replay_line has the positions), else 0 with the answer
+ * PGN_VISIT_SKIP_GAME. */
+static inline __attribute__((always_inline)) int
+game_replay_visit_san(struct game_replay *r, const struct pgn_token *tok, move *m)
+{
+    if (game_replay_san(r, tok, m, &r->problem) > 0)
+        return 1;
+    r->failed = true;
+    return 0;
+}
+const struct game_problem *game_replay_close(struct game_replay *r, const struct pgn_game *g);
 
 #endif

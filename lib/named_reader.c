@@ -606,3 +606,12 @@ int named_next_game(struct named_reader *r, struct pgn_game *g)
     finish_game(r, g);
     return 1;
 }
+
+int named_read_game(struct named_reader *r, const struct pgn_visitor *v, void *ctx)
+{
+    struct pgn_game g;
+    int rc = named_next_game(r, &g);
+    if (rc > 0)
+        pgn_visit_game(&g, v, ctx);
+    return rc;
+}

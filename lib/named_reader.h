@@ -31,6 +31,9 @@ enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, si
                                      const char *name);
 /* 1 and the next game in *g, 0 at the end, -1 on a hard error. */
 int named_next_game(struct named_reader *r, struct pgn_game *g);
+/* The next game pushed to a visitor (pgn.h's events: pgn_visit_game);
+ * returns as named_next_game. */
+int named_read_game(struct named_reader *r, const struct pgn_visitor *v, void *ctx);
 enum pgn_error named_reader_error(const struct named_reader *r);
 int named_reader_errno(const struct named_reader *r);
 

@@ -8,6 +8,7 @@
 #include "pgn.h"
 
 #include "array.h"
+#include "san.h"
 #include "textscan.h"
 
 #include <errno.h>
@@ -127,19 +128,19 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    pgn_token_hook *hook; /* pgn_reader_set_token_hook */
-    void *hook_ctx;
-    pgn_token_hook *hook_now; /* the hook while it follows the game, else NULL */
-    size_t ntaken;            /* MOVE tokens of the game that the hook took */
-    size_t taken_at;          /* ntoks when the hook last took one */
-    bool restart;             /* read the game again: the hook gave up after taking */
-    /* Where the game began, to read it again: the reader's place in the
-     * input (src indices) and the line it was on. */
-    struct {
-        size_t cur, line_off, line_raw, line_len, pos, first_nonblank;
-        bool have_line, continued, cur_blank, prev_blank;
-        unsigned long lineno, col_base;
-    } at;
+    /* The visitor of the game being read (pgn_read_game; NULL for
+     * pgn_next_game) and what it answered so far. */
+    const struct pgn_visitor *v;
+    void *v_ctx;
+    size_t v_next;    /* tokens[0..v_next) were offered (or held back by a skip) */
+    bool v_told;      /* tags_done was called */
+    bool v_skip;      /* SKIP_GAME: nothing more is offered */
+    int v_mute;       /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
+    bool v_direct;    /* told, and neither skip: the next token is offered as it is */
+    size_t taken_at;  /* ntoks when the last was offered */
+    size_t tok_limit; /* max_tokens less the MOVE tokens offered (not kept): the cap
+                       * counts them (taken) */
+    char word[16];    /* the text of a MOVE offered from the line, NUL-terminated */
     struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
@@ -411,12 +412,6 @@ void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
 {
     r->options = options;
-}
-
-void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx)
-{
-    r->hook = fn;
-    r->hook_ctx = ctx;
 }
 
 /* Resets everything that belongs to the previous input. */
@@ -710,7 +705,7 @@ static int reserve_token(struct pgn_reader *r)
  * when there is room, 0 when the game is full, -1 when out of memory. */
 static int token_room(struct pgn_reader *r, size_t n, const char *at)
 {
-    if (r->ntoks >= r->lim.max_tokens) {
+    if (r->ntoks >= r->tok_limit) {
         if (r->tokens_full)
             return 0;
         r->tokens_full = true;
@@ -721,28 +716,117 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at)
     return 1;
 }
 
-/* The hook stops following the game; a game whose tokens it took is read
- * again, whole (pgn_token_hook). */
-static void hook_give_up(struct pgn_reader *r)
+/* ---------------------------------------------------------------- visiting */
+
+/* The tags' texts point into the arena, which may move while a game is
+ * read: set when a visitor or the caller is to read them. */
+static void fix_tags(struct pgn_reader *r)
 {
-    r->hook_now = NULL;
-    if (r->ntaken)
-        r->restart = true;
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = r->arena + r->tag_name_off[i];
+        r->tags[i].value = r->arena + r->tag_value_off[i];
+    }
 }
 
-/* Acts on the hook's answer for the token t; true when the token was
- * taken (not to be kept).  (Some games are read again at their end:
- * read_again.) */
-static inline __attribute__((always_inline)) bool
-hook_answered(struct pgn_reader *r, const struct pgn_token *t, enum pgn_hook_answer a)
+/* tags_done: the tags are all read (the movetext has begun, or the game
+ * ends). */
+static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
 {
-    if (a == PGN_HOOK_TAKEN && t->kind == PGN_TOK_MOVE) {
-        r->ntaken++;
-        return true;
+    r->v_told = true;
+    fix_tags(r);
+    struct pgn_game g = {
+        .number = r->games + 1,
+        .line = r->start_line,
+        .col = r->start_col,
+        .tags = r->tags,
+        .ntags = r->ntags,
+        .tokens = r->toks,
+        .source = r->name,
+    };
+    if (r->v->tags_done(r->v_ctx, &g) == PGN_VISIT_SKIP_GAME)
+        r->v_skip = true;
+}
+
+/* The MOVE tokens of the game offered to the visitor, and therefore not
+ * kept. */
+static size_t taken(const struct pgn_reader *r)
+{
+    return r->lim.max_tokens - r->tok_limit;
+}
+
+static void visit_update(struct pgn_reader *r)
+{
+    r->v_direct = r->v_told && !r->v_skip && !r->v_mute;
+}
+
+/* visit when an answer holds tokens back or the tags are still to be
+ * told: whether t is to be offered. */
+static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const struct pgn_token *t)
+{
+    if (r->v_mute) {
+        if (t->depth < r->v_mute)
+            r->v_mute = 0; /* the skipped variation's ")", at the depth before it */
+        visit_update(r);
+        return false;
     }
-    if (a == PGN_HOOK_GIVE_UP)
-        hook_give_up(r);
-    return false;
+    if (!r->v_told)
+        tell_tags(r);
+    visit_update(r);
+    return !r->v_skip;
+}
+
+static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const struct pgn_token *t,
+                                                   enum pgn_visit a)
+{
+    if (a == PGN_VISIT_SKIP_GAME)
+        r->v_skip = true;
+    else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+        r->v_mute = t->depth + 1;
+    visit_update(r);
+}
+
+/* Offers the complete token t to the visitor (telling it the tags first),
+ * unless an answer before holds it back; true when it was offered. */
+static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
+                                                        const struct pgn_token *t)
+{
+    if (__builtin_expect(!r->v_direct, 0) && !visit_held(r, t))
+        return false;
+    enum pgn_visit a = r->v->token(r->v_ctx, t);
+    if (__builtin_expect(a != PGN_VISIT_GO, 0))
+        visit_answer(r, t, a);
+    return true;
+}
+
+/* Offers the stored tokens not offered yet, up to tokens[end). */
+static void visit_stored(struct pgn_reader *r, size_t end)
+{
+    while (r->v_next < end)
+        visit(r, &r->toks[r->v_next++]);
+}
+
+/* Offers the token just stored, tokens[ntoks - 1] (its text at arena
+ * offset off), and those before it, once the tags are all read (state
+ * ST_MOVES: a comment before the tags waits).  Held back while it may
+ * still change: a move number (merge_dots) and a brace comment still open
+ * (comment_close offers it).  A MOVE offered is not kept: the visitor
+ * has it. */
+static void visit_new(struct pgn_reader *r, size_t off)
+{
+    if (r->state != ST_MOVES)
+        return;
+    size_t last = r->ntoks - 1;
+    visit_stored(r, last);
+    const struct pgn_token *t = &r->toks[last];
+    if (t->kind == PGN_TOK_MOVE_NUMBER || (t->kind == PGN_TOK_COMMENT && r->in_comment))
+        return;
+    r->v_next = r->ntoks;
+    if (visit(r, t) && t->kind == PGN_TOK_MOVE) {
+        r->ntoks--;
+        r->arena_len = off;
+        r->tok_limit--;
+        r->taken_at = r->v_next = r->ntoks;
+    }
 }
 
 /* Fills the next token slot, whose text (n bytes at arena offset off) is
@@ -750,7 +834,7 @@ hook_answered(struct pgn_reader *r, const struct pgn_token *t, enum pgn_hook_ans
 static inline __attribute__((always_inline)) void push_token(struct pgn_reader *r,
                                                              enum pgn_token_kind kind, size_t off,
                                                              size_t n, const char *at,
-                                                             unsigned value, bool offer)
+                                                             unsigned value)
 {
     r->arena_len = off + n + 1;
     unsigned long col = col_at(r, at);
@@ -764,11 +848,8 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (offer && r->hook_now && !r->depth && hook_answered(r, t, r->hook_now(r->hook_ctx, t))) {
-        r->ntoks--; /* taken: not kept after all */
-        r->arena_len = off;
-        r->taken_at = r->ntoks;
-    }
+    if (r->v)
+        visit_new(r, off);
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -778,23 +859,29 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
                                                            size_t n, uint64_t w, unsigned value)
 {
-    bool offer = r->hook_now && !r->depth;
-    if (offer) {
-        /* offered from the line, before it is stored: most are taken */
+    if (r->v && kind == PGN_TOK_MOVE && r->ntoks < r->tok_limit) {
+        /* offered from the line, before it is stored: a move offered is
+         * not kept (the caller set state to ST_MOVES) */
+        if (r->v_next < r->ntoks)
+            visit_stored(r, r->ntoks);
+        memcpy(r->word, &w, sizeof w);
+        r->word[n] = '\0';
         struct pgn_token t = {.kind = kind,
-                              .text = p,
+                              .text = r->word,
                               .len = n,
                               .line = r->lineno,
                               .col = col_at(r, p),
+                              .depth = r->depth,
                               .value = value};
         if (!r->started)
             mark_start(r, t.line, t.col);
-        if (hook_answered(r, &t, r->hook_now(r->hook_ctx, &t))) {
+        if (visit(r, &t)) {
+            r->tok_limit--;
             r->taken_at = r->ntoks;
             return 1;
         }
     }
-    if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
+    if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit ||
         r->arena_cap - r->arena_len <= sizeof w) {
         int room = token_room(r, sizeof w, p);
         if (room <= 0)
@@ -803,7 +890,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     size_t off = r->arena_len;
     memcpy(r->arena + off, &w, sizeof w);
     r->arena[off + n] = '\0';
-    push_token(r, kind, off, n, p, value, !offer);
+    push_token(r, kind, off, n, p, value);
     return 1;
 }
 
@@ -818,8 +905,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
                                                        const char *at, unsigned value, bool clean)
 {
     size_t n = n1 + n2;
-    if (r->ntoks >= r->toks_cap || r->ntoks >= r->lim.max_tokens ||
-        r->arena_cap - r->arena_len <= n) {
+    if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit || r->arena_cap - r->arena_len <= n) {
         int room = token_room(r, n, at);
         if (room <= 0)
             return room;
@@ -839,7 +925,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
             memcpy(dst + n1, s2, n2);
     }
     dst[n] = '\0';
-    push_token(r, kind, off, n, at, value, true);
+    push_token(r, kind, off, n, at, value);
     return 1;
 }
 
@@ -941,6 +1027,8 @@ static int comment_close(struct pgn_reader *r)
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
+    if (r->v && r->state == ST_MOVES)
+        visit_stored(r, r->ntoks); /* (complete now) */
     return 0;
 }
 
@@ -1115,17 +1203,6 @@ static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t 
            (r->tags[i].name_len != nlen || memcmp(r->arena + r->tag_name_off[i], name, nlen) != 0))
         i++;
     return i;
-}
-
-static size_t tag_find(const struct pgn_reader *r, const char *name, size_t nlen)
-{
-    return tag_find_bit(r, name, nlen, nlen ? tag_bit(name, nlen) : 0);
-}
-
-const char *pgn_reader_tag(const struct pgn_reader *r, const char *name)
-{
-    size_t i = tag_find(r, name, strlen(name));
-    return i < r->ntags ? r->arena + r->tag_value_off[i] : NULL;
 }
 
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
@@ -1334,10 +1411,10 @@ static unsigned parse_digits(const char *s, size_t n)
 }
 
 /* "4. ...Be7": periods right after a move number make it "4..."; not
- * after a move (one that the hook took is not the last token kept). */
+ * after a move (one offered to a visitor is not the last token kept). */
 static int merge_dots(struct pgn_reader *r)
 {
-    if (r->ntoks == 0 || (r->ntaken && r->taken_at == r->ntoks) ||
+    if (r->ntoks == 0 || (taken(r) && r->taken_at == r->ntoks) ||
         r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
     size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
@@ -1350,98 +1427,6 @@ static int merge_dots(struct pgn_reader *r)
     r->arena_len += 4;
     r->toks[i].len = digits + 3;
     return 0;
-}
-
-static bool is_file(char c)
-{
-    return c >= 'a' && c <= 'h';
-}
-
-static bool is_rank(char c)
-{
-    return c >= '1' && c <= '8';
-}
-
-/* The shape bits of each piece letter: its index in PGN_SHAPE_PIECES
- * (N 1 to K 5), 0 for any other byte, so that one load both tells a piece
- * letter and gives its bits. */
-static const unsigned char shape_piece_code[256] = {
-    ['N'] = 1, ['B'] = 2, ['R'] = 3, ['Q'] = 4, ['K'] = 5,
-};
-
-static bool is_piece(char c)
-{
-    return shape_piece_code[(unsigned char)c] != 0;
-}
-
-/* The shape bits of the target square named by the file and rank
- * characters f and r (a1 = 0). */
-static unsigned shape_to(unsigned char f, unsigned char r)
-{
-    return (unsigned)((r - '1') * 8 + (f - 'a')) << PGN_SHAPE_TO_SHIFT;
-}
-
-/* The shape (PGN_SHAPE_*) of s[0..n) when it is plain SAN: a piece move
- * with at most a file or a rank to tell it apart ("Nf3", "Nbxd2", "R1e2"),
- * a pawn push or capture without promotion ("e4", "exd5"), or castling,
- * with an optional check mark; else 0.  The fast path and the pattern
- * give the same MOVE tokens the same shape. */
-static unsigned san_shape(const char *s, size_t n)
-{
-    size_t m = n;
-    if (m && (s[m - 1] == '+' || s[m - 1] == '#'))
-        m--;
-    bool ok;
-    unsigned shape = PGN_SHAPE;
-    if (m == 0)
-        return 0;
-    if (is_piece(*s)) {
-        /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        const char *t = s + 1, *e = s + m;
-        shape |= shape_piece_code[(unsigned char)*s];
-        if (e - t >= 3 && (is_file(*t) || is_rank(*t)) && (t[1] == 'x' || is_file(t[1]))) {
-            shape |= is_file(*t) ? (unsigned)(*t - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
-                                 : (unsigned)(*t - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
-            t++;
-        }
-        if (t < e && *t == 'x') {
-            shape |= PGN_SHAPE_CAPTURE;
-            t++;
-        }
-        ok = e - t == 2 && is_file(t[0]) && is_rank(t[1]);
-        if (ok)
-            shape |= shape_to((unsigned char)t[0], (unsigned char)t[1]);
-    } else if (is_file(*s)) {
-        /* e4 exd5 */
-        if (m == 2 && is_rank(s[1])) {
-            ok = true;
-            shape |= shape_to((unsigned char)s[0], (unsigned char)s[1]);
-        } else {
-            ok = m == 4 && s[1] == 'x' && is_file(s[2]) && is_rank(s[3]);
-            if (ok) /* (s[2] and s[3] may lie past a shorter token) */
-                shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                         shape_to((unsigned char)s[2], (unsigned char)s[3]);
-        }
-    } else if (*s == 'O') {
-        ok = (m == 3 && memcmp(s, "O-O", 3) == 0) || (m == 5 && memcmp(s, "O-O-O", 5) == 0);
-        shape |= (m == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
-    } else {
-        return 0;
-    }
-    return ok ? shape : 0;
-}
-
-/* The length of the move of s[0..n) when it is a pawn's promotion in the
- * standard's form ("e8=Q", "dxe8=N") with at most a check or mate mark
- * after it, filling s; else 0. */
-static size_t promotion_len(const char *s, size_t n)
-{
-    size_t i = n > 2 && s[1] == 'x' && is_file(s[2]) ? 3 : 1;
-    if (!is_file(s[0]) || i + 3 > n || !is_rank(s[i]) || s[i + 1] != '=' ||
-        !shape_piece_code[(unsigned char)s[i + 2]] || s[i + 2] == 'K')
-        return 0;
-    size_t m = i + 3;
-    return m == n || (m + 1 == n && (s[m] == '+' || s[m] == '#')) ? m : 0;
 }
 
 /* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
@@ -1460,7 +1445,7 @@ static inline bool skip_number(struct pgn_reader *r, const char *p)
  * place of finding the run's end and then classifying it (fast_token).
  * Returns 1 with *next set when it stored the token, 0 when the run is
  * anything else (the caller takes the general path, which gives the same
- * tokens), -1 when out of memory.  The shape is san_shape's: the unit
+ * tokens), -1 when out of memory.  The shape is san's (san_word_shape): the unit
  * tests and the fuzzer compare the paths with PGN_OPT_NO_FASTPATH. */
 static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r, const char *p,
                                                                const char *end, const char **next)
@@ -1473,49 +1458,12 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         memcpy(&w, p, avail);
     unsigned char s[sizeof w];
     memcpy(s, &w, sizeof w);
-    unsigned shape = PGN_SHAPE;
     size_t i;
-    if (is_file((char)s[0])) { /* e4 exd5 */
-        if (is_rank((char)s[1])) {
-            shape |= shape_to(s[0], s[1]);
-            i = 2;
-        } else if (s[1] == 'x' && is_file((char)s[2]) && is_rank((char)s[3])) {
-            shape |= (unsigned)(s[0] - 'a' + 1) << PGN_SHAPE_FILE_SHIFT | PGN_SHAPE_CAPTURE |
-                     shape_to(s[2], s[3]);
-            i = 4;
-        } else {
+    unsigned shape = san_word_shape(s, &i);
+    if (!shape) {
+        if (s[0] < '1' || s[0] > '9')
             return 0;
-        }
-    } else if (shape_piece_code[s[0]]) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
-        shape |= shape_piece_code[s[0]];
-        unsigned char c = s[1];
-        if (is_file((char)c) && is_rank((char)s[2])) {
-            shape |= shape_to(c, s[2]);
-            i = 3;
-        } else if (c == 'x' && is_file((char)s[2]) && is_rank((char)s[3])) {
-            shape |= PGN_SHAPE_CAPTURE | shape_to(s[2], s[3]);
-            i = 4;
-        } else if (is_file((char)c) || is_rank((char)c)) {
-            shape |= is_file((char)c) ? (unsigned)(c - 'a' + 1) << PGN_SHAPE_FILE_SHIFT
-                                      : (unsigned)(c - '1' + 1) << PGN_SHAPE_RANK_SHIFT;
-            if (is_file((char)s[2]) && is_rank((char)s[3])) {
-                shape |= shape_to(s[2], s[3]);
-                i = 4;
-            } else if (s[2] == 'x' && is_file((char)s[3]) && is_rank((char)s[4])) {
-                shape |= PGN_SHAPE_CAPTURE | shape_to(s[3], s[4]);
-                i = 5;
-            } else {
-                return 0;
-            }
-        } else {
-            return 0;
-        }
-    } else if (s[0] == 'O') { /* O-O O-O-O */
-        if (s[1] != '-' || s[2] != 'O')
-            return 0;
-        i = s[3] == '-' && s[4] == 'O' ? 5 : 3;
-        shape |= (i == 3 ? 1u : 2u) << PGN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
-    } else if (s[0] >= '1' && s[0] <= '9') {                        /* 12. 7... */
+        /* 12. 7... */
         i = 1;
         while (i < 3 && s[i] >= '0' && s[i] <= '9')
             i++;
@@ -1531,11 +1479,7 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         if (skip_number(r, p))
             return 1;
         return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, parse_digits(p, digits)) < 0 ? -1 : 1;
-    } else {
-        return 0;
     }
-    if (s[i] == '+' || s[i] == '#')
-        i++;
     /* the move must fill the run: the next byte ends it */
     if (i > avail || (i < avail && byte_class[(unsigned char)p[i]] == C_RUN))
         return 0;
@@ -1597,7 +1541,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
         return emit(r, PGN_TOK_NAG, p, d, p, v) < 0 ? -1 : 1;
     }
     /* a SAN move without promotion or suffix, filling the whole run */
-    unsigned shape = san_shape(s, n);
+    unsigned shape = san_token_shape(s, n);
     if (shape) {
         *next = q;
         r->state = ST_MOVES;
@@ -1606,7 +1550,7 @@ static int fast_token(struct pgn_reader *r, const char *p, const char *q, const 
     /* a promotion, the move and its check mark stored as the pattern
      * stores them: the only token of real archives that the pattern read,
      * whose compilation (1 M instructions) it spares */
-    size_t m = promotion_len(s, n);
+    size_t m = san_promotion_len(s, n);
     if (!m)
         return 0;
     *next = q;
@@ -1655,18 +1599,18 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
         if (HAS(G_MOVE) || HAS(G_CASTLE) || HAS(G_NULL)) {
             const char *chk = HAS(G_CHECK) ? AT(G_CHECK) : "";
             size_t nchk = HAS(G_CHECK) ? LEN(G_CHECK) : 0;
+            r->state = ST_MOVES; /* (first: a visitor is offered the move at once) */
             if (HAS(G_MOVE))
                 st = emit2(r, PGN_TOK_MOVE, AT(G_MOVE), LEN(G_MOVE), chk, nchk, p,
-                           san_shape(AT(G_MOVE), LEN(G_MOVE)), false);
+                           san_token_shape(AT(G_MOVE), LEN(G_MOVE)), false);
             else if (HAS(G_CASTLE))
                 st = emit2(r, PGN_TOK_MOVE, "O-O-O", LEN(G_CASTLE), chk, nchk, p,
-                           san_shape("O-O-O", LEN(G_CASTLE)), false);
+                           san_token_shape("O-O-O", LEN(G_CASTLE)), false);
             else
                 st = emit2(r, PGN_TOK_NULL_MOVE, AT(G_NULL), LEN(G_NULL), chk, nchk, p, 0, false);
             if (st >= 0 && HAS(G_SUFFIX))
                 st = emit(r, PGN_TOK_NAG, AT(G_SUFFIX), LEN(G_SUFFIX), AT(G_SUFFIX),
                           symbol_nag(AT(G_SUFFIX), LEN(G_SUFFIX)));
-            r->state = ST_MOVES;
         } else if (HAS(G_NUMBER)) {
             const char *dots = "";
             size_t ndots = 0;
@@ -1765,44 +1709,9 @@ static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
     return got;
 }
 
-/* Where the bytes of the game being read start in src: the line it began
- * on, or the next line. */
-static size_t game_from(const struct pgn_reader *r)
-{
-    if (!r->at.have_line)
-        return r->at.cur;
-    return r->at.first_nonblank != SIZE_MAX ? r->at.line_raw : r->at.line_off;
-}
-
-/* Goes back to the first byte of the game being read, to read it again
- * keeping every token and offering none (pgn_token_hook).  What the first
- * reading gathered is dropped; the second finds it again. */
-static void clear_game(struct pgn_reader *r);
-static void restart_game(struct pgn_reader *r)
-{
-    r->cur = r->at.cur;
-    r->have_line = r->at.have_line;
-    if (r->have_line)
-        r->line = r->src + r->at.line_off;
-    r->line_raw = r->at.line_raw;
-    r->line_len = r->at.line_len;
-    r->pos = r->at.pos;
-    r->first_nonblank = r->at.first_nonblank;
-    r->continued = r->at.continued;
-    r->cur_blank = r->at.cur_blank;
-    r->prev_blank = r->at.prev_blank;
-    r->lineno = r->at.lineno;
-    r->col_base = r->at.col_base;
-    r->cr_from = SIZE_MAX;
-    clear_game(r);
-    r->hook_now = NULL;
-}
-
 /* The buffer holds no whole line: compacts it, grows it to hold a whole
- * line (and with PGN_OPT_RAW the game so far, up to max_game; while the
- * hook follows a game, the game so far, up to PGN_HOOK_KEEP_BYTES), reads
- * more.  Returns 1, 2 when the game is to be read again from its start
- * (restart_game was called), -1 on a read error or when out of memory.
+ * line (and with PGN_OPT_RAW the game so far, up to max_game), reads
+ * more.  Returns 1, -1 on a read error or when out of memory.
  * (Apart from fetch_line, which stays small enough to be inlined.) */
 static __attribute__((noinline)) int refill(struct pgn_reader *r)
 {
@@ -1814,31 +1723,11 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     }
     size_t keep = keep_raw ? r->raw_start : r->cur;
     size_t limit = keep_raw ? r->lim.max_game + max + 1 : max + 1;
-    if (r->hook_now) {
-        /* the game may be read again: its bytes stay, up to
-         * PGN_HOOK_KEEP_BYTES */
-        size_t from = game_from(r);
-        if (r->cur - from > PGN_HOOK_KEEP_BYTES) {
-            hook_give_up(r);
-            if (r->restart) {
-                restart_game(r);
-                return 2;
-            }
-        } else {
-            keep = from < keep ? from : keep;
-            limit = limit > PGN_HOOK_KEEP_BYTES + max + 1 ? limit : PGN_HOOK_KEEP_BYTES + max + 1;
-        }
-    }
     memmove(r->buf, r->src + keep, r->end - keep);
     r->end -= keep;
     r->cur -= keep;
     if (keep_raw)
         r->raw_start -= keep;
-    if (r->hook_now) {
-        r->at.cur -= keep;
-        r->at.line_off -= keep;
-        r->at.line_raw -= keep;
-    }
     if (r->buf_cap < limit && r->end * 2 > r->buf_cap) {
         size_t c = r->buf_cap * 2 < limit ? r->buf_cap * 2 : limit;
         char *b = realloc(r->buf, c);
@@ -1892,11 +1781,9 @@ static inline size_t cr_next(struct pgn_reader *r, size_t from)
 
 /* Makes the next line current: finds its end in the buffer, refilling a
  * FILE buffer as needed.  A line longer than max_line comes in pieces of
- * max_line bytes (the same line number, later columns).  Returns 1, 2
- * when the game is to be read again from its start (restart_game was
- * called), 0 at the end of the input, -1 on a read error or when out of
- * memory. */
-static int fetch_line(struct pgn_reader *r)
+ * max_line bytes (the same line number, later columns).  Returns 1, 0 at
+ * the end of the input, -1 on a read error or when out of memory. */
+static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r)
 {
     size_t max = r->lim.max_line;
     for (;;) {
@@ -2005,7 +1892,7 @@ static bool starts_new_game(const struct pgn_reader *r)
     size_t n = r->line_len;
     if (i == SIZE_MAX || i + 2 >= n || s[i] != '1' || s[i + 1] != '.' || s[i + 2] == '.')
         return false;
-    if (!r->ntaken && !r->stray_text) { /* a move played before: taken by the hook, or kept */
+    if (!taken(r) && !r->stray_text) { /* a move played before: offered, or kept */
         size_t k = 0;
         while (k < r->ntoks && r->toks[k].kind != PGN_TOK_MOVE)
             k++;
@@ -2020,7 +1907,7 @@ static bool starts_new_game(const struct pgn_reader *r)
         j++;
     while (j > i && (s[j - 1] == '+' || s[j - 1] == '#' || s[j - 1] == '!' || s[j - 1] == '?'))
         j--;
-    return j > i && san_shape(s + i, j - i) != 0;
+    return j > i && san_token_shape(s + i, j - i) != 0;
 }
 
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
@@ -2242,30 +2129,10 @@ static void clear_game(struct pgn_reader *r)
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
-    r->ntaken = 0;
-    r->restart = false;
-}
-
-/* Starts a game where the reader stands, noting the place for
- * restart_game, and tells the hook. */
-static void begin_game(struct pgn_reader *r)
-{
-    clear_game(r);
-    r->at.cur = r->cur;
-    r->at.have_line = r->have_line;
-    r->at.line_off = r->have_line ? (size_t)(r->line - r->src) : 0;
-    r->at.line_raw = r->line_raw;
-    r->at.line_len = r->line_len;
-    r->at.pos = r->pos;
-    r->at.first_nonblank = r->first_nonblank;
-    r->at.continued = r->continued;
-    r->at.cur_blank = r->cur_blank;
-    r->at.prev_blank = r->prev_blank;
-    r->at.lineno = r->lineno;
-    r->at.col_base = r->col_base;
-    r->hook_now = r->hook;
-    if (r->hook)
-        r->hook(r->hook_ctx, NULL);
+    r->taken_at = r->v_next = 0;
+    r->tok_limit = r->lim.max_tokens;
+    r->v_told = r->v_skip = r->v_direct = false;
+    r->v_mute = 0;
 }
 
 /* Puts the diagnostics in input order (those found at the end of a game,
@@ -2334,7 +2201,7 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || r->ntaken || r->number_skipped)
+    if (!r->after_result || r->ntags || taken(r) || r->number_skipped)
         return 0;
     const struct pgn_token *first = NULL;
     for (size_t i = 0; i < r->ntoks; i++) {
@@ -2365,10 +2232,12 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     bool stray;
     if (stray_check(r, &stray) < 0)
         return -1;
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tag_name_off[i];
-        r->tags[i].value = r->arena + r->tag_value_off[i];
+    if (r->v && !stray) { /* what the visitor has not seen yet */
+        if (!r->v_told)
+            tell_tags(r);
+        visit_stored(r, r->ntoks);
     }
+    fix_tags(r);
     sort_diags(r->diags, r->ndiags);
     if (!r->started && r->ndiags) {
         r->start_line = r->diags[0].line;
@@ -2386,12 +2255,13 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .diags = r->diags,
         .ndiags = r->ndiags,
         .source = r->name,
-        .hooked = r->hook_now != NULL,
         .markup_line = r->markup_line,
         .markup_col = r->markup_col,
     };
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
+    if (r->v)
+        r->v->game_end(r->v_ctx, g);
     return 1;
 }
 
@@ -2400,7 +2270,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * game). */
 static bool worth_a_game(const struct pgn_reader *r)
 {
-    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || r->ntaken)
+    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || taken(r))
         return true;
     for (size_t i = 0; i < r->ntoks; i++)
         if (r->toks[i].kind != PGN_TOK_COMMENT)
@@ -2408,18 +2278,9 @@ static bool worth_a_game(const struct pgn_reader *r)
     return false;
 }
 
-/* Must the game that ended be read again, whole, as the hook took tokens
- * of it?  When it has diagnostics (finish_game adds those of an open
- * comment or variation; the end of the input, at_end, adds one), for its
- * reader to look at all of it, and when its tokens, taken and kept, reach
- * max_tokens, to meet the cap where a reader without a hook meets it. */
-static bool read_again(const struct pgn_reader *r, bool at_end)
-{
-    return r->ntaken && (at_end || r->ndiags || r->in_comment || r->depth > 0 ||
-                         r->ntaken + r->ntoks >= r->lim.max_tokens);
-}
-
-int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
+/* Reads the next game into *g, offering it to v (NULL: none). */
+static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx,
+                     struct pgn_game *g)
 {
     if (!r->open) {
         r->err = PGN_E_NOT_OPEN;
@@ -2427,18 +2288,16 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
     }
     if (r->err)
         return -1;
-    begin_game(r);
+    clear_game(r);
+    r->v = v;
+    r->v_ctx = ctx;
     for (;;) {
         if (!r->have_line) {
             int f = fetch_line(r);
             if (f < 0)
                 return -1;
-            if (f == 0 && !read_again(r, true))
-                break;
             if (f == 0)
-                restart_game(r);
-            if (f != 1) /* (read again from the game's start) */
-                continue;
+                break;
             if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
                 is_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
@@ -2448,10 +2307,6 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
-        if (r->restart || (s == SCAN_GAME_DONE && read_again(r, false))) {
-            restart_game(r);
-            continue;
-        }
         if (s == SCAN_GAME_DONE) {
             /* (a game ends at its result, at the next game's tags or at a
              * new game's move 1: its last token then is no result) */
@@ -2478,3 +2333,35 @@ int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
         return -1;
     return finish_game(r, g, r->end);
 }
+
+int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
+{
+    return read_game(r, NULL, NULL, g);
+}
+
+int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
+{
+    struct pgn_game g;
+    return read_game(r, v, ctx, &g);
+}
+
+void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx)
+{
+    bool skip = g->stray || v->tags_done(ctx, g) == PGN_VISIT_SKIP_GAME;
+    int mute = 0;
+    for (size_t i = 0; i < g->ntokens && !skip; i++) {
+        const struct pgn_token *t = &g->tokens[i];
+        if (mute) {
+            if (t->depth < mute)
+                mute = 0; /* the skipped variation's ")" */
+            continue;
+        }
+        enum pgn_visit a = v->token(ctx, t);
+        if (a == PGN_VISIT_SKIP_GAME)
+            skip = true;
+        else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+            mute = t->depth + 1;
+    }
+    v->game_end(ctx, g);
+}
+

@@ -1,9 +1,12 @@
 /* PGN reading: a streaming, pure-text layer that splits PGN input into games
  * and each game into tag pairs and classified movetext tokens.  It knows no
- * chess rules (a later layer replays MOVE tokens with the SAN parser); it
- * never prints, never exits and never fails on bad text: problems become
- * diagnostics inside the game that holds them.  formats/pgn.md is the
- * specification of what is accepted; keep the two in step.
+ * chess rules (game.h replays MOVE tokens; the shape of plain SAN it asks
+ * of san.h); it never prints, never exits and never fails on bad text:
+ * problems become diagnostics inside the game that holds them.
+ * formats/pgn.md is the specification of what is accepted; keep the two
+ * in step.
+ *
+ * It gives a game whole, or pushes it to a visitor as it reads it:
  *
  *     struct pgn_reader *r = pgn_reader_new();
  *     struct pgn_game g;
@@ -12,6 +15,9 @@
  *     while ((rc = pgn_next_game(r, &g)) > 0)
  *         for (size_t i = 0; i < g.ntokens; i++)
  *             ... g.tokens[i].kind, g.tokens[i].text ...
+ *     // or: while ((rc = pgn_read_game(r, &visitor, ctx)) > 0) ...
+ *     //      (tags_done, each token, game_end: struct pgn_visitor;
+ *     //      game_replay_visitor replays as it reads)
  *     if (rc < 0)
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
@@ -112,25 +118,9 @@ struct pgn_token {
     unsigned long line, col;
     int depth;
     unsigned value; /* NAG number for NAG, move number for MOVE_NUMBER, a MOVE's
-                     * shape (PGN_SHAPE_*) or 0, else 0 */
+                     * shape when it is plain SAN (san_token_shape, san.h) or 0,
+                     * else 0 */
 };
-
-/* The shape of a MOVE token in plain SAN ("Nf3", "Nbxd2", "exd5", "O-O+"),
- * as the reader's fast path saw it, so that the replay need not scan the
- * text again: PGN_SHAPE set, the piece as an index into PGN_SHAPE_PIECES
- * (pawn 0), the from-file and from-rank given (1-8, 0 when not written),
- * the target square (file + 8 * rank, a1 = 0), a capture mark, castling
- * (1 king side, 2 queen side).  Other MOVE tokens have value 0. */
-#define PGN_SHAPE_PIECES "PNBRQK"
-enum {
-    PGN_SHAPE_PIECE_MASK = 7u,
-    PGN_SHAPE_FILE_SHIFT = 3,
-    PGN_SHAPE_RANK_SHIFT = 7,
-    PGN_SHAPE_TO_SHIFT = 11,
-    PGN_SHAPE_CAPTURE = 1u << 17,
-    PGN_SHAPE_CASTLE_SHIFT = 18,
-};
-#define PGN_SHAPE (1u << 31)
 
 /* One tag pair, in input order; the value has \" and \\ unescaped. */
 struct pgn_tag {
@@ -183,10 +173,6 @@ struct pgn_game {
      * before it, which is not counted again.  Callers report it and count
      * it as no game. */
     bool stray;
-    /* The token hook followed the game to its end: it was offered every
-     * token of the main line and did not give up.  tokens lacks the MOVE
-     * tokens that it took (then there is no diagnostic). */
-    bool hooked;
     /* Where the first forum delimiter ("[pgn]", "[/pgn]") read while this
      * game was being read lies (0 when none): skipped as a blank, it is
      * not the game's, but a checker may note it.  One after the last game
@@ -241,42 +227,6 @@ enum {
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 
-/* What a token hook answers for a token of the main line. */
-enum pgn_hook_answer {
-    PGN_HOOK_KEEP,    /* the reader keeps the token, as without a hook */
-    PGN_HOOK_TAKEN,   /* the hook used this MOVE token: the reader need not keep it
-                       * (kept anyway when it is no MOVE) */
-    PGN_HOOK_GIVE_UP, /* the hook stops following the game: the reader keeps it
-                       * whole and offers it no more tokens */
-};
-/* A function the reader offers each token of a game's main line (depth 0)
- * as it reads it, and calls with NULL as it begins a game (the answer is
- * then ignored): a caller that replays the main line can play each move
- * while its token is fresh, during the reading (pgn-to-named-notation's
- * fast path; its full replay of the finished game stays the judge).  The
- * token and its text (len bytes, not always NUL-terminated) are valid only
- * during the call (a brace comment's text is not complete yet).
- *
- * A hook that follows a game to its end may take its MOVE tokens
- * (PGN_HOOK_TAKEN), which spares storing them: the game then has
- * pgn_game.hooked set and its token list lacks them.  When the hook gives
- * up after taking some, the reader reads the game again from its first
- * byte (the input buffer holds the game's bytes meanwhile), keeping every
- * token and offering none: hooked is then clear and the game whole, with
- * the tokens, tags and diagnostics that a reader without a hook finds.  So
- * is a game with a diagnostic (a truncated one too) or one that reaches
- * max_tokens tokens, at its end: a game that lacks tokens has no
- * diagnostic.  One that outgrows PGN_HOOK_KEEP_BYTES bytes of a stream is
- * treated as if the hook gave up there.
- * fn may be NULL (no calls, the default). */
-enum { PGN_HOOK_KEEP_BYTES = 4u << 20 };
-typedef enum pgn_hook_answer pgn_token_hook(void *ctx, const struct pgn_token *tok);
-void pgn_reader_set_token_hook(struct pgn_reader *r, pgn_token_hook *fn, void *ctx);
-/* The value of the game being read's first tag pair called name, so far
- * (for a hook: by a game's first move its tags are all read), NULL when
- * there is none; valid until the reader reads on. */
-const char *pgn_reader_tag(const struct pgn_reader *r, const char *name);
-
 /* Start reading a stream (not closed by the reader) or a memory buffer
  * (not copied: it must outlive the reading).  name labels games (e.g. the
  * file name); NULL reads as "-".  Returns PGN_OK, PGN_E_NOMEM, or
@@ -290,8 +240,51 @@ enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t
 
 /* Reads the next game into *g: 1 when a game was read, 0 at the end of the
  * input, -1 on a hard error (out of memory, read error; see
- * pgn_reader_error).  Bad text never makes it fail. */
+ * pgn_reader_error).  Bad text never makes it fail.  The game has every
+ * token. */
 int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
+
+/* What a visitor answers. */
+enum pgn_visit {
+    PGN_VISIT_GO,
+    /* To a VARIATION_START token (else read as GO): none of the
+     * variation's tokens, its ")" included, is offered; the reader still
+     * reads them (and keeps them, and finds their diagnostics). */
+    PGN_VISIT_SKIP_VARIATION,
+    /* No more tokens of this game are offered; game_end still comes. */
+    PGN_VISIT_SKIP_GAME,
+};
+
+/* The reader pushing a game to its consumer as it reads it (game.h's
+ * replay is one): tags_done once its tags are all read (when its movetext
+ * begins, or at its end), then each token, complete (a brace comment
+ * over several lines whole, a move number with its periods merged), in
+ * input order, then game_end.  The game given to tags_done has its tags,
+ * number, place and source (the tags' texts valid during the call); the
+ * one given to game_end is as pgn_next_game gives it, except that its
+ * token list lacks the MOVE tokens offered to token (the other tokens,
+ * and those held back by an answer, stay).  A token is valid during the
+ * call; a MOVE's text is NUL-terminated too.  A diagnostic found after
+ * some tokens (a truncated game, a missing result, a control byte) is
+ * known at game_end only: the consumer decides there what the game
+ * gives.  Stray text (pgn_game.stray) comes as a game too, its tokens
+ * perhaps offered (no tags_done when none was). */
+struct pgn_visitor {
+    enum pgn_visit (*tags_done)(void *ctx, const struct pgn_game *g);
+    enum pgn_visit (*token)(void *ctx, const struct pgn_token *tok);
+    void (*game_end)(void *ctx, const struct pgn_game *g);
+};
+
+/* Reads the next game, pushing it to v (with ctx): returns as
+ * pgn_next_game; game_end has come when it returns 1.  max_tokens counts
+ * the tokens offered and kept, so the cap falls where pgn_next_game's
+ * falls. */
+int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx);
+
+/* Offers a game read whole (pgn_next_game, named_next_game) to v as
+ * pgn_read_game offers one as it reads it, but for game_end's game, which
+ * has all its tokens: the other readers speak the same events. */
+void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
 
 /* With PGN_OPT_RAW, after pgn_next_game returned 0: the bytes after the
  * last game that make no game (blank lines, comments, escape lines), to be

@@ -59,6 +59,47 @@ char san_mark(const struct position *after)
     return position_in_check(after) ? '+' : 0;
 }
 
+const unsigned char san_shape_piece_code[256] = {
+    ['N'] = 1, ['B'] = 2, ['R'] = 3, ['Q'] = 4, ['K'] = 5,
+};
+
+/* The whole text must be the move: a plain SAN move and its check mark
+ * (san_word_shape reads eight bytes; a shorter text is copied into a
+ * zeroed word first, so that no byte past it is read). */
+unsigned san_token_shape(const char *s, size_t n)
+{
+    unsigned char w[8] = {0};
+    if (n == 0 || n > 7)
+        return 0;
+    memcpy(w, s, n);
+    size_t len;
+    unsigned shape = san_word_shape(w, &len);
+    return shape && len == n ? shape : 0;
+}
+
+size_t san_promotion_len(const char *s, size_t n)
+{
+    size_t i = n > 2 && s[1] == 'x' && san_is_file(s[2]) ? 3 : 1;
+    if (!san_is_file(s[0]) || i + 3 > n || !san_is_rank(s[i]) || s[i + 1] != '=' ||
+        !san_shape_piece_code[(unsigned char)s[i + 2]] || s[i + 2] == 'K')
+        return 0;
+    size_t m = i + 3;
+    return m == n || (m + 1 == n && (s[m] == '+' || s[m] == '#')) ? m : 0;
+}
+
+void san_shape_parsed(unsigned shape, struct san_parsed *sp)
+{
+    *sp = (struct san_parsed){
+        .piece = san_shape_piece(shape),
+        .from_file = san_shape_from_file(shape),
+        .from_rank = san_shape_from_rank(shape),
+        .to = san_shape_to(shape),
+        .promotion = NO_PIECE_TYPE,
+        .castle = san_shape_castle(shape),
+        .capture = (shape & SAN_SHAPE_CAPTURE) != 0,
+    };
+}
+
 /* The other pieces of the mover's type and colour that attack `to` with
  * the board as it is: the only ones that can share a SAN with the move. */
 static bitboard rivals(const struct position *p, enum piece_type pt, int from, int to)

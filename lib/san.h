@@ -9,6 +9,9 @@
 
 #include "movegen.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 enum { SAN_MAX = 16 };
 
 enum san_error {
@@ -48,6 +51,138 @@ struct san_parsed {
     bool capture; /* an 'x' or ':' was written */
     bool drop;    /* a crazyhouse drop, "N@f3" ("@e4" a pawn): piece and to */
 };
+
+/* The shape of plain SAN packed in one word, so that a reader of text
+ * (pgn.h's lexer) can ask for it once and the replay need not scan the
+ * text again: a piece move with at most a file or a rank to tell it
+ * apart ("Nf3", "Nbxd2", "R1e2"), a pawn push or capture without
+ * promotion ("e4", "exd5"), or castling, with an optional check mark.
+ * SAN_SHAPE is set; the piece is an index into SAN_SHAPE_PIECES (pawn 0),
+ * the from-file and from-rank 1-8 (0 when not written), the target
+ * square file + 8 * rank (a1 = 0), a capture mark, castling (1 king side,
+ * 2 queen side; its piece is the king).  Other text has shape 0. */
+#define SAN_SHAPE_PIECES "PNBRQK"
+enum {
+    SAN_SHAPE_PIECE_MASK = 7u,
+    SAN_SHAPE_FILE_SHIFT = 3,
+    SAN_SHAPE_RANK_SHIFT = 7,
+    SAN_SHAPE_TO_SHIFT = 11,
+    SAN_SHAPE_CAPTURE = 1u << 17,
+    SAN_SHAPE_CASTLE_SHIFT = 18,
+};
+#define SAN_SHAPE (1u << 31)
+
+/* The shape bits of each piece letter: its index in SAN_SHAPE_PIECES (N 1
+ * to K 5), 0 for any other byte, so that one load both tells a piece
+ * letter and gives its bits. */
+extern const unsigned char san_shape_piece_code[256];
+
+static inline bool san_is_file(char c)
+{
+    return c >= 'a' && c <= 'h';
+}
+static inline bool san_is_rank(char c)
+{
+    return c >= '1' && c <= '8';
+}
+/* The shape bits of the target square named by the characters f and r. */
+static inline unsigned san_shape_square(unsigned char f, unsigned char r)
+{
+    return (unsigned)((r - '1') * 8 + (f - 'a')) << SAN_SHAPE_TO_SHIFT;
+}
+
+/* The shape of s[0..n) when the whole text is plain SAN, else 0. */
+unsigned san_token_shape(const char *s, size_t n);
+
+/* The shape of the plain SAN move that starts the eight bytes s (the
+ * text's bytes, zero past its end), its check mark included, with its
+ * length in *len; 0 when s starts with no plain SAN move.  Whether the
+ * move fills its word is the caller's to see (the next byte).  Inline: a
+ * reader's hottest path asks it for nearly every token. */
+static inline __attribute__((always_inline)) unsigned san_word_shape(const unsigned char s[8],
+                                                                     size_t *len)
+{
+    unsigned shape = SAN_SHAPE;
+    size_t i;
+    if (san_is_file((char)s[0])) { /* e4 exd5 */
+        if (san_is_rank((char)s[1])) {
+            shape |= san_shape_square(s[0], s[1]);
+            i = 2;
+        } else if (s[1] == 'x' && san_is_file((char)s[2]) && san_is_rank((char)s[3])) {
+            shape |= (unsigned)(s[0] - 'a' + 1) << SAN_SHAPE_FILE_SHIFT | SAN_SHAPE_CAPTURE |
+                     san_shape_square(s[2], s[3]);
+            i = 4;
+        } else {
+            return 0;
+        }
+    } else if (san_shape_piece_code[s[0]]) { /* Nf3 Nxf3 Nbd2 N1d2 Nbxd2 N1xd2 */
+        shape |= san_shape_piece_code[s[0]];
+        unsigned char c = s[1];
+        if (san_is_file((char)c) && san_is_rank((char)s[2])) {
+            shape |= san_shape_square(c, s[2]);
+            i = 3;
+        } else if (c == 'x' && san_is_file((char)s[2]) && san_is_rank((char)s[3])) {
+            shape |= SAN_SHAPE_CAPTURE | san_shape_square(s[2], s[3]);
+            i = 4;
+        } else if (san_is_file((char)c) || san_is_rank((char)c)) {
+            shape |= san_is_file((char)c) ? (unsigned)(c - 'a' + 1) << SAN_SHAPE_FILE_SHIFT
+                                          : (unsigned)(c - '1' + 1) << SAN_SHAPE_RANK_SHIFT;
+            if (san_is_file((char)s[2]) && san_is_rank((char)s[3])) {
+                shape |= san_shape_square(s[2], s[3]);
+                i = 4;
+            } else if (s[2] == 'x' && san_is_file((char)s[3]) && san_is_rank((char)s[4])) {
+                shape |= SAN_SHAPE_CAPTURE | san_shape_square(s[3], s[4]);
+                i = 5;
+            } else {
+                return 0;
+            }
+        } else {
+            return 0;
+        }
+    } else if (s[0] == 'O') { /* O-O O-O-O */
+        if (s[1] != '-' || s[2] != 'O')
+            return 0;
+        i = s[3] == '-' && s[4] == 'O' ? 5 : 3;
+        shape |= (i == 3 ? 1u : 2u) << SAN_SHAPE_CASTLE_SHIFT | 5u; /* (a king move) */
+    } else {
+        return 0;
+    }
+    if (s[i] == '+' || s[i] == '#')
+        i++;
+    *len = i;
+    return shape;
+}
+
+/* The length of the move of s[0..n) when it is a pawn's promotion in the
+ * standard's form ("e8=Q", "dxe8=N") with at most a check or mate mark
+ * after it; else 0. */
+size_t san_promotion_len(const char *s, size_t n);
+
+/* The parts of a shape: the piece, the from-file and from-rank given (-1
+ * when not written), the target square (SQUARE_NONE for castling),
+ * castling (1 king side, 2 queen side); san_shape_parsed gives them as
+ * san_scan would. */
+static inline enum piece_type san_shape_piece(unsigned shape)
+{
+    return (enum piece_type)(PAWN + (shape & SAN_SHAPE_PIECE_MASK));
+}
+static inline int san_shape_from_file(unsigned shape)
+{
+    return (int)((shape >> SAN_SHAPE_FILE_SHIFT) & 15) - 1;
+}
+static inline int san_shape_from_rank(unsigned shape)
+{
+    return (int)((shape >> SAN_SHAPE_RANK_SHIFT) & 15) - 1;
+}
+static inline int san_shape_castle(unsigned shape)
+{
+    return (int)((shape >> SAN_SHAPE_CASTLE_SHIFT) & 3);
+}
+static inline int san_shape_to(unsigned shape)
+{
+    return san_shape_castle(shape) ? SQUARE_NONE : (int)((shape >> SAN_SHAPE_TO_SHIFT) & 63);
+}
+void san_shape_parsed(unsigned shape, struct san_parsed *sp);
 
 /* Read the shape of a move without a position. */
 enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);

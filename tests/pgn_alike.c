@@ -62,11 +62,6 @@ bool pgn_alike_skipped(const struct pgn_token *t)
     return t->kind == PGN_TOK_MOVE_NUMBER || t->kind == PGN_TOK_COMMENT;
 }
 
-bool pgn_alike_main_move(const struct pgn_token *t)
-{
-    return t->kind == PGN_TOK_MOVE && t->depth == 0;
-}
-
 long pgn_alike_drop(struct pgn_game *g, bool (*drop)(const struct pgn_token *))
 {
     static struct pgn_token kept[1u << 20]; /* (max_tokens' default) */

@@ -1,7 +1,7 @@
 /*
  * pgn_alike.h - the tests' comparison of games read by two PGN readers
  * (test_pgn and fuzz_pgn hold readers against each other with it): field
- * by field, and without the tokens that an option or a hook drops.
+ * by field, and without the tokens that an option drops.
  */
 #ifndef PGN_ALIKE_H
 #define PGN_ALIKE_H
@@ -20,8 +20,6 @@ bool pgn_alike(const struct pgn_game *a, const struct pgn_game *b, unsigned long
 
 /* The tokens that PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS drop. */
 bool pgn_alike_skipped(const struct pgn_token *t);
-/* The tokens a hook that takes moves takes: the main line's moves. */
-bool pgn_alike_main_move(const struct pgn_token *t);
 
 /* *g without the tokens that drop() picks, kept in a static array (one
  * game at a time: the next call reuses it); returns how many it dropped. */

@@ -165,6 +165,18 @@ EOF
 ; error: ply 3 (2.): illegal move 'Ke3': a king cannot move from e1 to e3"
 }
 
+@test "--on-error=keep: a damaged game keeps nothing of the plies read before its damage was found" {
+    # the game is converted as it is read; the unclosed '(' is known at
+    # its end, and the game is then written as a damaged one: no plies
+    run --separate-stderr pgn-to-named-notation --on-error=keep --inline <<<'1. e4 (1. d4 d5 *'
+    assert_failure 1
+    assert_output "*
+; error: damaged text: variation '(' not closed by ')'"
+    run --separate-stderr pgn-to-named-notation --on-error=keep --to=json <<<'1. e4 e5 (1... c5 *'
+    assert_failure 1
+    refute_output --partial '"uci"'
+}
+
 @test "--on-error=stop stops at the first game with an error" {
     run --separate-stderr pgn-to-named-notation --on-error=stop --inline <<<'1. e4 *
 

@@ -8,12 +8,11 @@
  *   - read with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS, they give
  *     the same games without the move numbers and comments (unless the
  *     token cap cut the game, which then counts different tokens);
- *   - read with a token hook that takes every move it is offered and
- *     gives up at a token that the input's length picks (or never), they
- *     give the same games, but for the main line's moves of a game the
- *     hook followed to its end, which are exactly those it took (through
- *     a FILE, so that a game given up on is read again from the stream),
- *     and so with the skipping options (pgn-to-named-notation's reader);
+ *   - read with a visitor (pgn_read_game) that answers SKIP_GAME at a
+ *     token that the input's length picks (or never), it is offered the
+ *     game's tokens in order up to that one, and the game at game_end is
+ *     the same but for the MOVE tokens offered; so with the skipping
+ *     options (pgn-to-named-notation's reader) and through a FILE;
  *   - stray text (pgn_game.stray) holds no tag and no move and has one
  *     diagnostic, stray-text; a tag is marked repeated exactly when its
  *     name came before in the game;
@@ -142,44 +141,96 @@ static bool token_cap_hit(const struct pgn_game *g, const struct pgn_limits *lim
     return false;
 }
 
-/* The token hook of the taking reader: takes every MOVE token, gives up
- * at the give_up-th token of a game (never when negative). */
+/* The visitor of the taking readers: records the tokens it is offered
+ * (their places and kinds) and answers SKIP_GAME at the give_up-th token of
+ * a game (never when negative). */
 static struct {
-    long give_up, offered, taken;
-    bool gave_up;
+    long give_up;
+    size_t n;
+    bool lost, told, ended;
+    struct pgn_token toks[1024];
+    struct pgn_game end;
 } taker;
 
-static enum pgn_hook_answer take_moves(void *ctx, const struct pgn_token *tok)
+static enum pgn_visit take_tags(void *ctx, const struct pgn_game *g)
 {
     (void)ctx;
-    if (!tok) {
-        taker.offered = taker.taken = 0;
-        taker.gave_up = false;
-        return PGN_HOOK_KEEP;
-    }
-    if (taker.gave_up)
-        fail("a token offered after the hook gave up", 0, 0);
-    if (taker.give_up >= 0 && taker.offered++ >= taker.give_up) {
-        taker.gave_up = true;
-        return PGN_HOOK_GIVE_UP;
-    }
-    if (tok->kind != PGN_TOK_MOVE)
-        return PGN_HOOK_KEEP;
-    taker.taken++;
-    return PGN_HOOK_TAKEN;
+    (void)g;
+    if (taker.told || taker.n || taker.ended)
+        fail("tags_done twice, or after a token", 0, 0);
+    taker.told = true;
+    return PGN_VISIT_GO;
 }
 
-/* b, read by a taking reader whose hook took `taken` tokens, against a: a
- * without its main line's moves when the hook followed the game, exactly
- * those it took; all of a else. */
-static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b, long taken)
+static enum pgn_visit take_token(void *ctx, const struct pgn_token *tok)
 {
-    if (!b->hooked)
-        return same_game(a, b);
-    if (taken && b->ndiags)
-        fail("a game that lacks tokens has diagnostics", b->number, 0);
+    (void)ctx;
+    if (!taker.told || taker.ended)
+        fail("a token before tags_done or after game_end", 0, 0);
+    if (strlen(tok->text) != tok->len)
+        fail("a token offered is no clean string", 0, taker.n);
+    if (taker.n == sizeof taker.toks / sizeof taker.toks[0]) {
+        taker.lost = true;
+        return PGN_VISIT_SKIP_GAME;
+    }
+    taker.toks[taker.n++] = *tok;
+    return taker.give_up >= 0 && (long)taker.n > taker.give_up ? PGN_VISIT_SKIP_GAME : PGN_VISIT_GO;
+}
+
+static void take_end(void *ctx, const struct pgn_game *g)
+{
+    (void)ctx;
+    if (taker.ended)
+        fail("game_end twice", g->number, 0);
+    taker.ended = true;
+    taker.end = *g;
+}
+
+static const struct pgn_visitor take_visitor = {take_tags, take_token, take_end};
+
+/* Reads the next game of r with the taking visitor into *b. */
+static int take_next(struct pgn_reader *r, struct pgn_game *b)
+{
+    long give_up = taker.give_up;
+    memset(&taker, 0, sizeof taker);
+    taker.give_up = give_up;
+    int rc = pgn_read_game(r, &take_visitor, NULL);
+    if (rc > 0 && !taker.ended)
+        fail("a game without game_end", 0, 0);
+    *b = taker.end;
+    return rc;
+}
+
+/* b, read by a taking reader, against a: the tokens offered are a's up to
+ * the answer SKIP_GAME (none need be offered for stray text), and b is a
+ * without the MOVE tokens offered. */
+static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
+{
+    static struct pgn_token kept[1 << 16];
+    if (taker.lost || a->ntokens > sizeof kept / sizeof kept[0])
+        return true;
+    if (!taker.told && !a->stray)
+        fail("a game without tags_done", a->number, 0);
+    size_t offered = 0, nkept = 0;
+    for (size_t i = 0; i < a->ntokens; i++) {
+        const struct pgn_token *t = &a->tokens[i];
+        bool offer = !a->stray && (taker.give_up < 0 || (long)offered <= taker.give_up);
+        if (offer) {
+            const struct pgn_token *o = offered < taker.n ? &taker.toks[offered] : NULL;
+            if (!o || o->kind != t->kind || o->line != t->line || o->col != t->col ||
+                o->len != t->len || o->depth != t->depth || o->value != t->value)
+                fail("a token offered is not the game's", a->number, i);
+            offered++;
+        }
+        if (!offer || t->kind != PGN_TOK_MOVE)
+            kept[nkept++] = *t;
+    }
+    if (!a->stray && offered != taker.n)
+        fail("more tokens offered than the game has", a->number, offered);
     struct pgn_game f = *a;
-    return pgn_alike_drop(&f, pgn_alike_main_move) == taken && same_game(&f, b);
+    f.tokens = kept;
+    f.ntokens = nkept;
+    return same_game(&f, b);
 }
 
 struct setup {
@@ -200,10 +251,8 @@ static void make_setup(struct setup *s, const struct pgn_limits *lim)
     if (!s->mem || !s->file || !s->slow || !s->skip || !s->take || !s->take_skip)
         abort();
     pgn_reader_set_limits(s->take, lim);
-    pgn_reader_set_token_hook(s->take, take_moves, NULL);
     pgn_reader_set_limits(s->take_skip, lim);
     pgn_reader_set_options(s->take_skip, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS);
-    pgn_reader_set_token_hook(s->take_skip, take_moves, NULL);
     pgn_reader_set_limits(s->skip, lim);
     pgn_reader_set_options(s->skip, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS);
     pgn_reader_set_limits(s->mem, lim);
@@ -242,9 +291,13 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
         int rs = pgn_next_game(s->slow, &gs);
         int rk = pgn_next_game(s->skip, &gk);
         int rf = fp ? pgn_next_game(s->file, &gf) : rc;
-        int rt = pgn_next_game(s->take, &gt);
-        long taken = taker.taken;
-        int rts = pgn_next_game(s->take_skip, &gts);
+        int rt = take_next(s->take, &gt);
+        if (rt > 0 && rc > 0 && !same_game_taken(&g, &gt))
+            fail("a visitor changed the game beyond the moves offered", games + 1, 0);
+        int rts = take_next(s->take_skip, &gts);
+        if (rts > 0 && rk > 0 && !same_game_taken(&gk, &gts))
+            fail("a visitor changed the skipping reader's game beyond the moves offered", games + 1,
+                 0);
         /* the one hard error of memory input: UTF-16 text, said at once */
         bool utf16 = size >= 2 && pgn_utf16_bom((const char *)data);
         if (rc < 0 && !(utf16 && games == 0 && pgn_reader_error(s->mem) == PGN_E_UTF16))
@@ -258,7 +311,7 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
         if (rk != rc)
             fail("skipping changed the game count", games, 0);
         if (rt != rc || rts != rc)
-            fail("a hook that takes moves changed the game count", games, 0);
+            fail("a visitor changed the game count", games, 0);
         if (rc <= 0)
             break;
         if (++games > size + 1)
@@ -270,11 +323,6 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
             fail("FILE and memory disagree", games, 0);
         if (!token_cap_hit(&g, &s->lim) && !same_game_skipped(&g, &gk))
             fail("skipping numbers and comments dropped more than them", games, 0);
-        if (!same_game_taken(&g, &gt, taken))
-            fail("a hook that takes moves changed the game beyond them", games, 0);
-        if (!same_game_taken(&gk, &gts, taker.taken))
-            fail("a hook that takes moves changed the skipping reader's game beyond them", games,
-                 0);
     }
     if (fp)
         fclose(fp);

@@ -11,11 +11,10 @@
  *   - every move played is one of the legal moves the generator lists in
  *     the position before it (the independent truth: perft-checked);
  *   - a move refused as illegal is refused by san_parse too;
- *   - the moves that a token hook (pgn_reader_set_token_hook) plays as
- *     the reader reads, the way pgn-to-named-notation's fast path does,
- *     are the full replay's, and the full replay accepts the game, when
- *     the hook took every main line token, the reader found nothing to
- *     report and the game starts from the standard position.
+ *   - the replay as the reader's visitor (game_replay_visitor, the way
+ *     pgn-to-named-notation replays), which plays each token as it is
+ *     read, gives the events and the problem that the replay of the whole
+ *     game gives (a damaged game: the damage, its events dropped).
  * Games without a Variant tag are played by the rules of a variant that
  * the input's length picks (standard chess three times in five), so that
  * the variants' paths run too.  A broken property aborts, which libFuzzer
@@ -79,7 +78,7 @@ static void replay_both(const struct pgn_game *g, unsigned flags)
                 fail("the kept replay lost the position before a move", g->number);
             if (!movegen_is_legal(&before, a.m))
                 fail("a move played is not legal", g->number);
-            if (b.before && (b.tok->value & PGN_SHAPE) && !(flags & GAME_VARIATIONS))
+            if (b.before && (b.tok->value & SAN_SHAPE) && !(flags & GAME_VARIATIONS))
                 fail("GAME_NO_BEFORE kept a position before a SAN move", g->number);
         }
     }
@@ -109,98 +108,100 @@ static void check_refusal(const struct pgn_game *g, unsigned flags)
     }
 }
 
-/* What the hook played of the game being read: its moves, from the
- * standard start, until a token that is no move (but numbers, NAGs,
- * comments, parentheses and the result) or a move it cannot play. */
+/* What the replay as a visitor gave for the game being read: its events
+ * (kind, move, ply, depth) and its problem. */
 static struct {
-    struct game_stack stack;
-    move moves[4096];
+    struct {
+        int kind, depth;
+        move m;
+        unsigned long ply;
+    } ev[4096];
     size_t n;
-    bool stopped;
-} hooked;
+    bool lost, has_problem;
+    struct game_problem pb;
+} pushed;
 
-static enum pgn_hook_answer hook(void *ctx, const struct pgn_token *tok)
+static enum pgn_visit push_begin(void *ctx, const struct pgn_game *g)
 {
     (void)ctx;
-    if (!tok) { /* a game begins */
-        struct position start;
-        position_start(&start);
-        game_stack_reset(&hooked.stack, &start);
-        hooked.n = 0;
-        hooked.stopped = false;
-        return PGN_HOOK_KEEP;
-    }
-    if (hooked.stopped)
-        fail("a token offered to a hook that gave up", 0);
-    move m;
-    switch (tok->kind) {
-    case PGN_TOK_MOVE:
-        if (hooked.n < sizeof hooked.moves / sizeof hooked.moves[0] &&
-            game_stack_play_token(&hooked.stack, tok, false, &m) == SAN_OK) {
-            hooked.moves[hooked.n++] = m;
-            return PGN_HOOK_KEEP;
-        }
-        break;
-    case PGN_TOK_MOVE_NUMBER:
-    case PGN_TOK_NAG:
-    case PGN_TOK_COMMENT:
-    case PGN_TOK_VARIATION_START:
-    case PGN_TOK_VARIATION_END:
-    case PGN_TOK_RESULT:
-        return PGN_HOOK_KEEP;
-    default:
-        break;
-    }
-    hooked.stopped = true;
-    return PGN_HOOK_GIVE_UP;
+    (void)g;
+    return PGN_VISIT_GO;
 }
 
-/* The hook's moves against the full replay of the main line in standard
- * chess, where the fast path would take them. */
-static void check_hooked(const struct pgn_game *g)
+static enum pgn_visit push_event(void *ctx, const struct game_event *ev)
+{
+    (void)ctx;
+    if (pushed.n == sizeof pushed.ev / sizeof pushed.ev[0]) {
+        pushed.lost = true;
+        return PGN_VISIT_SKIP_GAME;
+    }
+    pushed.ev[pushed.n].kind = ev->kind;
+    pushed.ev[pushed.n].depth = ev->depth;
+    pushed.ev[pushed.n].m = ev->m;
+    pushed.ev[pushed.n++].ply = ev->ply;
+    return PGN_VISIT_GO;
+}
+
+static void push_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    (void)ctx;
+    (void)g;
+    pushed.has_problem = pb != NULL;
+    if (pb)
+        pushed.pb = *pb;
+}
+
+static const struct game_consumer push_consumer = {push_begin, push_event, push_end};
+
+/* The visitor's events against the whole game's replay. */
+static void check_pushed(const struct pgn_game *g, unsigned flags)
 {
     static struct game_replay r;
     struct game_problem pb;
     struct game_event ev;
-    struct position start;
-    position_start(&start);
-    if (g->hooked == hooked.stopped)
-        fail("the game's hooked flag is not the hook's", g->number);
-    if (hooked.stopped || g->ndiags ||
-        game_replay_begin(&r, g, GAME_RULES(VARIANT_CHESS), &pb) != GAME_OK ||
-        !position_equal(&r.start, &start))
+    if (g->stray || pushed.lost)
         return;
+    int rc = game_replay_begin(&r, g, flags, &pb) == GAME_OK ? 1 : -1;
     size_t k = 0;
-    int rc;
-    while ((rc = game_replay_next(&r, &ev, &pb)) > 0) {
-        if (ev.kind == GAME_EV_NULL)
-            fail("the hook played past a null move", g->number);
-        if (ev.kind == GAME_EV_MOVE && (k >= hooked.n || hooked.moves[k++] != ev.m))
-            fail("the hook played other moves than the replay", g->number);
-    }
-    if (rc < 0)
-        fail("the replay refuses a game the hook played", g->number);
-    if (k != hooked.n)
-        fail("the hook played more moves than the replay", g->number);
+    bool damaged = rc < 0 && pb.code == GAME_E_DAMAGED;
+    while (rc > 0 && (rc = game_replay_next(&r, &ev, &pb)) > 0)
+        if (k >= pushed.n || pushed.ev[k].kind != (int)ev.kind || pushed.ev[k].m != ev.m ||
+            pushed.ev[k].ply != ev.ply || pushed.ev[k++].depth != ev.depth)
+            fail("the replay as a visitor gave other events", g->number);
+    if (!damaged && k != pushed.n)
+        fail("the replay as a visitor gave more events", g->number);
+    if ((rc < 0) != pushed.has_problem)
+        fail("the replay as a visitor found a problem where the other did not", g->number);
+    if (rc < 0 &&
+        (pb.code != pushed.pb.code || pb.line != pushed.pb.line || pb.col != pushed.pb.col ||
+         pb.ply != pushed.pb.ply || strcmp(pb.text, pushed.pb.text) != 0 ||
+         strcmp(pb.reason, pushed.pb.reason) != 0))
+        fail("the replay as a visitor found another problem", g->number);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct pgn_reader *reader;
+    static struct pgn_reader *reader, *pusher;
+    static struct game_replay replay;
     if (!reader) {
-        if (!(reader = pgn_reader_new()))
+        if (!(reader = pgn_reader_new()) || !(pusher = pgn_reader_new()))
             abort();
-        pgn_reader_set_token_hook(reader, hook, NULL);
     }
     static const enum variant rules[] = {VARIANT_CHESS, VARIANT_CHESS, VARIANT_CHESS,
                                          VARIANT_ATOMIC, VARIANT_CRAZYHOUSE};
     unsigned flags = GAME_RULES(rules[size % 5]) | (size % 7 == 0 ? GAME_VARIATIONS : 0);
     pgn_reader_open_mem(reader, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(pusher, (const char *)data, size, "fuzz");
+    game_replay_listen(&replay, flags, &push_consumer, NULL);
     struct pgn_game g;
     while (pgn_next_game(reader, &g) > 0) {
+        pushed.n = 0;
+        pushed.lost = false;
+        if (pgn_read_game(pusher, &game_replay_visitor, &replay) <= 0)
+            fail("the visitor's reader read fewer games", g.number);
         replay_both(&g, flags);
         check_refusal(&g, flags & ~GAME_VARIATIONS);
-        check_hooked(&g);
+        check_pushed(&g, flags);
     }
     return 0;
 }

@@ -242,7 +242,7 @@ static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
             switch (ev.kind) {
             case GAME_EV_MOVE:
                 if ((flags & GAME_NO_BEFORE) && !(flags & GAME_VARIATIONS) && ev.before &&
-                    (ev.tok->value & PGN_SHAPE))
+                    (ev.tok->value & SAN_SHAPE))
                     n += (size_t)snprintf(out + n, size - n, "(before kept)\n");
                 uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci); /* (the same rules) */
                 n += (size_t)snprintf(out + n, size - n, "move %lu %s\n", ev.ply, uci);
@@ -278,17 +278,104 @@ static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
     pgn_reader_free(r);
 }
 
+/* The same text from the replay as the reader's visitor (pgn_read_game
+ * with game_replay_visitor): the events as they come, those of a damaged
+ * game dropped at its end. */
+struct pushed_text {
+    char *out;
+    size_t n, size, mark; /* mark: where the game's text starts */
+    unsigned flags;
+};
+
+static enum pgn_visit pushed_begin(void *ctx, const struct pgn_game *g)
+{
+    (void)ctx;
+    (void)g;
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit pushed_event(void *ctx, const struct game_event *ev)
+{
+    struct pushed_text *t = ctx;
+    char uci[UCI_MOVE_MAX];
+    switch (ev->kind) {
+    case GAME_EV_MOVE:
+        if ((t->flags & GAME_NO_BEFORE) && !(t->flags & GAME_VARIATIONS) && ev->before &&
+            (ev->tok->value & SAN_SHAPE))
+            t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "(before kept)\n");
+        uci_format(ev->after, ev->m, UCI_CASTLING_AUTO, uci);
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "move %lu %s\n", ev->ply, uci);
+        break;
+    case GAME_EV_NULL:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "null %lu\n", ev->ply);
+        break;
+    case GAME_EV_COMMENT:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "comment %s\n", ev->tok->text);
+        break;
+    case GAME_EV_NAG:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "nag %u\n", ev->tok->value);
+        break;
+    case GAME_EV_VARIATION_START:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "(\n");
+        break;
+    case GAME_EV_VARIATION_END:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, ")\n");
+        break;
+    case GAME_EV_RESULT:
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "result %s\n", ev->tok->text);
+        break;
+    default:
+        break;
+    }
+    return PGN_VISIT_GO;
+}
+
+static void pushed_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    struct pushed_text *t = ctx;
+    (void)g;
+    if (pb) {
+        char what[512];
+        if (pb->code == GAME_E_DAMAGED)
+            t->n = t->mark;
+        game_problem_format(pb, what, sizeof what);
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "problem %lu:%lu %s\n", pb->line,
+                                 pb->col, what);
+    }
+    t->mark = t->n;
+}
+
+static void pushed_text(const char *pgn, unsigned flags, char *out, size_t size)
+{
+    static const struct game_consumer consumer = {pushed_begin, pushed_event, pushed_end};
+    static struct game_replay pusher;
+    struct pgn_reader *r = pgn_reader_new();
+    struct pushed_text t = {.out = out, .size = size, .flags = flags};
+    out[0] = '\0';
+    game_replay_listen(&pusher, flags, &consumer, &t);
+    pgn_reader_open_mem(r, pgn, strlen(pgn), "test");
+    while (pgn_read_game(r, &game_replay_visitor, &pusher) > 0)
+        ;
+    pgn_reader_free(r);
+}
+
 /* Each replay is checked twice: as asked, and with GAME_NO_BEFORE, which
- * must give the same events (and no `before` for a SAN move). */
+ * must give the same events (and no `before` for a SAN move); and both
+ * again with the replay as the reader's visitor. */
 static void check_replay(const char *pgn, unsigned flags, const char *want, const char *desc)
 {
-    char got[4096];
-    replay_text(pgn, flags, got, sizeof got);
-    UNIT_EQ_STR(got, want, desc);
-    replay_text(pgn, flags | GAME_NO_BEFORE, got, sizeof got);
-    char desc2[300];
-    snprintf(desc2, sizeof desc2, "%s (GAME_NO_BEFORE)", desc);
-    UNIT_EQ_STR(got, want, desc2);
+    char got[4096], desc2[300];
+    for (int pushed = 0; pushed < 2; pushed++)
+        for (int in_place = 0; in_place < 2; in_place++) {
+            unsigned f = flags | (in_place ? GAME_NO_BEFORE : 0);
+            if (pushed)
+                pushed_text(pgn, f, got, sizeof got);
+            else
+                replay_text(pgn, f, got, sizeof got);
+            snprintf(desc2, sizeof desc2, "%s%s%s", desc, in_place ? " (GAME_NO_BEFORE)" : "",
+                     pushed ? " (as the reader's visitor)" : "");
+            UNIT_EQ_STR(got, want, desc2);
+        }
 }
 
 static void test_replay(void)
@@ -352,6 +439,10 @@ static void test_replay(void)
     check_replay("( 1. d4 ) 1. e4 *", GAME_VARIATIONS,
                  "problem 1:1 ply 1 (1.): a variation with no move before it to replace\n",
                  "variation before any move");
+    check_replay("1. e4 e5 (1... c5 2. Nf3 *\n\n[White \"b\"]\n\n1. d4 *", GAME_VARIATIONS,
+                 "problem 1:10 damaged text: variation '(' not closed by ')'\nmove 1 d2d4\n"
+                 "result *\n",
+                 "a damaged game is its damage alone, whatever was replayed of it");
 }
 
 /* The FEN problem's reason comes from fen.h; only its start is fixed. */

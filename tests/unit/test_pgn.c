@@ -1308,49 +1308,76 @@ static void test_deferred_patterns(void)
     pcre2_match_data_free(md);
 }
 
-/* ------------------------------------------------------------ token hook */
+/* ------------------------------------------------------------ visitor */
 
-/* A token hook that takes every MOVE token it is offered and gives up at
- * the give_up-th token of a game (never when negative). */
-struct taker {
-    long give_up;
-    long offered, taken;
-    bool gave_up, offered_after; /* offered_after: a token came after giving up */
+/* A visitor that records what it is offered and answers SKIP_GAME at the
+ * skip_at-th token of a game (never when negative), SKIP_VARIATION to
+ * every "(" when skip_vars. */
+struct watcher {
+    long skip_at;
+    bool skip_vars;
+    struct pgn_token toks[4096];
+    char text[1 << 16];
+    size_t ntoks, ntext, told, ended;
+    bool lost;  /* more than the arrays hold */
+    bool early; /* a token before tags_done, or anything after game_end */
+    struct pgn_game end;
 };
 
-static enum pgn_hook_answer take_moves(void *ctx, const struct pgn_token *tok)
+static enum pgn_visit watch_tags(void *ctx, const struct pgn_game *g)
 {
-    struct taker *t = ctx;
-    if (!tok) {
-        t->offered = t->taken = 0;
-        t->gave_up = false;
-        return PGN_HOOK_KEEP;
-    }
-    t->offered_after |= t->gave_up;
-    if (t->give_up >= 0 && t->offered++ >= t->give_up) {
-        t->gave_up = true;
-        return PGN_HOOK_GIVE_UP;
-    }
-    if (tok->kind != PGN_TOK_MOVE)
-        return PGN_HOOK_KEEP;
-    t->taken++;
-    return PGN_HOOK_TAKEN;
+    struct watcher *w = ctx;
+    (void)g;
+    w->early |= w->ntoks > 0 || w->ended > 0;
+    w->told++;
+    return PGN_VISIT_GO;
 }
 
-/* Reads text with a reader without a hook and with one whose hook is
- * take_moves (from a FILE when file is set), with the limits lim, game for
- * game: a game that the hook followed (hooked) must be the other's without
- * its main line's MOVE tokens, exactly those the hook took; one it gave up
- * on must be whole, and hooked clear.  Counts both kinds. */
-static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
-                         const struct pgn_limits *lim, unsigned long *followed,
-                         unsigned long *whole, char *why, size_t n)
+static enum pgn_visit watch_token(void *ctx, const struct pgn_token *tok)
 {
-    struct pgn_reader *a = reader(0), *b = reader(0);
-    struct taker t = {.give_up = give_up};
+    struct watcher *w = ctx;
+    w->early |= !w->told || w->ended;
+    if (w->ntoks == sizeof w->toks / sizeof w->toks[0] ||
+        w->ntext + tok->len + 1 > sizeof w->text) {
+        w->lost = true;
+        return PGN_VISIT_SKIP_GAME;
+    }
+    struct pgn_token *t = &w->toks[w->ntoks++];
+    *t = *tok;
+    memcpy(w->text + w->ntext, tok->text, tok->len);
+    w->text[w->ntext + tok->len] = '\0';
+    t->text = w->text + w->ntext;
+    w->ntext += tok->len + 1;
+    if (w->skip_at >= 0 && (long)w->ntoks > w->skip_at)
+        return PGN_VISIT_SKIP_GAME;
+    if (w->skip_vars && tok->kind == PGN_TOK_VARIATION_START)
+        return PGN_VISIT_SKIP_VARIATION;
+    return PGN_VISIT_GO;
+}
+
+static void watch_end(void *ctx, const struct pgn_game *g)
+{
+    struct watcher *w = ctx;
+    w->ended++;
+    w->end = *g;
+}
+
+static const struct pgn_visitor watcher_visitor = {watch_tags, watch_token, watch_end};
+
+/* Reads text with pgn_next_game and with pgn_read_game and the watcher
+ * (from a FILE when file is set), with the options and limits, game for
+ * game: the tokens offered must be the whole game's as the answers let
+ * them through, in order, tags_done first and game_end last, and the game
+ * at game_end the whole game without the MOVE tokens offered. */
+static bool watcher_agrees(const char *text, size_t len, long skip_at, bool skip_vars, bool file,
+                           unsigned options, const struct pgn_limits *lim, unsigned long *games,
+                           char *why, size_t n)
+{
+    struct pgn_reader *a = reader(options), *b = reader(options);
+    static struct watcher w;
+    static struct pgn_token expect[1 << 16];
     pgn_reader_set_limits(a, lim);
     pgn_reader_set_limits(b, lim);
-    pgn_reader_set_token_hook(b, take_moves, &t);
     FILE *fp = file ? fmemopen((void *)text, len, "r") : NULL;
     pgn_reader_open_mem(a, text, len, "t");
     if (fp)
@@ -1358,40 +1385,67 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
     else
         pgn_reader_open_mem(b, text, len, "t");
     bool ok = true;
-    *followed = *whole = 0;
+    *games = 0;
     for (;;) {
-        struct pgn_game ga, gb;
-        int ra = pgn_next_game(a, &ga), rb = pgn_next_game(b, &gb);
+        struct pgn_game ga;
+        w = (struct watcher){.skip_at = skip_at, .skip_vars = skip_vars};
+        int ra = pgn_next_game(a, &ga), rb = pgn_read_game(b, &watcher_visitor, &w);
         if (ra != rb || ra < 0) {
-            snprintf(why, n, "after %lu games: returns %d vs %d", *followed + *whole, ra, rb);
+            snprintf(why, n, "after %lu games: returns %d vs %d", *games, ra, rb);
             ok = false;
             break;
         }
         if (ra == 0)
             break;
-        if (t.offered_after) {
-            snprintf(why, n, "game %lu: a token offered after the hook gave up", ga.number);
+        ++*games;
+        if (w.lost || ga.ntokens > sizeof expect / sizeof expect[0])
+            continue; /* (too big for the watcher) */
+        if (w.early || w.ended != 1 || w.told > 1 || (!w.told && !ga.stray)) {
+            snprintf(why, n, "game %lu: calls out of order (%zu tags_done, %zu game_end)",
+                     ga.number, w.told, w.ended);
             ok = false;
             break;
         }
-        if (gb.hooked && t.taken && gb.ndiags) {
-            snprintf(why, n, "game %lu: taken moves and diagnostics", ga.number);
-            ok = false;
-            break;
-        }
-        if (gb.hooked) {
-            long moves = pgn_alike_drop(&ga, pgn_alike_main_move);
-            if (moves != t.taken) {
-                snprintf(why, n, "game %lu: %ld main line moves, %ld taken", ga.number, moves,
-                         t.taken);
-                ok = false;
-                break;
+        /* what the answers let through, and what is kept */
+        size_t offered = 0, kept = 0;
+        int mute = 0;
+        bool skipped = false;
+        for (size_t i = 0; i < ga.ntokens; i++) {
+            const struct pgn_token *t = &ga.tokens[i];
+            bool offer = !skipped && !ga.stray;
+            if (offer && mute) {
+                if (t->depth < mute)
+                    mute = 0;
+                offer = false;
             }
-            ++*followed;
-        } else {
-            ++*whole;
+            if (offer) {
+                const struct pgn_token *o = offered < w.ntoks ? &w.toks[offered] : NULL;
+                if (!o || o->kind != t->kind || o->len != t->len ||
+                    memcmp(o->text, t->text, t->len) != 0 || o->line != t->line ||
+                    o->col != t->col || o->depth != t->depth || o->value != t->value) {
+                    snprintf(why, n, "game %lu: token %zu '%s' offered as '%s'", ga.number, i,
+                             t->text, o ? o->text : "(none)");
+                    ok = false;
+                    break;
+                }
+                offered++;
+                if (skip_at >= 0 && (long)offered > skip_at)
+                    skipped = true;
+                else if (skip_vars && t->kind == PGN_TOK_VARIATION_START)
+                    mute = t->depth + 1;
+            }
+            if (!offer || t->kind != PGN_TOK_MOVE)
+                expect[kept++] = *t;
         }
-        if (!pgn_alike(&ga, &gb, 0, why, n)) {
+        if (ok && !ga.stray && offered != w.ntoks) {
+            snprintf(why, n, "game %lu: %zu tokens offered, %zu expected", ga.number, w.ntoks,
+                     offered);
+            ok = false;
+        }
+        struct pgn_game gk = ga;
+        gk.tokens = expect;
+        gk.ntokens = kept;
+        if (!ok || !pgn_alike(&gk, &w.end, 0, why, n)) {
             ok = false;
             break;
         }
@@ -1403,61 +1457,47 @@ static bool taker_agrees(const char *text, size_t len, long give_up, bool file,
     return ok;
 }
 
-static void test_token_hook(void)
+static void test_visitor(void)
 {
     size_t len;
     char *big = many_games(&len);
     char why[200] = "";
-    unsigned long followed, whole;
-    /* given up at its first token, at a number, at moves, never */
-    const long give_ups[] = {0, 1, 2, 4, 7, -1};
-    for (size_t i = 0; i < sizeof give_ups / sizeof give_ups[0]; i++)
-        for (int file = 0; file < 2; file++) {
-            bool ok = taker_agrees(big, len, give_ups[i], file, &(struct pgn_limits){0}, &followed,
-                                   &whole, why, sizeof why);
-            /* (a game without its result has a diagnostic: read again) */
-            UNIT_CHECK(ok && (give_ups[i] < 0 ? whole > 100 && followed > 1000
-                                              : give_ups[i] > 6 || (whole > 1000 && !followed)),
-                       "a hook that takes moves and gives up at token %ld (%s): the games it "
-                       "gave up on or with a diagnostic come whole (%lu), the others without the "
-                       "moves it took (%lu) %s",
-                       give_ups[i], file ? "FILE" : "memory", whole, followed, why);
-        }
-    /* the token cap: met where a reader without a hook meets it */
-    bool ok = taker_agrees(big, len, -1, true, &(struct pgn_limits){.max_tokens = 5}, &followed,
-                           &whole, why, sizeof why);
-    UNIT_CHECK(ok && whole > 1000,
-               "a game whose tokens, taken and kept, reach max_tokens is read again, whole, "
-               "with its diagnostic (%lu whole, %lu followed) %s",
-               whole, followed, why);
+    unsigned long games;
+    const long skips[] = {0, 1, 2, 4, 7, -1};
+    const unsigned options[] = {0, PGN_OPT_SKIP_NUMBERS | PGN_OPT_SKIP_COMMENTS,
+                                PGN_OPT_NO_FASTPATH | PGN_OPT_NESTED_COMMENTS};
+    for (size_t o = 0; o < sizeof options / sizeof options[0]; o++)
+        for (size_t i = 0; i < sizeof skips / sizeof skips[0]; i++)
+            for (int vars = 0; vars < 2; vars++) {
+                bool ok = watcher_agrees(big, len, skips[i], vars, (i + o) % 2, options[o],
+                                         &(struct pgn_limits){0}, &games, why, sizeof why);
+                UNIT_CHECK(ok && games > 1000,
+                           "a visitor answering SKIP_GAME at token %ld%s (options %#x) is offered "
+                           "the game's tokens as the answers let them through, and the game at "
+                           "its end lacks the moves offered (%lu games) %s",
+                           skips[i], vars ? " and SKIP_VARIATION" : "", options[o], games, why);
+            }
+    /* the token cap counts the moves offered */
+    bool ok = watcher_agrees(big, len, -1, false, true, 0, &(struct pgn_limits){.max_tokens = 5},
+                             &games, why, sizeof why);
+    UNIT_CHECK(ok && games > 1000,
+               "max_tokens falls where pgn_next_game's falls, moves offered counted (%lu) %s",
+               games, why);
     free(big);
-    /* moves alone, all taken: only their count meets the cap */
     const char *moves = "e4 e5 Nf3 Nc6 Bc4 Bc5 *\n";
-    ok = taker_agrees(moves, strlen(moves), -1, false, &(struct pgn_limits){.max_tokens = 5},
-                      &followed, &whole, why, sizeof why);
-    UNIT_CHECK(ok && whole == 1 && followed == 0,
-               "six moves taken and a result kept meet max_tokens 5: the game is read again %s",
-               why);
-
-    /* A game of more than PGN_HOOK_KEEP_BYTES read from a stream, then a
-     * short one: the long one comes whole, as if the hook gave up there. */
-    size_t cap = PGN_HOOK_KEEP_BYTES + (1u << 20), n = 0;
-    char *huge = malloc(cap);
-    if (!huge)
-        return;
-    n += (size_t)snprintf(huge, cap, "[Event \"long\"]\n\n");
-    for (int i = 0; n + 300 < PGN_HOOK_KEEP_BYTES + (512u << 10); i++)
-        n += (size_t)snprintf(huge + n, cap - n, "%s {%0200d}\n", i % 2 ? "Nf6 Ng8" : "Nf3 Ng1", i);
-    n += (size_t)snprintf(huge + n, cap - n, "*\n\n[Event \"short\"]\n\n1. e4 e5 *\n");
-    for (int g = 0; g < 2; g++) {
-        ok = taker_agrees(huge, n, g ? 30000 : -1, true, &(struct pgn_limits){0}, &followed, &whole,
-                          why, sizeof why);
-        UNIT_CHECK(ok && whole == 1 && followed == 1,
-                   "a game longer than PGN_HOOK_KEEP_BYTES from a stream comes whole, the next "
-                   "one as followed (hook %s) %s",
-                   g ? "giving up past the limit" : "never giving up", why);
+    ok = watcher_agrees(moves, strlen(moves), -1, false, false, 0,
+                        &(struct pgn_limits){.max_tokens = 5}, &games, why, sizeof why);
+    UNIT_CHECK(ok && games == 1, "six moves offered and a result meet max_tokens 5 %s", why);
+    const char *pre = "{before} [White \"a\"]\n{between}\n[Black \"b\"]\n\n1. e4 {a\nb} ( 1. d4 "
+                      "(1. c4) d5 ) 1... e5 2. ...Nf3 *\n\n1-0 trailing\n";
+    for (int vars = 0; vars < 2; vars++) {
+        ok = watcher_agrees(pre, strlen(pre), -1, vars, false, 0, &(struct pgn_limits){0}, &games,
+                            why, sizeof why);
+        UNIT_CHECK(ok && games == 3, /* (a game, then two stray records) */
+                   "comments before and between the tags, a comment over two lines, nested "
+                   "variations%s, merged periods, stray text (%lu) %s",
+                   vars ? " skipped" : "", games, why);
     }
-    free(huge);
 }
 
 int main(void)
@@ -1479,7 +1519,7 @@ int main(void)
     test_split_marks();
     test_split();
     test_file_matches_mem();
-    test_token_hook();
+    test_visitor();
     test_at_rest();
     test_real_files();
     return unit_done();

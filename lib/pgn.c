@@ -2364,4 +2364,3 @@ void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void 
     }
     v->game_end(ctx, g);
 }
-

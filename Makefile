@@ -141,11 +141,13 @@ override PGO := 0
 endif
 PGO_BUILD := $(BUILD)/pgo
 # The profile is used where it helps every tool: the PGN reader and replay
-# (pgn, san, game, makemove), FEN (fen, fen_validate) and the tools' code.
+# (pgn, pgn_split, san, game, makemove, castling), FEN (fen, fen_record,
+# fen_board, fen_validate) and the tools' code.
 # Move generation, positions and perft keep the plain build: one profile
 # for all their callers made lichess variants' perft slower (antichess
 # 99.8 -> 115.1 ms at depth 6) and legal-moves 5 to 8% slower.
-PGO_SRC ?= lib/pgn.c lib/san.c lib/game.c lib/makemove.c lib/fen.c lib/fen_validate.c $(CMD_SRC)
+PGO_SRC ?= lib/pgn.c lib/pgn_split.c lib/san.c lib/game.c lib/makemove.c lib/castling.c lib/fen.c \
+           lib/fen_record.c lib/fen_board.c lib/fen_validate.c $(CMD_SRC)
 PGO_OBJ := $(PGO_SRC:%.c=$(BUILD)/%.o)
 # Both builds name each object's profile alike, $(PGO_DATA)/lib-pgn.gcda
 # for lib/pgn.o (-dumpdir, -dumpbase): GCC tells a file's static functions
@@ -286,16 +288,18 @@ check-fuzz-seeds: $(SEED_RUNS)
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := build/fuzz
 FUZZ_BINS := $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_BUILD)/%)
-FUZZ_FLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd -Itests -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-# (with the shared test code, as the unit tests; a target of a parser of
-# cmd/ also with the cmd/ sources FUZZ_CMD_<target> lists)
-FUZZ_CMD_fuzz_config := cmd/config.c cmd/check_options.c cmd/cli.c cmd/cli_input.c cmd/cli_buf.c
-FUZZ_CMD_fuzz_divide_line := cmd/uci_engine.c cmd/progress.c
-$(FUZZ_BUILD)/fuzz_config: $(FUZZ_CMD_fuzz_config)
-$(FUZZ_BUILD)/fuzz_divide_line: $(FUZZ_CMD_fuzz_divide_line)
-$(FUZZ_BUILD)/%: tests/fuzz/%.c $(LIB_SRC) $(TSUP_SRC)
+FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd -Itests -I$(FUZZ_BUILD)/gen -g -O1 \
+               -fsanitize=address,undefined -fno-sanitize-recover=all
+# Every source is compiled once (instrumented for libFuzzer, not linked with
+# it) and each target links the objects of the library, the shared test
+# code and cmd/'s shared modules (the targets of cmd/'s parsers use them).
+FUZZ_OBJ = $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(1))
+FUZZ_LIB_OBJ := $(call FUZZ_OBJ,$(LIB_SRC) $(TSUP_SRC) $(CLI_SRC))
+$(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/slider_tables.h
 	@mkdir -p $(@D)
-	clang $(FUZZ_FLAGS) -o $@ $< $(FUZZ_CMD_$*) $(LIB_SRC) $(TSUP_SRC) -lpcre2-8 -lpthread
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
+$(FUZZ_BUILD)/%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpcre2-8 -lpthread
 $(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \
@@ -372,8 +376,6 @@ $(NAMED_VOCAB_H): %/gen/named_vocabularies.h: $(NAMED_VOCAB_TSV) scripts/gen-nam
 	scripts/gen-named-vocab $< >$@.tmp && mv $@.tmp $@
 $(BUILD)/lib/named.o: $(BUILD)/gen/named_vocabularies.h
 $(BUILD)/lib/named.o: PROJECT_CFLAGS += -I$(BUILD)/gen
-$(FUZZ_BINS): $(FUZZ_BUILD)/gen/named_vocabularies.h
-$(FUZZ_BINS): FUZZ_FLAGS += -I$(FUZZ_BUILD)/gen
 
 # The PEXT-indexed slider tables are data that lib/attacks.c includes,
 # printed by scripts/gen-attack-magics.c from its own slow walk (filled at
@@ -384,7 +386,7 @@ $(SLIDER_TABLES_H): %/gen/slider_tables.h: $(GEN_MAGICS)
 	$(GEN_MAGICS) --tables >$@.tmp && mv $@.tmp $@
 $(BUILD)/lib/attacks.o: $(BUILD)/gen/slider_tables.h
 $(BUILD)/lib/attacks.o: PROJECT_CFLAGS += -I$(BUILD)/gen
-$(FUZZ_BINS): $(FUZZ_BUILD)/gen/slider_tables.h
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
-         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c)) $(FUZZ_SRC:%.c=$(BUILD)/%.d)
+         $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c)) $(FUZZ_SRC:%.c=$(BUILD)/%.d) \
+         $(wildcard $(FUZZ_BUILD)/obj/*/*.d $(FUZZ_BUILD)/obj/tests/fuzz/*.d)

@@ -8,34 +8,26 @@
 #include <stdint.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+
+#include "bytes16.h"
 
 /* The number of line ends in s[0..n), for the line numbers of a chunk cut
  * on a guess (the splitter counts those it reads): each '\n' and each CR
  * not followed by one, as the reader counts them (pgn.h); sixteen bytes at
- * a time with SSE2.  (Cutting by pgn_split_guess spares the main thread,
+ * a time (bytes16.h).  (Cutting by pgn_split_guess spares the main thread,
  * which every other thread waits for, the splitter's reading of every
  * line; docs/performance.md, "cmd/", has what it saves.) */
 static unsigned long count_lines(const char *s, size_t n)
 {
     unsigned long lines = 0;
     size_t i = 0;
-#ifdef __SSE2__
-    __m128i sum = _mm_setzero_si128(), zero = _mm_setzero_si128(), nl = _mm_set1_epi8('\n'),
-            cr = _mm_set1_epi8('\r');
+    const bytes16 nl = bytes16_splat('\n'), cr = bytes16_splat('\r');
     for (; i + 17 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i next = _mm_loadu_si128((const __m128i *)(const void *)(s + i + 1));
-        /* a line end: an LF, or a CR whose next byte is no LF (0 or 0xFF per byte) */
-        __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(v, nl), _mm_andnot_si128(_mm_cmpeq_epi8(next, nl),
-                                                                           _mm_cmpeq_epi8(v, cr)));
-        sum = _mm_add_epi64(sum, _mm_sad_epu8(_mm_sub_epi8(zero, hit), zero));
+        bytes16 v = bytes16_load(s + i), next = bytes16_load(s + i + 1);
+        /* a line end: an LF, or a CR whose next byte is no LF */
+        bytes16 hit = (bytes16)(v == nl) | ((bytes16)(v == cr) & ~(bytes16)(next == nl));
+        lines += (unsigned long)__builtin_popcount(bytes16_mask(hit));
     }
-    lines = (unsigned long)_mm_cvtsi128_si64(sum) +
-            (unsigned long)_mm_cvtsi128_si64(_mm_unpackhi_epi64(sum, sum));
-#endif
     for (; i < n; i++)
         lines += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));
     return lines;

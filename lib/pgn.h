@@ -113,7 +113,8 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind);
  * and ")" tokens themselves have the depth of the enclosing line. */
 struct pgn_token {
     enum pgn_token_kind kind;
-    const char *text; /* NUL-terminated, in the game's arena */
+    const char *text; /* NUL-terminated, in the game's arena (an UNKNOWN token of a control byte
+                         read between games keeps that byte, NUL too: len counts) */
     size_t len;
     unsigned long line, col;
     int depth;

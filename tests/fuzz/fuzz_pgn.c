@@ -69,8 +69,9 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
         const struct pgn_token *t = &g->tokens[i];
         if ((unsigned)t->kind >= PGN_TOK_KIND_NB)
             fail("token kind", n, i);
-        if (!t->text || strlen(t->text) != t->len)
-            fail("token text", n, i);
+        if (!t->text || t->text[t->len] != '\0' ||
+            (strlen(t->text) != t->len && t->kind != PGN_TOK_UNKNOWN))
+            fail("token text", n, i); /* (a control byte between games is kept: pgn.h) */
         if (t->kind != PGN_TOK_COMMENT && t->len == 0)
             fail("empty token", n, i);
         if (t->kind == PGN_TOK_COMMENT && t->len > lim->max_text)
@@ -167,7 +168,10 @@ static enum pgn_visit take_token(void *ctx, const struct pgn_token *tok)
     (void)ctx;
     if (!taker.told || taker.ended)
         fail("a token before tags_done or after game_end", 0, 0);
-    if (strlen(tok->text) != tok->len)
+    /* (a control byte between games is kept as it is in its UNKNOWN
+     * token, for the stray text's report: the length is what counts) */
+    if (tok->text[tok->len] != '\0' ||
+        (strlen(tok->text) != tok->len && tok->kind != PGN_TOK_UNKNOWN))
         fail("a token offered is no clean string", 0, taker.n);
     if (taker.n == sizeof taker.toks / sizeof taker.toks[0]) {
         taker.lost = true;

@@ -121,21 +121,6 @@ struct side_sets {
     bitboard their_king_zone; /* squares the enemy king attacks */
 };
 
-/* Is sq attacked by the side not to move, with the occupancy occ?  The
- * cheap leapers are tried before the slider lookups. */
-GEN_INLINE bool attacked(const struct side_sets *ss, int sq, bitboard occ, enum color us, bool pext)
-{
-    if (attacks_pawn(us, sq) & ss->their_pawns)
-        return true;
-    if (attacks_knight(sq) & ss->their_knights)
-        return true;
-    if (bb_test(ss->their_king_zone, sq))
-        return true;
-    if (ss->their_diag && (attacks_bishop_with(sq, occ, pext) & ss->their_diag))
-        return true;
-    return ss->their_orth && (attacks_rook_with(sq, occ, pext) & ss->their_orth);
-}
-
 /* Every square the side not to move attacks, with the occupancy occ. */
 GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum color them,
                                   bool pext)
@@ -192,12 +177,12 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
 /* What the generator knows of the attacks on a castling king's path: with
  * castling in view in standard chess every enemy attack is mapped once
  * (danger, the king lifted: the rook in its corner shields nothing the
- * king crosses); in Chess960, with king and rook lifted, square by square. */
+ * king crosses); in Chess960, with king and rook lifted, square by square
+ * by the one attacked-square test (castling_attacked_in_position, that is
+ * position_attacked_by). */
 struct castle_attacks {
-    const struct side_sets *ss;
+    const struct position *p;
     const bitboard *danger;
-    enum color us;
-    bool pext;
 };
 
 GEN_INLINE bool castle_attacked(const void *ctx, bitboard king_path, bitboard occ)
@@ -205,21 +190,17 @@ GEN_INLINE bool castle_attacked(const void *ctx, bitboard king_path, bitboard oc
     const struct castle_attacks *a = ctx;
     if (a->danger)
         return (king_path & *a->danger) != 0;
-    while (king_path)
-        if (attacked(a->ss, bb_pop(&king_path), occ, a->us, a->pext))
-            return true;
-    return false;
+    return castling_attacked_in_position(a->p, king_path, occ);
 }
 
 /* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike:
  * castling_rule, of which the candidates (castling_candidates) and the
  * caller (not in check) have answered the first two tests.  danger given:
  * the attack map (an empty one for kings that are not royal). */
-GEN_INLINE void gen_castling(const struct position *p, const struct side_sets *ss, struct sink *s,
-                             enum color us, int ksq, unsigned candidates, const bitboard *danger,
-                             bool pext)
+GEN_INLINE void gen_castling(const struct position *p, struct sink *s, enum color us, int ksq,
+                             unsigned candidates, const bitboard *danger)
 {
-    struct castle_attacks a = {ss, danger, us, pext};
+    struct castle_attacks a = {p, danger};
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(us, side);
         if ((candidates & (1u << idx)) &&
@@ -337,8 +318,13 @@ GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color u
  * through its king and its pinner.  Checkers and pins come from one pair of
  * x-ray lookups: the first enemy piece on each ray from the king, looking
  * through our own pieces, checks when nothing stands between and pins when
- * exactly one of ours does.  The rule modules of R (see struct gen_rules)
- * fold away where they are off. */
+ * exactly one of ours does.  These masks, the king steps' attack map and
+ * gen_en_passant are king safety (FIDE Art. 3.9) worked out ahead for all
+ * moves at once: the fast form of the one per-move rule, movegen_king_safe
+ * (below), to which test_rules holds them (every pseudo-legal move of
+ * depth-2 walks from the shared perft suites: generated exactly when
+ * movegen_king_safe says so).  The rule modules of R (see struct
+ * gen_rules) fold away where they are off. */
 GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext,
                         const struct gen_rules R)
 {
@@ -378,7 +364,7 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
             unsigned castles = castling_candidates(p, &ss, us, ksq);
             bitboard none = 0;
             if (castles)
-                gen_castling(p, &ss, &s, us, ksq, castles, &none, pext);
+                gen_castling(p, &s, us, ksq, castles, &none);
         }
     } else {
         checkers =
@@ -443,7 +429,7 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         if (checkers)
             checkmask = attacks_between(ksq, bb_lsb(checkers)) | checkers;
         else if (castles)
-            gen_castling(p, &ss, &s, us, ksq, castles, mapped ? &danger : NULL, pext);
+            gen_castling(p, &s, us, ksq, castles, mapped ? &danger : NULL);
     }
 
     bitboard target = ~own & checkmask;
@@ -731,12 +717,21 @@ bool movegen_is_legal(const struct position *p, move m)
     return false;
 }
 
-/* Does the pseudo-legal move from -> to of the side to move leave its king
- * safe (FIDE Art. 3.9)?  Answered without playing the move in the common
- * cases: a king move is legal when its target is not attacked once the
- * king has left its square; another move, when not in check, is legal
- * unless the piece is pinned and leaves the line of the pin.  Checks and
- * en passant (which empties two squares of a rank) play on a copy. */
+/* King safety (FIDE Art. 3.9), the rule in one place: the attacked-square
+ * test is position_attacked_by (position.c, also behind position_checkers);
+ * movegen_king_safe asks it of one move before it is played,
+ * movegen_left_king_safe after; the generator's masks (above) are both
+ * computed ahead for every move, and atomic's own notion of attack is
+ * position_atomic_attacked, asked by atomic_legal.
+ *
+ * Does the pseudo-legal move from -> to of the side to move leave its king
+ * safe?  Answered without playing the move in the common cases: a king
+ * move is legal when its target is not attacked once the king has left
+ * its square; another move, when not in check, is legal unless the piece
+ * is pinned and leaves the line of the pin (then only a slider on that
+ * line beyond it can newly attack the king: position_attacked_by narrowed
+ * to those).  Checks and en passant (which empties two squares of a rank)
+ * play on a copy and ask movegen_left_king_safe. */
 bool movegen_king_safe(const struct position *p, move m)
 {
     if (p->variant != VARIANT_CHESS)
@@ -766,6 +761,8 @@ bool movegen_king_safe(const struct position *p, move m)
     return !attacks_sliders_reaching(king, straight, diagonal, rest);
 }
 
+/* The same rule on the position after the move: the king of the side that
+ * moved, attacked by the side now to move? */
 bool movegen_left_king_safe(const struct position *after)
 {
     enum color moved = (enum color) !after->side;

@@ -31,10 +31,13 @@ int movegen_count(const struct position *p);
 bool movegen_is_legal(const struct position *p, move m);
 
 /* Does the pseudo-legal move m (a piece of the side to move going where
- * its rules let it) leave that side's king safe (FIDE Art. 3.9)?  The one
- * per-move legality test, for readers that find a move by its text
- * (san.c's resolver) without generating every move.  Standard chess and
- * Chess960 only: the variants' legality is the generator's. */
+ * its rules let it; not castling, which is castling_rule's) leave that
+ * side's king safe (FIDE Art. 3.9)?  The one per-move legality test, for
+ * readers that find a move by its text (san.c's resolver) without
+ * generating every move; the generator's check and pin masks are the same
+ * rule computed ahead for all moves, and test_rules holds the two
+ * together.  In the variants it asks the generator (their invariants are
+ * its). */
 bool movegen_king_safe(const struct position *p, move m);
 
 /* The same test made after the move, on the position it led to: is the

@@ -150,7 +150,12 @@ static inline uint64_t position_key(const struct position *p)
 
 /* Pieces of either colour attacking sq, given an occupancy. */
 bitboard position_attackers(const struct position *p, int sq, bitboard occ);
-/* Is sq attacked by colour `by` with the given occupancy? */
+/* Is sq attacked by colour `by` with the given occupancy?  The one
+ * attacked-square test of king safety (FIDE Art. 3.9): check
+ * (position_checkers), a move's safety before and after it
+ * (movegen_king_safe, movegen_left_king_safe), castling's path
+ * (castling_attacked_in_position); the generator's masks are its fast
+ * form. */
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ);
 /* Enemy pieces giving check to the side to move (none in variants
  * without check, and in atomic none while the kings touch). */

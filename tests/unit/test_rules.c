@@ -5,7 +5,11 @@
  * with each of its reasons, movegen_castle against the generator, and the
  * two forms of the castling rights' rule against each other; the modes of
  * makemove_standard against makemove_play, and position_key after the
- * keyless makemove_play_undo. */
+ * keyless makemove_play_undo; king safety: the generator's moves against
+ * a plain pseudo-legal list filtered by movegen_king_safe (and
+ * movegen_left_king_safe) on every position of depth-2 walks from the
+ * shared perft suites. */
+#include "attacks.h"
 #include "castling.h"
 #include "en_passant.h"
 #include "fen.h"
@@ -13,6 +17,8 @@
 #include "makemove_impl.h"
 #include "movegen.h"
 #include "unit.h"
+
+#include <stdlib.h>
 
 static bool read_fen(const char *fen, struct position *p)
 {
@@ -273,12 +279,144 @@ static void test_makemove_modes(void)
     }
 }
 
+/* King safety (FIDE Art. 3.9): the generator's check and pin masks are the
+ * per-move test movegen_king_safe computed ahead for every move at once.
+ * Here a plain pseudo-legal list (every piece going where its rules let
+ * it, castling apart: castling_rule is held above) is filtered by
+ * movegen_king_safe and must give exactly the generator's moves but the
+ * castlings; movegen_left_king_safe, asked after the move, must agree. */
+static int pseudo_legal(const struct position *p, move *out)
+{
+    enum color us = (enum color)p->side;
+    bitboard occ = position_occupied(p), own = p->by_color[us], enemy = p->by_color[!us];
+    int n = 0, up = us == WHITE ? 8 : -8;
+    bitboard pieces = own;
+    while (pieces) {
+        int from = bb_pop(&pieces);
+        enum piece_type pt = piece_type(p->board[from]);
+        bitboard t;
+        if (pt == PAWN) {
+            t = attacks_pawn(us, from) & enemy;
+            int one = from + up;
+            if (!bb_test(occ, one)) {
+                t |= bb_square(one);
+                if (square_relative_rank(from, us) == 1 && !bb_test(occ, one + up))
+                    out[n++] = move_make(from, one + up, MOVE_DOUBLE_PUSH);
+            }
+            int ep = p->ep_square;
+            if (ep != SQUARE_NONE && bb_test(attacks_pawn(us, from), ep) &&
+                p->board[ep - up] == piece_make((enum color) !us, PAWN))
+                out[n++] = move_make(from, ep, MOVE_EN_PASSANT);
+            while (t) {
+                int to = bb_pop(&t);
+                if (square_relative_rank(to, us) == 7)
+                    for (int k = MOVE_PROMOTE_KNIGHT; k <= MOVE_PROMOTE_QUEEN; k++)
+                        out[n++] = move_make(from, to, (enum move_kind)k);
+                else
+                    out[n++] = move_make(from, to, MOVE_NORMAL);
+            }
+            continue;
+        }
+        switch (pt) {
+        case KNIGHT:
+            t = attacks_knight(from);
+            break;
+        case BISHOP:
+            t = attacks_bishop(from, occ);
+            break;
+        case ROOK:
+            t = attacks_rook(from, occ);
+            break;
+        case QUEEN:
+            t = attacks_queen(from, occ);
+            break;
+        default:
+            t = attacks_king(from);
+            break;
+        }
+        t &= ~own;
+        while (t)
+            out[n++] = move_make(from, bb_pop(&t), MOVE_NORMAL);
+    }
+    return n;
+}
+
+struct safety_walk {
+    unsigned long positions, moves, safe, bad_generated, bad_after;
+};
+
+static void walk_safety(const struct position *p, int depth, struct safety_walk *w)
+{
+    struct movelist l;
+    movegen_legal(p, &l);
+    move pseudo[MOVELIST_MAX];
+    int n = pseudo_legal(p, pseudo), castles = 0, listed = 0;
+    for (int i = 0; i < l.count; i++)
+        castles += move_kind(l.moves[i]) == MOVE_CASTLE;
+    w->positions++;
+    for (int i = 0; i < n; i++) {
+        bool generated = false;
+        for (int j = 0; j < l.count && !generated; j++)
+            generated = l.moves[j] == pseudo[i];
+        bool safe = movegen_king_safe(p, pseudo[i]);
+        struct position after = *p;
+        makemove_play(&after, pseudo[i]);
+        w->moves++;
+        w->safe += safe;
+        listed += generated;
+        w->bad_generated += generated != safe;
+        w->bad_after += movegen_left_king_safe(&after) != safe;
+    }
+    /* Nothing generated outside the pseudo-legal list but castling. */
+    w->bad_generated += (unsigned long)(l.count - castles - listed);
+    if (depth == 0)
+        return;
+    for (int i = 0; i < l.count; i++) {
+        struct position c = *p;
+        makemove_play(&c, l.moves[i]);
+        walk_safety(&c, depth - 1, w);
+    }
+}
+
+static void test_king_safety_suite(const char *shared, const char *name, int depth)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/perft/%s", shared, name);
+    if (!unit_need_shared(path))
+        return;
+    FILE *f = fopen(path, "r");
+    if (!UNIT_CHECK(f != NULL, "opens %s", path))
+        return;
+    char line[512];
+    int roots = 0;
+    struct safety_walk w = {0};
+    while (fgets(line, sizeof line, f)) {
+        size_t len = strcspn(line, "\r\n");
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {0};
+        if (len == 0 || !fen_read(line, len, &opt, &rec, &rep))
+            continue;
+        roots++;
+        walk_safety(&rec.pos, depth, &w);
+    }
+    fclose(f);
+    UNIT_CHECK(roots > 100 && w.bad_generated == 0 && w.bad_after == 0,
+               "generated = pseudo-legal and movegen_king_safe, = movegen_left_king_safe after "
+               "it: %s to depth %d (%d roots, %lu positions, %lu moves, %lu safe; %lu and %lu "
+               "disagree)",
+               name, depth, roots, w.positions, w.moves, w.safe, w.bad_generated, w.bad_after);
+}
+
 int main(void)
 {
+    const char *shared = getenv("SHARED");
     test_en_passant_modes();
     test_en_passant_legal_is_the_generators();
     test_castling_reasons();
     test_castling_walks();
     test_makemove_modes();
+    test_king_safety_suite(shared ? shared : "../shared/data", "standard.epd", 2);
+    test_king_safety_suite(shared ? shared : "../shared/data", "fischer960.epd", 2);
     return unit_done();
 }

@@ -272,6 +272,20 @@ static void conv_event(struct conv *c, const struct game_event *ev)
     }
 }
 
+/* Every token but a ply of c->plies_fast: the replay's event, written.
+ * Not inlined into conv_token, so that the common case keeps one copy of
+ * the replay's move and a small frame. */
+static __attribute__((noinline)) enum pgn_visit conv_token_any(struct conv *c,
+                                                               const struct pgn_token *tok)
+{
+    struct game_event ev;
+    enum pgn_visit answer;
+    if (!game_replay_visit(c->replay, tok, &ev, &answer))
+        return answer;
+    conv_event(c, &ev);
+    return PGN_VISIT_GO;
+}
+
 static enum pgn_visit conv_token(void *ctx, const struct pgn_token *tok)
 {
     struct conv *c = ctx;
@@ -283,12 +297,7 @@ static enum pgn_visit conv_token(void *ctx, const struct pgn_token *tok)
         write_ply_fast(c, &l->before, m, &l->pos);
         return PGN_VISIT_GO;
     }
-    struct game_event ev;
-    enum pgn_visit answer;
-    if (!game_replay_visit(c->replay, tok, &ev, &answer))
-        return answer;
-    conv_event(c, &ev);
-    return PGN_VISIT_GO;
+    return conv_token_any(c, tok);
 }
 
 /* A game with a problem is reported and, by default, not written at all

@@ -164,13 +164,11 @@ void makemove_play_undo(struct position *p, move m, struct makemove_undo *u)
 {
     int to = move_to(m);
     *u = (struct makemove_undo){
-        .key = p->key,
         .halfmove = p->halfmove,
         .castling = p->castling,
         .ep_square = p->ep_square,
         .victim = p->board[to],
     };
-    u->key_stale = p->key_stale;
     p->key_stale = 1;
     play(p, m, false);
 }
@@ -191,9 +189,7 @@ void makemove_take_back(struct position *p, move m, const struct makemove_undo *
     p->side = (uint8_t)us;
     if (us == BLACK)
         p->fullmove--;
-    p->key = u->key;
     p->halfmove = u->halfmove;
     p->castling = u->castling;
-    p->ep_square = u->ep_square;
-    p->key_stale = u->key_stale;
+    p->ep_square = u->ep_square; /* (p->key_stale: still set, by the move) */
 }

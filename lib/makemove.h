@@ -13,13 +13,11 @@ void makemove_play(struct position *p, move m);
 void makemove_null(struct position *p);
 
 /* What makemove_take_back needs to undo a move of standard chess or
- * Chess960 other than castling: the state a move cannot recompute. */
+ * Chess960 other than castling: the state a move cannot recompute (not
+ * the key: the position is left with a stale one). */
 struct makemove_undo {
-    uint64_t key;
     uint32_t halfmove;
     uint8_t castling, ep_square, victim;
-    bool key_stale; /* p->key_stale (a member apart: merged with the three above, the
-                     * four loads cost shifts) */
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the
  * replays of games: in standard chess it does not keep p->key, and says
@@ -28,7 +26,9 @@ struct makemove_undo {
 void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
 /* Undo m (not castling, standard chess or Chess960) played on p by
  * makemove_play_undo: for a caller that plays a move in place and finds
- * afterwards that it must not stand, without a copy of every position. */
+ * afterwards that it must not stand, without a copy of every position.
+ * The position is the one before the move but for its key, which stays
+ * stale (position_key gives the key it had). */
 void makemove_take_back(struct position *p, move m, const struct makemove_undo *u);
 
 #endif

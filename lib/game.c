@@ -363,6 +363,7 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
     r->flags = flags;
     r->next = 0;
     r->result_seen = false;
+    r->skip = 0;
     enum game_error e = setup(tags, ntags, flags, &r->start, pb);
     if (e != GAME_OK)
         return e; /* (the stack stays as the game before left it) */
@@ -380,7 +381,47 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
     r->flags = flags;
     r->next = 0;
     r->result_seen = false;
+    r->skip = 0;
     return e;
+}
+
+void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
+{
+    r->game = NULL;
+    r->flags = flags;
+    r->next = 0;
+    r->result_seen = false;
+    r->skip = 0;
+    r->start = *start;
+    game_stack_reset(&r->stack, &r->start);
+}
+
+/* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
+ * skip that variation: a "(" that opened none, from its first token; a
+ * move refused in one, from the move on, and the variation is left at
+ * its ")". */
+static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, enum game_error code)
+{
+    bool opening = code == GAME_E_VARIATION || code == GAME_E_TOO_DEEP;
+    if (!(r->flags & GAME_VARIATION_ERRORS_SKIP) || !(r->flags & GAME_VARIATIONS) ||
+        !(opening || ((code == GAME_E_ILLEGAL || code == GAME_E_NULL_IN_CHECK) && tok->depth > 0)))
+        return false;
+    r->skip = opening ? tok->depth + 1 : tok->depth; /* "(" has the depth of its line */
+    r->skip_leave = !opening;
+    r->flags &= ~(unsigned)GAME_VARIATIONS;
+    return true;
+}
+
+/* The skipped variation's tokens are dropped (game_replay_any without
+ * GAME_VARIATIONS); its ")" ends the skip. */
+static void skip_token(struct game_replay *r, const struct pgn_token *tok)
+{
+    if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
+        return;
+    if (r->skip_leave)
+        game_stack_leave(&r->stack);
+    r->skip = 0;
+    r->flags |= GAME_VARIATIONS;
 }
 
 /* A problem at a token of the innermost line: the ply it would have been. */
@@ -392,7 +433,9 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
     pb->ply = l->ply + 1;
     pb->fullmove = l->pos.fullmove;
     pb->side = l->pos.side;
+    pb->depth = r->stack.depth;
     copy_cut(pb->text, sizeof pb->text, tok->text, tok->len);
+    pb->recovered = skip_variation(r, tok, code);
     return -1;
 }
 
@@ -417,6 +460,7 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
 {
     const struct game_line *l = game_stack_top(&r->stack);
     token_problem(r, tok, GAME_E_ILLEGAL, pb);
+    pb->san = se;
     if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
         EXPLAIN_LEGAL)
         copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
@@ -490,11 +534,14 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                     struct game_problem *pb)
 {
-    if (tok->kind == PGN_TOK_MOVE_NUMBER)
-        return 0; /* the position knows its number; written ones are not checked */
     if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
-                                          tok->kind == PGN_TOK_VARIATION_END))
+                                          tok->kind == PGN_TOK_VARIATION_END)) {
+        if (r->skip)
+            skip_token(r, tok);
         return 0;
+    }
+    if (tok->kind == PGN_TOK_MOVE_NUMBER && !(r->flags & GAME_MOVE_NUMBERS))
+        return 0; /* the position knows its number */
     ev->tok = tok;
     ev->depth = r->stack.depth;
     if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
@@ -525,6 +572,10 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
             return 0; /* the reader drops unmatched ones already */
         ev->kind = GAME_EV_VARIATION_END;
         ev->depth = r->stack.depth;
+        return 1;
+    case PGN_TOK_MOVE_NUMBER:
+        ev->kind = GAME_EV_MOVE_NUMBER;
+        ev->after = &game_stack_top(&r->stack)->pos;
         return 1;
     case PGN_TOK_RESULT:
         if (tok->depth > 0 || r->stack.depth > 0)

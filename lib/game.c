@@ -534,14 +534,14 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                     struct game_problem *pb)
 {
+    if (tok->kind == PGN_TOK_MOVE_NUMBER)
+        return 0; /* the position knows its number; written ones are not checked */
     if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
                                           tok->kind == PGN_TOK_VARIATION_END)) {
         if (r->skip)
             skip_token(r, tok);
         return 0;
     }
-    if (tok->kind == PGN_TOK_MOVE_NUMBER && !(r->flags & GAME_MOVE_NUMBERS))
-        return 0; /* the position knows its number */
     ev->tok = tok;
     ev->depth = r->stack.depth;
     if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
@@ -572,10 +572,6 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
             return 0; /* the reader drops unmatched ones already */
         ev->kind = GAME_EV_VARIATION_END;
         ev->depth = r->stack.depth;
-        return 1;
-    case PGN_TOK_MOVE_NUMBER:
-        ev->kind = GAME_EV_MOVE_NUMBER;
-        ev->after = &game_stack_top(&r->stack)->pos;
         return 1;
     case PGN_TOK_RESULT:
         if (tok->depth > 0 || r->stack.depth > 0)
@@ -629,6 +625,10 @@ bool game_replay_open(struct game_replay *r, const struct pgn_game *g)
 const struct game_problem *game_replay_close(struct game_replay *r, const struct pgn_game *g)
 {
     const struct game_problem *pb = r->failed ? &r->problem : NULL;
+    if (r->skip) { /* the game stopped in a variation it was skipping: not the next one */
+        r->skip = 0;
+        r->flags |= GAME_VARIATIONS;
+    }
     if (game_damage(g, r->flags, &r->problem) != GAME_OK) {
         pb = &r->problem;
         if (r->begun)

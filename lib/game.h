@@ -226,9 +226,6 @@ enum {
      * (game_replay_token, game_replay_next): game_replay_visitor ends the
      * game at any problem. */
     GAME_VARIATION_ERRORS_SKIP = 1u << 6,
-    /* Move-number tokens are events (GAME_EV_MOVE_NUMBER); else they give
-     * none (the position knows its number). */
-    GAME_MOVE_NUMBERS = 1u << 7,
     GAME_RULES_SHIFT = 8,
 };
 /* The rules of a game without a Variant tag (--variant): an enum variant,
@@ -243,8 +240,6 @@ enum game_event_kind {
     GAME_EV_VARIATION_START, /* "(": the following moves replace the last one */
     GAME_EV_VARIATION_END,   /* ")" */
     GAME_EV_RESULT,          /* tok->text; the main line's result */
-    GAME_EV_MOVE_NUMBER,     /* tok->value, with GAME_MOVE_NUMBERS; after: the position
-                              * of the line that the number stands in */
     GAME_EV_KIND_NB
 };
 
@@ -293,13 +288,11 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
  * tag): as game_replay_start with no problem. */
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags);
 /* Replay one token of the game: 1 with its event, 0 when it gives none (a
- * move number without GAME_MOVE_NUMBERS, a variation's token without
- * GAME_VARIATIONS or in a variation skipped, a result or ")" that ends
- * nothing), -1 on a problem (pb says what; the replay cannot go on,
- * unless pb->recovered: GAME_VARIATION_ERRORS_SKIP).  game_replay_token
- * plays a SAN move itself (inline: the replays call it once a token) and
- * gives every other token to game_replay_any, a refused move to
- * game_replay_refused. */
+ * move number, a variation's token without GAME_VARIATIONS or in a
+ * variation skipped, a result or ")" that ends nothing), -1 on a problem (pb says what; the replay
+ * cannot go on, unless pb->recovered: GAME_VARIATION_ERRORS_SKIP).  game_replay_token plays a SAN
+ * move itself (inline: the replays call it once a token) and gives every other token to
+ * game_replay_any, a refused move to game_replay_refused. */
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                     struct game_problem *pb);
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
@@ -319,6 +312,14 @@ static inline __attribute__((always_inline)) int game_replay_san(struct game_rep
 static inline const struct game_line *game_replay_line(const struct game_replay *r)
 {
     return &r->stack.lines[r->stack.depth];
+}
+/* Whether the replay is skipping a variation (GAME_VARIATION_ERRORS_SKIP):
+ * the tokens up to its ")" are not replayed.  For a caller that reads a
+ * token the replay gives no event for (pgn-check's move numbers, checked
+ * against game_replay_line's position). */
+static inline bool game_replay_skipping(const struct game_replay *r)
+{
+    return r->skip > 0;
 }
 static inline __attribute__((always_inline)) int game_replay_token(struct game_replay *r,
                                                                    const struct pgn_token *tok,

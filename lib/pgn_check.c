@@ -1039,8 +1039,10 @@ static void check_played(struct pgn_checker *c, const struct pgn_game *g,
  * its events.  An illegal move in the main line ends the replay; one in a
  * variation, or a variation that opens none, skips that variation alone
  * (GAME_VARIATION_ERRORS_SKIP).  Every main-line ply and the termination
- * marker are counted even when the replay ended; unknown text is the
- * reader's finding, not given to the replay. */
+ * marker are counted even when the replay ended.  The replay is given
+ * the tokens that move or open and close lines (its other events would
+ * go unread, and unknown text is the reader's finding); a move number is
+ * checked here against the line it stands in. */
 static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct replay *rp)
 {
     struct game_replay *r = &c->replay;
@@ -1054,10 +1056,9 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
     bool variations = false;
     for (size_t i = 0; i < g->ntokens && !variations; i++)
         variations = g->tokens[i].kind == PGN_TOK_VARIATION_START;
-    unsigned flags = GAME_VARIATION_ERRORS_SKIP | (numbers ? GAME_MOVE_NUMBERS : 0u) |
-                     (variations ? GAME_VARIATIONS
-                      : notes    ? 0u
-                                 : GAME_NO_BEFORE);
+    unsigned flags = GAME_VARIATION_ERRORS_SKIP | (variations ? GAME_VARIATIONS
+                                                   : notes    ? 0u
+                                                              : GAME_NO_BEFORE);
     if (main_alive)
         game_replay_start_at(r, &rp->start, flags);
     for (size_t i = 0; i < g->ntokens; i++) {
@@ -1066,21 +1067,26 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
             rp->plies++;
         if (tok->kind == PGN_TOK_RESULT && tok->depth == 0)
             rp->marker = tok;
-        if (!main_alive || tok->kind == PGN_TOK_UNKNOWN)
+        if (!main_alive)
             continue;
+        if (tok->kind == PGN_TOK_MOVE_NUMBER) {
+            unsigned at = game_replay_line(r)->pos.fullmove;
+            if (numbers && tok->value != at && !game_replay_skipping(r))
+                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                             "move number %u where the position is at move %u", tok->value, at);
+            continue;
+        }
+        if (tok->kind != PGN_TOK_MOVE && tok->kind != PGN_TOK_NULL_MOVE &&
+            tok->kind != PGN_TOK_VARIATION_START && tok->kind != PGN_TOK_VARIATION_END)
+            continue; /* (see above) */
         struct game_event ev;
         struct game_problem pb;
         int rc = game_replay_token(r, tok, &ev, &pb);
         if (rc < 0) {
             report_problem(c, tok, &pb);
             main_alive = pb.recovered;
-        } else if (rc > 0) {
-            if (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL)
-                check_played(c, g, &ev, notes, &h);
-            else if (ev.kind == GAME_EV_MOVE_NUMBER && tok->value != ev.after->fullmove)
-                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                             "move number %u where the position is at move %u", tok->value,
-                             ev.after->fullmove);
+        } else if (rc > 0 && (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL)) {
+            check_played(c, g, &ev, notes, &h);
         }
     }
     rp->complete = main_alive;

@@ -445,9 +445,9 @@ static void test_replay(void)
                  "a damaged game is its damage alone, whatever was replayed of it");
 }
 
-/* The replay as pgn-check consumes it (GAME_VARIATION_ERRORS_SKIP,
- * GAME_MOVE_NUMBERS): a problem of a variation is given and the replay
- * goes on after that variation; move numbers are events.  Moves are
+/* The replay as pgn-check consumes it (GAME_VARIATION_ERRORS_SKIP): a
+ * problem of a variation is given and the replay goes on after that
+ * variation.  Moves are
  * written "move PLY UCI @DEPTH", problems with their SAN verdict, depth
  * and whether the replay went on. */
 static void skip_text(const char *pgn, unsigned flags, char *out, size_t size)
@@ -477,9 +477,6 @@ static void skip_text(const char *pgn, unsigned flags, char *out, size_t size)
                     (size_t)snprintf(out + n, size - n, "move %lu %s @%d\n", ev.ply, uci, ev.depth);
             } else if (ev.kind == GAME_EV_NULL) {
                 n += (size_t)snprintf(out + n, size - n, "null %lu @%d\n", ev.ply, ev.depth);
-            } else if (ev.kind == GAME_EV_MOVE_NUMBER) {
-                n += (size_t)snprintf(out + n, size - n, "number %u at %u\n", ev.tok->value,
-                                      ev.after->fullmove);
             } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
                 n += (size_t)snprintf(out + n, size - n, "%s\n",
                                       ev.kind == GAME_EV_VARIATION_START ? "(" : ")");
@@ -529,25 +526,46 @@ static void test_variation_errors_skip(void)
                "move is in check (depth 1)\nstop 1:50 ply 5 (3.): illegal move 'Kf2': the move "
                "leaves the king in check (depth 0)\n",
                "a null move in check in a variation; the main line is replayed after it");
-    check_skip("1. e4 e5 2. Nf3 3. Nc6 *", GAME_MOVE_NUMBERS,
-               "number 1 at 1\nmove 1 e2e4 @0\nmove 2 e7e5 @0\nnumber 2 at 2\nmove 3 g1f3 @0\n"
-               "number 3 at 2\nmove 4 b8c6 @0\n",
-               "GAME_MOVE_NUMBERS: move numbers are events with the position they number");
     check_skip("1. e4 ( 1. d4 Ke7 ) e5 *", GAME_VARIATIONS,
                "move 1 e2e4 @0\n(\nmove 1 d2d4 @1\nstop 1:15 ply 2 (1...): illegal move 'Ke7': a "
                "piece cannot capture a piece of its own colour: e7 holds a black pawn (depth 1)\n",
                "without GAME_VARIATION_ERRORS_SKIP a problem in a variation stops the replay");
 
-    /* game_replay_start_at: the caller's start position, token by token */
+    char got[1024];
+    pushed_text("1. e4 ( 1. d4 Ke7 ) e5 *\n\n1. e4 ( 1. d4 ) *\n", skip, got, sizeof got);
+    UNIT_EQ_STR(got,
+                "move 1 e2e4\n(\nmove 1 d2d4\nproblem 1:15 ply 2 (1...): illegal move 'Ke7': a "
+                "piece cannot capture a piece of its own colour: e7 holds a black pawn\n"
+                "move 1 e2e4\n(\nmove 1 d2d4\n)\nresult *\n",
+                "the replay as the reader's visitor ends a game at a variation's problem, and "
+                "replays the next game's variations");
+
+    /* game_replay_start_at: the caller's start position, token by token;
+     * game_replay_skipping while a variation's problem is skipped */
     struct position start;
     position_start(&start);
     start.fullmove = 7;
-    game_replay_start_at(&replay, &start, GAME_MOVE_NUMBERS);
-    struct pgn_token tok = {.kind = PGN_TOK_MOVE_NUMBER, .text = "7.", .len = 2, .value = 7};
+    game_replay_start_at(&replay, &start, skip);
+    const struct pgn_token toks[] = {
+        {.kind = PGN_TOK_MOVE, .text = "e4", .len = 2},
+        {.kind = PGN_TOK_VARIATION_START, .text = "(", .len = 1},
+        {.kind = PGN_TOK_MOVE, .text = "e5", .len = 2, .depth = 1},
+        {.kind = PGN_TOK_MOVE, .text = "d4", .len = 2, .depth = 1},
+        {.kind = PGN_TOK_VARIATION_END, .text = ")", .len = 1},
+    };
     struct game_event ev;
     struct game_problem pb;
-    UNIT_EQ_INT(game_replay_token(&replay, &tok, &ev, &pb), 1, "start_at: a move-number event");
-    UNIT_EQ_INT((int)ev.after->fullmove, 7, "start_at: from the caller's position");
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[0], &ev, &pb), 1, "start_at: e4 played");
+    UNIT_EQ_INT((int)ev.before->fullmove, 7, "start_at: from the caller's position");
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[1], &ev, &pb), 1, "start_at: a variation");
+    UNIT_CHECK(game_replay_token(&replay, &toks[2], &ev, &pb) < 0 && pb.recovered &&
+                   game_replay_skipping(&replay),
+               "a variation's problem: recovered, the variation skipped");
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[3], &ev, &pb), 0, "a skipped move: no event");
+    UNIT_CHECK(game_replay_token(&replay, &toks[4], &ev, &pb) == 0 &&
+                   !game_replay_skipping(&replay),
+               "its ')' ends the skip");
+    UNIT_EQ_INT((int)game_replay_line(&replay)->pos.fullmove, 7, "back on the main line");
 }
 
 /* The FEN problem's reason comes from fen.h; only its start is fixed. */

@@ -363,6 +363,7 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
     r->flags = flags;
     r->next = 0;
     r->result_seen = false;
+    r->skip = 0;
     enum game_error e = setup(tags, ntags, flags, &r->start, pb);
     if (e != GAME_OK)
         return e; /* (the stack stays as the game before left it) */
@@ -380,7 +381,47 @@ enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *
     r->flags = flags;
     r->next = 0;
     r->result_seen = false;
+    r->skip = 0;
     return e;
+}
+
+void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
+{
+    r->game = NULL;
+    r->flags = flags;
+    r->next = 0;
+    r->result_seen = false;
+    r->skip = 0;
+    r->start = *start;
+    game_stack_reset(&r->stack, &r->start);
+}
+
+/* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
+ * skip that variation: a "(" that opened none, from its first token; a
+ * move refused in one, from the move on, and the variation is left at
+ * its ")". */
+static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, enum game_error code)
+{
+    bool opening = code == GAME_E_VARIATION || code == GAME_E_TOO_DEEP;
+    if (!(r->flags & GAME_VARIATION_ERRORS_SKIP) || !(r->flags & GAME_VARIATIONS) ||
+        !(opening || ((code == GAME_E_ILLEGAL || code == GAME_E_NULL_IN_CHECK) && tok->depth > 0)))
+        return false;
+    r->skip = opening ? tok->depth + 1 : tok->depth; /* "(" has the depth of its line */
+    r->skip_leave = !opening;
+    r->flags &= ~(unsigned)GAME_VARIATIONS;
+    return true;
+}
+
+/* The skipped variation's tokens are dropped (game_replay_any without
+ * GAME_VARIATIONS); its ")" ends the skip. */
+static void skip_token(struct game_replay *r, const struct pgn_token *tok)
+{
+    if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
+        return;
+    if (r->skip_leave)
+        game_stack_leave(&r->stack);
+    r->skip = 0;
+    r->flags |= GAME_VARIATIONS;
 }
 
 /* A problem at a token of the innermost line: the ply it would have been. */
@@ -392,7 +433,9 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
     pb->ply = l->ply + 1;
     pb->fullmove = l->pos.fullmove;
     pb->side = l->pos.side;
+    pb->depth = r->stack.depth;
     copy_cut(pb->text, sizeof pb->text, tok->text, tok->len);
+    pb->recovered = skip_variation(r, tok, code);
     return -1;
 }
 
@@ -417,6 +460,7 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
 {
     const struct game_line *l = game_stack_top(&r->stack);
     token_problem(r, tok, GAME_E_ILLEGAL, pb);
+    pb->san = se;
     if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
         EXPLAIN_LEGAL)
         copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
@@ -493,8 +537,11 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     if (tok->kind == PGN_TOK_MOVE_NUMBER)
         return 0; /* the position knows its number; written ones are not checked */
     if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
-                                          tok->kind == PGN_TOK_VARIATION_END))
+                                          tok->kind == PGN_TOK_VARIATION_END)) {
+        if (r->skip)
+            skip_token(r, tok);
         return 0;
+    }
     ev->tok = tok;
     ev->depth = r->stack.depth;
     if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
@@ -578,6 +625,10 @@ bool game_replay_open(struct game_replay *r, const struct pgn_game *g)
 const struct game_problem *game_replay_close(struct game_replay *r, const struct pgn_game *g)
 {
     const struct game_problem *pb = r->failed ? &r->problem : NULL;
+    if (r->skip) { /* the game stopped in a variation it was skipping: not the next one */
+        r->skip = 0;
+        r->flags |= GAME_VARIATIONS;
+    }
     if (game_damage(g, r->flags, &r->problem) != GAME_OK) {
         pb = &r->problem;
         if (r->begun)

@@ -74,6 +74,12 @@ struct game_problem {
     int side;                /* and the side that plays it (enum color) */
     char text[GAME_TEXT_MAX]; /* the move, token or tag value at fault (cut to fit) */
     char reason[EXPLAIN_MAX]; /* why, from the rules library; may be empty */
+    enum san_error san;       /* GAME_E_ILLEGAL of a SAN move: the SAN reader's verdict
+                               * (SAN_AMBIGUOUS, ...); else SAN_OK */
+    int depth;                /* variation depth of the line at fault, 0: main line */
+    /* With GAME_VARIATION_ERRORS_SKIP: the problem was a variation's (see
+     * there), which is skipped to its end, and the replay goes on. */
+    bool recovered;
 };
 
 /* Word a problem for a diagnostic, e.g. "ply 34 (17...): illegal move 'Ke3':
@@ -211,6 +217,15 @@ enum {
     /* Every game is Chess960, whatever its Variant tag (--chess960):
      * KQkq are X-FEN even in the standard set-up. */
     GAME_CHESS960_ALL = 1u << 5,
+    /* With GAME_VARIATIONS: a move or null move refused inside a
+     * variation, or a "(" that opens no variation (GAME_E_VARIATION,
+     * GAME_E_TOO_DEEP, at any depth), is a problem of that variation
+     * alone: game_replay_token gives it (-1 with pb->recovered set), then
+     * drops the rest of the variation unread, up to its ")", and the line
+     * that holds it goes on.  For the replay token by token
+     * (game_replay_token, game_replay_next): game_replay_visitor ends the
+     * game at any problem. */
+    GAME_VARIATION_ERRORS_SKIP = 1u << 6,
     GAME_RULES_SHIFT = 8,
 };
 /* The rules of a game without a Variant tag (--variant): an enum variant,
@@ -256,17 +271,27 @@ struct game_replay {
     bool begun, failed;
     int depth_before;            /* the stack's depth before the game */
     struct game_problem problem; /* what stopped the game (failed) */
+    /* GAME_VARIATION_ERRORS_SKIP: > 0 while a variation is skipped, the
+     * depth of its tokens (flags then lack GAME_VARIATIONS, so that its
+     * tokens go to game_replay_any, which drops them), and whether the
+     * variation is on the stack, to leave at its ")" */
+    int skip;
+    bool skip_leave;
 };
 
 /* Start replaying a game with these tags: GAME_OK, or the problem of its
  * setup (game_setup).  Then game_replay_token for each of its tokens. */
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb);
+/* Start replaying a game from a start position that the caller set up
+ * from its tags itself (pgn-check, which reports every problem of a FEN
+ * tag): as game_replay_start with no problem. */
+void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags);
 /* Replay one token of the game: 1 with its event, 0 when it gives none (a
- * move number, a variation's token without GAME_VARIATIONS, a result or
- * ")" that ends nothing), -1 on a problem (pb says what; the replay
- * cannot go on).  game_replay_token plays a SAN move itself (inline: the
- * replays call it once a token) and gives every other token to
+ * move number, a variation's token without GAME_VARIATIONS or in a
+ * variation skipped, a result or ")" that ends nothing), -1 on a problem (pb says what; the replay
+ * cannot go on, unless pb->recovered: GAME_VARIATION_ERRORS_SKIP).  game_replay_token plays a SAN
+ * move itself (inline: the replays call it once a token) and gives every other token to
  * game_replay_any, a refused move to game_replay_refused. */
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                     struct game_problem *pb);
@@ -287,6 +312,14 @@ static inline __attribute__((always_inline)) int game_replay_san(struct game_rep
 static inline const struct game_line *game_replay_line(const struct game_replay *r)
 {
     return &r->stack.lines[r->stack.depth];
+}
+/* Whether the replay is skipping a variation (GAME_VARIATION_ERRORS_SKIP):
+ * the tokens up to its ")" are not replayed.  For a caller that reads a
+ * token the replay gives no event for (pgn-check's move numbers, checked
+ * against game_replay_line's position). */
+static inline bool game_replay_skipping(const struct game_replay *r)
+{
+    return r->skip > 0;
 }
 static inline __attribute__((always_inline)) int game_replay_token(struct game_replay *r,
                                                                    const struct pgn_token *tok,
@@ -322,7 +355,7 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
 enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
                                   struct game_problem *pb);
 /* The next event of that game: 1, 0 at the end of the game, -1 on a
- * problem (pb says what; the replay cannot go on). */
+ * problem (pb says what; the replay cannot go on, unless pb->recovered). */
 int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb);
 
 /* The replay as the reader's visitor (pgn_read_game with

@@ -175,7 +175,7 @@ struct pgn_checker {
     const struct pgn_tag *known[TAG_KNOWN_NB]; /* of the game being checked */
     struct textscan_pattern re_date;
     pcre2_match_data *md;
-    struct game_stack stack;
+    struct game_replay replay; /* the moves' (large: one per checker) */
     uint8_t variant;           /* the rules of a game without a Variant tag (enum variant) */
     bool chess960;             /* ... and whether it is Chess960 */
     bool chess960_all;         /* every game is Chess960, whatever its Variant tag */
@@ -865,10 +865,11 @@ struct replay {
     uint64_t hash;                  /* of the main line's moves */
 };
 
-/* Where a ply stands, as the converters word it: "ply 34 (17...)". */
-static void ply_where(char *buf, size_t size, unsigned long ply, const struct position *before)
+/* Where a ply stands, as the converters word it: "ply 34 (17...)", from
+ * the ply and the move number and side of the position before it. */
+static void ply_where(char *buf, size_t size, unsigned long ply, unsigned long fullmove, int side)
 {
-    snprintf(buf, size, "ply %lu (%u%s)", ply, before->fullmove, before->side ? "..." : ".");
+    snprintf(buf, size, "ply %lu (%lu%s)", ply, fullmove, side ? "..." : ".");
 }
 
 /* PGN standard 8.2.3.7 and FIDE Art. 3.10 (check), 5.1.1 (mate): '+' on
@@ -944,24 +945,42 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
                  (int)n, tok->text, what, san);
 }
 
-/* An illegal move: FIDE Art. 3 and PGN standard 8.2.3, with the rules
- * library's reason (explain.h), worded as the converters word it. */
-static void report_illegal(struct pgn_checker *c, const struct pgn_token *tok,
-                           const struct game_line *l, int depth, enum san_error se)
+/* A move the replay refused (FIDE Art. 3 and PGN standard 8.2.3, with
+ * the rules library's reason, explain.h), a null move in check, or a
+ * variation that opens none, worded as the converters word them. */
+static void report_problem(struct pgn_checker *c, const struct pgn_token *tok,
+                           const struct game_problem *pb)
 {
-    char reason[EXPLAIN_MAX], where[64];
-    if (explain_san(&l->pos, tok->text, tok->len, NULL, reason, sizeof reason) == EXPLAIN_LEGAL)
-        snprintf(reason, sizeof reason, "%s", san_error_message(se));
-    ply_where(where, sizeof where, l->ply + 1, &l->pos);
-    const char *why = reason;
-    if (se == SAN_AMBIGUOUS && strncmp(why, "ambiguous: ", 11) == 0)
-        why += 11; /* "ambiguous move 'Nd2': Nbd2 and Nfd2 both match" */
-    enum pgn_check_code code = depth > 0             ? PGN_CHECK_ILLEGAL_VARIATION_MOVE
-                               : se == SAN_AMBIGUOUS ? PGN_CHECK_AMBIGUOUS_MOVE
-                                                     : PGN_CHECK_ILLEGAL_MOVE;
-    check_report(c, code, tok->line, tok->col, "%s: %s move '%s'%s: %s", where,
-                 se == SAN_AMBIGUOUS ? "ambiguous" : "illegal", tok->text,
-                 depth > 0 ? " in a variation" : "", why);
+    char where[64];
+    ply_where(where, sizeof where, pb->ply, pb->fullmove, pb->side);
+    enum pgn_check_code illegal =
+        pb->depth > 0 ? PGN_CHECK_ILLEGAL_VARIATION_MOVE : PGN_CHECK_ILLEGAL_MOVE;
+    switch (pb->code) {
+    case GAME_E_ILLEGAL: {
+        bool ambiguous = pb->san == SAN_AMBIGUOUS;
+        const char *why = pb->reason;
+        if (ambiguous && strncmp(why, "ambiguous: ", 11) == 0)
+            why += 11; /* "ambiguous move 'Nd2': Nbd2 and Nfd2 both match" */
+        check_report(c, ambiguous && pb->depth == 0 ? PGN_CHECK_AMBIGUOUS_MOVE : illegal, tok->line,
+                     tok->col, "%s: %s move '%s'%s: %s", where, ambiguous ? "ambiguous" : "illegal",
+                     tok->text, pb->depth > 0 ? " in a variation" : "", why);
+        break;
+    }
+    case GAME_E_NULL_IN_CHECK:
+        check_report(c, illegal, tok->line, tok->col,
+                     "%s: illegal null move '%s': the side to move is in check", where, tok->text);
+        break;
+    case GAME_E_VARIATION:
+        check_report(c, PGN_CHECK_VARIATION_WITHOUT_MOVE, tok->line, tok->col,
+                     "a variation with no move before it to replace");
+        break;
+    case GAME_E_TOO_DEEP:
+        check_report(c, PGN_CHECK_OVER_LIMIT, tok->line, tok->col,
+                     "variations nested deeper than %d", GAME_DEPTH_MAX);
+        break;
+    default: /* (no other problem comes from these tokens) */
+        break;
+    }
 }
 
 /* The duplicate hash: a multiply-xorshift step per value, cheap enough to
@@ -985,39 +1004,63 @@ static uint64_t mix_text(uint64_t h, const char *s)
     return h;
 }
 
-/* Does a variation start after token i, before the next move?  Only then
- * must the replay keep the position before the move. */
-static bool variation_follows(const struct pgn_game *g, size_t i)
+/* A move or null move the replay played: the style notes (only when
+ * asked: the replay itself is the hot path), a null move in the main
+ * line, and the main line's moves into the hash. */
+static void check_played(struct pgn_checker *c, const struct pgn_game *g,
+                         const struct game_event *ev, bool notes, uint64_t *h)
 {
-    for (size_t k = i + 1; k < g->ntokens; k++) {
-        enum pgn_token_kind kind = g->tokens[k].kind;
-        if (kind == PGN_TOK_VARIATION_START)
-            return true;
-        if (kind == PGN_TOK_MOVE || kind == PGN_TOK_NULL_MOVE || kind == PGN_TOK_VARIATION_END)
-            return false;
+    const struct pgn_token *tok = ev->tok;
+    char where[64];
+    if (ev->kind == GAME_EV_NULL) {
+        if (ev->depth > 0)
+            return;
+        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
+        check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
+                     "%s: null move '%s' in the main line (no move was played)", where, tok->text);
+        *h = mix(*h, 0x10000);
+        return;
     }
-    return false;
+    if (notes) {
+        char san[SAN_MAX];
+        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
+        san_format_plain(ev->before, ev->m, san);
+        if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
+            check_san_style(c, g, tok, where, san);
+        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
+            check_mark(c, tok, where, ev->after, san);
+    }
+    if (ev->depth == 0)
+        *h = mix(*h, ev->m);
 }
 
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
- * replaces the move before it).  An illegal move in the main line ends
- * the replay; one in a variation skips the rest of that variation.  The
- * style notes run only when asked, the replay itself is the hot path. */
+ * replaces the move before it) with the one replay (game.h) and consume
+ * its events.  An illegal move in the main line ends the replay; one in a
+ * variation, or a variation that opens none, skips that variation alone
+ * (GAME_VARIATION_ERRORS_SKIP).  Every main-line ply and the termination
+ * marker are counted even when the replay ended.  The replay is given
+ * the tokens that move or open and close lines (its other events would
+ * go unread, and unknown text is the reader's finding); a move number is
+ * checked here against the line it stands in. */
 static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct replay *rp)
 {
-    struct game_stack *st = &c->stack;
+    struct game_replay *r = &c->replay;
     bool notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
                  c->enabled[PGN_CHECK_ZERO_CASTLING];
     bool numbers = c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER];
     bool main_alive = rp->can_replay;
-    int skip = 0;            /* > 0: inside a variation being skipped, its nesting */
-    bool skip_leave = false; /* the skipped variation is on the stack */
     uint64_t h = 0;
-    bool variations = false; /* when there are none, no position before a move is kept */
+    /* Without variations, and without notes that look at the position
+     * before a move, a move is played in place (GAME_NO_BEFORE). */
+    bool variations = false;
     for (size_t i = 0; i < g->ntokens && !variations; i++)
         variations = g->tokens[i].kind == PGN_TOK_VARIATION_START;
+    unsigned flags = GAME_VARIATION_ERRORS_SKIP | (variations ? GAME_VARIATIONS
+                                                   : notes    ? 0u
+                                                              : GAME_NO_BEFORE);
     if (main_alive)
-        game_stack_reset(st, &rp->start);
+        game_replay_start_at(r, &rp->start, flags);
     for (size_t i = 0; i < g->ntokens; i++) {
         const struct pgn_token *tok = &g->tokens[i];
         if (tok->depth == 0 && (tok->kind == PGN_TOK_MOVE || tok->kind == PGN_TOK_NULL_MOVE))
@@ -1026,89 +1069,24 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
             rp->marker = tok;
         if (!main_alive)
             continue;
-        if (skip) {
-            if (tok->kind == PGN_TOK_VARIATION_START)
-                skip++;
-            else if (tok->kind == PGN_TOK_VARIATION_END && --skip == 0 && skip_leave)
-                game_stack_leave(st);
+        if (tok->kind == PGN_TOK_MOVE_NUMBER) {
+            unsigned at = game_replay_line(r)->pos.fullmove;
+            if (numbers && tok->value != at && !game_replay_skipping(r))
+                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                             "move number %u where the position is at move %u", tok->value, at);
             continue;
         }
-        struct game_line *l = game_stack_top(st);
-        switch (tok->kind) {
-        case PGN_TOK_MOVE: {
-            move m;
-            {
-                /* (the notes look at the positions before and after) */
-                bool keep = notes || (variations && variation_follows(g, i));
-                enum san_error se = game_stack_play_token(st, tok, keep, &m);
-                if (se == SAN_OK) {
-                    if (notes) {
-                        char where[64], san[SAN_MAX];
-                        ply_where(where, sizeof where, l->ply, &l->before);
-                        san_format_plain(&l->before, m, san);
-                        if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
-                            check_san_style(c, g, tok, where, san);
-                        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
-                            check_mark(c, tok, where, &l->pos, san);
-                    }
-                    if (st->depth == 0)
-                        h = mix(h, m);
-                    break;
-                }
-                report_illegal(c, tok, l, st->depth, se);
-            }
-            if (st->depth == 0)
-                main_alive = false;
-            else
-                skip = 1, skip_leave = true;
-            break;
-        }
-        case PGN_TOK_NULL_MOVE: {
-            char where[64];
-            ply_where(where, sizeof where, l->ply + 1, &l->pos);
-            if (game_stack_pass(st) != GAME_OK) {
-                check_report(
-                    c, st->depth ? PGN_CHECK_ILLEGAL_VARIATION_MOVE : PGN_CHECK_ILLEGAL_MOVE,
-                    tok->line, tok->col, "%s: illegal null move '%s': the side to move is in check",
-                    where, tok->text);
-                if (st->depth == 0)
-                    main_alive = false;
-                else
-                    skip = 1, skip_leave = true;
-                break;
-            }
-            if (st->depth == 0) {
-                check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
-                             "%s: null move '%s' in the main line (no move was played)", where,
-                             tok->text);
-                h = mix(h, 0x10000);
-            }
-            break;
-        }
-        case PGN_TOK_MOVE_NUMBER:
-            if (numbers && tok->value != l->pos.fullmove)
-                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                             "move number %u where the position is at move %u", tok->value,
-                             l->pos.fullmove);
-            break;
-        case PGN_TOK_VARIATION_START: {
-            enum game_error e = game_stack_enter(st);
-            if (e == GAME_E_VARIATION) {
-                check_report(c, PGN_CHECK_VARIATION_WITHOUT_MOVE, tok->line, tok->col,
-                             "a variation with no move before it to replace");
-                skip = 1, skip_leave = false;
-            } else if (e == GAME_E_TOO_DEEP) {
-                check_report(c, PGN_CHECK_OVER_LIMIT, tok->line, tok->col,
-                             "variations nested deeper than %d", GAME_DEPTH_MAX);
-                skip = 1, skip_leave = false;
-            }
-            break;
-        }
-        case PGN_TOK_VARIATION_END:
-            game_stack_leave(st);
-            break;
-        default: /* comments, NAGs, results; unknown text is the reader's */
-            break;
+        if (tok->kind != PGN_TOK_MOVE && tok->kind != PGN_TOK_NULL_MOVE &&
+            tok->kind != PGN_TOK_VARIATION_START && tok->kind != PGN_TOK_VARIATION_END)
+            continue; /* (see above) */
+        struct game_event ev;
+        struct game_problem pb;
+        int rc = game_replay_token(r, tok, &ev, &pb);
+        if (rc < 0) {
+            report_problem(c, tok, &pb);
+            main_alive = pb.recovered;
+        } else if (rc > 0 && (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL)) {
+            check_played(c, g, &ev, notes, &h);
         }
     }
     rp->complete = main_alive;
@@ -1302,7 +1280,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
     const char *result = rp.marker ? rp.marker->text : tag ? result_of(tag->value) : NULL;
     if (rp.complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
-        check_final_position(c, g, &c->stack.lines[0].pos, result, rp.marker);
+        check_final_position(c, g, &c->replay.stack.lines[0].pos, result, rp.marker);
     if (rp.complete && rp.plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));

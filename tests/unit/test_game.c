@@ -456,6 +456,129 @@ static void test_replay(void)
                  "a damaged game is its damage alone, whatever was replayed of it");
 }
 
+/* The replay as pgn-check consumes it (GAME_VARIATION_ERRORS_SKIP): a
+ * problem of a variation is given and the replay goes on after that
+ * variation.  Moves are
+ * written "move PLY UCI @DEPTH", problems with their SAN verdict, depth
+ * and whether the replay went on. */
+static void skip_text(const char *pgn, unsigned flags, char *out, size_t size)
+{
+    struct pgn_reader *r = pgn_reader_new();
+    struct pgn_game g;
+    struct game_event ev;
+    struct game_problem pb;
+    size_t n = 0;
+    out[0] = '\0';
+    pgn_reader_open_mem(r, pgn, strlen(pgn), "test");
+    while (pgn_next_game(r, &g) > 0) {
+        int rc = game_replay_begin(&replay, &g, flags, &pb) == GAME_OK
+                     ? game_replay_next(&replay, &ev, &pb)
+                     : -1;
+        while (rc > 0 || (rc < 0 && pb.recovered)) {
+            if (rc < 0) {
+                char what[512];
+                game_problem_format(&pb, what, sizeof what);
+                n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s (%sdepth %d)\n",
+                                      pb.line, pb.col, what,
+                                      pb.san == SAN_AMBIGUOUS ? "ambiguous, " : "", pb.depth);
+            } else if (ev.kind == GAME_EV_MOVE) {
+                char uci[UCI_MOVE_MAX];
+                uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci);
+                n +=
+                    (size_t)snprintf(out + n, size - n, "move %lu %s @%d\n", ev.ply, uci, ev.depth);
+            } else if (ev.kind == GAME_EV_NULL) {
+                n += (size_t)snprintf(out + n, size - n, "null %lu @%d\n", ev.ply, ev.depth);
+            } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
+                n += (size_t)snprintf(out + n, size - n, "%s\n",
+                                      ev.kind == GAME_EV_VARIATION_START ? "(" : ")");
+            }
+            rc = game_replay_next(&replay, &ev, &pb);
+        }
+        if (rc < 0) {
+            char what[512];
+            game_problem_format(&pb, what, sizeof what);
+            n += (size_t)snprintf(out + n, size - n, "stop %lu:%lu %s (%sdepth %d)\n", pb.line,
+                                  pb.col, what, pb.san == SAN_AMBIGUOUS ? "ambiguous, " : "",
+                                  pb.depth);
+        }
+    }
+    pgn_reader_free(r);
+}
+
+static void check_skip(const char *pgn, unsigned flags, const char *want, const char *desc)
+{
+    char got[4096];
+    skip_text(pgn, flags, got, sizeof got);
+    UNIT_EQ_STR(got, want, desc);
+}
+
+static void test_variation_errors_skip(void)
+{
+    const unsigned skip = GAME_VARIATIONS | GAME_VARIATION_ERRORS_SKIP;
+    check_skip("1. e4 ( 1. d4 Ke7 2. c4 ( 2. Nf3 ) ) e5 2. Ke3 Nc6 *", skip,
+               "move 1 e2e4 @0\n(\nmove 1 d2d4 @1\nproblem 1:15 ply 2 (1...): illegal move "
+               "'Ke7': a piece cannot capture a piece of its own colour: e7 holds a black pawn "
+               "(depth 1)\nmove 2 e7e5 @0\nstop 1:44 ply 3 (2.): illegal move 'Ke3': a king "
+               "cannot move from e1 to e3 (depth 0)\n",
+               "a move refused in a variation skips that variation alone; in the main line it "
+               "stops the replay");
+    check_skip("( 1. d4 ) 1. e4 ( 1. Nf3 -- ( 1... d5 ) ) *", skip,
+               "problem 1:1 ply 1 (1.): a variation with no move before it to replace (depth 0)\n"
+               "move 1 e2e4 @0\n(\nmove 1 g1f3 @1\nnull 2 @1\n(\nmove 2 d7d5 @2\n)\n)\n",
+               "a variation that opens none is skipped, the main line goes on");
+    check_skip("1. d4 d5 2. Nf3 Nf6 3. Nd2 ( 3. Nc3 ) *", skip,
+               "move 1 d2d4 @0\nmove 2 d7d5 @0\nmove 3 g1f3 @0\nmove 4 g8f6 @0\nstop 1:24 ply 5 "
+               "(3.): illegal move 'Nd2': ambiguous: Nbd2 and Nfd2 both match (ambiguous, depth "
+               "0)\n",
+               "the SAN verdict of an ambiguous move is kept");
+    check_skip("1. f3 e5 2. g4 Qh4+ ( 2... Qh4 3. -- 3. Kf2 ) 3. Kf2 *", skip,
+               "move 1 f2f3 @0\nmove 2 e7e5 @0\nmove 3 g2g4 @0\nmove 4 d8h4 @0\n(\n"
+               "move 4 d8h4 @1\nproblem 1:35 ply 5 (3.): illegal null move '--': the side to "
+               "move is in check (depth 1)\nstop 1:50 ply 5 (3.): illegal move 'Kf2': the move "
+               "leaves the king in check (depth 0)\n",
+               "a null move in check in a variation; the main line is replayed after it");
+    check_skip("1. e4 ( 1. d4 Ke7 ) e5 *", GAME_VARIATIONS,
+               "move 1 e2e4 @0\n(\nmove 1 d2d4 @1\nstop 1:15 ply 2 (1...): illegal move 'Ke7': a "
+               "piece cannot capture a piece of its own colour: e7 holds a black pawn (depth 1)\n",
+               "without GAME_VARIATION_ERRORS_SKIP a problem in a variation stops the replay");
+
+    char got[1024];
+    pushed_text("1. e4 ( 1. d4 Ke7 ) e5 *\n\n1. e4 ( 1. d4 ) *\n", skip, got, sizeof got);
+    UNIT_EQ_STR(got,
+                "move 1 e2e4\n(\nmove 1 d2d4\nproblem 1:15 ply 2 (1...): illegal move 'Ke7': a "
+                "piece cannot capture a piece of its own colour: e7 holds a black pawn\n"
+                "move 1 e2e4\n(\nmove 1 d2d4\n)\nresult *\n",
+                "the replay as the reader's visitor ends a game at a variation's problem, and "
+                "replays the next game's variations");
+
+    /* game_replay_start_at: the caller's start position, token by token;
+     * game_replay_skipping while a variation's problem is skipped */
+    struct position start;
+    position_start(&start);
+    start.fullmove = 7;
+    game_replay_start_at(&replay, &start, skip);
+    const struct pgn_token toks[] = {
+        {.kind = PGN_TOK_MOVE, .text = "e4", .len = 2},
+        {.kind = PGN_TOK_VARIATION_START, .text = "(", .len = 1},
+        {.kind = PGN_TOK_MOVE, .text = "e5", .len = 2, .depth = 1},
+        {.kind = PGN_TOK_MOVE, .text = "d4", .len = 2, .depth = 1},
+        {.kind = PGN_TOK_VARIATION_END, .text = ")", .len = 1},
+    };
+    struct game_event ev;
+    struct game_problem pb;
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[0], &ev, &pb), 1, "start_at: e4 played");
+    UNIT_EQ_INT((int)ev.before->fullmove, 7, "start_at: from the caller's position");
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[1], &ev, &pb), 1, "start_at: a variation");
+    UNIT_CHECK(game_replay_token(&replay, &toks[2], &ev, &pb) < 0 && pb.recovered &&
+                   game_replay_skipping(&replay),
+               "a variation's problem: recovered, the variation skipped");
+    UNIT_EQ_INT(game_replay_token(&replay, &toks[3], &ev, &pb), 0, "a skipped move: no event");
+    UNIT_CHECK(game_replay_token(&replay, &toks[4], &ev, &pb) == 0 &&
+                   !game_replay_skipping(&replay),
+               "its ')' ends the skip");
+    UNIT_EQ_INT((int)game_replay_line(&replay)->pos.fullmove, 7, "back on the main line");
+}
+
 /* The FEN problem's reason comes from fen.h; only its start is fixed. */
 static void test_bad_fen_reason(void)
 {
@@ -647,6 +770,7 @@ int main(int argc, char **argv)
              shared ? shared : "../shared/data");
     test_fast_path_file(path);
     test_replay();
+    test_variation_errors_skip();
     test_bad_fen_reason();
     test_labels();
     test_named_reader();

@@ -102,6 +102,52 @@ static void test_enable(void)
     pgn_checker_enable(checker, PGN_CHECK_ILLEGAL_MOVE, true);
 }
 
+/* Every diagnostic of a game, one "LINE:COL code message" a line. */
+static void expect_all(const char *text, const char *want, const char *what)
+{
+    struct pgn_check_result res = check_text(text);
+    char got[2048];
+    size_t n = 0;
+    got[0] = '\0';
+    for (size_t i = 0; i < res.ndiags && n < sizeof got; i++)
+        n += (size_t)snprintf(got + n, sizeof got - n, "%lu:%lu %s%s\n", res.diags[i].line,
+                              res.diags[i].col, pgn_check_code_name(res.diags[i].code),
+                              res.diags[i].message);
+    UNIT_EQ_STR(got, want, what);
+}
+
+/* PGN standard 8.2.5: a problem inside a variation skips that variation
+ * alone (its move numbers unchecked), the main line goes on; one in the
+ * main line ends the replay there.  The texts were checked against
+ * pgn-check before it consumed the replay's events. */
+static void test_variations(void)
+{
+    expect_all(ROSTER "( 1. d4 ) 1. e4 e5 2. Nf3 ( 2. Qh5 Nc6 3. Kf3 ( 3. Bc4 ) 9. Nd2 ) 2... Nc6 "
+                      "( 2... Nf6 3. Nc3 ( 3. -- ) -- ( 3. Nxe5 Qe7 ) ) 3. Bb5 ( 3. Nd5 ) 4. a6 "
+                      "*\n",
+               "9:1 variation-without-move (W - B, 1): a variation with no move before it to "
+               "replace\n"
+               "9:43 illegal-variation-move (W - B, 1): ply 5 (3.): illegal move 'Kf3' in a "
+               "variation: a king cannot move from e1 to f3\n"
+               "9:112 illegal-variation-move (W - B, 1): ply 6 (3...): illegal move 'Nxe5' in a "
+               "variation: no knight can move to e5\n"
+               "9:137 illegal-variation-move (W - B, 1): ply 5 (3.): illegal move 'Nd5' in a "
+               "variation: no knight can move to d5\n"
+               "9:143 wrong-move-number (W - B, 1): move number 4 where the position is at move "
+               "3\n",
+               "problems in variations: each skips its variation alone");
+    expect_all(ROSTER "1. f3 e5 2. g4 Qh4# ( 2... Qh4 3. -- ) 3. -- 4. a3 *\n",
+               "9:35 illegal-variation-move (W - B, 1): ply 5 (3.): illegal null move '--': the "
+               "side to move is in check\n"
+               "9:43 illegal-move (W - B, 1): ply 5 (3.): illegal null move '--': the side to move "
+               "is in check\n",
+               "a null move in check, in a variation and in the main line (which then ends)");
+    expect_all(ROSTER "1. d4 d5 2. Nf3 Nf6 3. Nd2 ( 3. c4 ) *\n",
+               "9:24 ambiguous-move (W - B, 1): ply 5 (3.): ambiguous move 'Nd2': Nbd2 and Nfd2 "
+               "both match\n",
+               "an ambiguous move in the main line: its own code; the variation after it unread");
+}
+
 /* The games' bytes and the rest give the input back, blank lines and a
  * comment after the last game included. */
 static void test_raw(void)
@@ -216,6 +262,7 @@ int main(void)
     test_codes();
     test_problems();
     test_enable();
+    test_variations();
     test_raw();
     test_raw_lost();
     test_dups();

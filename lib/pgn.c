@@ -1367,10 +1367,11 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:
-            if (lx.value > 255)
-                st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
-            else
-                st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
+            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
+            r->state = ST_MOVES;
+            break;
+        case PGN_LEX_BAD_NAG:
+            st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
             r->state = ST_MOVES;
             break;
         case PGN_LEX_SYMBOL:

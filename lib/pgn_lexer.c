@@ -208,10 +208,10 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
                                                                  : "1/2-1/2";
         out->text_len = strlen(out->text);
     } else if (HAS(G_NAG)) {
-        out->kind = PGN_LEX_NAG;
         out->text = p;
         out->text_len = out->len;
         out->value = pgn_lexer_digits(AT(G_NAG), LEN(G_NAG));
+        out->kind = out->value > 255 ? PGN_LEX_BAD_NAG : PGN_LEX_NAG;
     } else if (HAS(G_SYMBOL)) {
         out->kind = PGN_LEX_SYMBOL;
         out->text = p;

@@ -51,7 +51,8 @@ enum pgn_lexeme_kind {
     PGN_LEX_NUMBER,    /* a move number with its periods, if any */
     PGN_LEX_DOTS,      /* periods without a number ("4. ...Be7") */
     PGN_LEX_RESULT,    /* a game result */
-    PGN_LEX_NAG,       /* "$n": value n, which may be over 255 (a bad NAG) */
+    PGN_LEX_NAG,       /* "$n": value n */
+    PGN_LEX_BAD_NAG,   /* "$n" with n over 255 */
     PGN_LEX_SYMBOL,    /* a suffix or evaluation symbol alone: value its NAG */
     PGN_LEX_EP,        /* a detached "e.p." (dropped) */
 };
@@ -255,7 +256,9 @@ extern const bool pgn_lexer_tag_name_byte[256];
 
 /* The commonest tag pair at p[0..n) (p[0] is '['), [Name "value"] with no
  * escape and no control byte in the value, read by hand; true with *out
- * filled as the tag pattern fills it, false for the patterns to read. */
+ * filled as the tag pattern fills it (the value holds no backslash and no
+ * control byte: it needs neither unescaping nor cleaning), false for the
+ * patterns to read. */
 static inline __attribute__((always_inline)) bool pgn_lexer_tag_fast(const char *p, size_t n,
                                                                      struct pgn_lexer_tag *out)
 {

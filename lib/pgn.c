@@ -1202,8 +1202,7 @@ static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
             q++;
         if (q < end) {
             unsigned char c = (unsigned char)*q;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                c == '_')
+            if (pgn_lexer_tag_name_byte[c])
                 return true;
         }
         return false;

@@ -114,11 +114,11 @@ pgn_lexer_word_number(const char *p, size_t avail, uint64_t w, size_t *len, unsi
     memcpy(s, &w, sizeof w);
     if (s[0] < '1' || s[0] > '9')
         return false;
-    /* 12. 7... */
+    /* 12. 7... (the number read with its digits) */
+    unsigned number = s[0] - '0';
     size_t i = 1;
     while (i < 3 && s[i] >= '0' && s[i] <= '9')
-        i++;
-    size_t digits = i;
+        number = number * 10 + (unsigned)(s[i++] - '0');
     if (s[i] != '.')
         return false;
     while (i < sizeof w && s[i] == '.')
@@ -126,7 +126,7 @@ pgn_lexer_word_number(const char *p, size_t avail, uint64_t w, size_t *len, unsi
     if (i == sizeof w && avail > sizeof w && p[sizeof w] == '.')
         return false; /* more periods than the word holds */
     *len = i;
-    *value = pgn_lexer_digits((const char *)s, digits);
+    *value = number;
     return true;
 }
 
@@ -210,8 +210,8 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     return true;
 }
 
-/* The patterns: compiled at their first use, with the match data they
- * share. */
+/* The patterns, compiled at their first use, and the match data they
+ * share: the lexer's only state (none of a reader's). */
 struct pgn_lexer {
     struct textscan_pattern token, tag, tag_loose, tag_bare, tag_open;
     pcre2_match_data *md;
@@ -222,12 +222,13 @@ struct pgn_lexer {
 bool pgn_lexer_init(struct pgn_lexer *lx);
 void pgn_lexer_free(struct pgn_lexer *lx);
 
-/* What a pattern answered: a PCRE2 return code, > 0 when it matched,
- * TEXTSCAN_ERROR_COMPILE when it did not compile (memory ran out). */
+/* The patterns return what PCRE2 answered: > 0 when they matched,
+ * TEXTSCAN_ERROR_COMPILE when the pattern did not compile at its first
+ * use (memory ran out), another code when they did not match. */
 
 /* The token pattern, the slow twin of pgn_lexer_fast, matched at the start
- * of the word p[0..n): on a match *out is filled (kind PGN_LEX_NONE when
- * it matched nothing, or an empty match) and the code returned. */
+ * of the word p[0..n): *out is filled, its kind PGN_LEX_NONE when the
+ * pattern matched nothing (or only the empty string). */
 int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_lexeme *out);
 
 /* ------------------------------------------------------------ tag pairs */

@@ -1,15 +1,14 @@
 /* PGN reader: splits input into lines, lines into tag pairs and movetext
- * tokens, and tokens into games.  Delimiters ({ } ( ) [ ] ; and spaces) are
- * found by a byte-class table; what lies between them ("symbol runs" such
- * as "12...Nf6!?") and tag pair lines are recognised with PCRE2 patterns,
- * compiled and JIT-compiled once per reader, after a hand-written check
- * for the commonest token shapes (see fast_token for the measurement).
- * See pgn.h for the API and formats/pgn.md for what is accepted. */
+ * words, and words into tokens and games.  Delimiters ({ } ( ) [ ] ; and
+ * spaces) are found by a byte-class table; what lies between them (words
+ * such as "12...Nf6!?") and tag pair lines are recognised by the lexer
+ * (pgn_lexer.h: a fast recogniser, then its PCRE2 twin).  See pgn.h for
+ * the API and formats/pgn.md for what is accepted. */
 #include "pgn.h"
 
 #include "array.h"
+#include "pgn_lexer.h"
 #include "san.h"
-#include "textscan.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -59,69 +58,6 @@ static const unsigned char byte_class[256] = {
 };
 /* clang-format on */
 
-/* The movetext token pattern, matched anchored at the start of what is left
- * of a symbol run.  Capture groups: */
-enum {
-    G_RESULT = 1,
-    G_CASTLE,
-    G_NULL,
-    G_MOVE,
-    G_CHECK,
-    G_SUFFIX,
-    G_NUMBER,
-    G_NUMBER_DOTS,
-    G_DOTS,
-    G_NAG,
-    G_SYMBOL,
-    G_EP,
-    G_COUNT
-};
-
-static const char token_pattern[] =
-    /* 1: a result ends the run; also with '½' and with an en dash (U+2013),
-     * as word processors write them (lichess's importer takes them too) */
-    "(" PGN_RESULT_ALTERNATIVES "|\\xC2\\xBD-\\xC2\\xBD"
-    "|1\\xE2\\x80\\x930|0\\xE2\\x80\\x931"
-    "|1/2\\xE2\\x80\\x931/2|\\xC2\\xBD\\xE2\\x80\\x93\\xC2\\xBD)\\z"
-    /* 2: castling, 3: null move, 4: SAN / long algebraic / UCI / drop */
-    "|(?:([O0o]-[O0o](?:-[O0o])?)"
-    "|(--|Z0|0000|@@@@)"
-    "|([KQRBN][a-h]?[1-8]?x?[a-h][1-8]"
-    "|[KQRBN][a-h][1-8]-[a-h][1-8]"
-    "|P?[a-h][1-8][-x]?[a-h][1-8](?:=?[QRBNKqrbnk])?"
-    "|P?[a-h](?:x[a-h])?[1-8](?:=?[QRBNKqrbnk])?"
-    "|[QRBNP]?@[a-h][1-8]))"
-    /* 5: check or mate mark, 6: annotation suffix; an en-passant note
-     * ("e.p.", or "ep" glued) is dropped; the move ends the run or is
-     * followed by a NAG */
-    "(?:e\\.p\\.|ep)?([+#]{1,2})?(?:e\\.p\\.|ep)?([!?]{1,2})?(?=\\z|\\$)"
-    /* 7, 8: move number with its periods (or a Unicode ellipsis) */
-    "|([0-9]{1,9})(?:(\\.+|(?:\\xE2\\x80\\xA6)+)|\\z)"
-    /* 9: periods without a number ("4. ...Be7") */
-    "|(\\.+|(?:\\xE2\\x80\\xA6)+)"
-    /* 10: numeric annotation glyph */
-    "|\\$([0-9]{1,3})(?![0-9])"
-    /* 11: suffix or evaluation symbol standing alone */
-    "|([!?]{1,2}|\\+/-|-/\\+|\\+/=|=/\\+|\\+-|-\\+|\\+=|=\\+|="
-    "|\\xC2\\xB1|\\xE2\\x88\\x93|\\xE2\\x88\\x9E|\\xE2\\xA9\\xB2|\\xE2\\xA9\\xB1|\\xE2\\x96\\xA1)"
-    "(?=\\z|\\$)"
-    /* 12: a detached "e.p." */
-    "|(e\\.p\\.)\\z";
-
-/* A tag pair as the standard writes it: [Name "value"], with \" and \\
- * escapes; the unrolled loop keeps long values linear. */
-static const char tag_pattern[] =
-    "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"[ \\t]*\\]";
-/* Recovery for values with stray quotes: the value runs to the last quote
- * of a line that ends with ']'. */
-static const char tag_loose_pattern[] =
-    "\\[[ \\t]*([^\\s\"\\[\\]]+)[ \\t]*\"(.*)\"[ \\t]*\\][ \\t]*\\z";
-/* Recovery for a tag pair whose line ends before its ']'. */
-static const char tag_open_pattern[] = "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\\]]*?)\"?[ \\t]*\\z";
-/* Recovery for unquoted values: [Name value] or [Name]. */
-static const char tag_bare_pattern[] =
-    "\\[[ \\t]*([A-Za-z0-9_]+)(?:[ \\t]+([^\"\\]]*?))?[ \\t]*\\]";
-
 enum game_state { ST_START, ST_TAGS, ST_MOVES };
 enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
 
@@ -132,18 +68,16 @@ struct pgn_reader {
      * pgn_next_game) and what it answered so far. */
     const struct pgn_visitor *v;
     void *v_ctx;
-    size_t v_next;    /* tokens[0..v_next) were offered (or held back by a skip) */
-    bool v_told;      /* tags_done was called */
-    bool v_skip;      /* SKIP_GAME: nothing more is offered */
-    int v_mute;       /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
-    bool v_direct;    /* told, and neither skip: the next token is offered as it is */
-    size_t taken_at;  /* ntoks when the last was offered */
-    size_t tok_limit; /* max_tokens less the MOVE tokens offered (not kept): the cap
-                       * counts them (taken) */
-    char word[16];    /* the text of a MOVE offered from the line, NUL-terminated */
-    struct textscan_pattern re_token, re_tag, re_tag_loose, re_tag_bare, re_tag_open;
-    pcre2_match_data *md;
-    PCRE2_SIZE *ov; /* md's ovector */
+    size_t v_next;        /* tokens[0..v_next) were offered (or held back by a skip) */
+    bool v_told;          /* tags_done was called */
+    bool v_skip;          /* SKIP_GAME: nothing more is offered */
+    int v_mute;           /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
+    bool v_direct;        /* told, and neither skip: the next token is offered as it is */
+    size_t taken_at;      /* ntoks when the last was offered */
+    size_t tok_limit;     /* max_tokens less the MOVE tokens offered (not kept): the cap
+                           * counts them (taken) */
+    char word[16];        /* the text of a MOVE offered from the line, NUL-terminated */
+    struct pgn_lexer lex; /* the patterns of words and tag pairs */
 
     /* input: unread bytes are src[cur, end) */
     bool open;
@@ -368,18 +302,10 @@ struct pgn_reader *pgn_reader_new(void)
     if (!r)
         return NULL;
     set_limits(&r->lim, NULL);
-    /* the hand-written scanners read nearly all text; the patterns, for
-     * what they leave, are compiled when first needed */
-    textscan_defer(&r->re_token, token_pattern);
-    textscan_defer(&r->re_tag, tag_pattern);
-    textscan_defer(&r->re_tag_loose, tag_loose_pattern);
-    textscan_defer(&r->re_tag_bare, tag_bare_pattern);
-    textscan_defer(&r->re_tag_open, tag_open_pattern);
-    if (!(r->md = pcre2_match_data_create(G_COUNT + 1, NULL))) {
+    if (!pgn_lexer_init(&r->lex)) {
         pgn_reader_free(r);
         return NULL;
     }
-    r->ov = pcre2_get_ovector_pointer(r->md);
     return r;
 }
 
@@ -387,12 +313,7 @@ void pgn_reader_free(struct pgn_reader *r)
 {
     if (!r)
         return;
-    textscan_free(&r->re_token);
-    textscan_free(&r->re_tag);
-    textscan_free(&r->re_tag_loose);
-    textscan_free(&r->re_tag_bare);
-    textscan_free(&r->re_tag_open);
-    pcre2_match_data_free(r->md);
+    pgn_lexer_free(&r->lex);
     free(r->buf);
     free(r->name);
     free(r->arena);
@@ -621,23 +542,6 @@ static int note_binary(struct pgn_reader *r, const char *p)
     return diag_at(r, PGN_E_BINARY, p);
 }
 
-/* Eight bytes at a time (SWAR): the word of byte c repeated, and whether
- * the word w holds a byte c (its bit 7 set in the result, for the first
- * such byte at least; zero exactly when there is none). */
-#define WORD_OF(c) (0x0101010101010101u * (uint64_t)(unsigned char)(c))
-static inline uint64_t word_has(uint64_t w, unsigned char c)
-{
-    uint64_t x = w ^ WORD_OF(c);
-    return (x - WORD_OF(1)) & ~x & WORD_OF(0x80);
-}
-
-/* The same for the control bytes (C_CTRL: below 0x20, or 0x7f; the
- * blanks below 0x20 are flagged too, for a closer look). */
-static inline uint64_t word_controls(uint64_t w)
-{
-    return ((w - WORD_OF(0x20)) & ~w & WORD_OF(0x80)) | word_has(w, 0x7f);
-}
-
 /* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
  * counted eight at a time (to a multiple of eight): those need no look at
  * their class.  Comments, tag values and names are mostly such text. */
@@ -647,7 +551,7 @@ static size_t plain_prefix(const char *p, size_t n)
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, sizeof w);
-        if (word_controls(w))
+        if (pgn_lexer_word_controls(w))
             break;
     }
     return i;
@@ -1055,7 +959,7 @@ static const char *close_or_control(const char *p, const char *end)
     for (; end - p >= 8; p += 8) {
         uint64_t w;
         memcpy(&w, p, sizeof w);
-        uint64_t stop = word_controls(w) | word_has(w, '}');
+        uint64_t stop = pgn_lexer_word_controls(w) | pgn_lexer_word_has(w, '}');
         if (stop) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             /* each test flags its first byte exactly (a false flag can
@@ -1091,12 +995,18 @@ static const char *comment_scan(struct pgn_reader *r, const char *p, const char 
 /* A pattern that does not compile at its first match (memory ran out)
  * reads as no match here and stops the reader with PGN_E_NOMEM at the end
  * of the line, before the game is given out. */
-static int match(struct pgn_reader *r, struct textscan_pattern *re, const char *s, size_t n)
+static int lexed(struct pgn_reader *r, int rc)
 {
-    int rc = textscan_match(re, s, n, 0, r->md);
     if (rc == TEXTSCAN_ERROR_COMPILE)
         r->err = PGN_E_NOMEM;
     return rc;
+}
+
+/* A tag pattern of the lexer (pgn_lexer_tag) at s[0..n). */
+static int match_tag(struct pgn_reader *r, enum pgn_lexer_tag_form form, const char *s, size_t n,
+                     struct pgn_lexer_tag *t)
+{
+    return lexed(r, pgn_lexer_tag(&r->lex, form, s, n, t));
 }
 
 /* Makes room for one more tag in the parallel tag arrays; tags_cap moves
@@ -1131,7 +1041,7 @@ static uint64_t tag_bit(const char *name, size_t nlen)
 
 /* Stores a tag pair: the value is unescaped (\" and \\) and cut at
  * max_text bytes.  With plain set, the name is only tag name bytes, the
- * value holds no backslash and no control byte (fast_tag read them), and
+ * value holds no backslash and no control byte (pgn_lexer_tag_fast read them), and
  * bit is the name's tag_bit: neither is looked at again. */
 static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
                     size_t vlen, const char *at, bool plain, uint64_t bit, bool repeated)
@@ -1157,7 +1067,7 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     bool verbatim = false;
     if (vlen == vmax && (plain || (is_plain(val, vlen) && !memchr(val, '\\', vlen)))) {
         /* the common value, with nothing to unescape or clean: one copy;
-         * written back as it is when it holds no quote either (fast_tag's
+         * written back as it is when it holds no quote either (pgn_lexer_tag_fast's
          * end at the first; a recovered value may hold some) */
         array_copy_short(dst, val, vlen);
         out = i = vlen;
@@ -1205,66 +1115,9 @@ static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t 
     return i;
 }
 
-/* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
-static const bool tag_name_byte[256] = {
-    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
-    ['8'] = 1, ['9'] = 1, ['_'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1,
-    ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1, ['K'] = 1, ['L'] = 1, ['M'] = 1,
-    ['N'] = 1, ['O'] = 1, ['P'] = 1, ['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1,
-    ['V'] = 1, ['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1,
-    ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1,
-    ['l'] = 1, ['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1,
-    ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1, ['y'] = 1, ['z'] = 1,
-};
-
-/* The commonest tag pair, [Name "value"] with no escape and no control
- * byte in the value, read by hand with the tag pattern's answer (groups 1
- * and 2 in ov): seven PCRE2 matches a game were 6% of a whole check of the
- * 100,000-game archive.  Any other shape returns 0 and goes to the
- * pattern, which answers alike where both answer (PGN_OPT_NO_FASTPATH
- * compares them). */
-static inline __attribute__((always_inline)) int fast_tag(const char *p, size_t n, PCRE2_SIZE *ov)
-{
-    size_t i = 1;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    size_t name = i;
-    while (i < n && tag_name_byte[(unsigned char)p[i]])
-        i++;
-    size_t name_end = i;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    if (name_end == name || i >= n || p[i] != '"')
-        return 0;
-    size_t value = ++i;
-    /* eight bytes at a time to the closing quote (or a backslash or a
-     * control byte, which the pattern's path deals with) */
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, sizeof w);
-        if (word_has(w, '"') | word_has(w, '\\') | word_controls(w))
-            break;
-    }
-    while (i < n && p[i] != '"' && p[i] != '\\' && byte_class[(unsigned char)p[i]] != C_CTRL)
-        i++;
-    if (i >= n || p[i] != '"')
-        return 0;
-    size_t value_end = i++;
-    while (i < n && (p[i] == ' ' || p[i] == '\t'))
-        i++;
-    if (i >= n || p[i] != ']')
-        return 0;
-    ov[0] = 0;
-    ov[1] = i + 1;
-    ov[2] = name;
-    ov[3] = name_end;
-    ov[4] = value;
-    ov[5] = value_end;
-    return 3;
-}
-
 /* Does the current line end with '"' and ']' (blanks aside)?  Asked only
- * of a tag pair that neither fast_tag nor the tag pattern reads. */
+ * of a tag pair that neither pgn_lexer_tag_fast nor the tag pattern
+ * reads. */
 static bool ends_quote_bracket(const struct pgn_reader *r)
 {
     const char *base = r->line;
@@ -1285,22 +1138,20 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
                     bool *dup)
 {
     size_t n = (size_t)(end - p);
-    PCRE2_SIZE *ov = r->ov;
+    struct pgn_lexer_tag t;
     enum pgn_error problem = PGN_OK;
-    int rc = r->options & PGN_OPT_NO_FASTPATH ? 0 : fast_tag(p, n, ov);
-    bool plain = rc > 0;
-    if (rc <= 0)
-        rc = match(r, &r->re_tag, p, n);
+    bool plain = !(r->options & PGN_OPT_NO_FASTPATH) && pgn_lexer_tag_fast(p, n, &t);
+    int rc = plain ? 3 : match_tag(r, PGN_LEXER_TAG, p, n, &t);
     if (rc < 0) {
         problem = PGN_E_BAD_TAG;
         /* the loose pattern scans to the end of the line: tried only where
          * it can match, or a long line of broken tags would be quadratic */
-        rc = ends_quote_bracket(r) ? match(r, &r->re_tag_loose, p, n) : -1;
+        rc = ends_quote_bracket(r) ? match_tag(r, PGN_LEXER_TAG_LOOSE, p, n, &t) : -1;
         if (rc < 0)
-            rc = match(r, &r->re_tag_bare, p, n);
+            rc = match_tag(r, PGN_LEXER_TAG_BARE, p, n, &t);
         if (rc < 0) {
             problem = PGN_E_UNTERMINATED_TAG;
-            rc = match(r, &r->re_tag_open, p, n);
+            rc = match_tag(r, PGN_LEXER_TAG_OPEN, p, n, &t);
         }
     }
     if (problem == PGN_E_UNTERMINATED_TAG && r->continued && !memchr(p, ']', n)) {
@@ -1320,15 +1171,11 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
         *next = close ? close + 1 : end;
         return diag_at(r, close ? PGN_E_BAD_TAG : PGN_E_UNTERMINATED_TAG, p);
     }
-    const char *name = p + ov[2];
-    size_t nlen = ov[3] - ov[2];
-    const char *val = "";
-    size_t vlen = 0;
-    if (rc > 2 && ov[4] != PCRE2_UNSET) {
-        val = p + ov[4];
-        vlen = ov[5] - ov[4];
-    }
-    *next = p + ov[1];
+    const char *name = p + t.name_off;
+    size_t nlen = t.name_len;
+    const char *val = t.value_len ? p + t.value_off : "";
+    size_t vlen = t.value_len;
+    *next = p + t.end;
     uint64_t bit = nlen ? tag_bit(name, nlen) : 0;
     /* linear, but under max_tags; skipped once the tags are full */
     bool repeated =
@@ -1355,60 +1202,16 @@ static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
             q++;
         if (q < end) {
             unsigned char c = (unsigned char)*q;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                c == '_')
+            if (pgn_lexer_tag_name_byte[c])
                 return true;
         }
         return false;
     }
-    return match(r, &r->re_tag, p, (size_t)(end - p)) > 0;
+    struct pgn_lexer_tag t;
+    return match_tag(r, PGN_LEXER_TAG, p, (size_t)(end - p), &t) > 0;
 }
 
-/* ---------------------------------------------------------------- symbols */
-
-/* NAG numbers of the suffix annotations and evaluation symbols (PGN
- * standard, section 10). */
-static unsigned symbol_nag(const char *s, size_t n)
-{
-    static const struct {
-        const char *text;
-        unsigned nag;
-    } table[] = {
-        {"!", 1},
-        {"?", 2},
-        {"!!", 3},
-        {"??", 4},
-        {"!?", 5},
-        {"?!", 6},
-        {"\xE2\x96\xA1", 7}, /* □ */
-        {"=", 10},
-        {"\xE2\x88\x9E", 13}, /* ∞ */
-        {"+=", 14},
-        {"+/=", 14},
-        {"\xE2\xA9\xB2", 14}, /* ⩲ */
-        {"=+", 15},
-        {"=/+", 15},
-        {"\xE2\xA9\xB1", 15}, /* ⩱ */
-        {"+/-", 16},
-        {"\xC2\xB1", 16}, /* ± */
-        {"-/+", 17},
-        {"\xE2\x88\x93", 17}, /* ∓ */
-        {"+-", 18},
-        {"-+", 19},
-    };
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (strlen(table[i].text) == n && memcmp(table[i].text, s, n) == 0)
-            return table[i].nag;
-    return 0;
-}
-
-static unsigned parse_digits(const char *s, size_t n)
-{
-    unsigned v = 0;
-    for (size_t i = 0; i < n; i++)
-        v = v * 10 + (unsigned)(s[i] - '0');
-    return v;
-}
+/* ---------------------------------------------------------------- words */
 
 /* "4. ...Be7": periods right after a move number make it "4..."; not
  * after a move (one offered to a visitor is not the last token kept). */
@@ -1439,14 +1242,13 @@ static inline bool skip_number(struct pgn_reader *r, const char *p)
     r->number_skipped = true;
     return true;
 }
-/* The hottest path of the reader: a symbol run at p that is one plain SAN
- * move ("Nf3", "exd5+", "Nbxd2", "O-O") or a move number ("12.", "7...")
- * with nothing glued after it, recognised while its end is found, in
- * place of finding the run's end and then classifying it (fast_token).
- * Returns 1 with *next set when it stored the token, 0 when the run is
- * anything else (the caller takes the general path, which gives the same
- * tokens), -1 when out of memory.  The shape is san's (san_word_shape): the unit
- * tests and the fuzzer compare the paths with PGN_OPT_NO_FASTPATH. */
+/* The hottest path of the reader: a word at p that is one plain SAN move
+ * ("Nf3", "exd5+", "Nbxd2", "O-O") or a move number ("12.", "7...") with
+ * nothing glued after it, recognised while its end is found
+ * (pgn_lexer_word_move, pgn_lexer_word_number), in place of finding the word's end and then
+ * classifying it (fast_token).  Returns 1 with *next set when it stored
+ * the token, 0 when the word is anything else (the caller takes the
+ * general path, which gives the same tokens), -1 when out of memory. */
 static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r, const char *p,
                                                                const char *end, const char **next)
 {
@@ -1456,31 +1258,19 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         memcpy(&w, p, sizeof w);
     else
         memcpy(&w, p, avail);
-    unsigned char s[sizeof w];
-    memcpy(s, &w, sizeof w);
     size_t i;
-    unsigned shape = san_word_shape(s, &i);
+    unsigned shape = pgn_lexer_word_move(w, &i);
     if (!shape) {
-        if (s[0] < '1' || s[0] > '9')
+        unsigned number;
+        if (!pgn_lexer_word_number(p, avail, w, &i, &number))
             return 0;
-        /* 12. 7... */
-        i = 1;
-        while (i < 3 && s[i] >= '0' && s[i] <= '9')
-            i++;
-        size_t digits = i;
-        if (s[i] != '.')
-            return 0;
-        while (i < sizeof w && s[i] == '.')
-            i++;
-        if (i == sizeof w && avail > sizeof w && p[sizeof w] == '.')
-            return 0; /* more periods than the word holds */
         *next = p + i;
         r->state = ST_MOVES;
         if (skip_number(r, p))
             return 1;
-        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, parse_digits(p, digits)) < 0 ? -1 : 1;
+        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, number) < 0 ? -1 : 1;
     }
-    /* the move must fill the run: the next byte ends it */
+    /* the move must fill the word: the next byte ends it */
     if (i > avail || (i < avail && byte_class[(unsigned char)p[i]] == C_RUN))
         return 0;
     *next = p + i;
@@ -1488,93 +1278,48 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
     return emit_word(r, PGN_TOK_MOVE, p, i, w, shape) < 0 ? -1 : 1;
 }
 
-/* The hot path: the token shapes that make up nearly all real movetext
- * ("12." "Nf3" "exd5+" "Rad1" "O-O" "$1" "1-0"), recognised by hand.
- * Measured on the 69 MB benchmark (100,000 games, 13.8 M tokens): with
- * every token matched by the PCRE2 JIT pattern the reader ran at 50 MB/s,
- * 62% of the time inside PCRE2; this pre-check lifts it above 150 MB/s.
- * Everything it does not accept goes to the pattern, and it accepts only
- * strings that the pattern classifies the same way (the fuzzer and the
- * unit tests compare both with PGN_OPT_NO_FASTPATH).  Returns 1 with
- * *next set when it stored the token, 0 to defer, -1 when out of memory;
- * sets *done as scan_run does. */
+/* The hot path: the word [p, q) read by the lexer's fast recogniser
+ * (pgn_lexer_fast; see docs/performance.md for what it saves).  Returns 1
+ * with *next set when it stored the token, 0 to defer to the pattern, -1
+ * when out of memory; sets *done as scan_run does. */
 static int fast_token(struct pgn_reader *r, const char *p, const char *q, const char **next,
                       bool *done)
 {
-    size_t n = (size_t)(q - p);
-    const char *s = p;
-    if (*s >= '0' && *s <= '9') {
-        /* move number with periods */
-        size_t d = 0;
-        while (d < n && s[d] >= '0' && s[d] <= '9')
-            d++;
-        if (d < n && s[d] == '.' && d <= 9) {
-            size_t e = d;
-            while (e < n && s[e] == '.')
-                e++;
-            *next = p + e;
-            r->state = ST_MOVES;
-            if (skip_number(r, p))
-                return 1;
-            return emit(r, PGN_TOK_MOVE_NUMBER, p, e, p, parse_digits(p, d)) < 0 ? -1 : 1;
-        }
-        if (pgn_result_parse(p, n) != PGN_RESULT_NB)
-            goto result;
+    struct pgn_lexeme lx;
+    if (!pgn_lexer_fast(p, (size_t)(q - p), &lx))
         return 0;
-    }
-    if (*s == '*') {
-        if (n != 1)
-            return 0;
-        goto result;
-    }
-    if (*s == '$') {
-        size_t d = 1;
-        while (d < n && d <= 4 && s[d] >= '0' && s[d] <= '9')
-            d++;
-        if (d == 1 || d > 4)
-            return 0;
-        unsigned v = parse_digits(p + 1, d - 1);
-        if (v > 255)
-            return 0;
-        *next = p + d;
-        r->state = ST_MOVES;
-        return emit(r, PGN_TOK_NAG, p, d, p, v) < 0 ? -1 : 1;
-    }
-    /* a SAN move without promotion or suffix, filling the whole run */
-    unsigned shape = san_token_shape(s, n);
-    if (shape) {
-        *next = q;
-        r->state = ST_MOVES;
-        return emit(r, PGN_TOK_MOVE, p, n, p, shape) < 0 ? -1 : 1;
-    }
-    /* a promotion, the move and its check mark stored as the pattern
-     * stores them: the only token of real archives that the pattern read,
-     * whose compilation (1 M instructions) it spares */
-    size_t m = san_promotion_len(s, n);
-    if (!m)
-        return 0;
-    *next = q;
+    *next = p + lx.len;
     r->state = ST_MOVES;
-    return emit2(r, PGN_TOK_MOVE, p, m, p + m, n - m, p, 0, false) < 0 ? -1 : 1;
-
-result:
-    *next = q;
-    r->state = ST_MOVES;
-    if (emit(r, PGN_TOK_RESULT, p, n, p, 0) < 0)
-        return -1;
-    if (r->depth == 0)
-        *done = true;
-    else if (diag_at(r, PGN_E_RESULT_IN_VARIATION, p) < 0)
-        return -1;
-    return 1;
+    switch (lx.kind) {
+    case PGN_LEX_NUMBER:
+        if (skip_number(r, p))
+            return 1;
+        return emit(r, PGN_TOK_MOVE_NUMBER, p, lx.len, p, lx.value) < 0 ? -1 : 1;
+    case PGN_LEX_NAG:
+        return emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value) < 0 ? -1 : 1;
+    case PGN_LEX_MOVE:
+        if (!lx.tail_len)
+            return emit(r, PGN_TOK_MOVE, p, lx.len, p, lx.value) < 0 ? -1 : 1;
+        return emit2(r, PGN_TOK_MOVE, p, lx.text_len, lx.tail, lx.tail_len, p, lx.value, false) < 0
+                   ? -1
+                   : 1;
+    default: /* PGN_LEX_RESULT */
+        if (emit(r, PGN_TOK_RESULT, p, lx.len, p, 0) < 0)
+            return -1;
+        if (r->depth == 0)
+            *done = true;
+        else if (diag_at(r, PGN_E_RESULT_IN_VARIATION, p) < 0)
+            return -1;
+        return 1;
+    }
 }
 
-/* Classifies the symbol run [p, q) (text between delimiters), which may
- * hold several glued tokens ("12...Nf6!?$5").  Sets *done when a result
- * at depth 0 ended the game. */
-static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *done)
+/* Classifies the word [p, q) (text between delimiters), which may hold
+ * several glued tokens ("12...Nf6!?$5").  Sets *done when a result at
+ * depth 0 ended the game. */
+static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *p, const char *q,
+                                              bool *done)
 {
-    PCRE2_SIZE *ov = r->ov;
     while (p < q) {
         if (!(r->options & PGN_OPT_NO_FASTPATH)) {
             const char *next;
@@ -1588,51 +1333,30 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
                 continue;
             }
         }
-        int rc = match(r, &r->re_token, p, (size_t)(q - p));
-        if (rc <= 0 || ov[1] == 0)
+        struct pgn_lexeme lx;
+        lexed(r, pgn_lexer_token(&r->lex, p, (size_t)(q - p), &lx));
+        if (lx.kind == PGN_LEX_NONE)
             return emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN);
-#define HAS(g) ((g) < rc && ov[2 * (g)] != PCRE2_UNSET)
-#define AT(g) (p + ov[2 * (g)])
-#define LEN(g) ((size_t)(ov[2 * (g) + 1] - ov[2 * (g)]))
-        const char *next = p + ov[1];
+        const char *next = p + lx.len;
         int st = 0;
-        if (HAS(G_MOVE) || HAS(G_CASTLE) || HAS(G_NULL)) {
-            const char *chk = HAS(G_CHECK) ? AT(G_CHECK) : "";
-            size_t nchk = HAS(G_CHECK) ? LEN(G_CHECK) : 0;
+        switch (lx.kind) {
+        case PGN_LEX_MOVE:
+        case PGN_LEX_NULL_MOVE:
             r->state = ST_MOVES; /* (first: a visitor is offered the move at once) */
-            if (HAS(G_MOVE))
-                st = emit2(r, PGN_TOK_MOVE, AT(G_MOVE), LEN(G_MOVE), chk, nchk, p,
-                           san_token_shape(AT(G_MOVE), LEN(G_MOVE)), false);
-            else if (HAS(G_CASTLE))
-                st = emit2(r, PGN_TOK_MOVE, "O-O-O", LEN(G_CASTLE), chk, nchk, p,
-                           san_token_shape("O-O-O", LEN(G_CASTLE)), false);
-            else
-                st = emit2(r, PGN_TOK_NULL_MOVE, AT(G_NULL), LEN(G_NULL), chk, nchk, p, 0, false);
-            if (st >= 0 && HAS(G_SUFFIX))
-                st = emit(r, PGN_TOK_NAG, AT(G_SUFFIX), LEN(G_SUFFIX), AT(G_SUFFIX),
-                          symbol_nag(AT(G_SUFFIX), LEN(G_SUFFIX)));
-        } else if (HAS(G_NUMBER)) {
-            const char *dots = "";
-            size_t ndots = 0;
-            if (HAS(G_NUMBER_DOTS)) {
-                dots = AT(G_NUMBER_DOTS);
-                ndots = LEN(G_NUMBER_DOTS);
-                if (*dots != '.') {
-                    dots = "...";
-                    ndots = 3;
-                }
-            }
+            st = emit2(r, lx.kind == PGN_LEX_MOVE ? PGN_TOK_MOVE : PGN_TOK_NULL_MOVE, lx.text,
+                       lx.text_len, lx.tail, lx.tail_len, p, lx.value, false);
+            if (st >= 0 && lx.suffix_len)
+                st = emit(r, PGN_TOK_NAG, lx.suffix, lx.suffix_len, lx.suffix, lx.suffix_nag);
+            break;
+        case PGN_LEX_NUMBER:
             if (!skip_number(r, p))
-                st = emit2(r, PGN_TOK_MOVE_NUMBER, AT(G_NUMBER), LEN(G_NUMBER), dots, ndots, p,
-                           parse_digits(AT(G_NUMBER), LEN(G_NUMBER)), false);
+                st = emit2(r, PGN_TOK_MOVE_NUMBER, lx.text, lx.text_len, lx.tail, lx.tail_len, p,
+                           lx.value, false);
             r->state = ST_MOVES;
-        } else if (HAS(G_RESULT)) {
+            break;
+        case PGN_LEX_RESULT:
             /* stored as the standard writes it (pgn.h) */
-            const char *std = LEN(G_RESULT) == 1                           ? "*"
-                              : *p == '0'                                  ? "0-1"
-                              : p[1] == '-' || (unsigned char)p[1] == 0xE2 ? "1-0"
-                                                                           : "1/2-1/2";
-            st = emit(r, PGN_TOK_RESULT, std, strlen(std), p, 0);
+            st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
             r->state = ST_MOVES;
             if (st >= 0 && r->depth == 0) {
                 *done = true;
@@ -1640,23 +1364,25 @@ static int scan_run(struct pgn_reader *r, const char *p, const char *q, bool *do
             }
             if (st >= 0)
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
-        } else if (HAS(G_NAG)) {
-            unsigned v = parse_digits(AT(G_NAG), LEN(G_NAG));
-            if (v > 255)
-                st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
-            else
-                st = emit(r, PGN_TOK_NAG, p, (size_t)(next - p), p, v);
+            break;
+        case PGN_LEX_NAG:
+            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
             r->state = ST_MOVES;
-        } else if (HAS(G_SYMBOL)) {
-            st = emit(r, PGN_TOK_NAG, p, LEN(G_SYMBOL), p, symbol_nag(p, LEN(G_SYMBOL)));
+            break;
+        case PGN_LEX_BAD_NAG:
+            st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
             r->state = ST_MOVES;
-        } else if (HAS(G_DOTS)) {
+            break;
+        case PGN_LEX_SYMBOL:
+            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
+            r->state = ST_MOVES;
+            break;
+        case PGN_LEX_DOTS:
             st = merge_dots(r);
+            break;
+        default: /* PGN_LEX_EP: a detached "e.p." is dropped */
+            break;
         }
-        /* G_EP: a detached "e.p." is dropped */
-#undef HAS
-#undef AT
-#undef LEN
         if (st < 0)
             return -1;
         p = next;
@@ -1927,9 +1653,11 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
     if (r->in_comment) {
         /* an unclosed '{' must not swallow the rest of the file: a blank
          * line followed by a tag pair line ends it */
+        struct pgn_lexer_tag t;
         if (p == line && r->prev_blank && r->first_nonblank < r->line_len &&
             line[r->first_nonblank] == '[' &&
-            match(r, &r->re_tag, line + r->first_nonblank, r->line_len - r->first_nonblank) > 0) {
+            match_tag(r, PGN_LEXER_TAG, line + r->first_nonblank, r->line_len - r->first_nonblank,
+                      &t) > 0) {
             if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
                 comment_close(r) < 0)
                 return SCAN_ERROR;

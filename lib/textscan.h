@@ -1,4 +1,4 @@
-/* PCRE2 patterns for the library's text readers (lib/pgn.c for PGN,
+/* PCRE2 patterns for the library's text readers (lib/pgn_lexer.c for PGN,
  * lib/named_reader.c for the named notation): compiled once, anchored, and
  * JIT-compiled where the platform allows.  Internal to the library: no
  * tool includes it. */
@@ -26,8 +26,8 @@ bool textscan_compile(struct textscan_pattern *p, const char *src);
 
 /* Keep src, a string that outlives p, to compile at the first match.  A
  * reader whose hand-written scanner leaves the patterns for rare text
- * spares every run their compilation (with the JIT, 1 M instructions and
- * 0.4 ms of a run's start-up). */
+ * spares every run their compilation (with the JIT, a noticeable part of
+ * a run's start-up: docs/performance.md). */
 void textscan_defer(struct textscan_pattern *p, const char *src);
 
 /* Compile a deferred pattern now; false when it does not compile. */

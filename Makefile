@@ -141,12 +141,12 @@ override PGO := 0
 endif
 PGO_BUILD := $(BUILD)/pgo
 # The profile is used where it helps every tool: the PGN reader and replay
-# (pgn, pgn_split, san, game, makemove, castling), FEN (fen, fen_record,
+# (pgn, pgn_lexer, pgn_result, pgn_split, san, game, makemove, castling), FEN (fen, fen_record,
 # fen_board, fen_validate) and the tools' code.
 # Move generation, positions and perft keep the plain build: one profile
 # for all their callers made lichess variants' perft slower (antichess
 # 99.8 -> 115.1 ms at depth 6) and legal-moves 5 to 8% slower.
-PGO_SRC ?= lib/pgn.c lib/pgn_split.c lib/san.c lib/game.c lib/makemove.c lib/castling.c lib/fen.c \
+PGO_SRC ?= lib/pgn.c lib/pgn_lexer.c lib/pgn_result.c lib/pgn_split.c lib/san.c lib/game.c lib/makemove.c lib/castling.c lib/fen.c \
            lib/fen_record.c lib/fen_board.c lib/fen_validate.c $(CMD_SRC)
 PGO_OBJ := $(PGO_SRC:%.c=$(BUILD)/%.o)
 # Both builds name each object's profile alike, $(PGO_DATA)/lib-pgn.gcda

@@ -36,6 +36,8 @@
 #ifndef CHESS_PGN_H
 #define CHESS_PGN_H
 
+#include "pgn_result.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -322,23 +324,6 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name);
 int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size);
 int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
                        size_t size);
-
-/* The four game results of PGN standard 8.2.6, written once for every
- * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */
-enum pgn_result {
-    PGN_RESULT_WHITE,
-    PGN_RESULT_BLACK,
-    PGN_RESULT_DRAW,
-    PGN_RESULT_UNKNOWN,
-    PGN_RESULT_NB
-};
-/* The same four as PCRE2 alternatives, for the readers' patterns. */
-#define PGN_RESULT_ALTERNATIVES "1-0|0-1|1/2-1/2|\\*"
-
-/* The text of a result. */
-const char *pgn_result_text(enum pgn_result r);
-/* The result that s[0..n) spells exactly, or PGN_RESULT_NB. */
-enum pgn_result pgn_result_parse(const char *s, size_t n);
 
 /* "12." for White's move 12 and "12..." for Black's (PGN standard 8.2.2.2):
  * the move number indication every writer of movetext and every diagnostic

@@ -10,6 +10,7 @@
 #define CHESS_PGN_LEXER_H
 
 #include "pgn.h"
+#include "pgn_result.h"
 #include "san.h"
 #include "textscan.h"
 

@@ -123,7 +123,9 @@ static const char tag_bare_pattern[] =
     "\\[[ \\t]*([A-Za-z0-9_]+)(?:[ \\t]+([^\"\\]]*?))?[ \\t]*\\]";
 
 enum game_state { ST_START, ST_TAGS, ST_MOVES };
-enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
+/* SCAN_RESULT_DONE: the game ended at its result at depth 0 (kept, or
+ * dropped by max_tokens); SCAN_GAME_DONE: it ended otherwise. */
+enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR };
 
 struct pgn_reader {
     struct pgn_limits lim;
@@ -1910,8 +1912,9 @@ static bool starts_new_game(const struct pgn_reader *r)
     return j > i && san_token_shape(s + i, j - i) != 0;
 }
 
-/* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
- * at the first byte of the next game when the game ended on this line. */
+/* Scans the current line from r->pos.  Returns SCAN_GAME_DONE (or
+ * SCAN_RESULT_DONE) with r->pos at the first byte of the next game when the
+ * game ended on this line. */
 static enum scan_status scan_line(struct pgn_reader *r)
 {
     const char *line = r->line, *end = line + r->line_len;
@@ -2094,7 +2097,7 @@ static enum scan_status scan_line(struct pgn_reader *r)
             p = q;
             if (done) {
                 r->pos = (size_t)(p - line);
-                return SCAN_GAME_DONE;
+                return SCAN_RESULT_DONE;
             }
             continue;
         }
@@ -2307,13 +2310,12 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
-        if (s == SCAN_GAME_DONE) {
+        if (s == SCAN_GAME_DONE || s == SCAN_RESULT_DONE) {
             /* (a game ends at its result, at the next game's tags or at a
-             * new game's move 1: its last token then is no result) */
-            bool at_result = r->ntoks && r->toks[r->ntoks - 1].kind == PGN_TOK_RESULT &&
-                             r->toks[r->ntoks - 1].depth == 0;
+             * new game's move 1; told by the scan, as max_tokens may have
+             * dropped the result: what follows it is stray text all the same) */
             int rc = finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
-            r->after_result = at_result;
+            r->after_result = s == SCAN_RESULT_DONE;
             return rc;
         }
         r->have_line = false;

@@ -665,6 +665,13 @@ static void test_diagnostics(void)
     struct pgn_limits few = {.max_tokens = 5, .max_diags = 3, .max_tags = 2};
     expect_games_opt("1. e4 e5 2. Nf3 Nc6 *\n", 0, &few,
                      "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens", "max_tokens");
+    /* the game ended at its result though the cap dropped it: what follows
+     * is stray text as after any result (fuzz_pgn: the skipping reader,
+     * under the cap, kept the result and read it so) */
+    expect_games_opt("1. e4 e5 2. Nf3 Nc6 *\ntrailing\n", 0, &few,
+                     "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens\n"
+                     "stray@2:1  | ?:trailing | 2:1 stray-text",
+                     "text after a result that max_tokens dropped is stray text");
     struct pgn_limits three = {.max_diags = 3};
     expect_games_opt(
         "[A \"1\"] a b c d e *\n", 0, &three,

@@ -1331,10 +1331,22 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
         vlen = ov[5] - ov[4];
     }
     *next = p + ov[1];
-    uint64_t bit = nlen ? tag_bit(name, nlen) : 0;
+    const char *key = name; /* the name as it is stored (push_tag) */
+    if (!plain && !is_plain(name, nlen)) {
+        /* a recovered name's control bytes are stored as spaces: looked
+         * up so, in the arena's free room, or the same name twice would
+         * not be found */
+        if (arena_reserve(r, nlen) < 0)
+            return -1;
+        char *clean = r->arena + r->arena_len;
+        for (size_t i = 0; i < nlen; i++)
+            clean[i] = byte_class[(unsigned char)name[i]] == C_CTRL ? ' ' : name[i];
+        key = clean;
+    }
+    uint64_t bit = nlen ? tag_bit(key, nlen) : 0;
     /* linear, but under max_tags; skipped once the tags are full */
     bool repeated =
-        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, name, nlen, bit) < r->ntags;
+        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, key, nlen, bit) < r->ntags;
     if (repeated && (!(r->options & PGN_OPT_REPEATED_TAGS) ||
                      (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
         *dup = true;

@@ -492,6 +492,11 @@ static void test_games(void)
     expect_games("[Event \"A\"]\n[Site \"x\"]\n\n[Event \"B\"]\n\n1. e4 *\n",
                  "@1:1 Event=A, Site=x |  | 4:1 missing-result\n@4:1 Event=B | 1. e4 R:* | ",
                  "a repeated tag name starts the next game");
+    expect_games("[Event\x01 \"A\"]\n[Event\x01 \"B\"]\n*\n",
+                 "@1:1 Event =A |  | 1:1 bad-tag, 1:7 binary-byte, 2:1 missing-result\n"
+                 "@2:1 Event =B | R:* | 2:1 bad-tag, 2:7 binary-byte",
+                 "a tag name with a control byte (stored as a space) repeated starts the next "
+                 "game too");
     expect_games("1. e4 e5 [Event \"B\"] d4 *",
                  "@1:1  | 1. e4 e5 | 1:10 missing-result\n@1:10 Event=B | d4 R:* | ",
                  "a whole tag pair in movetext starts the next game");

@@ -2333,13 +2333,13 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
         r->have_line = false;
     }
     if (!r->at_end) {
-        /* The first time the input ends: at rest when nothing at all came
-         * after the last game (no token, tag, comment or move number
-         * started another, and no diagnostic), which therefore ended at
-         * its result (a game ended otherwise ends where the next one
-         * starts). */
+        /* The first time the input ends: at rest when the last game ended
+         * at its result and nothing at all came after it (no token, tag,
+         * comment or move number started another, and no diagnostic).  (A
+         * game ended otherwise ends where the next one starts, mostly: a
+         * tag pair on a line over max_line may come to nothing.) */
         r->at_end = true;
-        r->at_rest = !r->started && !worth_a_game(r);
+        r->at_rest = r->after_result && !r->started && !worth_a_game(r);
     }
     if (!worth_a_game(r))
         return 0;

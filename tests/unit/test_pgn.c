@@ -1006,6 +1006,25 @@ static void test_at_rest(void)
                    cases[i].rest ? "yes" : "no", cases[i].desc);
         pgn_reader_free(r);
     }
+    {
+        /* stray text ended by a tag pair that comes to nothing (on a line
+         * over max_line, its pieces skipped): that text did not end at a
+         * result, so after it, "[]x" would be a game where a fresh reader
+         * reads stray text (fuzz_pgn) */
+        char text[128] = "J\n[t ";
+        memset(text + 5, 'A', 58);
+        strcpy(text + 63, "\"F\"]\n");
+        struct pgn_reader *r = reader(0);
+        pgn_reader_set_limits(r, &(struct pgn_limits){.max_line = 64});
+        pgn_reader_open_mem(r, text, strlen(text), "t");
+        struct pgn_game g;
+        int rc, n = 0;
+        while ((rc = pgn_next_game(r, &g)) > 0)
+            n++;
+        UNIT_CHECK(rc == 0 && n == 1 && !pgn_reader_at_rest(r),
+                   "at rest no: stray text ended by a tag pair that came to nothing");
+        pgn_reader_free(r);
+    }
 
     /* At every line start of texts with traps for a guessed cut (a tag
      * line after a result inside a comment, a variation, a ';' comment),

@@ -192,6 +192,7 @@ struct pgn_reader {
     bool in_comment, comment_stored, comment_truncated, tokens_full, tags_full, started;
     bool comment_skipped; /* the open comment is measured, not kept (PGN_OPT_SKIP_COMMENTS) */
     bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
+    bool move_dropped;    /* a move, move number or null move was dropped (max_tokens) */
     size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
@@ -704,10 +705,14 @@ static int reserve_token(struct pgn_reader *r)
 }
 
 /* The slow part of emit2: the max_tokens cap and array growth.  Returns 1
- * when there is room, 0 when the game is full, -1 when out of memory. */
-static int token_room(struct pgn_reader *r, size_t n, const char *at)
+ * when there is room, 0 when the game is full (a token of that kind is
+ * dropped), -1 when out of memory. */
+static int token_room(struct pgn_reader *r, size_t n, const char *at, enum pgn_token_kind kind)
 {
     if (r->ntoks >= r->tok_limit) {
+        /* (what makes the text a game, though dropped: stray_check) */
+        if (kind == PGN_TOK_MOVE || kind == PGN_TOK_MOVE_NUMBER || kind == PGN_TOK_NULL_MOVE)
+            r->move_dropped = true;
         if (r->tokens_full)
             return 0;
         r->tokens_full = true;
@@ -885,7 +890,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     }
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit ||
         r->arena_cap - r->arena_len <= sizeof w) {
-        int room = token_room(r, sizeof w, p);
+        int room = token_room(r, sizeof w, p, kind);
         if (room <= 0)
             return room;
     }
@@ -908,7 +913,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
 {
     size_t n = n1 + n2;
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit || r->arena_cap - r->arena_len <= n) {
-        int room = token_room(r, n, at);
+        int room = token_room(r, n, at, kind);
         if (room <= 0)
             return room;
     }
@@ -2140,7 +2145,7 @@ static void clear_game(struct pgn_reader *r)
     r->state = ST_START;
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
-    r->comment_skipped = r->number_skipped = r->stray_text = false;
+    r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
@@ -2216,7 +2221,7 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || taken(r) || r->number_skipped)
+    if (!r->after_result || r->ntags || taken(r) || r->number_skipped || r->move_dropped)
         return 0;
     const struct pgn_token *first = NULL;
     for (size_t i = 0; i < r->ntoks; i++) {

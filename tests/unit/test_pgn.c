@@ -677,6 +677,13 @@ static void test_diagnostics(void)
                      "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens\n"
                      "stray@2:1  | ?:trailing | 2:1 stray-text",
                      "text after a result that max_tokens dropped is stray text");
+    /* text with a move number is no stray text, though max_tokens dropped
+     * the number (fuzz_pgn: the skipping reader, which drops it, read a
+     * game) */
+    expect_games_opt("a b c d e 1. e4\n", 0, &few,
+                     "@1:1  | ?:a ?:b ?:c ?:d ?:e | 1:1 unexpected-token, 1:3 unexpected-token, "
+                     "1:5 too-many-diagnostics",
+                     "text whose move number max_tokens dropped is a game");
     struct pgn_limits three = {.max_diags = 3};
     expect_games_opt(
         "[A \"1\"] a b c d e *\n", 0, &three,

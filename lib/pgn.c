@@ -59,7 +59,9 @@ static const unsigned char byte_class[256] = {
 /* clang-format on */
 
 enum game_state { ST_START, ST_TAGS, ST_MOVES };
-enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_ERROR };
+/* SCAN_RESULT_DONE: the game ended at its result at depth 0 (kept, or
+ * dropped by max_tokens); SCAN_GAME_DONE: it ended otherwise. */
+enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR };
 
 struct pgn_reader {
     struct pgn_limits lim;
@@ -124,6 +126,7 @@ struct pgn_reader {
     bool in_comment, comment_stored, comment_truncated, tokens_full, tags_full, started;
     bool comment_skipped; /* the open comment is measured, not kept (PGN_OPT_SKIP_COMMENTS) */
     bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
+    bool move_dropped;    /* a move, move number or null move was dropped (max_tokens) */
     size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
@@ -590,10 +593,14 @@ static int reserve_token(struct pgn_reader *r)
 }
 
 /* The slow part of emit2: the max_tokens cap and array growth.  Returns 1
- * when there is room, 0 when the game is full, -1 when out of memory. */
-static int token_room(struct pgn_reader *r, size_t n, const char *at)
+ * when there is room, 0 when the game is full (a token of that kind is
+ * dropped), -1 when out of memory. */
+static int token_room(struct pgn_reader *r, size_t n, const char *at, enum pgn_token_kind kind)
 {
     if (r->ntoks >= r->tok_limit) {
+        /* (what makes the text a game, though dropped: stray_check) */
+        if (kind == PGN_TOK_MOVE || kind == PGN_TOK_MOVE_NUMBER || kind == PGN_TOK_NULL_MOVE)
+            r->move_dropped = true;
         if (r->tokens_full)
             return 0;
         r->tokens_full = true;
@@ -771,7 +778,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     }
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit ||
         r->arena_cap - r->arena_len <= sizeof w) {
-        int room = token_room(r, sizeof w, p);
+        int room = token_room(r, sizeof w, p, kind);
         if (room <= 0)
             return room;
     }
@@ -794,7 +801,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
 {
     size_t n = n1 + n2;
     if (r->ntoks >= r->toks_cap || r->ntoks >= r->tok_limit || r->arena_cap - r->arena_len <= n) {
-        int room = token_room(r, n, at);
+        int room = token_room(r, n, at, kind);
         if (room <= 0)
             return room;
     }
@@ -1160,10 +1167,22 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     const char *val = t.value_len ? p + t.value_off : "";
     size_t vlen = t.value_len;
     *next = p + t.end;
-    uint64_t bit = nlen ? tag_bit(name, nlen) : 0;
+    const char *key = name; /* the name as it is stored (push_tag) */
+    if (!plain && !is_plain(name, nlen)) {
+        /* a recovered name's control bytes are stored as spaces: looked
+         * up so, in the arena's free room, or the same name twice would
+         * not be found */
+        if (arena_reserve(r, nlen) < 0)
+            return -1;
+        char *clean = r->arena + r->arena_len;
+        for (size_t i = 0; i < nlen; i++)
+            clean[i] = byte_class[(unsigned char)name[i]] == C_CTRL ? ' ' : name[i];
+        key = clean;
+    }
+    uint64_t bit = nlen ? tag_bit(key, nlen) : 0;
     /* linear, but under max_tags; skipped once the tags are full */
     bool repeated =
-        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, name, nlen, bit) < r->ntags;
+        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, key, nlen, bit) < r->ntags;
     if (repeated && (!(r->options & PGN_OPT_REPEATED_TAGS) ||
                      (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
         *dup = true;
@@ -1620,10 +1639,10 @@ static bool starts_new_game(const struct pgn_reader *r)
     return j > i && san_token_shape(s + i, j - i) != 0;
 }
 
-/* Scans the current line from r->pos.  Returns SCAN_GAME_DONE with r->pos
- * at the first byte of the next game when the game ended on this line.
- * Inline into its one caller, read_game's loop over the lines: a call a
- * line costs more than the loop around it. */
+/* Scans the current line from r->pos.  Returns SCAN_GAME_DONE (or
+ * SCAN_RESULT_DONE) with r->pos at the first byte of the next game when the
+ * game ended on this line.  Inline into its one caller, read_game's loop
+ * over the lines: a call a line costs more than the loop around it. */
 static inline __attribute__((always_inline)) enum scan_status scan_line(struct pgn_reader *r)
 {
     const char *line = r->line, *end = line + r->line_len;
@@ -1808,7 +1827,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             p = q;
             if (done) {
                 r->pos = (size_t)(p - line);
-                return SCAN_GAME_DONE;
+                return SCAN_RESULT_DONE;
             }
             continue;
         }
@@ -1839,7 +1858,7 @@ static void clear_game(struct pgn_reader *r)
     r->state = ST_START;
     r->depth = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
-    r->comment_skipped = r->number_skipped = r->stray_text = false;
+    r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
@@ -1915,7 +1934,7 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || taken(r) || r->number_skipped)
+    if (!r->after_result || r->ntags || taken(r) || r->number_skipped || r->move_dropped)
         return 0;
     const struct pgn_token *first = NULL;
     for (size_t i = 0; i < r->ntoks; i++) {
@@ -2021,25 +2040,24 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
-        if (s == SCAN_GAME_DONE) {
+        if (s == SCAN_GAME_DONE || s == SCAN_RESULT_DONE) {
             /* (a game ends at its result, at the next game's tags or at a
-             * new game's move 1: its last token then is no result) */
-            bool at_result = r->ntoks && r->toks[r->ntoks - 1].kind == PGN_TOK_RESULT &&
-                             r->toks[r->ntoks - 1].depth == 0;
+             * new game's move 1; told by the scan, as max_tokens may have
+             * dropped the result: what follows it is stray text all the same) */
             int rc = finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
-            r->after_result = at_result;
+            r->after_result = s == SCAN_RESULT_DONE;
             return rc;
         }
         r->have_line = false;
     }
     if (!r->at_end) {
-        /* The first time the input ends: at rest when nothing at all came
-         * after the last game (no token, tag, comment or move number
-         * started another, and no diagnostic), which therefore ended at
-         * its result (a game ended otherwise ends where the next one
-         * starts). */
+        /* The first time the input ends: at rest when the last game ended
+         * at its result and nothing at all came after it (no token, tag,
+         * comment or move number started another, and no diagnostic).  (A
+         * game ended otherwise ends where the next one starts, mostly: a
+         * tag pair on a line over max_line may come to nothing.) */
         r->at_end = true;
-        r->at_rest = !r->started && !worth_a_game(r);
+        r->at_rest = r->after_result && !r->started && !worth_a_game(r);
     }
     if (!worth_a_game(r))
         return 0;

@@ -492,6 +492,11 @@ static void test_games(void)
     expect_games("[Event \"A\"]\n[Site \"x\"]\n\n[Event \"B\"]\n\n1. e4 *\n",
                  "@1:1 Event=A, Site=x |  | 4:1 missing-result\n@4:1 Event=B | 1. e4 R:* | ",
                  "a repeated tag name starts the next game");
+    expect_games("[Event\x01 \"A\"]\n[Event\x01 \"B\"]\n*\n",
+                 "@1:1 Event =A |  | 1:1 bad-tag, 1:7 binary-byte, 2:1 missing-result\n"
+                 "@2:1 Event =B | R:* | 2:1 bad-tag, 2:7 binary-byte",
+                 "a tag name with a control byte (stored as a space) repeated starts the next "
+                 "game too");
     expect_games("1. e4 e5 [Event \"B\"] d4 *",
                  "@1:1  | 1. e4 e5 | 1:10 missing-result\n@1:10 Event=B | d4 R:* | ",
                  "a whole tag pair in movetext starts the next game");
@@ -665,6 +670,20 @@ static void test_diagnostics(void)
     struct pgn_limits few = {.max_tokens = 5, .max_diags = 3, .max_tags = 2};
     expect_games_opt("1. e4 e5 2. Nf3 Nc6 *\n", 0, &few,
                      "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens", "max_tokens");
+    /* the game ended at its result though the cap dropped it: what follows
+     * is stray text as after any result (fuzz_pgn: the skipping reader,
+     * under the cap, kept the result and read it so) */
+    expect_games_opt("1. e4 e5 2. Nf3 Nc6 *\ntrailing\n", 0, &few,
+                     "@1:1  | 1. e4 e5 2. Nf3 | 1:17 too-many-tokens\n"
+                     "stray@2:1  | ?:trailing | 2:1 stray-text",
+                     "text after a result that max_tokens dropped is stray text");
+    /* text with a move number is no stray text, though max_tokens dropped
+     * the number (fuzz_pgn: the skipping reader, which drops it, read a
+     * game) */
+    expect_games_opt("a b c d e 1. e4\n", 0, &few,
+                     "@1:1  | ?:a ?:b ?:c ?:d ?:e | 1:1 unexpected-token, 1:3 unexpected-token, "
+                     "1:5 too-many-diagnostics",
+                     "text whose move number max_tokens dropped is a game");
     struct pgn_limits three = {.max_diags = 3};
     expect_games_opt(
         "[A \"1\"] a b c d e *\n", 0, &three,
@@ -992,6 +1011,25 @@ static void test_at_rest(void)
             ;
         UNIT_CHECK(rc == 0 && pgn_reader_at_rest(r) == cases[i].rest, "at rest %s: %s",
                    cases[i].rest ? "yes" : "no", cases[i].desc);
+        pgn_reader_free(r);
+    }
+    {
+        /* stray text ended by a tag pair that comes to nothing (on a line
+         * over max_line, its pieces skipped): that text did not end at a
+         * result, so after it, "[]x" would be a game where a fresh reader
+         * reads stray text (fuzz_pgn) */
+        char text[128] = "J\n[t ";
+        memset(text + 5, 'A', 58);
+        strcpy(text + 63, "\"F\"]\n");
+        struct pgn_reader *r = reader(0);
+        pgn_reader_set_limits(r, &(struct pgn_limits){.max_line = 64});
+        pgn_reader_open_mem(r, text, strlen(text), "t");
+        struct pgn_game g;
+        int rc, n = 0;
+        while ((rc = pgn_next_game(r, &g)) > 0)
+            n++;
+        UNIT_CHECK(rc == 0 && n == 1 && !pgn_reader_at_rest(r),
+                   "at rest no: stray text ended by a tag pair that came to nothing");
         pgn_reader_free(r);
     }
 

@@ -40,8 +40,8 @@ static void append_word(char *buf, size_t size, const char *word)
  * engine's first move (in its text order) whose count differs, or -1, and
  * its index in d in *ours_at. */
 static int match_moves(struct perft_session *s, const struct position *p,
-                       const struct perft_divide *d, const struct uci_divide *t, struct verdict *v,
-                       bool *lists_differ, int *ours_at)
+                       const struct perft_divide *d, const struct uci_engine_divide *t,
+                       struct verdict *v, bool *lists_differ, int *ours_at)
 {
     int diff_at = -1;
     bool matched[MOVELIST_MAX] = {false};
@@ -77,7 +77,7 @@ static int match_moves(struct perft_session *s, const struct position *p,
  * root plus the moves of engine_path. */
 static bool engine_divide(struct perft_session *s, const char *root_fen,
                           const struct position *root, const struct position *p,
-                          const char *engine_path, int depth, struct uci_divide *t)
+                          const char *engine_path, int depth, struct uci_engine_divide *t)
 {
     if (s->command) {
         char fen[FEN_MAX];
@@ -100,7 +100,7 @@ static bool bisect(struct perft_session *s, const struct position *root, int dep
     fen_format(root, root_fen, sizeof root_fen);
     struct position p = *root;
     struct perft_divide d;
-    struct uci_divide *t = malloc(sizeof *t);
+    struct uci_engine_divide *t = malloc(sizeof *t);
     if (!t)
         return false;
     memset(v, 0, sizeof *v);
@@ -166,7 +166,7 @@ static void print_verdict(struct perft_session *s, const struct position *p,
                        v->agree ? "true" : "false");
         if (!v->agree) {
             cli_buf_str(l, ",\"position\":\"");
-            cli_buf_fen(l, &v->at);
+            fen_cli_buf(l, &v->at);
             cli_buf_str(l, "\",\"path\":");
             json_put_string(l, v->path, strlen(v->path));
             cli_buf_str(l, ",\"only_perft\":");
@@ -188,7 +188,7 @@ static void print_verdict(struct perft_session *s, const struct position *p,
                        cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine, v->theirs);
         cli_buf_str(l, "  position: ");
-        cli_buf_fen(l, &v->at);
+        fen_cli_buf(l, &v->at);
         cli_buf_printf(l, "\n  moves:    %s\n",
                        *v->path ? v->path : "(none: the record's position)");
         if (v->has_counts) {

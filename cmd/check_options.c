@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const check_level_names[PGN_CHECK_LEVEL_NB] = {"error", "warning", "note"};
+const char *const check_options_level_names[PGN_CHECK_LEVEL_NB] = {"error", "warning", "note"};
 
 /* Every code, for the message of an unknown one: the list to choose from. */
-void check_list_codes(struct cli_buf *b)
+void check_options_list_codes(struct cli_buf *b)
 {
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
         cli_buf_str(b, i ? ", " : "");
@@ -26,7 +26,7 @@ void check_list_codes(struct cli_buf *b)
 
 /* The codes of a comma-separated list into set (when not NULL); false at
  * the first unknown one, at [*bad, *bad + *bad_len). */
-bool check_codes_parse(const char *arg, size_t n, bool *set, size_t *bad, size_t *bad_len)
+bool check_options_codes_parse(const char *arg, size_t n, bool *set, size_t *bad, size_t *bad_len)
 {
     const char *p = arg, *end = arg + n;
     for (;;) {
@@ -51,10 +51,10 @@ bool check_codes_parse(const char *arg, size_t n, bool *set, size_t *bad, size_t
 static const char *config_codes(const char *v, size_t n, size_t *at, char *buf, size_t size)
 {
     size_t len;
-    if (check_codes_parse(v, n, NULL, at, &len))
+    if (check_options_codes_parse(v, n, NULL, at, &len))
         return NULL;
     struct cli_buf b = {0};
-    check_list_codes(&b);
+    check_options_list_codes(&b);
     snprintf(buf, size, "unknown code '%.*s' (the codes: %s)", (int)len, v + *at,
              b.nomem ? "..." : b.data);
     cli_buf_free(&b);
@@ -68,7 +68,7 @@ static const char *config_level(const char *v, size_t n, size_t *at, char *buf, 
     (void)size;
     *at = 0;
     for (int i = 0; i < PGN_CHECK_LEVEL_NB; i++)
-        if (strcmp(v, check_level_names[i]) == 0)
+        if (strcmp(v, check_options_level_names[i]) == 0)
             return NULL;
     return "expected error, warning or note";
 }
@@ -85,7 +85,7 @@ static const char *config_variant(const char *v, size_t n, size_t *at, char *buf
 }
 
 /* The keys of .pgn-check.conf: the options a repository fixes. */
-const struct config_key check_config_keys[CHECK_CONFIG_KEYS] = {
+const struct config_key check_options_config_keys[CHECK_OPTIONS_CONFIG_KEYS] = {
     {"ignore", "--ignore", false, true, config_codes},
     {"select", "--select", false, true, config_codes},
     {"fail-on", "--fail-on", false, false, config_level},
@@ -140,10 +140,10 @@ static const struct argp_option tool_options[] = {
 static void parse_codes(struct argp_state *state, const char *option, const char *arg, bool *set)
 {
     size_t bad, len;
-    if (check_codes_parse(arg, strlen(arg), set, &bad, &len))
+    if (check_options_codes_parse(arg, strlen(arg), set, &bad, &len))
         return;
     struct cli_buf b = {0};
-    check_list_codes(&b);
+    check_options_list_codes(&b);
     argp_error(state, "unknown code '%.*s' in --%s (the codes: %s)", (int)len, arg + bad, option,
                b.nomem ? "..." : b.data);
     cli_buf_free(&b);
@@ -171,8 +171,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
                                                       REPORT_FORMAT_NB);
         break;
     case OPT_FAIL_ON:
-        opt->fail_on = (enum pgn_check_level)cli_keyword(state, "fail-on", arg, check_level_names,
-                                                         PGN_CHECK_LEVEL_NB);
+        opt->fail_on = (enum pgn_check_level)cli_keyword(
+            state, "fail-on", arg, check_options_level_names, PGN_CHECK_LEVEL_NB);
         break;
     case OPT_CONFIG:
         opt->config.path = arg;
@@ -206,7 +206,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-void check_enable(struct pgn_checker *c, const struct check_options *o)
+void check_options_enable(struct pgn_checker *c, const struct check_options *o)
 {
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
         enum pgn_check_code code = (enum pgn_check_code)i;
@@ -217,7 +217,7 @@ void check_enable(struct pgn_checker *c, const struct check_options *o)
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
-const struct argp check_argp = {
+const struct argp check_options_argp = {
     tool_options,
     parse_opt,
     "[FILE...]",

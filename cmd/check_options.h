@@ -1,5 +1,5 @@
 /*
- * check_options.h - pgn-check's options: its command line (check_argp,
+ * check_options.h - pgn-check's options: its command line (check_options_argp,
  * the text of --help and of the man page help2man makes from it) and the
  * values of its options, codes, levels and variants, checked alike on the
  * command line and in the configuration file (config.c), whose keys are
@@ -36,25 +36,25 @@ struct check_options {
     int nfiles;
 };
 
-extern const struct argp check_argp;
+extern const struct argp check_options_argp;
 
 /* The checks on: errors and warnings, the notes with --pedantic; --select
  * replaces that set, --ignore removes from it. */
-void check_enable(struct pgn_checker *c, const struct check_options *o);
+void check_options_enable(struct pgn_checker *c, const struct check_options *o);
 
 /* The names of --fail-on, in the order of enum pgn_check_level. */
-extern const char *const check_level_names[PGN_CHECK_LEVEL_NB];
+extern const char *const check_options_level_names[PGN_CHECK_LEVEL_NB];
 
 /* Every code, comma-separated and NUL-terminated, into b: the list to
  * choose from in the message of an unknown one. */
-void check_list_codes(struct cli_buf *b);
+void check_options_list_codes(struct cli_buf *b);
 
 /* The codes of a comma-separated list arg[0..n) into set (when not
  * NULL); false at the first unknown one, at [*bad, *bad + *bad_len). */
-bool check_codes_parse(const char *arg, size_t n, bool *set, size_t *bad, size_t *bad_len);
+bool check_options_codes_parse(const char *arg, size_t n, bool *set, size_t *bad, size_t *bad_len);
 
 /* The keys of .pgn-check.conf: ignore, select, fail-on, pedantic, variant. */
-enum { CHECK_CONFIG_KEYS = 5 };
-extern const struct config_key check_config_keys[CHECK_CONFIG_KEYS];
+enum { CHECK_OPTIONS_CONFIG_KEYS = 5 };
+extern const struct config_key check_options_config_keys[CHECK_OPTIONS_CONFIG_KEYS];
 
 #endif /* CHECK_OPTIONS_H */

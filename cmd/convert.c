@@ -11,7 +11,7 @@
 #include <string.h>
 
 /* The reader's caps are its defaults unless --max-line says otherwise. */
-bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res)
+bool convert_init(struct convert *c, const struct convert_options *opt, struct jobs_result *res)
 {
     memset(c, 0, sizeof *c);
     c->opt = opt;
@@ -45,7 +45,7 @@ bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_re
     return true;
 }
 
-void conv_free(struct conv *c)
+void convert_free(struct convert *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
@@ -57,7 +57,7 @@ void conv_free(struct conv *c)
 /* Start a token of the layout: a new line per item (ending the open one),
  * or one line with single spaces for --inline.  (Inline: every ply starts
  * with it, and the call was a tenth of writing a UCI ply.) */
-static inline __attribute__((always_inline)) void item_begin(struct conv *c)
+static inline __attribute__((always_inline)) void item_begin(struct convert *c)
 {
     struct cli_buf *out = &c->res->out;
     if (c->line_open && cli_buf_reserve(out, 1))
@@ -65,7 +65,7 @@ static inline __attribute__((always_inline)) void item_begin(struct conv *c)
     c->line_open = true;
 }
 
-static void line_end(struct conv *c)
+static void line_end(struct convert *c)
 {
     if (c->line_open)
         cli_buf_char(&c->res->out, '\n');
@@ -74,7 +74,7 @@ static void line_end(struct conv *c)
 
 /* A comment as {text} on one line: line ends become spaces and a '}' (only
  * possible in a ';' comment) a ')', so the record stays one token. */
-static void write_comment(struct conv *c, const struct pgn_token *tok)
+static void write_comment(struct convert *c, const struct pgn_token *tok)
 {
     item_begin(c);
     cli_buf_char(&c->res->out, '{');
@@ -89,7 +89,7 @@ static void write_comment(struct conv *c, const struct pgn_token *tok)
 }
 
 /* "(" or ")" of a variation: a line of its own, or a word inline. */
-static void write_marker(struct conv *c, char mark)
+static void write_marker(struct convert *c, char mark)
 {
     item_begin(c);
     cli_buf_char(&c->res->out, mark);
@@ -100,7 +100,7 @@ static void write_marker(struct conv *c, char mark)
 
 /* "17. " or "17... " before SAN and LAN: on every line of the line layout,
  * and inline where PGN wants it (White's plies, and Black's after a break). */
-static void write_move_number(struct conv *c, const struct position *before)
+static void write_move_number(struct convert *c, const struct position *before)
 {
     char num[PGN_MOVE_NUMBER_MAX];
     bool black = before->side == BLACK;
@@ -111,7 +111,7 @@ static void write_move_number(struct conv *c, const struct position *before)
 }
 
 /* One ply in the target notation, formatted straight into the output. */
-static void write_ply(struct conv *c, const struct game_event *ev)
+static void write_ply(struct convert *c, const struct game_event *ev)
 {
     enum { ROOM = FEN_MAX + NAMED_MAX };
     struct cli_buf *out = &c->res->out;
@@ -155,8 +155,10 @@ static void write_ply(struct conv *c, const struct game_event *ev)
 /* A move in UCI or the named notation (c->plies_fast), as write_ply
  * writes it, with less room to reserve and no choice to make: most
  * conversions write these, one a ply. */
-static inline __attribute__((always_inline)) void
-write_ply_fast(struct conv *c, const struct position *before, move m, const struct position *after)
+static inline __attribute__((always_inline)) void write_ply_fast(struct convert *c,
+                                                                 const struct position *before,
+                                                                 move m,
+                                                                 const struct position *after)
 {
     enum { ROOM = NAMED_MAX };
     struct cli_buf *out = &c->res->out;
@@ -173,7 +175,7 @@ write_ply_fast(struct conv *c, const struct position *before, move m, const stru
 
 /* A NAG follows its ply on the ply's line, as "$n" whatever its PGN
  * spelling ("!?" is $5), so that one form is read back. */
-static void write_nag(struct conv *c, unsigned nag)
+static void write_nag(struct convert *c, unsigned nag)
 {
     char buf[16];
     int n = snprintf(buf, sizeof buf, "$%u", nag);
@@ -184,7 +186,7 @@ static void write_nag(struct conv *c, unsigned nag)
 }
 
 /* The result closes the game: on its own line, or last on the line. */
-static void write_result(struct conv *c, const char *result)
+static void write_result(struct convert *c, const char *result)
 {
     item_begin(c);
     cli_buf_str(&c->res->out, result);
@@ -193,12 +195,12 @@ static void write_result(struct conv *c, const char *result)
 
 /* Record a game's problem: the diagnostic (with the game's label) and,
  * under --on-error=keep, the "; error:" line. */
-static void report_problem(struct conv *c, const struct pgn_game *g, const struct game_problem *pb,
-                           const char *result)
+static void report_problem(struct convert *c, const struct pgn_game *g,
+                           const struct game_problem *pb, const char *result)
 {
     struct games_problem gp;
     games_problem(g, pb, &gp);
-    jobs_diags_add(&c->res->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
+    jobs_result_diag(&c->res->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
     if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
     if (c->json) { /* the plies before the error, and the error */
@@ -227,9 +229,9 @@ static void report_problem(struct conv *c, const struct pgn_game *g, const struc
  * read, and each event is written as it comes, into the game's text. */
 
 /* The game's tags open its text (JSON writes them at its end). */
-static enum pgn_visit conv_tags_done(void *ctx, const struct pgn_game *g)
+static enum pgn_visit convert_tags_done(void *ctx, const struct pgn_game *g)
 {
-    struct conv *c = ctx;
+    struct convert *c = ctx;
     if (!game_replay_open(c->replay, g))
         return PGN_VISIT_SKIP_GAME;
     if (!c->json)
@@ -237,7 +239,7 @@ static enum pgn_visit conv_tags_done(void *ctx, const struct pgn_game *g)
     return PGN_VISIT_GO;
 }
 
-static void conv_event(struct conv *c, const struct game_event *ev)
+static void convert_event(struct convert *c, const struct game_event *ev)
 {
     const struct convert_options *o = c->opt;
     if (ev->kind == GAME_EV_RESULT) { /* (its text written at the end) */
@@ -273,22 +275,22 @@ static void conv_event(struct conv *c, const struct game_event *ev)
 }
 
 /* Every token but a ply of c->plies_fast: the replay's event, written.
- * Not inlined into conv_token, so that the common case keeps one copy of
+ * Not inlined into convert_token, so that the common case keeps one copy of
  * the replay's move and a small frame. */
-static __attribute__((noinline)) enum pgn_visit conv_token_any(struct conv *c,
-                                                               const struct pgn_token *tok)
+static __attribute__((noinline)) enum pgn_visit convert_token_any(struct convert *c,
+                                                                  const struct pgn_token *tok)
 {
     struct game_event ev;
     enum pgn_visit answer;
     if (!game_replay_visit(c->replay, tok, &ev, &answer))
         return answer;
-    conv_event(c, &ev);
+    convert_event(c, &ev);
     return PGN_VISIT_GO;
 }
 
-static enum pgn_visit conv_token(void *ctx, const struct pgn_token *tok)
+static enum pgn_visit convert_token(void *ctx, const struct pgn_token *tok)
 {
-    struct conv *c = ctx;
+    struct convert *c = ctx;
     if (tok->kind == PGN_TOK_MOVE && c->plies_fast) { /* (most tokens) */
         move m;
         if (!game_replay_visit_san(c->replay, tok, &m))
@@ -297,14 +299,14 @@ static enum pgn_visit conv_token(void *ctx, const struct pgn_token *tok)
         write_ply_fast(c, &l->before, m, &l->pos);
         return PGN_VISIT_GO;
     }
-    return conv_token_any(c, tok);
+    return convert_token_any(c, tok);
 }
 
 /* A game with a problem is reported and, by default, not written at all
  * (its text is rolled back); a damaged one keeps nothing of its replay. */
-static void conv_game_end(void *ctx, const struct pgn_game *game)
+static void convert_game_end(void *ctx, const struct pgn_game *game)
 {
-    struct conv *c = ctx;
+    struct convert *c = ctx;
     const struct game_problem *pb = game_replay_close(c->replay, game);
     const struct convert_options *o = c->opt;
     struct pgn_game numbered = *game; /* numbered in the input (stray text is no game) */
@@ -346,13 +348,13 @@ static void conv_game_end(void *ctx, const struct pgn_game *game)
     c->res->counts[COUNT_CONVERTED]++;
 }
 
-static const struct pgn_visitor conv_visitor = {
-    .tags_done = conv_tags_done,
-    .token = conv_token,
-    .game_end = conv_game_end,
+static const struct pgn_visitor convert_visitor = {
+    .tags_done = convert_tags_done,
+    .token = convert_token,
+    .game_end = convert_game_end,
 };
 
-int conv_next_game(struct conv *c)
+int convert_next_game(struct convert *c)
 {
     c->mark = c->res->out.len;
     c->result = PGN_RESULT_NB;
@@ -360,7 +362,7 @@ int conv_next_game(struct conv *c)
     c->need_number = true;
     if (c->json)
         game_json_begin(c->json);
-    int rc = pgn_read_game(c->reader, &conv_visitor, c);
+    int rc = pgn_read_game(c->reader, &convert_visitor, c);
     if (rc < 0) /* a hard error inside a game: no game, as when it was read whole */
         c->res->out.len = c->mark;
     return rc;

@@ -36,7 +36,7 @@ struct convert_options {
 
 /* One converter per thread: its reader, its replay, and the result its
  * output, diagnostics and counts go to (a chunk's, or the whole run's). */
-struct conv {
+struct convert {
     const struct convert_options *opt;
     struct pgn_reader *reader;
     struct game_replay *replay;
@@ -63,14 +63,14 @@ enum { COUNT_CONVERTED, COUNT_ERRORS };
 /* A converter with its own PGN reader (readers are not thread-safe; the
  * line cap follows --max-line) and replay state, writing into res (which
  * may be set later); false when out of memory (free it still). */
-bool conv_init(struct conv *c, const struct convert_options *opt, struct jobs_result *res);
-void conv_free(struct conv *c);
+bool convert_init(struct convert *c, const struct convert_options *opt, struct jobs_result *res);
+void convert_free(struct convert *c);
 
 /* Read and convert the next game of c->reader into c->res as it is read
  * (the replay, game.h, is the reader's visitor, and the converter its
  * consumer): its text into out, its problem into the diagnostics, the
  * counts (games, converted, with errors), and stop for --on-error=stop.
  * Returns as pgn_read_game. */
-int conv_next_game(struct conv *c);
+int convert_next_game(struct convert *c);
 
 #endif /* CONVERT_H */

@@ -116,7 +116,7 @@ static pid_t spawn(char **argv, int out[2], int *exec_errno)
 
 /* Read the child's output to its end (or the deadline), a line at a time;
  * false at the deadline. */
-static bool read_divide(int fd, double deadline, struct uci_divide *t)
+static bool read_divide(int fd, double deadline, struct uci_engine_divide *t)
 {
     char buf[1 << 14], line[4096];
     size_t n = 0;
@@ -133,7 +133,7 @@ static bool read_divide(int fd, double deadline, struct uci_divide *t)
         if (got <= 0) {
             line[n] = '\0';
             if (n)
-                uci_divide_line(line, t);
+                uci_engine_divide_line(line, t);
             return true;
         }
         for (ssize_t i = 0; i < got; i++) {
@@ -145,13 +145,14 @@ static bool read_divide(int fd, double deadline, struct uci_divide *t)
             if (n > 0 && line[n - 1] == '\r')
                 n--;
             line[n] = '\0';
-            uci_divide_line(line, t);
+            uci_engine_divide_line(line, t);
             n = 0;
         }
     }
 }
 
-bool divide_command_run(struct divide_command *c, const char *fen, int depth, struct uci_divide *t)
+bool divide_command_run(struct divide_command *c, const char *fen, int depth,
+                        struct uci_engine_divide *t)
 {
     char depth_text[16];
     snprintf(depth_text, sizeof depth_text, "%d", depth);

@@ -6,7 +6,7 @@
  * included); the words are run as they are, with no shell: no quoting, no
  * redirection, no variables, the program found in PATH as execvp finds
  * it.  Its standard input is /dev/null; its standard error is ours; of its
- * standard output the "e2e4: 20" lines are read (uci_divide_line), every
+ * standard output the "e2e4: 20" lines are read (uci_engine_divide_line), every
  * other line ignored.  A nonzero exit, a signal, or no end within the
  * timeout (it is killed then) is a failure, said in why.
  *
@@ -41,6 +41,7 @@ void divide_command_free(struct divide_command *c);
 /* Run the command for the position fen at depth and read its divide into
  * *t (its total: the sum of its moves' counts); false when it failed
  * (c->why says how). */
-bool divide_command_run(struct divide_command *c, const char *fen, int depth, struct uci_divide *t);
+bool divide_command_run(struct divide_command *c, const char *fen, int depth,
+                        struct uci_engine_divide *t);
 
 #endif /* DIVIDE_COMMAND_H */

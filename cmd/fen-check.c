@@ -175,7 +175,7 @@ static const struct cli_buf *normalized(struct checker *ck)
 {
     struct cli_buf *b = &ck->norm;
     b->len = 0;
-    cli_buf_fen_record(b, &ck->rec);
+    fen_cli_buf_record(b, &ck->rec);
     if (ck->rec.ops) {
         cli_buf_char(b, ' ');
         cli_buf_put(b, ck->rec.ops, ck->rec.ops_len);

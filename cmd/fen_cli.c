@@ -5,7 +5,7 @@
 
 /* A record that fen_read refused must never pass without a word, even if
  * the report came back empty: hence the fallback message. */
-void cli_fen_problems(const char *file, unsigned long line, unsigned col_offset,
+void fen_cli_problems(const char *file, unsigned long line, unsigned col_offset,
                       const struct fen_report *rep)
 {
     for (int i = 0; i < rep->count; i++)
@@ -15,13 +15,13 @@ void cli_fen_problems(const char *file, unsigned long line, unsigned col_offset,
         cli_diag(file, line, 1 + col_offset, "not a valid FEN record");
 }
 
-void cli_buf_fen(struct cli_buf *b, const struct position *p)
+void fen_cli_buf(struct cli_buf *b, const struct position *p)
 {
     if (cli_buf_reserve(b, FEN_MAX))
         b->len += fen_format(p, b->data + b->len, FEN_MAX);
 }
 
-void cli_buf_fen_record(struct cli_buf *b, const struct fen_record *rec)
+void fen_cli_buf_record(struct cli_buf *b, const struct fen_record *rec)
 {
     if (cli_buf_reserve(b, FEN_MAX))
         b->len += fen_format_record(rec, b->data + b->len, FEN_MAX);

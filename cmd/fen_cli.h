@@ -12,12 +12,12 @@
 /* Print every problem of rep as "PROG:FILE:LINE:COL: message", the column
  * shifted by col_offset (the record's place in its line), or "not a valid
  * FEN record" when the report holds none. */
-void cli_fen_problems(const char *file, unsigned long line, unsigned col_offset,
+void fen_cli_problems(const char *file, unsigned long line, unsigned col_offset,
                       const struct fen_report *rep);
 
 /* Append the canonical FEN of p (fen_format) to b. */
-void cli_buf_fen(struct cli_buf *b, const struct position *p);
+void fen_cli_buf(struct cli_buf *b, const struct position *p);
 /* The same for a parsed record's position (fen_format_record). */
-void cli_buf_fen_record(struct cli_buf *b, const struct fen_record *rec);
+void fen_cli_buf_record(struct cli_buf *b, const struct fen_record *rec);
 
 #endif /* FEN_CLI_H */

@@ -88,7 +88,7 @@ static void open_ply(struct game_json *j, struct game_json_line *l, const struct
     rec = rec ? rec + 1 : buf;
     json_put_string(b, rec, n - (size_t)(rec - buf));
     cli_buf_str(b, ",\"fen\":\""); /* a FEN holds nothing JSON escapes */
-    cli_buf_fen(b, ev->after);
+    fen_cli_buf(b, ev->after);
     cli_buf_char(b, '"');
     l->has_ply = true;
 }

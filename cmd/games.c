@@ -69,7 +69,7 @@ static void warn(struct jobs_diags *d, const struct pgn_game *g, char *label, un
     if (!*label)
         game_label(g->tags, g->ntags, label, 256);
     snprintf(msg, sizeof msg, "%s: warning: %s%s", label, what, then);
-    jobs_diags_add(d, line, col, g->number, msg);
+    jobs_result_diag(d, line, col, g->number, msg);
 }
 
 /* The reader's findings are the same in both converters' words. */
@@ -79,7 +79,7 @@ bool games_report_read(struct jobs_diags *d, int *status, const struct pgn_game 
     char label[256] = "", what[300];
     if (g->stray) {
         pgn_stray_message(g, what, sizeof what);
-        jobs_diags_add(d, g->diags->line + line_offset, g->diags->col, 0, what);
+        jobs_result_diag(d, g->diags->line + line_offset, g->diags->col, 0, what);
         *status = cli_status_merge(*status, CLI_INVALID);
         return true;
     }

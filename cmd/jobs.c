@@ -128,7 +128,7 @@ void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
     if (cfg->write)
         cfg->write(cfg->write_arg, res, s->name, s->game_offset, s->file_first);
     else
-        jobs_write(res, s->name, s->game_offset, &cfg->out);
+        jobs_result_write(res, s->name, s->game_offset, &cfg->out);
     s->file_first = false;
 }
 
@@ -259,7 +259,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
         if (p->cfg->write)
             p->cfg->write(p->cfg->write_arg, &k->res, k->name, p->game_offset, k->file_first);
         else
-            jobs_write(&k->res, k->name, p->game_offset, &p->cfg->out);
+            jobs_result_write(&k->res, k->name, p->game_offset, &p->cfg->out);
         p->game_offset += k->res.games;
         add_up(t, &k->res);
         if (p->cfg->meter)

@@ -30,7 +30,7 @@
  *     jobs_run(&cfg, files, nfiles, &t);  // nfiles 0: standard input
  *
  * The same result type serves a tool's single-threaded path, written with
- * jobs_write as it goes.
+ * jobs_result_write as it goes.
  */
 #ifndef JOBS_H
 #define JOBS_H
@@ -62,7 +62,7 @@ struct jobs_stream {
     bool file_first;           /* nothing of the file is written yet */
 };
 
-/* Write a result (with cfg->write, or jobs_write) and empty its buffers;
+/* Write a result (with cfg->write, or jobs_result_write) and empty its buffers;
  * its counters stay (the games of the whole stream). */
 void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res);
 
@@ -93,7 +93,7 @@ struct jobs_config {
     /* NULL, or the counts of the progress line: games written, bytes read. */
     struct progress_games *meter;
     /* Optional: write a result in the main thread, in input order, instead
-     * of jobs_write (a tool whose output depends on the games before, such
+     * of jobs_result_write (a tool whose output depends on the games before, such
      * as pgn-check's duplicates); file_first says a new file starts. It
      * must empty res->out and res->diags. */
     void (*write)(void *write_arg, struct jobs_result *res, const char *name,

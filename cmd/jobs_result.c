@@ -11,8 +11,8 @@
 
 /* Diagnostics are few, so their array simply doubles; a failure is kept in
  * text.nomem, for the tool to see with the rest of its output. */
-void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
-                    const char *msg)
+void jobs_result_diag(struct jobs_diags *d, unsigned long line, unsigned long col,
+                      unsigned long game, const char *msg)
 {
     if (d->n == d->cap) {
         size_t cap = d->cap ? d->cap * 2 : 16;
@@ -31,8 +31,8 @@ void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col,
 /* Game numbers are counted per file, so a chunk's are shifted by the games
  * of the file's chunks before it; an error about the whole input has no
  * place and is written even under -q. */
-void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset,
-                const struct jobs_out *how)
+void jobs_result_write(struct jobs_result *res, const char *name, unsigned long game_offset,
+                       const struct jobs_out *how)
 {
     struct jobs_diags *d = &res->diags;
     bool quiet = how->quiet;

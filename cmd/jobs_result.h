@@ -36,8 +36,8 @@ struct jobs_diags {
 };
 
 /* Keep a diagnostic (see struct jobs_diag) to write later. */
-void jobs_diags_add(struct jobs_diags *d, unsigned long line, unsigned long col, unsigned long game,
-                    const char *msg);
+void jobs_result_diag(struct jobs_diags *d, unsigned long line, unsigned long col,
+                      unsigned long game, const char *msg);
 
 /* One chunk of input: whole games of one file. */
 struct jobs_chunk {
@@ -70,8 +70,8 @@ struct jobs_out {
 /* Write a result and empty its buffers: out to standard output, then the
  * diagnostics as "PROG:NAME:LINE:COL: game N message" (N shifted by
  * game_offset), placed ones only when not quiet.  Counters stay. */
-void jobs_write(struct jobs_result *res, const char *name, unsigned long game_offset,
-                const struct jobs_out *how);
+void jobs_result_write(struct jobs_result *res, const char *name, unsigned long game_offset,
+                       const struct jobs_out *how);
 
 /* Free a result's memory. */
 void jobs_result_free(struct jobs_result *res);

@@ -335,7 +335,7 @@ static int process_record(void *ctx, const struct cli_input *in, const char *s, 
     struct fen_report rep = {0};
     if (!fen_read(s, len, &fo, &rec, &rep)) {
         if (!opt->common.quiet)
-            cli_fen_problems(in->name, in->line_no, 0, &rep);
+            fen_cli_problems(in->name, in->line_no, 0, &rep);
         return CLI_INVALID;
     }
     struct position p = rec.pos;

@@ -112,7 +112,7 @@ static void print_json(const struct move_list_options *opt, const struct positio
     move e[MOVELIST_MAX];
     int n = select_moves(opt, p, e);
     cli_buf_str(l, "{\"fen\":\"");
-    cli_buf_fen(l, p);
+    fen_cli_buf(l, p);
     cli_buf_str(l, "\",\"status\":\"");
     cli_buf_str(l, status_of(p));
     cli_buf_str(l, "\",\"count\":");
@@ -148,7 +148,7 @@ static void print_explain(const struct move_list_options *opt, const struct posi
         return;
     }
     cli_buf_str(l, "{\"fen\":\"");
-    cli_buf_fen(l, p);
+    fen_cli_buf(l, p);
     cli_buf_str(l, "\",\"move\":");
     json_put_string(l, opt->explain, strlen(opt->explain));
     cli_buf_str(l, r == EXPLAIN_LEGAL ? ",\"legal\":true" : ",\"legal\":false");
@@ -171,7 +171,7 @@ void move_list_print(const struct move_list_options *opt, const struct position 
                      struct cli_buf *l)
 {
     if (opt->fen && !opt->json) {
-        cli_buf_fen(l, p);
+        fen_cli_buf(l, p);
         cli_buf_put(l, "\t", 1);
     }
     if (opt->mode == MOVE_LIST_MODE_EXPLAIN) {

@@ -238,8 +238,8 @@ static void game_end(void *ctx, const struct pgn_game *g, const struct game_prob
     if (pb) {
         struct games_problem gp;
         games_problem(g, pb, &gp);
-        jobs_diags_add(&run->diags.diags, gp.line, gp.col, g->number, gp.msg);
-        jobs_write(&run->diags, g->source, 0, &run->out);
+        jobs_result_diag(&run->diags.diags, gp.line, gp.col, g->number, gp.msg);
+        jobs_result_write(&run->diags, g->source, 0, &run->out);
         run->errors++;
         if (run->opt->on_error == GAMES_ON_ERROR_STOP)
             run->stop = true;

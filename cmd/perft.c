@@ -78,7 +78,7 @@ static bool read_position(struct perft_session *s, const struct perft_session_so
     if (fen_read(text, len, &fo, rec, &rep))
         return true;
     if (!s->opt->common.quiet)
-        cli_fen_problems(src->name, src->line, col_offset, &rep);
+        fen_cli_problems(src->name, src->line, col_offset, &rep);
     s->status = cli_status_merge(s->status, CLI_INVALID);
     return false;
 }

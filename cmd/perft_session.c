@@ -112,7 +112,7 @@ void perft_session_depth(struct perft_session *s, const struct position *p)
         perft_divide_sort(p, &d, opt->castling);
     if (opt->json) {
         cli_buf_str(l, "{\"fen\":\"");
-        cli_buf_fen(l, p);
+        fen_cli_buf(l, p);
         cli_buf_printf(l, "\",\"depth\":%d,\"nodes\":%" PRIu64 ",\"seconds\":%.6f,\"nps\":%.0f",
                        opt->depth, n, secs, secs > 0 ? (double)n / secs : 0.0);
         if (opt->divide) {
@@ -127,7 +127,7 @@ void perft_session_depth(struct perft_session *s, const struct position *p)
         cli_buf_str(l, "}\n");
     } else if (opt->divide) {
         if (s->prefix_fen) {
-            cli_buf_fen(l, p);
+            fen_cli_buf(l, p);
             cli_buf_char(l, '\n');
         }
         for (int i = 0; i < d.count; i++) {
@@ -138,7 +138,7 @@ void perft_session_depth(struct perft_session *s, const struct position *p)
         cli_buf_printf(l, "\nNodes searched: %" PRIu64 "\n\n", n);
     } else {
         if (s->prefix_fen) {
-            cli_buf_fen(l, p);
+            fen_cli_buf(l, p);
             cli_buf_char(l, '\t');
         }
         cli_buf_printf(l, "%" PRIu64 " nodes\n", n);
@@ -176,7 +176,7 @@ void perft_session_json_head(struct perft_session *s, const struct position *p,
     cli_buf_str(&s->line, "{\"file\":");
     json_put_string(&s->line, src->name, strlen(src->name));
     cli_buf_printf(&s->line, ",\"line\":%lu,\"fen\":\"", src->line);
-    cli_buf_fen(&s->line, p);
+    fen_cli_buf(&s->line, p);
 }
 
 /* Print one checked record (ok or FAIL) and count it for the summary. */
@@ -250,10 +250,10 @@ static void split_visit(const struct position *p, uint64_t paths, void *ctx)
         return;
     if (s->opt->json) {
         cli_buf_str(&s->line, "{\"fen\":\"");
-        cli_buf_fen(&s->line, p);
+        fen_cli_buf(&s->line, p);
         cli_buf_printf(&s->line, "\",\"paths\":%" PRIu64 "}\n", paths);
     } else {
-        cli_buf_fen(&s->line, p);
+        fen_cli_buf(&s->line, p);
         cli_buf_printf(&s->line, "\t%" PRIu64 "\n", paths);
     }
     if (s->line.len >= 1 << 16) {

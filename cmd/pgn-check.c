@@ -61,7 +61,7 @@ static void *worker_new(void *arg)
     struct pgn_limits lim = {.max_line = o->common.max_line};
     pgn_reader_set_limits(w->reader, &lim);
     pgn_reader_set_options(w->reader, PGN_CHECK_READER_OPTIONS);
-    check_enable(w->checker, o);
+    check_options_enable(w->checker, o);
     pgn_checker_set_variant(w->checker, (enum variant)o->common.variant, o->common.chess960);
     pgn_checker_set_chess960_all(w->checker, o->common.chess960_all);
     return w;
@@ -108,7 +108,7 @@ static void hard_error(struct worker *w, struct jobs_result *res, const char *na
     res->status = cli_status_merge(
         res->status, games_hard_error_text(name, e, pgn_reader_errno(w->reader), msg, sizeof msg));
     unsigned long at = games_hard_error_line(e);
-    jobs_diags_add(&res->diags, at, at ? 1 : 0, 0, msg);
+    jobs_result_diag(&res->diags, at, at ? 1 : 0, 0, msg);
     res->stop |= e == PGN_E_NOMEM;
 }
 
@@ -197,15 +197,15 @@ int main(int argc, char **argv)
     cli_init(argc, argv);
     /* A first pass finds --config and --no-config; the second parses the
      * file's options, then the command line's, which override them. */
-    argp_parse(&check_argp, argc, argv, 0, NULL, &first);
+    argp_parse(&check_options_argp, argc, argv, 0, NULL, &first);
     first.config.name = CHECK_CONFIG_NAME;
     int nargs;
     char **args;
-    int cs =
-        config_args(&first.config, check_config_keys, CHECK_CONFIG_KEYS, argc, argv, &nargs, &args);
+    int cs = config_args(&first.config, check_options_config_keys, CHECK_OPTIONS_CONFIG_KEYS, argc,
+                         argv, &nargs, &args);
     if (cs != CLI_OK)
         return cli_finish(cs);
-    argp_parse(&check_argp, nargs, args, 0, NULL, &opt);
+    argp_parse(&check_options_argp, nargs, args, 0, NULL, &opt);
     /* A database can hold a finding per game: stderr goes out by the line
      * (by the buffer when no terminal waits for it) rather than by the
      * piece. */
@@ -220,7 +220,7 @@ int main(int argc, char **argv)
     if (!probe || !run.dups) {
         t.status = cli_nomem();
     } else {
-        check_enable(probe, &opt);
+        check_options_enable(probe, &opt);
         run.dup_on = pgn_checker_enabled(probe, PGN_CHECK_DUPLICATE_GAME);
         run.invert = opt.invert;
         run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;
@@ -243,7 +243,7 @@ int main(int argc, char **argv)
         t.status = run_status(&opt, &run, t.status);
         struct report_totals totals = {run.games,       run.clean,
                                        run.with_errors, run.with_warnings,
-                                       t.status,        check_level_names[opt.fail_on]};
+                                       t.status,        check_options_level_names[opt.fail_on]};
         t.status = report_summary(&report, &totals, t.status);
         report_end(&report);
     }

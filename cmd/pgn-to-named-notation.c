@@ -131,7 +131,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 /* ---- reading games: one stream, or chunks under --jobs ---- */
 
-static bool conv_nomem(const struct conv *c)
+static bool convert_nomem(const struct convert *c)
 {
     return c->res->out.nomem || c->res->diags.text.nomem;
 }
@@ -140,12 +140,13 @@ static bool conv_nomem(const struct conv *c)
  * or --on-error=stop; games are numbered from 1 for the diagnostics, and a
  * stream (not NULL) writes its output as it goes.  Returns the
  * reader's last status (0 at the end, -1 hard error). */
-static int convert_input(struct conv *c, struct jobs_stream *stream, struct progress_games *counts)
+static int convert_input(struct convert *c, struct jobs_stream *stream,
+                         struct progress_games *counts)
 {
     int rc;
     c->number = 0;
-    while (!c->res->stop && (rc = conv_next_game(c)) > 0) {
-        if (conv_nomem(c))
+    while (!c->res->stop && (rc = convert_next_game(c)) > 0) {
+        if (convert_nomem(c))
             return -1;
         if (stream && (c->res->out.len >= FLUSH_AT || c->res->diags.n))
             jobs_stream_write(stream, c->res);
@@ -156,14 +157,14 @@ static int convert_input(struct conv *c, struct jobs_stream *stream, struct prog
 
 /* The reader stopped on a hard error (no memory, a read error): report it
  * after the games before it; without memory the run ends. */
-static void hard_error(struct conv *c, const char *name)
+static void hard_error(struct convert *c, const char *name)
 {
     char msg[GAMES_HARD_ERROR_MAX];
-    enum pgn_error e = conv_nomem(c) ? PGN_E_NOMEM : pgn_reader_error(c->reader);
+    enum pgn_error e = convert_nomem(c) ? PGN_E_NOMEM : pgn_reader_error(c->reader);
     int st = games_hard_error_text(name, e, pgn_reader_errno(c->reader), msg, sizeof msg);
     c->res->status = cli_status_merge(c->res->status, st);
     unsigned long at = games_hard_error_line(e);
-    jobs_diags_add(&c->res->diags, at ? at + c->line_offset : 0, at ? 1 : 0, 0, msg);
+    jobs_result_diag(&c->res->diags, at ? at + c->line_offset : 0, at ? 1 : 0, 0, msg);
     if (e == PGN_E_NOMEM)
         c->res->stop = true;
 }
@@ -176,10 +177,10 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
 {
     struct jobs_config writer = {.out = {o->common.quiet, pr}};
     struct jobs_result res = {.status = CLI_OK};
-    struct conv c;
-    if (!conv_init(&c, o, &res)) {
+    struct convert c;
+    if (!convert_init(&c, o, &res)) {
         t->status = cli_status_merge(t->status, cli_nomem());
-        conv_free(&c);
+        convert_free(&c);
         return;
     }
     int n = o->nfiles ? o->nfiles : 1;
@@ -209,15 +210,15 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         t->counts[i] += res.counts[i];
     t->status = cli_status_merge(t->status, res.status);
     jobs_result_free(&res);
-    conv_free(&c);
+    convert_free(&c);
 }
 
 /* --jobs: each worker thread has a converter of its own. */
 static void *worker_new(void *opt)
 {
-    struct conv *c = malloc(sizeof *c);
-    if (c && !conv_init(c, opt, NULL)) {
-        conv_free(c);
+    struct convert *c = malloc(sizeof *c);
+    if (c && !convert_init(c, opt, NULL)) {
+        convert_free(c);
         free(c);
         c = NULL;
     }
@@ -226,7 +227,7 @@ static void *worker_new(void *opt)
 
 static void worker_free(void *worker)
 {
-    conv_free(worker);
+    convert_free(worker);
     free(worker);
 }
 
@@ -234,11 +235,11 @@ static void worker_free(void *worker)
  * the file's. */
 static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs_result *res)
 {
-    struct conv *c = worker;
+    struct convert *c = worker;
     if (!c) {
         char msg[GAMES_HARD_ERROR_MAX];
         res->status = games_hard_error_text(in->name, PGN_E_NOMEM, 0, msg, sizeof msg);
-        jobs_diags_add(&res->diags, 0, 0, 0, msg);
+        jobs_result_diag(&res->diags, 0, 0, 0, msg);
         res->stop = true;
         return;
     }
@@ -257,7 +258,7 @@ static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs
 static void convert_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
                            struct jobs_result *res, struct jobs_stream *s)
 {
-    struct conv *c = worker;
+    struct convert *c = worker;
     if (!c) {
         convert_chunk(NULL, at, res);
         return;

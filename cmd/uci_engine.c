@@ -209,7 +209,7 @@ void uci_engine_stop(struct uci_engine *e)
 /* "position fen ... moves ..." and "go perft N"; collects "move: count"
  * lines until "Nodes searched: N". */
 bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, bool chess960,
-                       int variant, int depth, struct uci_divide *t)
+                       int variant, int depth, struct uci_engine_divide *t)
 {
     char cmd[FEN_MAX + 64];
     if (e->variant != variant && (variant != VARIANT_CHESS || e->variant >= 0)) {
@@ -248,12 +248,12 @@ bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, 
             t->have_total = true;
             return true;
         }
-        uci_divide_line(l, t);
+        uci_engine_divide_line(l, t);
     }
     return false;
 }
 
-bool uci_divide_line(const char *l, struct uci_divide *t)
+bool uci_engine_divide_line(const char *l, struct uci_engine_divide *t)
 {
     const char *colon = strchr(l, ':');
     size_t mlen = colon ? (size_t)(colon - l) : 0;

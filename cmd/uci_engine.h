@@ -8,7 +8,7 @@
  *
  *     struct uci_engine e = {.timeout_ms = 60000};
  *     if (uci_engine_start(&e, "stockfish")) {
- *         struct uci_divide *d = malloc(sizeof *d);
+ *         struct uci_engine_divide *d = malloc(sizeof *d);
  *         uci_engine_divide(&e, fen, "e2e4 e7e5", false, 3, d);
  *         uci_engine_stop(&e);
  *     }
@@ -38,8 +38,8 @@ struct uci_engine {
 };
 
 /* An engine's divide: its move texts as written, with their counts (the
- * "move: count" lines, as uci_divide_line reads them). */
-struct uci_divide {
+ * "move: count" lines, as uci_engine_divide_line reads them). */
+struct uci_engine_divide {
     int count;
     struct {
         char text[16];
@@ -62,13 +62,13 @@ void uci_engine_stop(struct uci_engine *e);
  * path (UCI, space-separated, may be ""), UCI_Chess960 set as asked;
  * false when the engine failed. */
 bool uci_engine_divide(struct uci_engine *e, const char *fen, const char *path, bool chess960,
-                       int variant, int depth, struct uci_divide *out);
+                       int variant, int depth, struct uci_engine_divide *out);
 
 /* One line of a divide, "e2e4: 20" (a move of 4 or 5 characters, a colon,
  * a blank and digits that fit 64 bits), added to *t; false (nothing
  * added) for any other line.  Shared with --against-divide's commands
  * (divide_command.h). */
-bool uci_divide_line(const char *line, struct uci_divide *t);
+bool uci_engine_divide_line(const char *line, struct uci_engine_divide *t);
 
 /* The milliseconds left until deadline (progress_now()-style seconds),
  * for poll: 0 when it has passed. */

@@ -1,6 +1,6 @@
 /* libFuzzer target for pgn-check's configuration file (cmd/config.c):
  * any bytes as a .pgn-check.conf read by config_args with pgn-check's
- * keys (check_config_keys).  The file is a memfd, named by its
+ * keys (check_options_config_keys).  The file is a memfd, named by its
  * /proc/self/fd path; the messages cli_diag writes to stderr are caught
  * in a memory stream.  Besides crashes and sanitizer reports, a finding
  * is any broken property (abort):
@@ -67,8 +67,8 @@ static void read_config(const uint8_t *data, size_t size, char *path, size_t pat
     struct config_source src = {.name = ".pgn-check.conf", .path = path, .none = false};
     o->argc = 0;
     o->argv = NULL;
-    o->status = config_args(&src, check_config_keys, CHECK_CONFIG_KEYS, FAKE_ARGC, fake_argv,
-                            &o->argc, &o->argv);
+    o->status = config_args(&src, check_options_config_keys, CHECK_OPTIONS_CONFIG_KEYS, FAKE_ARGC,
+                            fake_argv, &o->argc, &o->argv);
     stderr = saved;
     require(fclose(mem) == 0);
     close(fd);
@@ -154,8 +154,8 @@ static size_t check_messages(const struct outcome *o, const char *path, const st
 /* The key an option stands for, or NULL. */
 static const struct config_key *key_of(const char *arg, const char **value)
 {
-    for (size_t j = 0; j < CHECK_CONFIG_KEYS; j++) {
-        const struct config_key *k = &check_config_keys[j];
+    for (size_t j = 0; j < CHECK_OPTIONS_CONFIG_KEYS; j++) {
+        const struct config_key *k = &check_options_config_keys[j];
         size_t n = strlen(k->option);
         if (strncmp(arg, k->option, n) != 0)
             continue;

@@ -1,8 +1,8 @@
 /* libFuzzer target for the reader of an engine's divide lines
- * (uci_divide_line, cmd/uci_engine.c: perft --against-engine's and
+ * (uci_engine_divide_line, cmd/uci_engine.c: perft --against-engine's and
  * --against-divide's "e2e4: 20" lines): any bytes, split at '\n' as
  * divide_command.c splits them (a trailing '\r' dropped), each line read
- * into one struct uci_divide.  Besides crashes and sanitizer reports, a
+ * into one struct uci_engine_divide.  Besides crashes and sanitizer reports, a
  * finding is any broken property (abort):
  *  - a line is taken exactly when a reader written here from the format
  *    takes it: 4 or 5 bytes before its first ':', then ": " and a digit,
@@ -46,7 +46,7 @@ static bool want_line(const char *l, size_t *mlen, uint64_t *nodes)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct uci_divide t;
+    static struct uci_engine_divide t;
     memset(&t, 0, sizeof t);
     t.total = 12345;
     char line[4096];
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t nodes = 0;
             bool want = want_line(line, &mlen, &nodes) && t.count < 2 * MOVELIST_MAX;
             int before = t.count;
-            bool got = uci_divide_line(line, &t);
+            bool got = uci_engine_divide_line(line, &t);
             require(got == want);
             require(t.count == before + (got ? 1 : 0));
             require(t.total == 12345 && !t.have_total);

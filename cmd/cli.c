@@ -265,8 +265,8 @@ void cli_put_line(const char *s, size_t n)
     /* A line that fits the room left in stdout's buffer is copied there
      * directly, as fwrite would copy it (a fully buffered stream only: a
      * line-buffered one has no room, its buffer being flushed at every
-     * newline): two stdio calls per line were a tenth of fen-check's
-     * time.  The buffer is glibc's, as in cli_input.c's reading. */
+     * newline): two stdio calls per line weighed on fen-check
+     * (docs/performance.md).  The buffer is glibc's, as in cli_input.c's reading. */
     FILE *fp = stdout;
     if ((size_t)(fp->_IO_write_end - fp->_IO_write_ptr) > n) {
         memcpy(fp->_IO_write_ptr, s, n);

@@ -89,7 +89,7 @@ static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool 
 /* Append the bytes of the line that the stream has buffered already (up to
  * its '\n', which is consumed but not kept); true when the '\n' was among
  * them.  One memchr and one copy per buffer, not a getc per byte: reading
- * was a fifth of fen-check's time.  The stream's buffer is glibc's (as in
+ * weighed on fen-check (docs/performance.md).  The stream's buffer is glibc's (as in
  * the PGN reader, lib/pgn.c); elsewhere each byte comes through getc. */
 static bool take_buffered(struct cli_input *in, size_t *n, size_t limit, bool *over, bool *nomem)
 {

@@ -69,7 +69,8 @@ static bool is_letter(char c)
 /* The end of the field that starts at s[i]: the first blank at i or after,
  * or len.  Eight bytes at a time (a byte below 0x21 is flagged exactly at
  * the lowest place where one stands), since splitting a record byte by
- * byte was a sixth of fen-check's time. */
+ * byte weighed on fen-check (docs/performance.md, "Figures moved out of
+ * the comments"). */
 static size_t skip_nonblank(const char *s, size_t i, size_t len)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* (the lowest byte is the first) */

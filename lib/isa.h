@@ -9,9 +9,9 @@
  * move_from...) is compiled for the build's target.  With target_clones
  * ("arch=x86-64-v3", ...) and CFLAGS=-march=native (znver3: SSE4a, AES,
  * SHA... beyond x86-64-v3, and another arch), no helper was inlined into
- * the x86-64-v3 clone the loader chose: hundreds of calls on the hot path,
- * perft 2.5 to 3 times slower.  A version that only adds to the build's
- * target includes the helpers' target whatever the CFLAGS.
+ * the x86-64-v3 clone the loader chose: hundreds of calls on the hot path
+ * (docs/performance.md, "Figures moved out of the comments").  A version that only adds to the
+ * build's target includes the helpers' target whatever the CFLAGS.
  *
  * A build that already targets these sets (-march=native on such a CPU,
  * -march=x86-64-v3 and above) needs no versions: the hot code is compiled

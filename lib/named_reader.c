@@ -366,8 +366,8 @@ static bool read_line(struct named_reader *r)
     r->line[n] = '\0';
     r->line_len = n;
     r->pos = 0;
-    if (r->lineno == 1 && n >= 3 && memcmp(r->line, "\xEF\xBB\xBF", 3) == 0)
-        r->pos = 3;
+    if (r->lineno == 1)
+        r->pos = pgn_utf8_bom_len(r->line, n);
     if (r->lineno == 1 && n >= 2 && pgn_utf16_bom(r->line)) {
         r->err = PGN_E_UTF16; /* one word for the whole input (pgn.h) */
         return false;

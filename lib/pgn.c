@@ -248,22 +248,10 @@ size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t 
 
 /* A UTF-8 byte-order mark may open any line (files get concatenated): it
  * is no text, and takes no column.  Its length at s, 3 or 0. */
-static size_t bom_len(const char *s, size_t n)
-{
-    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 bool pgn_utf16_bom(const char *s)
 {
     unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
     return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF);
-}
-
-/* Standard 6: a '%' in the first column makes the line an escape, outside
- * comments; the reader skips it whole. */
-static bool is_escape_line(const char *s, size_t n)
-{
-    return n > 0 && s[0] == '%';
 }
 
 /* ---------------------------------------------------------------- setup */
@@ -649,6 +637,20 @@ static size_t taken(const struct pgn_reader *r)
     return r->lim.max_tokens - r->tok_limit;
 }
 
+/* The rules of a visitor's answers, for the reader (visit) and for a game
+ * read whole (pgn_visit_game): SKIP_VARIATION at a "(" mutes the tokens
+ * from the depth inside it (the depth returned; 0: none muted) ... */
+static int visit_mute_from(enum pgn_visit a, const struct pgn_token *t)
+{
+    return a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START ? t->depth + 1 : 0;
+}
+
+/* ... up to that variation's ")", the first token above that depth. */
+static bool visit_mute_ends(int mute, const struct pgn_token *t)
+{
+    return t->depth < mute;
+}
+
 static void visit_update(struct pgn_reader *r)
 {
     r->v_direct = r->v_told && !r->v_skip && !r->v_mute;
@@ -659,8 +661,8 @@ static void visit_update(struct pgn_reader *r)
 static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const struct pgn_token *t)
 {
     if (r->v_mute) {
-        if (t->depth < r->v_mute)
-            r->v_mute = 0; /* the skipped variation's ")", at the depth before it */
+        if (visit_mute_ends(r->v_mute, t))
+            r->v_mute = 0;
         visit_update(r);
         return false;
     }
@@ -675,8 +677,8 @@ static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const s
 {
     if (a == PGN_VISIT_SKIP_GAME)
         r->v_skip = true;
-    else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
-        r->v_mute = t->depth + 1;
+    else /* (none is muted: t was offered) */
+        r->v_mute = visit_mute_from(a, t);
     visit_update(r);
 }
 
@@ -1567,7 +1569,7 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
-            size_t bom = bom_len(base, len); /* not a column */
+            size_t bom = pgn_utf8_bom_len(base, len); /* not a column */
             base += bom;
             len -= bom;
         }
@@ -2032,7 +2034,7 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
             if (f == 0)
                 break;
             if (!r->in_comment && r->first_nonblank != SIZE_MAX &&
-                is_escape_line(r->line, r->line_len)) {
+                pgn_escape_line(r->line, r->line_len)) {
                 r->have_line = false;
                 continue;
             }
@@ -2084,15 +2086,15 @@ void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void 
     for (size_t i = 0; i < g->ntokens && !skip; i++) {
         const struct pgn_token *t = &g->tokens[i];
         if (mute) {
-            if (t->depth < mute)
-                mute = 0; /* the skipped variation's ")" */
+            if (visit_mute_ends(mute, t))
+                mute = 0;
             continue;
         }
         enum pgn_visit a = v->token(ctx, t);
         if (a == PGN_VISIT_SKIP_GAME)
             skip = true;
-        else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
-            mute = t->depth + 1;
+        else
+            mute = visit_mute_from(a, t);
     }
     v->game_end(ctx, g);
 }

@@ -86,6 +86,20 @@ const char *pgn_error_message(enum pgn_error code);
  * text in the toolkit asks here. */
 bool pgn_utf16_bom(const char *s);
 
+/* The length of the UTF-8 byte-order mark at s[0..n) (3), or 0: it may
+ * open a line and is no column; every reader of PGN text asks here. */
+static inline size_t pgn_utf8_bom_len(const char *s, size_t n)
+{
+    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Is s[0..n) an escape line ('%' in the first column, standard 6),
+ * skipped whole? */
+static inline bool pgn_escape_line(const char *s, size_t n)
+{
+    return n > 0 && s[0] == '%';
+}
+
 enum pgn_token_kind {
     PGN_TOK_MOVE,        /* SAN, long algebraic, UCI or drop text, e.g. "Nf3", "e7e8q", "O-O+" */
     PGN_TOK_NULL_MOVE,   /* "--", "Z0", "0000" or "@@@@" */

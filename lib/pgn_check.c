@@ -445,8 +445,9 @@ static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
         }
         const unsigned char *nl = lf;
         size_t end = nl ? (size_t)(nl - s) : n;
-        if (col0 == 1 && end - start >= 3 && memcmp(s + start, "\xEF\xBB\xBF", 3) == 0)
-            start += 3; /* a byte-order mark is no column (pgn.h) */
+        if (col0 == 1)
+            start += pgn_utf8_bom_len((const char *)s + start,
+                                      end - start); /* a byte-order mark is no column (pgn.h) */
         if (c->nlines == c->lines_cap) {
             size_t *l = array_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
             if (!l) {

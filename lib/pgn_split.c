@@ -7,19 +7,6 @@
 
 #include <string.h>
 
-/* The reader's line rules (pgn.c) the splitter follows: a UTF-8
- * byte-order mark may open any line (its length at s, 3 or 0); a '%' in
- * the first column makes the line an escape (standard 6), skipped whole. */
-static size_t split_bom_len(const char *s, size_t n)
-{
-    return n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
-static bool split_is_escape_line(const char *s, size_t n)
-{
-    return n > 0 && s[0] == '%';
-}
-
 /* Is the last word of s[0..n) (blanks, CRs and blank lines at the end
  * aside) a result standing alone?  The reader ends a game there (standard
  * 8.2.6).  s is a line, or text whose last line that is not blank is
@@ -94,8 +81,8 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
         sp->in_brace = false;
         i++;
     } else {
-        i = split_bom_len(s, n);
-        if (split_is_escape_line(s + i, n - i))
+        i = pgn_utf8_bom_len(s, n);
+        if (pgn_escape_line(s + i, n - i))
             return false;
         if (i < n && s[i] == '[') {
             bool cut = sp->ends_game;

@@ -42,7 +42,8 @@ LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
 # Every program is linked so (PGO_LINK is set only where the profile is made).
 LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
-TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check
+TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check \
+              pgn-select
 CMD_SRC    := $(wildcard cmd/*.c)
 TOOLS      := $(filter $(TOOL_NAMES),$(basename $(notdir $(CMD_SRC))))
 CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))

@@ -104,9 +104,13 @@ bool select_record_next(const char **p, const char *end, struct select_record *r
     return true;
 }
 
-/* The line where text[0..len) ends, first being its first line's. */
-static unsigned long last_line(const char *text, size_t len, unsigned long first)
+/* The line where text[0..len) ends, first being its first line's; 0
+ * when no --limit needs it (the writer says nothing past its last game). */
+static unsigned long last_line(const struct worker *w, const char *text, size_t len,
+                               unsigned long first)
 {
+    if (!w->opt->limit)
+        return 0;
     for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p)));)
         if (++p < end)
             first++;
@@ -157,7 +161,7 @@ static void game_end(void *ctx, const struct pgn_game *g)
     bool opened = w->opened;
     w->opened = false;
     unsigned long end =
-        last_line(g->raw ? g->raw : "", g->raw ? g->raw_len : 0, g->raw_line + w->line_offset);
+        last_line(w, g->raw ? g->raw : "", g->raw ? g->raw_len : 0, g->raw_line + w->line_offset);
     struct head h = {.kind = SELECT_RECORD_GAME, .last_line = end, .raw_len = g->raw_len};
     if (games_report_read(&res->diags, &res->status, g, w->line_offset)) {
         h.kind = SELECT_RECORD_STRAY;
@@ -222,7 +226,7 @@ static int read_games(struct worker *w, struct jobs_stream *s)
     size_t n = pgn_reader_rest(w->reader, &rest, &line);
     if (n) {
         struct head h = {.kind = SELECT_RECORD_REST,
-                         .last_line = last_line(rest, n, line + w->line_offset),
+                         .last_line = last_line(w, rest, n, line + w->line_offset),
                          .raw_len = n};
         put_record(res, &h, rest);
     }
@@ -248,7 +252,7 @@ static void skimmed(struct worker *w, unsigned long line)
     struct head h = {.kind = SELECT_RECORD_GAME,
                      .outcome = v == SELECT_YES ? SELECT_CHOSEN : SELECT_NOT_CHOSEN,
                      .number = ++res->games,
-                     .last_line = last_line(sk->raw, sk->raw_len, line),
+                     .last_line = last_line(w, sk->raw, sk->raw_len, line),
                      .raw_len = sk->raw_len};
     put_record(res, &h, sk->raw);
 }

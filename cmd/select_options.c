@@ -8,7 +8,9 @@
 #include <stdlib.h>
 
 enum {
-    OPT_SPEED = 0x200,
+    OPT_TAG = 0x200,
+    OPT_LIMIT,
+    OPT_SPEED,
     OPT_VARIANT,
     OPT_FEN,
     OPT_POSITION,
@@ -27,7 +29,7 @@ enum {
 
 static const struct argp_option tool_options[] = {
     {0, 0, 0, 0, "Criteria (a game is chosen when it meets them all):", 1},
-    {"tag", 't', "'NAME OP VALUE'", 0,
+    {"tag", OPT_TAG, "'NAME OP VALUE'", 0,
      "A tag compared with a value: OP is = != < <= > >= (numbers as numbers, dates such as "
      "2024.01.?? as dates, other values as text) or ~ !~ (a PCRE2 pattern); spaces around OP "
      "are optional ('WhiteElo>=2700'). A game without the tag meets no comparison. Repeatable: "
@@ -87,7 +89,7 @@ static const struct argp_option tool_options[] = {
     {0, 0, 0, 0, "Output:", 2},
     {"invert", 'v', 0, 0, "Write the games that are not chosen", 2},
     {"count", 'c', 0, 0, "Write only the number of games that would be written", 2},
-    {"limit", 'm', "N", 0, "Stop after N games written (or counted)", 2},
+    {"limit", OPT_LIMIT, "N", 0, "Stop after N games written (or counted)", 2},
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
      2},
     {"stats", OPT_STATS, 0, 0,
@@ -104,7 +106,7 @@ static enum select_criterion criterion_of(int key, const char **name)
         enum select_criterion c;
         const char *name;
     } map[] = {
-        {'t', SELECT_TAG, "tag"},
+        {OPT_TAG, SELECT_TAG, "tag"},
         {'p', SELECT_PLAYER, "player"},
         {OPT_SPEED, SELECT_SPEED, "speed"},
         {OPT_VARIANT, SELECT_VARIANT, "variant"},
@@ -150,7 +152,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case 'c':
         opt->count = true;
         break;
-    case 'm':
+    case OPT_LIMIT:
         opt->limit = cli_uint_option(state, "limit", arg, 1, ULONG_MAX);
         break;
     case 'j':

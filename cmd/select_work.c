@@ -30,7 +30,7 @@ struct worker {
     struct game_replay *replay;
     struct select_game *judge;
     struct pgn_skim_game *skim;
-    bool skim_on; /* the reader's caps are the skim's (no --max-line below them) */
+    bool skim_on; /* no --max-line below the default, which pgn_skim assumes */
     /* the run being read */
     struct jobs_result *res;
     const char *name;          /* the file's, in messages */
@@ -61,7 +61,8 @@ void *select_worker_new(void *options)
                                           PGN_OPT_SKIP_COMMENTS);
     struct pgn_limits lim = {.max_line = opt->common.max_line};
     pgn_reader_set_limits(w->reader, &lim);
-    w->skim_on = opt->common.max_line >= PGN_SKIM_LINE_MAX;
+    w->skim_on =
+        opt->common.max_line >= CLI_MAX_LINE_DEFAULT; /* (the skim holds to the default caps) */
     game_replay_listen(w->replay, GAME_NO_BEFORE | cli_games_rules(&opt->common), NULL, NULL);
     return w;
 }

@@ -23,15 +23,18 @@ struct select_game {
     struct opening_search os;
     uint64_t id[2];
     struct position last;
-    uint64_t *hist; /* select_position_hash of each position of the main line */
+    /* The positions of the main line since its last irreversible move
+     * (a capture or a pawn move: none before it can come again; in
+     * crazyhouse, whose captured men come back, all of them). */
+    struct select_rep *hist;
     size_t nhist, caphist;
-    bool hist_lost; /* memory ran out: threefold is not known */
+    bool hist_lost;         /* memory ran out: threefold is not known */
+    size_t unmet_materials; /* --material not yet met: looked for */
 };
 
 /* Seeds of the two hashes of --unique and of the repetition hash. */
 #define SEED_ID0 0x243f6a8885a308d3ULL
 #define SEED_ID1 0x13198a2e03707344ULL
-#define SEED_REP 0xa4093822299f31d0ULL
 
 struct select_game *select_game_new(const struct select_criteria *s)
 {
@@ -44,13 +47,13 @@ struct select_game *select_game_new(const struct select_criteria *s)
     if (s->nmaterials && (!(g->material_run = calloc(s->nmaterials, sizeof *g->material_run)) ||
                           !(g->material_met = calloc(s->nmaterials, sizeof *g->material_met))))
         goto fail;
-    unsigned threefold = 0;
+    unsigned endings = 0;
     for (size_t i = 0; i < s->nendings; i++)
-        threefold |= s->endings[i] & (1u << END_THREEFOLD);
-    g->history = threefold != 0;
-    g->keep_last = s->nendings != 0;
-    g->positions = s->nfens || s->npatterns || s->nmaterials;
-    g->per_ply = g->positions || g->keep_last || s->nlines || s->table || s->unique;
+        endings |= s->endings[i];
+    g->history = (endings & 1u << END_THREEFOLD) != 0;
+    g->keep_last = (endings & ~(1u << END_THREEFOLD)) != 0;
+    g->per_ply = s->nfens || s->npatterns || s->nmaterials || g->keep_last || g->history ||
+                 s->nlines || s->table || s->unique;
     return g;
 fail:
     select_game_free(g);
@@ -76,9 +79,11 @@ enum select_verdict select_game_tags(struct select_game *g, const struct pgn_tag
 
 static void remember(struct select_game *g, const struct position *p)
 {
+    if (p->halfmove == 0 && p->variant != VARIANT_CRAZYHOUSE)
+        g->nhist = 0;
     if (g->nhist == g->caphist) {
         size_t cap = g->caphist ? 2 * g->caphist : 256;
-        uint64_t *h = realloc(g->hist, cap * sizeof *h);
+        struct select_rep *h = realloc(g->hist, cap * sizeof *h);
         if (!h) {
             g->hist_lost = true;
             return;
@@ -86,11 +91,13 @@ static void remember(struct select_game *g, const struct position *p)
         g->hist = h;
         g->caphist = cap;
     }
-    g->hist[g->nhist++] = select_position_hash(p, SEED_REP);
+    select_rep_make(&g->hist[g->nhist++], p);
 }
 
-/* The position criteria on one position of the main line. */
-static void look(struct select_game *g, const struct position *p)
+/* The position criteria on one position of the main line; g->positions
+ * is cleared once every one has been met. */
+static inline __attribute__((always_inline)) void look(struct select_game *g,
+                                                       const struct position *p)
 {
     const struct select_criteria *s = g->s;
     if (!g->fen_met)
@@ -99,21 +106,28 @@ static void look(struct select_game *g, const struct position *p)
     if (!g->pattern_met)
         for (size_t i = 0; i < s->npatterns && !g->pattern_met; i++)
             g->pattern_met = select_pattern_match(&s->patterns[i], p);
-    for (size_t i = 0; i < s->nmaterials; i++) {
-        if (g->material_met[i])
-            continue;
-        if (!select_material_match(&s->materials[i], p))
-            g->material_run[i] = 0;
-        else if (++g->material_run[i] >= s->material_plies)
-            g->material_met[i] = true;
-    }
+    if (g->unmet_materials)
+        for (size_t i = 0; i < s->nmaterials; i++) {
+            if (g->material_met[i])
+                continue;
+            if (!select_material_match(&s->materials[i], p))
+                g->material_run[i] = 0;
+            else if (++g->material_run[i] >= s->material_plies) {
+                g->material_met[i] = true;
+                g->unmet_materials--;
+            }
+        }
+    g->positions = !g->fen_met || !g->pattern_met || g->unmet_materials;
 }
 
 void select_game_start(struct select_game *g, const struct position *start)
 {
     const struct select_criteria *s = g->s;
     g->ply = 0;
-    g->fen_met = g->pattern_met = false;
+    g->fen_met = !s->nfens;
+    g->pattern_met = !s->npatterns;
+    g->unmet_materials = s->nmaterials;
+    g->positions = s->nfens || s->npatterns || s->nmaterials;
     g->nhist = 0;
     g->hist_lost = false;
     if (s->nmaterials) {
@@ -185,10 +199,10 @@ static bool ending_holds(struct select_game *g, unsigned set)
     if (set & (1u << END_INSUFFICIENT) && variant_insufficient_material(p))
         return true;
     if (set & (1u << END_THREEFOLD) && !g->hist_lost && g->nhist) {
-        uint64_t h = g->hist[g->nhist - 1];
+        const struct select_rep *last = &g->hist[g->nhist - 1];
         size_t n = 0;
         for (size_t i = 0; i < g->nhist; i++)
-            n += g->hist[i] == h;
+            n += select_rep_equal(&g->hist[i], last);
         if (n >= 3)
             return true;
     }
@@ -208,7 +222,7 @@ bool select_game_end(struct select_game *g)
     const struct select_criteria *s = g->s;
     if ((s->min_set && g->ply < s->min_plies) || (s->max_set && g->ply > s->max_plies))
         return false;
-    if ((s->nfens && !g->fen_met) || (s->npatterns && !g->pattern_met))
+    if (!g->fen_met || !g->pattern_met)
         return false;
     for (size_t i = 0; i < s->nmaterials; i++)
         if (!g->material_met[i])

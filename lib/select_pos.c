@@ -6,10 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-int select_ep_legal(const struct position *p)
+int select_ep_legal_slow(const struct position *p)
 {
-    if (p->ep_square == SQUARE_NONE)
-        return SQUARE_NONE;
     return en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_LEGAL);
 }
 
@@ -52,11 +50,10 @@ static bool castling_equal(const struct position *a, const struct position *b)
     return true;
 }
 
-bool select_fen_match(const struct select_fen *f, const struct position *p)
+bool select_fen_match_rest(const struct select_fen *f, const struct position *p)
 {
     const struct position *t = &f->pos;
-    if (position_occupied(p) != position_occupied(t) || p->side != t->side ||
-        p->by_color[WHITE] != t->by_color[WHITE])
+    if (p->side != t->side || p->by_color[WHITE] != t->by_color[WHITE])
         return false;
     for (int k = PAWN; k <= KING; k++)
         if (p->by_type[k] != t->by_type[k])
@@ -179,20 +176,9 @@ bool select_material_parse(struct select_material *m, const char *text, char *er
     return true;
 }
 
-bool select_material_match(const struct select_material *m, const struct position *p)
-{
-    for (int c = WHITE; c <= BLACK; c++) {
-        int total = bb_count(p->by_color[c]);
-        if (m->at_least[c] ? total < m->count[c][0] : total != m->count[c][0])
-            return false;
-        for (int t = PAWN; t <= KING; t++) {
-            int n = bb_count(position_pieces(p, (enum color)c, (enum piece_type)t));
-            if (m->at_least[c] ? n < m->count[c][t] : n != m->count[c][t])
-                return false;
-        }
-    }
-    return true;
-}
+const uint32_t select_rook_keep[16] = {
+    0x00000000, 0x000000ff, 0x0000ff00, 0x0000ffff, 0x00ff0000, 0x00ff00ff, 0x00ffff00, 0x00ffffff,
+    0xff000000, 0xff0000ff, 0xff00ff00, 0xff00ffff, 0xffff0000, 0xffff00ff, 0xffffff00, 0xffffffff};
 
 uint64_t select_position_hash(const struct position *p, uint64_t seed)
 {

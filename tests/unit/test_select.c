@@ -278,6 +278,8 @@ static void test_messages(void)
                 "unknown variant");
     UNIT_EQ_STR(refusal(SELECT_MIN_PLIES, "ten"), "'ten' is not a number of plies", "plies");
     UNIT_EQ_STR(refusal(SELECT_MAX_PLIES, "-1"), "'-1' is not a number of plies", "negative");
+    UNIT_EQ_STR(refusal(SELECT_MIN_PLIES, "\b44"), "'?44' is not a number of plies",
+                "a control byte of the text shows as '?'");
     UNIT_EQ_STR(refusal(SELECT_MATERIAL_PLIES, "0"), "'0': the material is held for 1 ply or more",
                 "material plies 0");
 

@@ -7,6 +7,7 @@
 #include "makemove.h"
 #include "san.h"
 #include "select.h"
+#include "select_tag.h"
 #include "unit.h"
 
 #include <stdlib.h>
@@ -502,8 +503,52 @@ static void test_openings(void)
                 "bad ECO code or range 'B20-Z99' (a code as B90, a range as A00-B99)", "bad range");
 }
 
+static void test_numbers_dates(void)
+{
+    struct {
+        const char *s;
+        bool ok;
+        double v;
+    } nums[] = {{"2700", true, 2700},
+                {"-12", true, -12},
+                {"+7", true, 7},
+                {"1.5", true, 1.5},
+                {"0.25", true, 0.25},
+                {"1.", false, 0},
+                {".5", false, 0},
+                {"12a", false, 0},
+                {"", false, 0},
+                {"-", false, 0},
+                {"1e5", false, 0},
+                {" 1", false, 0},
+                {"12345678901234567890", true, 12345678901234567890.0}};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+        double v = 0;
+        bool ok = select_number_parse(nums[i].s, strlen(nums[i].s), &v);
+        UNIT_CHECK(ok == nums[i].ok && (!ok || v == nums[i].v), "number '%s'", nums[i].s);
+    }
+    struct {
+        const char *s;
+        bool ok;
+        unsigned y, m, d;
+    } dates[] = {{"2024.01.31", true, 2024, 1, 31}, {"2024.??.??", true, 2024, 0, 0},
+                 {"2024.01.??", true, 2024, 1, 0},  {"????.??.??", true, 0, 0, 0},
+                 {"2024.??.05", true, 2024, 0, 0},  {"19??.??.??", true, 0, 0, 0},
+                 {"2024", true, 2024, 0, 0},        {"2024.03", true, 2024, 3, 0},
+                 {"2024-01-31", false, 0, 0, 0},    {"2024.1.31", false, 0, 0, 0},
+                 {"24.01.31", false, 0, 0, 0},      {"2024.01.31.", false, 0, 0, 0}};
+    for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
+        struct select_date d;
+        bool ok = select_date_parse(dates[i].s, strlen(dates[i].s), &d);
+        UNIT_CHECK(ok == dates[i].ok && (!ok || (d.year == dates[i].y && d.month == dates[i].m &&
+                                                 d.day == dates[i].d)),
+                   "date '%s'", dates[i].s);
+    }
+}
+
 int main(void)
 {
+    test_numbers_dates();
     test_tags();
     test_dates();
     test_player_speed_variant();

@@ -493,7 +493,8 @@ static void test_openings(void)
     UNIT_EQ_INT(chosen(s, STD, "e4"), 0, "1.e4 is B00");
     select_free(s);
     s = MAKE({SELECT_ECO, "A04,B00"}, {SELECT_OPENING, "^King's Pawn"});
-    UNIT_EQ_INT(chosen(s, STD, "e4 a6"), 1, "B00 King's Pawn Game");
+    UNIT_EQ_INT(chosen(s, STD, "e4"), 1, "B00 King's Pawn Game");
+    UNIT_EQ_INT(chosen(s, STD, "e4 a6"), 0, "1.e4 a6 is B00 St. George Defense");
     select_free(s);
     s = MAKE({SELECT_OPENING, "Zukertort"});
     UNIT_EQ_INT(chosen(s, STD, "Nf3 c5"), 1, "Zukertort Opening: Sicilian Invitation");

@@ -154,7 +154,11 @@ static bool add_variants(struct select_criteria *s, const char *text, char *err,
         size_t len = strcspn(p, ",");
         enum variant v;
         bool c960 = false;
-        if (!variant_parse(p, len, &v, &c960)) {
+        char name[64];
+        /* the tools' names, else the Variant tag's ("King of the Hill") */
+        if (!variant_parse(p, len, &v, &c960) &&
+            (len >= sizeof name ||
+             (memcpy(name, p, len), name[len] = '\0', !game_variant_parse(name, &v, &c960)))) {
             snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p, variant_names());
             return false;
         }

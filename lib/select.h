@@ -2,8 +2,8 @@
  * texts, then judged on a game's tags and, when a criterion needs them, on
  * the moves of its main line as the replay (game.h) plays them.  A game is
  * chosen when it meets every criterion; criteria of one kind that repeat
- * are all met (--tag), except --fen and --position, where any one of the
- * kind suffices, and --min-plies/--max-plies, where the stricter bound
+ * are all met (--tag), except --fen, --position and --material, where
+ * any one of the kind suffices, and --min-plies/--max-plies, where the stricter bound
  * holds.  Pure: no I/O; a criterion that cannot be read is a message.
  * Only what the criteria ask is computed on the moves: with none that
  * looks at positions, select_game_move is an increment and a test.
@@ -32,7 +32,8 @@
  *   SELECT_SPEED     ultrabullet, bullet, blitz, rapid, classical or
  *                    correspondence (a comma-separated list: any one),
  *                    from TimeControl by lichess's rule
- *   SELECT_VARIANT   a variant name (variant_parse's spellings; a
+ *   SELECT_VARIANT   a variant name (variant_parse's spellings, or the
+ *                    Variant tag's as game_variant_parse reads them; a
  *                    comma-separated list: any one): the game's rules,
  *                    from its Variant tag as the replay reads it (none or
  *                    "Standard": chess); chess960 for a Chess960 game; an

@@ -58,6 +58,8 @@ static const char *refusal(enum select_criterion kind, const char *text)
 static int chosen_id(const struct select_criteria *s, const char *tagtext, const char *moves,
                      uint64_t id[2])
 {
+    if (!s) /* refused: make() said so */
+        return -2;
     char buf[1024];
     struct pgn_tag tags[16];
     size_t ntags = 0;
@@ -245,6 +247,11 @@ static void test_player_speed_variant(void)
     UNIT_EQ_INT(chosen(s, "Variant=Atomic", ""), 1, "atomic");
     UNIT_EQ_INT(chosen(s, "Variant=Martian", ""), 0, "an unknown Variant meets nothing");
     UNIT_EQ_INT(chosen(s, "Event=x", ""), 0, "chess is neither");
+    select_free(s);
+    s = MAKE({SELECT_VARIANT, "King of the Hill,three-check"});
+    UNIT_EQ_INT(chosen(s, "Variant=kingofthehill", ""), 1, "the Variant tag's spelling");
+    UNIT_EQ_INT(chosen(s, "Variant=3check", ""), 1, "three-check is 3check");
+    UNIT_EQ_INT(chosen(s, "Variant=Atomic", ""), 0, "atomic is neither");
     select_free(s);
 }
 
@@ -444,6 +451,10 @@ static void test_material(void)
     UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5 Nc3"), 0, "held 2 plies");
     UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5 Nc3 Qa5"), 1, "held 3 plies");
     UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5 Nc3 Qxg2"), 0, "broken by a capture");
+    select_free(s);
+    s = MAKE({SELECT_MATERIAL, "KQRRBBNNPPPPPPP:KQRRBBNNPPPPPPP"}, {SELECT_MATERIAL, "K:K"});
+    UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5"), 1, "several --material: any one");
+    UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5"), 0, "neither");
     select_free(s);
     UNIT_EQ_STR(refusal(SELECT_MATERIAL, "KQ"),
                 "bad material 'KQ': White's pieces, ':', Black's pieces (as KQR:KR)", "no colon");

@@ -155,7 +155,8 @@ static uint64_t mix2(uint64_t h)
     return h;
 }
 
-static void move_slow(struct select_game *g, move m, const struct position *after)
+static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
+                                                const struct position *after)
 {
     const struct select_criteria *s = g->s;
     if (s->unique) {

@@ -32,11 +32,12 @@ static bool skim_alike_read(const char *text, size_t at, const struct pgn_skim_g
         snprintf(why, n, "at %zu: %lu lines skimmed, %lu in raw", at, g->lines, lines);
         return false;
     }
-    if (b->ndiags) {
-        snprintf(why, n, "at %zu: skimmed, but the reader finds %s at %lu:%lu", at,
-                 pgn_error_name(b->diags[0].code), b->diags[0].line, b->diags[0].col);
-        return false;
-    }
+    for (size_t i = 0; i < b->ndiags; i++)
+        if (b->diags[i].code != PGN_E_UNEXPECTED_TOKEN && b->diags[i].code != PGN_E_BAD_NAG) {
+            snprintf(why, n, "at %zu: skimmed, but the reader finds %s at %lu:%lu", at,
+                     pgn_error_name(b->diags[i].code), b->diags[i].line, b->diags[i].col);
+            return false;
+        }
     if (b->stray || b->ntags != g->ntags || !g->ntags) {
         snprintf(why, n, "at %zu: %zu tags skimmed, %zu read%s", at, g->ntags, b->ntags,
                  b->stray ? " (stray text)" : "");
@@ -99,6 +100,19 @@ static bool skim_alike_next(struct pgn_reader *whole, const char *text, size_t p
     return pgn_alike(&a, b, dl, why, n);
 }
 
+size_t skim_alike_cut(const char *text, size_t len)
+{
+    struct pgn_split sp = {0};
+    size_t cut = 0, window = 0;
+    unsigned long lines = 0;
+    do {
+        window = len - window > SKIM_ALIKE_WINDOW ? window + SKIM_ALIKE_WINDOW : len;
+        if (pgn_split_scan(&sp, text, window, 1, &cut, &lines))
+            return cut;
+    } while (window < len);
+    return len;
+}
+
 bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, char *why, size_t n)
 {
     struct pgn_reader *whole = pgn_reader_new(), *part = pgn_reader_new();
@@ -153,11 +167,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
         }
         /* the reader's, up to the splitter's next cut */
         st->readers++;
-        struct pgn_split sp = {0};
-        size_t cut = 0;
-        unsigned long cut_lines = 0;
-        if (!pgn_split_scan(&sp, text + at, len - at, 1, &cut, &cut_lines))
-            cut = len - at;
+        size_t cut = skim_alike_cut(text + at, len - at);
         struct pgn_game b;
         pgn_reader_open_mem(part, text + at, cut, "part");
         while (ok && pgn_next_game(part, &b) > 0) {

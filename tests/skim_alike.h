@@ -29,6 +29,14 @@ struct skim_alike_stats {
 bool skim_alike_game(const char *text, size_t len, size_t at, const struct pgn_skim_game *g,
                      char *why, size_t n);
 
+/* Where the reader's run that starts at text[0] ends: the splitter's
+ * first cut past 0 (pgn_split_scan), else len.  Scanned in windows of
+ * SKIM_ALIKE_WINDOW bytes: pgn_split_scan looks for a CR over all the
+ * bytes it is given, at each call, and a walk calls it at each READER
+ * answer (pgn-select does likewise). */
+enum { SKIM_ALIKE_WINDOW = 64u << 10 };
+size_t skim_alike_cut(const char *text, size_t len);
+
 /* Walks text[0..len) with pgn_skim_next (a READER answer read by a reader
  * up to the next cut of pgn_split_scan), each game skimmed held to
  * skim_alike_game, and the games of the walk held to those of one reader

@@ -64,12 +64,21 @@ static bool skim_alike_read(const char *text, size_t at, const struct pgn_skim_g
     return true;
 }
 
+/* The bytes a reader opened where a game was skimmed is given: the game
+ * and SKIM_ALIKE_WINDOW more (the reader ends a game on its result's line
+ * and looks no further), not the whole rest of the text, which the
+ * reader's search for a lone CR would read at each game. */
+static size_t skim_alike_window(size_t rest, const struct pgn_skim_game *g)
+{
+    return rest - g->raw_len > SKIM_ALIKE_WINDOW ? g->raw_len + SKIM_ALIKE_WINDOW : rest;
+}
+
 bool skim_alike_game(const char *text, size_t len, size_t at, const struct pgn_skim_game *g,
                      char *why, size_t n)
 {
     struct pgn_reader *r = skim_alike_reader();
     struct pgn_game b;
-    if (!r || pgn_reader_open_mem(r, text + at, len - at, "skim") != PGN_OK ||
+    if (!r || pgn_reader_open_mem(r, text + at, skim_alike_window(len - at, g), "skim") != PGN_OK ||
         pgn_next_game(r, &b) <= 0) {
         snprintf(why, n, "at %zu: skimmed a game, the reader reads none", at);
         return false;
@@ -148,7 +157,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
             st->skimmed++;
             struct pgn_reader *r = skim_alike_reader();
             struct pgn_game b;
-            pgn_reader_open_mem(r, text + was, len - was, "skim");
+            pgn_reader_open_mem(r, text + was, skim_alike_window(len - was, &g), "skim");
             if (at <= was || at > len || pgn_next_game(r, &b) <= 0) {
                 snprintf(why, n, "at %zu: skimmed a game, the reader reads none", was);
                 ok = false;

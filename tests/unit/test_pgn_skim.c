@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -407,11 +408,74 @@ static void test_mutations(void)
     }
 }
 
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The benchmark archive (100,000 games, through zstd): every game
+ * skimmed, the walk held to one reader; and the speed of a loop of
+ * pgn_skim_next over it in memory, in CPU time (the best of five runs),
+ * as a comment: docs/performance.md quotes it. */
+static void test_bench_archive(void)
+{
+    const char *shared = getenv("SHARED");
+    if (!shared || !*shared)
+        shared = "../shared/data";
+    char path[1024], cmd[1200];
+    snprintf(path, sizeof path, "%s/pgn/bench/random-100k.pgn.zst", shared);
+    if (!unit_need_shared(path))
+        return;
+    snprintf(cmd, sizeof cmd, "zstd -dc '%s' 2>/dev/null", path);
+    FILE *pp = popen(cmd, "r");
+    if (!pp)
+        return;
+    size_t cap = 1u << 26, len = 0, got;
+    char *buf = malloc(cap);
+    while (buf && (got = fread(buf + len, 1, cap - len, pp)) > 0)
+        if ((len += got) == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
+    if (pclose(pp) != 0 || !buf || !len) {
+        UNIT_CHECK(true, "benchmark skipped: zstd not available");
+        free(buf);
+        return;
+    }
+    struct skim_alike_stats st = {0};
+    char why[400] = "";
+    bool ok = skim_alike_walk(buf, len, &st, why, sizeof why);
+    UNIT_CHECK(ok && st.games == 100000 && st.skimmed == 100000,
+               "random-100k: %lu games, %lu skimmed, as the reader reads them %s", st.games,
+               st.skimmed, why);
+    static struct pgn_skim_game g;
+    double best = 0;
+    for (int run = 0; run < 5; run++) {
+        double t = cpu_seconds();
+        size_t at = 0;
+        unsigned long games = 0;
+        while (pgn_skim_next(buf, len, &at, &g) == PGN_SKIM_GAME)
+            games++;
+        t = cpu_seconds() - t;
+        if (games == 100000 && (!best || t < best))
+            best = t;
+    }
+    if (best > 0)
+        printf("# pgn_skim: random-100k, %zu bytes in %.1f ms of CPU (best of 5): %.0f MB/s\n", len,
+               best * 1e3, (double)len / best / 1e6);
+    free(buf);
+}
+
 int main(void)
 {
     test_cases();
     test_split_traps();
     test_mutations();
     test_archives();
+    test_bench_archive();
     return unit_done();
 }

@@ -213,6 +213,57 @@ static void test_archives(void)
     }
 }
 
+/* The caps: tags (PGN_SKIM_MAX_TAGS, PGN_SKIM_ARENA) and a game's size
+ * (512 KiB), each at its edge, and past the reader's line cap (1 MiB),
+ * where the reader reads otherwise. */
+static void test_caps(void)
+{
+    size_t cap = (1u << 20) + 4096;
+    char *t = malloc(cap);
+    if (!UNIT_CHECK(t != NULL, "allocation"))
+        return;
+    static struct pgn_skim_game g;
+    static const struct {
+        int tags;     /* tag lines [T1 "v"] ... */
+        size_t value; /* bytes of each value */
+        size_t body;  /* bytes of a comment in the movetext */
+        int rc;
+        const char *desc;
+    } cases[] = {
+        {PGN_SKIM_MAX_TAGS, 1, 10, PGN_SKIM_GAME, "as many tags as the skimmer keeps"},
+        {PGN_SKIM_MAX_TAGS + 1, 1, 10, PGN_SKIM_READER, "conservative: one tag more"},
+        /* a tag line is its value and 8 bytes; the game, 23 and its comment */
+        {1, PGN_SKIM_ARENA - 8, 10, PGN_SKIM_GAME, "a tag line as long as the arena"},
+        {1, PGN_SKIM_ARENA - 7, 10, PGN_SKIM_READER, "conservative: a byte more"},
+        {1, 1, (512u << 10) - 23, PGN_SKIM_GAME, "a game of 512 KiB"},
+        {1, 1, (512u << 10) - 22, PGN_SKIM_READER, "conservative: a byte more"},
+        {1, 1, (1u << 20) + 10, PGN_SKIM_READER, "a line over the reader's 1 MiB"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        size_t n = 0;
+        for (int i = 0; i < cases[c].tags; i++) {
+            n += (size_t)sprintf(t + n, "[T%d \"", i);
+            memset(t + n, 'v', cases[c].value);
+            n += cases[c].value;
+            n += (size_t)sprintf(t + n, "\"]\n");
+        }
+        n += (size_t)sprintf(t + n, "\n1. e4 {");
+        memset(t + n, 'c', cases[c].body);
+        n += cases[c].body;
+        n += (size_t)sprintf(t + n, "} 1-0\n");
+        size_t at = 0;
+        int rc = (int)pgn_skim_next(t, n, &at, &g);
+        struct skim_alike_stats st = {0};
+        char why[400] = "";
+        bool ok = skim_alike_walk(t, n, &st, why, sizeof why);
+        char summary[300];
+        UNIT_CHECK(rc == cases[c].rc && ok, "%s (%zu bytes): %s (reader: %s) %s", cases[c].desc, n,
+                   rc == PGN_SKIM_GAME ? "skimmed" : "to the reader",
+                   reader_summary(t, n, summary, sizeof summary), why);
+    }
+    free(t);
+}
+
 /* Texts where the splitter offered a cut that the reader does not come to
  * rest at (found by the mutations above), so that a READER answer read up
  * to it parted from the reader: each walked and held to one reader. */
@@ -474,6 +525,7 @@ int main(void)
 {
     test_cases();
     test_split_traps();
+    test_caps();
     test_mutations();
     test_archives();
     test_bench_archive();

@@ -35,6 +35,13 @@
  *         else  // PGN_SKIM_READER: read text[at..cut) with a reader,
  *               // cut from pgn_split_scan; at = cut
  *
+ * Give the reader and pgn_split_scan text[at..cut), not the whole rest:
+ * each looks for a lone CR over all the bytes it is given, at every call
+ * (opened at each READER answer over the rest of a large input, that is
+ * quadratic); find the cut in windows of the text (pgn_split_scan goes on
+ * with the same state and place over a longer one): tests/skim_alike.c,
+ * skim_alike_cut, does so.
+ *
  * text must start where a reader is between games: the start of an
  * input, a cut of pgn_split_scan, or the end of a game skimmed.  It is
  * whole: text[len] is the end of the input or a cut, never the middle of

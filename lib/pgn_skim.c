@@ -2,15 +2,19 @@
  * from the few bytes that can change how the reader (pgn.c) reads it.
  *
  * The game taken has this shape, and anything else is the reader's:
- *   - blank lines ([ \t]*, LF or CRLF);
+ *   - blank lines ([ \t]*, LF or CRLF), lines of a ';' comment and
+ *     escape lines ('%'), as the reader reads them before a game's tags;
  *   - one or more tag lines, each [Name "value"] alone on its line
- *     (blanks around, no byte-order mark, no quote, backslash or control
- *     byte in the value: pgn_lexer_tag_fast reads it so, with the same
- *     name and value), no name twice;
+ *     (blanks around, a byte-order mark before the first only, no quote,
+ *     backslash or control byte in the value: pgn_lexer_tag_fast reads
+ *     it so, with the same name and value), no name twice;
  *   - blank lines, then movetext lines up to the one that ends with the
- *     result: no blank line among them (the reader may start a game at a
- *     "1." after one, or close an open comment at a tag line), no line
- *     that starts with '%' (an escape line) or a byte-order mark;
+ *     result: no line that starts with '%' (an escape line) or a
+ *     byte-order mark; a blank line among them only when the next line
+ *     that is not blank starts with neither '[' (the reader ends an open
+ *     comment at a tag pair line after a blank line) nor, after text
+ *     outside comments, a '1' (it ends a game at "1." and a move after
+ *     one: pgn.c, starts_new_game);
  *   - in the movetext, outside {...} comments (closed at their first '}',
  *     the standard's rule), no '[', ']', '}', ';', no byte above 0x7e
  *     (the results written with '½' or an en dash), no ')' without its

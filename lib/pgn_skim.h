@@ -40,7 +40,10 @@
  * (opened at each READER answer over the rest of a large input, that is
  * quadratic); find the cut in windows of the text (pgn_split_scan goes on
  * with the same state and place over a longer one): tests/skim_alike.c,
- * skim_alike_cut, does so.
+ * skim_alike_cut, does so.  A reader refuses text that starts with a
+ * UTF-16 byte-order mark (PGN_E_UTF16), where one reader over the whole
+ * input reads those bytes as text: a READER answer after a game skimmed,
+ * at FF FE or FE FF, is the one place where a fresh reader parts from it.
  *
  * text must start where a reader is between games: the start of an
  * input, a cut of pgn_split_scan, or the end of a game skimmed.  It is

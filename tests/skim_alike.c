@@ -178,23 +178,43 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
         st->readers++;
         size_t cut = skim_alike_cut(text + at, len - at);
         struct pgn_game b;
+        if (cut >= 2 && pgn_utf16_bom(text + at)) {
+            /* A reader refuses text that starts with a UTF-16 mark
+             * (PGN_E_UTF16): the whole text's reader too when it is the
+             * input's start; later (after a game skimmed) the whole
+             * reader reads those bytes as text and a reader opened there
+             * does not, which ends the walk (pgn_skim.h) */
+            if (at == 0 &&
+                (pgn_next_game(whole, &b) >= 0 || pgn_reader_error(whole) != PGN_E_UTF16)) {
+                snprintf(why, n, "a UTF-16 mark at the start, read by the whole text's reader");
+                ok = false;
+            }
+            st->utf16 = true;
+            break;
+        }
         pgn_reader_open_mem(part, text + at, cut, "part");
-        while (ok && pgn_next_game(part, &b) > 0) {
+        int rb;
+        while (ok && (rb = pgn_next_game(part, &b)) > 0) {
             ok = skim_alike_next(whole, text, prev, &b, line, st, why, n);
             prev = (size_t)(b.raw - text) + b.raw_len;
+        }
+        if (ok && rb < 0) {
+            snprintf(why, n, "at %zu: the reader fails (%s)", at,
+                     pgn_error_name(pgn_reader_error(part)));
+            ok = false;
         }
         for (size_t i = at; i < at + cut; i++) /* (as the reader counts lines) */
             line += text[i] == '\n' || (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n'));
         at += cut;
     }
     struct pgn_game a;
-    if (ok && pgn_next_game(whole, &a) != 0) {
+    if (ok && !st->utf16 && pgn_next_game(whole, &a) != 0) {
         snprintf(why, n, "the whole text has more than the %lu games of the walk", st->games);
         ok = false;
     }
     const char *rest;
     unsigned long rest_line;
-    if (ok && text + prev + pgn_reader_rest(whole, &rest, &rest_line) != text + len) {
+    if (ok && !st->utf16 && text + prev + pgn_reader_rest(whole, &rest, &rest_line) != text + len) {
         snprintf(why, n, "the whole text's rest does not start where the walk's last game ends");
         ok = false;
     }

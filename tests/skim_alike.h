@@ -20,6 +20,12 @@ struct skim_alike_stats {
     unsigned long games;   /* games of the whole text (one reader) */
     unsigned long skimmed; /* of them, taken by the skimmer */
     unsigned long readers; /* READER answers */
+    /* The walk stopped at a UTF-16 byte-order mark, where a reader opened
+     * there refuses the text (PGN_E_UTF16): at the input's start, as the
+     * whole text's reader does; after a game skimmed, where that reader
+     * reads the bytes as text (a READER answer there is pgn-select's to
+     * deal with: pgn_skim.h) */
+    bool utf16;
 };
 
 /* Does the skimmed game g, at text[at..], equal what a reader opened at

@@ -131,6 +131,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
 {
     if (sp->lost)
         return false;
+    bool cut = false;
     size_t i = pgn_utf8_bom_len(s, n), k = i;
     while (k < n && (s[k] == ' ' || s[k] == '\t'))
         k++;
@@ -138,9 +139,14 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     size_t m = n > 0 && s[n - 1] == '\r' ? n - 1 : n; /* (the reader's line) */
     sp->prev_blank = blank;
     if (sp->in_brace) {
-        if (prev_blank && k < n && s[k] == '[') {
+        size_t k2 = k + 1;
+        while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
+            k2++;
+        if (prev_blank && k < n && s[k] == '[' && k2 < m &&
+            pgn_lexer_tag_name_byte[(unsigned char)s[k2]]) {
             /* The reader ends an open comment at a tag pair line after a
-             * blank line (the game, too, when it had moves). */
+             * blank line (the game, too, when it had moves); without a
+             * tag name after the '[', the line is no tag pair. */
             if (!split_tag_line_known(s + k, m - k)) {
                 sp->lost = true;
                 return false;
@@ -166,14 +172,23 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
         if (pgn_escape_line(s + i, n - i))
             return false;
         if (i < n && s[i] == '[') {
-            bool cut = sp->ends_game;
-            sp->ends_game = false;
-            sp->paren = 0;
-            sp->lost = !split_tag_line_known(s + i, m - i);
-            return cut;
-        }
-        if (blank)
+            /* A tag line (the next game's, after a result), unless no tag
+             * name follows the '[' (the reader reads text to its ']', the
+             * game going on) or it is a forum delimiter (skipped) */
+            cut = sp->ends_game;
+            size_t k2 = i + 1;
+            while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
+                k2++;
+            if (k2 < m && pgn_lexer_tag_name_byte[(unsigned char)s[k2]] &&
+                !pgn_forum_markup(s + i, m - i)) {
+                sp->ends_game = false;
+                sp->paren = 0;
+                sp->lost = !split_tag_line_known(s + i, m - i);
+                return cut;
+            }
+        } else if (blank) {
             return false; /* a blank line changes nothing */
+        }
     }
     size_t code_end = n;
     for (; (i = split_next_mark(s, i, n)) < n; i++) {
@@ -183,7 +198,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
             if (i == n) {
                 sp->in_brace = true;
                 sp->ends_game = false;
-                return false;
+                return cut;
             }
             break;
         case ';':
@@ -216,7 +231,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     /* What follows a result on its line, a ';' comment included, belongs
      * to the next game: no cut after it. */
     sp->ends_game = sp->paren == 0 && code_end == n && ends_with_result(s, n);
-    return false;
+    return cut;
 }
 
 bool pgn_split_guess(const char *buf, size_t len, size_t *at)

@@ -284,6 +284,10 @@ static void test_split_traps(void)
          "a ')' without its '('"},
         {"[A \"b\"]\n\n1. e4\r%x 1-0\n[B \"c\"]\n\n1. d4 *\n",
          "a lone CR: an escape line for the reader"},
+        {"[A \"b\"]\n\n1. e4 (1. d4\n[\n1-0\n[B \"c\"]\n\n1. d4 *\n",
+         "a line that starts with '[' and no tag name: text in the variation"},
+        {"[A \"b\"]\n\n1. e4 (1. d4\n[pgn]\n1-0\n[B \"c\"]\n\n1. d4 *\n",
+         "a forum delimiter line: a blank in the variation"},
     };
     for (size_t i = 0; i < sizeof traps / sizeof traps[0]; i++) {
         struct skim_alike_stats st = {0};

@@ -7,9 +7,8 @@
 //       writes OUTDIR/*.pgn: a few real games picked from the shared data
 //       (file and game number below), each with an Id tag put first
 //       ([Id "N"], the game's number in its fixture) so that a selection can
-//       be compared by game identity; a few games are edited by hand, each
-//       saying how in a comment before its tags (the edits are listed in
-//       EDITS below).
+//       be compared by game identity; a few games are edited, each saying
+//       how in a FixtureEdit tag (the edits are in PICKS below).
 //   node gen-select-fixtures.mjs expect OUTDIR
 //       writes OUTDIR/expected/NAME.ids for the cases below: a header line
 //       "# peer: chessops ..." naming the rule, then the Ids of the selected
@@ -241,7 +240,7 @@ function speed(tc) {
 // The picks of each fixture, in order: [shared file, game number
 // (1-based) or [tag, value] (the first game with that tag value), edit].
 // An edit changes a copy of a real game, for a value the shared data
-// lacks; the fixture says so in a comment before the game's tags.
+// lacks; the game says so in a FixtureEdit tag after its Id tag.
 const PICKS = {
   // tags, speeds, variants, dates (the tags of real games)
   'tags.pgn': [
@@ -262,9 +261,9 @@ const PICKS = {
     ['pgn/edge-cases/antichess-programfox.pgn', 1],
     ['pgn/edge-cases/cutechess-fischerrandom.pgn', 1],
     ['pgn/online/allancao_lichess_DannyTheDonkey_2019-01-29.pgn', 2,
-      { set: ['TimeControl', '-'], note: 'TimeControl "60+0" changed to "-" (correspondence): the shared data has none' }],
+      { set: ['TimeControl', '-'], note: 'TimeControl 60+0 changed to - (correspondence): the shared data has none' }],
     ['pgn/online/allancao_lichess_DannyTheDonkey_2019-01-29.pgn', 3,
-      { set: ['TimeControl', '?'], note: 'TimeControl "60+0" changed to "?" (unknown)' }],
+      { set: ['TimeControl', '?'], note: 'TimeControl 60+0 changed to ? (unknown)' }],
     ['pgn/events/20240527-20240607-12th-norway-chess.pgn', 1],
     ['pgn/edge-cases/fischer.pgn', 11],
   ],
@@ -322,8 +321,8 @@ const PICKS = {
   ],
 };
 
-// A game's raw text with its Id tag first (and a comment saying how it
-// was edited, when it was).
+// A game's raw text with its Id tag first (and a FixtureEdit tag saying
+// how it was edited, when it was).
 function fixtureGame(raw, id, edit) {
   let text = raw;
   let head = '';
@@ -343,8 +342,8 @@ function fixtureGame(raw, id, edit) {
     sans.forEach((s, i) => moves.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + s));
     text = tags.join('\n') + '\n\n' + moves.join(' ') + ' *\n';
   }
-  if (edit) head = `% fixture edit: ${edit.note}\n`;
-  return head + `[Id "${id}"]\n` + text;
+  if (edit) head = `[FixtureEdit "${edit.note}"]\n`;
+  return `[Id "${id}"]\n` + head + text;
 }
 
 function pick(shared, [file, which, edit]) {

@@ -135,7 +135,8 @@ check_case() {
 @test "--fen of the start: ply 0 counts; the Chess960 game does not start there" { check_case fen-start; }
 @test "--fen twice: any one suffices" { check_case fen-any; }
 @test "--position: '?' for any square (pgn-extract -Tf)" { check_case position-c4d4; }
-@test "--position with ' b': Black to move" { check_case position-c4d4-b; }
+@test "--position with ' w': a whole board, White to move" { check_case position-catalan-w; }
+@test "--position with ' b': the same board with Black to move is never reached" { check_case position-catalan-b; }
 @test "--position: a whole board" { check_case position-fool; }
 
 # -------------------------------------------------------------- material

@@ -432,6 +432,7 @@ const CASES = [
   ['tag-result-not', 'tags.pgn', `--tag 'Result != 1-0'`, 'Result tag present and not "1-0"', tag('Result', '!=', '1-0')],
   ['tag-elo-ge', 'tags.pgn', `--tag 'WhiteElo>=2700'`, 'WhiteElo a number >= 2700', tag('WhiteElo', '>=', '2700')],
   ['tag-elo-lt', 'tags.pgn', `--tag 'BlackElo < 2000'`, 'BlackElo a number < 2000', tag('BlackElo', '<', '2000')],
+  ['tag-elo-numeric', 'tags.pgn', `--tag 'BlackElo>999'`, 'BlackElo > 999 as numbers ("1200" > "999"; as text it would not be)', tag('BlackElo', '>', '999')],
   ['tag-elo-both', 'tags.pgn', `--tag 'WhiteElo>2500' --tag 'BlackElo>2500'`, 'both Elos > 2500',
     g => tag('WhiteElo', '>', '2500')(g) && tag('BlackElo', '>', '2500')(g)],
   ['tag-date-lt', 'tags.pgn', `--tag 'Date<1990.01.01'`, 'Date before 1990.01.01 (years known)', tag('Date', '<', '1990.01.01')],
@@ -502,6 +503,8 @@ const CASES = [
     g => /^Catalan Opening: Open Defense/.test(classify(g, SHARED)?.name ?? '')],
   ['opening-four-knights', 'openings.pgn', `--opening='Four Knights Game: Scotch Variation Accepted'`, 'transpositions name alike',
     g => /Four Knights Game: Scotch Variation Accepted/.test(classify(g, SHARED)?.name ?? '')],
+  ['eco-none', 'openings.pgn', '--invert --eco=A00-E99', 'the games that no named position classifies (the Chess960 one)',
+    g => !classify(g, SHARED)],
   // duplicates: same rules, start position and main line (first kept)
   ['unique', 'dups.pgn', '--unique', 'the first of the games with the same rules, start and main line', null],
   // combinations

@@ -79,12 +79,34 @@ check_case() {
 @test "--tag 'NAME != VALUE': spaces around the operator; a missing tag is not selected" { check_case tag-result-not; }
 @test "--tag 'WhiteElo>=2700': numbers as numbers; WhiteElo \"?\" is not selected (pgn-extract -t)" { check_case tag-elo-ge; }
 @test "--tag 'BlackElo < 2000' (pgn-extract -t)" { check_case tag-elo-lt; }
+@test "--tag 'BlackElo>999': numbers as numbers, not as text (pgn-extract -t)" { check_case tag-elo-numeric; }
 @test "--tag twice: both must hold (pgn-extract -t with two lines)" { check_case tag-elo-both; }
 @test "--tag 'Date<1990.01.01': dates as dates, '??' parts not needed; ????.??.?? is not selected" { check_case tag-date-lt; }
 @test "--tag 'Date>=2017.12.15': dates as dates by day (pgn-extract compares years only)" { check_case tag-date-ge; }
 @test "--tag 'Site ~ PATTERN': a PCRE2 pattern" { check_case tag-site-re; }
 @test "--tag 'Site !~ PATTERN': a missing Site is not selected" { check_case tag-site-not-re; }
 @test "--tag 'ECO>=C00' --tag 'ECO<D00': text compares as text" { check_case tag-eco-text; }
+@test "--tag on a repeated tag: the first one counts" {
+    run --separate-stderr pgn-select --tag 'White=first' <<<'[Id "1"]
+[White "first"]
+[White "second"]
+
+1. e4 *'
+    assert_success
+    assert_stderr_equal ''
+    assert_output '[Id "1"]
+[White "first"]
+[White "second"]
+
+1. e4 *'
+    run --separate-stderr pgn-select --count --tag 'White=second' <<<'[White "first"]
+[White "second"]
+
+1. e4 *'
+    assert_failure 1
+    assert_output 0
+}
+
 @test "--player PATTERN: White or Black (pgn-extract --tagsubstr Player)" { check_case player; }
 @test "--player with an alternation" { check_case player-re; }
 
@@ -154,6 +176,7 @@ check_case() {
 @test "--eco=E04: lichess's classification, reached by transposition too" { check_case eco-code; }
 @test "--eco=A00-B99: a range" { check_case eco-range; }
 @test "--eco=C47,E05: a list" { check_case eco-list; }
+@test "--invert --eco=A00-E99: the games no named position classifies (Chess960)" { check_case eco-none; }
 @test "--opening PATTERN on the name" { check_case opening-catalan; }
 @test "--opening: two move orders, one name" { check_case opening-four-knights; }
 

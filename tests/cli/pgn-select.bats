@@ -20,6 +20,12 @@ PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 CARLSEN=pgn/online/dela3499_Carlsen.pgn
 CARLSEN_ALL=pgn/online/dela3499_carlsen_all.pgn
 
+# Until cmd/pgn-select.c exists (issue 27 lands in parts), these tests
+# skip; once it exists, a pgn-select missing from the build fails them.
+setup() {
+    [[ -e $ROOT/cmd/pgn-select.c ]] || skip "cmd/pgn-select.c is not written yet (issue 27)"
+}
+
 # As test_helper's tools: never a wait without a limit.
 pgn-select() { timeout --foreground -k 10 "$TOOL_TIMEOUT" pgn-select "$@"; }
 export -f pgn-select

@@ -290,6 +290,13 @@ const PICKS = {
     ['pgn/edge-cases/cutechess-fischerrandom.pgn', 3],
     ['pgn/events/2025-freestyle-chess-grand-slam-final-ko-lower.pgn', 1],
     ['pgn/edge-cases/fools-mate.pgn', 1],
+    // the shared data has no games of these variants: short ones written
+    // by hand, each replayed by chessops when the expected files are made
+    ['text', '[Variant "Atomic"]\n\n1. Nf3 a6 2. Ng5 a5 3. Nxf7 1-0\n', { note: 'written by hand: the knight explodes the king' }],
+    ['text', '[Variant "King of the Hill"]\n\n1. e4 e5 2. Ke2 d5 3. Kd3 dxe4+ 4. Kxe4 1-0\n', { note: 'written by hand: a king on the hill' }],
+    ['text', '[Variant "Three-check"]\n\n1. e4 e5 2. Bc4 Nf6 3. Bxf7+ Kxf7 4. Qh5+ Ke7 5. Qxe5+ 1-0\n', { note: 'written by hand: the third check' }],
+    ['text', '[Variant "Horde"]\n\n1. e5 e6 *\n', { note: 'written by hand' }],
+    ['text', '[Variant "Racing Kings"]\n\n1. Kh3 Kb3 *\n', { note: 'written by hand' }],
   ],
   // openings, transpositions among them (lichess's table, chessops)
   'openings.pgn': [
@@ -347,6 +354,7 @@ function fixtureGame(raw, id, edit) {
 }
 
 function pick(shared, [file, which, edit]) {
+  if (file === 'text') return [which, edit];
   const games = splitGames(readFileSync(join(shared, file), 'latin1'));
   let raw;
   if (typeof which === 'number') raw = games[which - 1];
@@ -461,6 +469,8 @@ const CASES = [
   ['ending-variant', 'variants.pgn', '--ending=variant', 'final position a variant end (chessops isVariantEnd)', g => ending(g).split(',').includes('variant')],
   ['ending-checkmate-variants', 'variants.pgn', '--ending=checkmate', 'final position checkmate, in any variant', g => ending(g).split(',').includes('checkmate')],
   ['variants-variant-antichess', 'variants.pgn', '--variant=antichess', 'Variant Antichess', g => variantOf(g) === 'antichess'],
+  ['variants-variant-atomic', 'variants.pgn', '--variant=atomic', 'Variant Atomic', g => g.rules === 'atomic'],
+  ['variants-variant-list', 'variants.pgn', '--variant=kingofthehill --ending=variant', 'King of the Hill and a variant end', g => g.rules === 'kingofthehill' && ending(g).split(',').includes('variant')],
   // the main line's length
   ['min-plies', 'endings.pgn', '--min-plies=100', 'main line of 100 plies or more', g => g.ok && g.sans.length >= 100],
   ['max-plies', 'endings.pgn', '--max-plies=60', 'main line of 60 plies or fewer', g => g.ok && g.sans.length <= 60],

@@ -132,6 +132,8 @@ check_case() {
 @test "--variant=crazyhouse" { check_case variant-crazyhouse; }
 @test "--variant=chess: no Variant tag, Standard; not Chess960 nor the others" { check_case variant-chess; }
 @test "--variant=antichess on the variants' games" { check_case variants-variant-antichess; }
+@test "--variant=atomic" { check_case variants-variant-atomic; }
+@test "--variant=kingofthehill --ending=variant: a king on the hill" { check_case variants-variant-list; }
 
 # --------------------------------------------------------------- endings
 
@@ -141,7 +143,7 @@ check_case() {
 @test "--ending=threefold: the final position seen for the third time (pgn-extract --repetition)" { check_case ending-threefold; }
 @test "--ending=fifty: the final position after 50 moves without capture or pawn move (not one in the middle)" { check_case ending-fifty; }
 @test "--ending=stalemate,insufficient: any one of a list" { check_case ending-list; }
-@test "--ending=variant: antichess's end (chessops isVariantEnd)" { check_case ending-variant; }
+@test "--ending=variant: antichess's, atomic's, the hill's, the third check's ends (chessops isVariantEnd)" { check_case ending-variant; }
 @test "--ending=checkmate in crazyhouse and Chess960 (chessops)" { check_case ending-checkmate-variants; }
 
 # ---------------------------------------------------------------- length
@@ -261,7 +263,7 @@ check_case() {
     [[ $(ids <<<"$output") == "$(case_ids tag-result)" ]]
     run --separate-stderr pgn-select --stats --ending=variant "$FIX/variants.pgn"
     assert_success
-    assert_stderr_equal '7 games, 1 selected, 0 unreadable'
+    assert_stderr_equal '12 games, 4 selected, 0 unreadable'
 }
 
 @test "composition: pgn-select A | pgn-select B selects what both at once select" {

@@ -29,7 +29,7 @@ const load = name => import(pathToFileURL(join(esm, name)).href);
 const { parsePgn, startingPosition, emptyHeaders } = await load('pgn.js');
 const { makeFen, makeBoardFen, parseFen, INITIAL_FEN } = await load('fen.js');
 const { parseSan } = await load('san.js');
-const { defaultPosition } = await load('variant.js');
+const { defaultPosition, setupPosition } = await load('variant.js');
 const { makeUci } = await load('util.js');
 const chessopsVersion = JSON.parse(
   readFileSync(join(dir, 'node_modules', 'chessops', 'package.json'), 'utf8')).version;
@@ -313,6 +313,11 @@ const PICKS = {
     ['pgn/edge-cases/fools-mate.pgn', 1],
     ['pgn/events/2025-freestyle-chess-grand-slam-final-ko-lower.pgn', 1],
   ],
+  // one board reached with and without an en-passant right
+  'ep.pgn': [
+    ['text', '[Event "e.p. right"]\n\n1. e4 Nf6 2. e5 d5 3. Nf3 *\n', { note: 'written by hand: exd6 e.p. is legal after 2...d5' }],
+    ['text', '[Event "no e.p. right"]\n\n1. e3 d6 2. e4 d5 3. e5 Nf6 4. Nf3 *\n', { note: 'written by hand: the same board after 3...Nf6, no e.p.' }],
+  ],
   // the same games twice with other tags (the two Carlsen files spell the
   // names differently), a game cut short, a game repeated byte for byte
   'dups.pgn': [
@@ -378,9 +383,9 @@ function build(shared, out) {
 
 // pgn-select's tag comparison, from its specification (select.h and issue
 // 27): numbers compare as numbers, PGN dates as dates, other text as
-// bytes; a missing tag meets no comparison.  A date's unknown part ("??")
-// that the comparison would need leaves it undecided, which meets no
-// comparison either (as a missing tag; "????.??.??" says nothing).
+// bytes; a missing tag meets no comparison.  Dates with unknown parts
+// ("??") compare as formats/pgn-select.md says (the lead's rule; the
+// issue left it open): on the parts both know, from the year down.
 function tagMeets(value, op, want) {
   if (value === undefined) return false;
   if (op === '~' || op === '!~') {
@@ -388,21 +393,28 @@ function tagMeets(value, op, want) {
     return op === '~' ? m : !m;
   }
   const num = /^[+-]?\d+(\.\d+)?$/;
-  const date = /^(\d{4}|\?{4})\.(\d\d|\?\?)\.(\d\d|\?\?)$/;
+  const date = /^(\d{4}|\?{4})(?:\.(\d\d|\?\?)(?:\.(\d\d|\?\?))?)?$/;
+  const ord = op !== '=' && op !== '!=';
   let c;
-  // a number or a date against a value that is not one ("?" for an
-  // unknown Elo, "1957" for a date): the value says nothing, no match
-  // (pgn-extract's -t does not match WhiteElo "?" with >= "2700" either)
-  if (op !== '=' && op !== '!=' && (num.test(want) !== num.test(value) || date.test(want) !== date.test(value)))
-    return false;
   if (num.test(value) && num.test(want)) c = Math.sign(+value - +want);
-  else if (date.test(value) && date.test(want)) {
+  else if (ord && date.test(want)) {
+    // formats/pgn-select.md: a value that is no date meets no date
+    // comparison; two dates compare on the parts both know, from the year
+    // down (2000.??.?? equals 2000.05.10); an unknown year compares with
+    // nothing
+    if (!date.test(value)) return false;
     const a = date.exec(value).slice(1), b = date.exec(want).slice(1);
+    if (a[0].includes('?') || b[0].includes('?')) return false;
     c = 0;
     for (let i = 0; i < 3 && c === 0; i++) {
-      if (a[i].includes('?') || b[i].includes('?')) return false;
+      if (a[i] === undefined || b[i] === undefined || a[i].includes('?') || b[i].includes('?')) break;
       c = Math.sign(+a[i] - +b[i]);
     }
+  } else if (ord && num.test(want)) {
+    // a number against a value that is none ("?" for an unknown Elo): the
+    // value says nothing, no match (pgn-extract's -t agrees: WhiteElo "?"
+    // meets no >= "2700"); the lead's manual would compare them as text
+    return false;
   } else c = value < want ? -1 : value > want ? 1 : 0;
   return { '=': c === 0, '!=': c !== 0, '<': c < 0, '<=': c <= 0, '>': c > 0, '>=': c >= 0 }[op];
 }
@@ -423,11 +435,7 @@ const reachesFen = fen => {
   const want = key(setupOf(fen));
   return g => g.ok && g.positions.some(p => key(p) === want);
 };
-function setupOf(fen) {
-  const pos = defaultPosition('chess');
-  const s = parseFen(fen).unwrap();
-  return { toSetup: () => s, pockets: undefined, remainingChecks: undefined, _setup: s };
-}
+const setupOf = fen => setupPosition('chess', parseFen(fen).unwrap()).unwrap();
 
 // Each case: [name, fixture, pgn-select's arguments (shell words), the
 // rule in words, the test of a game].  Its ids are the games for which
@@ -445,6 +453,8 @@ const CASES = [
     g => tag('WhiteElo', '>', '2500')(g) && tag('BlackElo', '>', '2500')(g)],
   ['tag-date-lt', 'tags.pgn', `--tag 'Date<1990.01.01'`, 'Date before 1990.01.01 (years known)', tag('Date', '<', '1990.01.01')],
   ['tag-date-ge', 'tags.pgn', `--tag 'Date>=2017.12.15'`, 'Date on or after 2017.12.15', tag('Date', '>=', '2017.12.15')],
+  ['tag-date-partial', 'tags.pgn', `--tag 'Date>=1997.06.01' --tag 'Date<2000'`, '1997.??.?? is equal to 1997.06.01 on the year, the part it knows; 2000 is a date (YYYY)',
+    g => tag('Date', '>=', '1997.06.01')(g) && tag('Date', '<', '2000')(g)],
   ['tag-site-re', 'tags.pgn', `--tag 'Site ~ ^https://lichess\\.org/'`, 'Site matches ^https://lichess\\.org/', tag('Site', '~', '^https://lichess\\.org/')],
   ['tag-site-not-re', 'tags.pgn', `--tag 'Site !~ lichess'`, 'Site present and not matching lichess', tag('Site', '!~', 'lichess')],
   ['tag-eco-text', 'tags.pgn', `--tag 'ECO>=C00' --tag 'ECO<D00'`, 'ECO tag C00..C99 as text', g => tag('ECO', '>=', 'C00')(g) && tag('ECO', '<', 'D00')(g)],
@@ -460,6 +470,7 @@ const CASES = [
   // variants, from the Variant tag
   ['variant-chess960', 'tags.pgn', '--variant=chess960', 'Variant Chess960 or fischerandom', g => variantOf(g) === 'chess960'],
   ['variant-crazyhouse', 'tags.pgn', '--variant=crazyhouse', 'Variant Crazyhouse', g => variantOf(g) === 'crazyhouse'],
+  ['variant-list', 'tags.pgn', '--variant=crazyhouse,antichess', 'Variant Crazyhouse or Antichess', g => ['crazyhouse', 'antichess'].includes(variantOf(g))],
   ['variant-chess', 'tags.pgn', '--variant=chess', 'no Variant tag, Standard or normal (not Chess960)', g => variantOf(g) === 'chess'],
   // endings of the final position (chessops; FIDE 9.2 and 9.3 by hand)
   ...['checkmate', 'stalemate', 'insufficient', 'threefold', 'fifty'].map(e =>
@@ -484,6 +495,12 @@ const CASES = [
     'reaches the position after d4 d5 c4 e6 Nf3 Nf6 (either order)', reachesFen('rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w KQkq - 1 4')],
   ['fen-catalan-no-castling', 'openings.pgn', `--fen='rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w - - 1 4'`,
     'the same board without castling rights: never reached', reachesFen('rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w - - 1 4')],
+  ['fen-ep-not-legal', 'openings.pgn', `--fen='rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1'`,
+    'after 1. d4: the d3 square in the FEN is no en-passant right (no capture there is legal)', reachesFen('rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1')],
+  ['fen-ep-legal', 'ep.pgn', `--fen='rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3'`,
+    'the board after 1. e4 Nf6 2. e5 d5, with exd6 e.p. legal', reachesFen('rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3')],
+  ['fen-ep-none', 'ep.pgn', `--fen='rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3'`,
+    'the same board without the en-passant right (1. e3 d6 2. e4 d5 3. e5 Nf6)', reachesFen('rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3')],
   ['fen-start', 'openings.pgn', `--fen='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'`,
     'the standard start (ply 0 counts)', reachesFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')],
   ['fen-any', 'openings.pgn', `--fen='rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w KQkq - 1 4' --fen='r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'`,

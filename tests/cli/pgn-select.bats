@@ -105,6 +105,7 @@ check_case() {
 @test "--tag twice: both must hold (pgn-extract -t with two lines)" { check_case tag-elo-both; }
 @test "--tag 'Date<1990.01.01': dates as dates, '??' parts not needed; ????.??.?? is not selected" { check_case tag-date-lt; }
 @test "--tag 'Date>=2017.12.15': dates as dates by day (pgn-extract compares years only)" { check_case tag-date-ge; }
+@test "--tag 'Date>=1997.06.01' --tag 'Date<2000': 1997.??.?? equals 1997.06.01 on its year (formats/pgn-select.md)" { check_case tag-date-partial; }
 @test "--tag 'Site ~ PATTERN': a PCRE2 pattern" { check_case tag-site-re; }
 @test "--tag 'Site !~ PATTERN': a missing Site is not selected" { check_case tag-site-not-re; }
 @test "--tag 'ECO>=C00' --tag 'ECO<D00': text compares as text" { check_case tag-eco-text; }
@@ -150,6 +151,7 @@ check_case() {
 
 @test "--variant=chess960: Variant Chess960 and fischerandom" { check_case variant-chess960; }
 @test "--variant=crazyhouse" { check_case variant-crazyhouse; }
+@test "--variant=crazyhouse,antichess: a list" { check_case variant-list; }
 @test "--variant=chess: no Variant tag, Standard; not Chess960 nor the others" { check_case variant-chess; }
 @test "--variant=antichess on the variants' games" { check_case variants-variant-antichess; }
 @test "--variant=atomic" { check_case variants-variant-atomic; }
@@ -177,11 +179,19 @@ check_case() {
 @test "--moves=d4 (pgn-extract -P -v)" { check_case moves-d4; }
 @test "--moves='d4 Nf6 c4 e6': not the games that transpose to it (pgn-extract -P -v)" { check_case moves-catalan; }
 @test "--moves='e4 c5 Nf3' (pgn-extract -P -v)" { check_case moves-e4-c5; }
+@test "--moves in UCI and long algebraic: the same moves, the same games" {
+    check_case moves-e4-c5
+    cmp <(pgn-select --moves='e2e4 c7c5 g1f3' "$FIX/openings.pgn") <(games_text "$FIX/openings.pgn" $(case_ids moves-e4-c5))
+    cmp <(pgn-select --moves='e2-e4 c7-c5 Ng1-f3' "$FIX/openings.pgn") <(games_text "$FIX/openings.pgn" $(case_ids moves-e4-c5))
+}
 
 # ------------------------------------------------------------- positions
 
 @test "--fen: a position reached by two move orders (pgn-extract -x)" { check_case fen-catalan; }
 @test "--fen: the same board without castling rights is another position" { check_case fen-catalan-no-castling; }
+@test "--fen after 1. d4 with d3 as en-passant square: no capture there is legal, so it is the position" { check_case fen-ep-not-legal; }
+@test "--fen with a legal en-passant capture: only the game where it is legal (pgn-extract -x would take both)" { check_case fen-ep-legal; }
+@test "--fen of the same board without it: only the other game" { check_case fen-ep-none; }
 @test "--fen of the start: ply 0 counts; the Chess960 game does not start there" { check_case fen-start; }
 @test "--fen twice: any one suffices" { check_case fen-any; }
 @test "--position: '?' for any square (pgn-extract -Tf)" { check_case position-c4d4; }

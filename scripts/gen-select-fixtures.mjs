@@ -109,8 +109,12 @@ function readGames(file) {
 const key = p => makeFen(p.toSetup()).split(' ').slice(0, 4).join(' ') +
   (p.pockets ? ' ' + JSON.stringify(p.pockets) : '') +
   (p.remainingChecks ? ' ' + JSON.stringify(p.remainingChecks) : '');
-// lichess's opening key: board, side, castling (no en passant, no counters).
-const openingKey = p => makeFen(p.toSetup()).split(' ').slice(0, 3).join(' ');
+// lichess's opening key (scalachess's Fen.writeOpening, the table's EPD):
+// board, side, castling and the en-passant square only when a capture
+// there is legal (chessops's toSetup gives only that one); no counters.
+// (After 1. d4 c5 2. d5 d6 3. e4 e5 the position has dxe6 e.p. and is not
+// the Semi-Benoni's 1. d4 c5 2. d5 e5 3. e4 d6.)
+const openingKey = p => makeFen(p.toSetup()).split(' ').slice(0, 4).join(' ');
 
 // The endings of pgn-select's --ending, of the final position.
 function ending(g) {
@@ -312,6 +316,9 @@ const PICKS = {
     ['pgn/events/20120608-20120618-7th-mikail-tal-memorial.pgn', 29],
     ['pgn/edge-cases/fools-mate.pgn', 1],
     ['pgn/events/2025-freestyle-chess-grand-slam-final-ko-lower.pgn', 1],
+    // 1. d4 c5 2. d5 d6 3. e4 e5: the Semi-Benoni's board (A44), but with
+    // dxe6 e.p. legal, so not its position: Old Benoni (A43)
+    ['pgn/online/allancao_lichess_DrDrunkenstein_2019-01-29.pgn', 920],
   ],
   // one board reached with and without an en-passant right
   'ep.pgn': [
@@ -526,6 +533,8 @@ const CASES = [
   ['eco-code', 'openings.pgn', '--eco=E04', 'classified E04', g => classify(g, SHARED)?.eco === 'E04'],
   ['eco-range', 'openings.pgn', '--eco=A00-B99', 'classified A00..B99', g => { const o = classify(g, SHARED); return !!o && o.eco >= 'A00' && o.eco <= 'B99'; }],
   ['eco-list', 'openings.pgn', '--eco=C47,E05', 'classified C47 or E05', g => ['C47', 'E05'].includes(classify(g, SHARED)?.eco)],
+  ['eco-ep-a43', 'openings.pgn', '--eco=A43', 'classified A43 (the Semi-Benoni board with a legal en passant is not its position)', g => classify(g, SHARED)?.eco === 'A43'],
+  ['eco-ep-a44', 'openings.pgn', '--eco=A44', 'classified A44: none', g => classify(g, SHARED)?.eco === 'A44'],
   ['opening-catalan', 'openings.pgn', `--opening='^Catalan Opening: Open Defense'`, 'name matches ^Catalan Opening: Open Defense',
     g => /^Catalan Opening: Open Defense/.test(classify(g, SHARED)?.name ?? '')],
   ['opening-four-knights', 'openings.pgn', `--opening='Four Knights Game: Scotch Variation Accepted'`, 'transpositions name alike',

@@ -215,6 +215,8 @@ check_case() {
 @test "--eco=A00-B99: a range" { check_case eco-range; }
 @test "--eco=C47,E05: a list" { check_case eco-list; }
 @test "--invert --eco=A00-E99: the games no named position classifies (Chess960)" { check_case eco-none; }
+@test "--eco=A43: a board of the table with a legal en-passant capture is not its position (lichess's EPD)" { check_case eco-ep-a43; }
+@test "--eco=A44: so the Semi-Benoni is not named" { check_case eco-ep-a44; }
 @test "--opening PATTERN on the name" { check_case opening-catalan; }
 @test "--opening: two move orders, one name" { check_case opening-four-knights; }
 

@@ -14,8 +14,11 @@
 //       "# peer: chessops ..." naming the rule, then the Ids of the selected
 //       games, one a line, in input order.
 //   node gen-select-fixtures.mjs scan FILE...
-//       one line per game (for choosing games): file, number, plies, ending,
-//       opening, tags.
+//       one line per game (for choosing games, and for the tests on the
+//       shared archives): file, number, plies, ending, opening, tags.
+//   node gen-select-fixtures.mjs material FILE SIG PLIES...
+//       for each PLIES, the number of games of FILE that reach the material
+//       SIG and hold it for PLIES plies.
 //
 // The rules coded here are written from lichess's and FIDE's texts (the
 // references are in the comments), never from pgn-select's code or output.
@@ -593,6 +596,12 @@ if (mode === 'lib') {
         h.get('TimeControl') ?? '', h.get('Variant') ?? '', h.get('ECO') ?? ''].join('\t'));
     });
   }
+} else if (mode === 'material') {
+  // material FILE SIG PLIES...: for each PLIES, the number of games that
+  // reach SIG and hold it that long (tests/cli/pgn-select.bats)
+  const games = readGames(process.argv[3]);
+  for (const k of process.argv.slice(5))
+    console.log(games.filter(g => g.ok && hasMaterial(g, process.argv[4], +k)).length);
 } else if (mode === 'build') {
   build(process.argv[3], process.argv[4]);
 } else if (mode === 'expect') {

@@ -574,9 +574,8 @@ need_pgn_extract() { [[ -x $PGN_EXTRACT ]] || skip "pgn-extract (Debian) is not 
 
 @test "shared: the classification equals lichess's rule (chessops) on every game of the Carlsen archives" {
     need_shared "$CARLSEN" "$CARLSEN_ALL" openings
-    local dir=${CHESSOPS_DIR:-$ROOT/build/chessops}
-    [[ -d $dir/node_modules/chessops ]] || skip "chessops is not installed in $dir (scripts/check-slow-chessops installs it)"
-    command -v node >/dev/null || skip "node is not installed"
+    need_chessops
+    local dir=$CHESSOPS
     local f truth="$BATS_TEST_TMPDIR/truth" letter
     for f in "$SHARED/$CARLSEN" "$SHARED/$CARLSEN_ALL"; do
         CHESSOPS_DIR=$dir SHARED=$SHARED node "$ROOT/scripts/gen-select-fixtures.mjs" scan "$f" >"$truth"
@@ -593,6 +592,30 @@ need_pgn_extract() { [[ -x $PGN_EXTRACT ]] || skip "pgn-extract (Debian) is not 
     # a name, by its pattern
     [[ $(pgn-select -c --opening='^Sicilian Defense: Najdorf Variation' "$SHARED/$CARLSEN_ALL") == \
         "$(awk -F'\t' '$5 ~ /^B9[0-9] Sicilian Defense: Najdorf Variation/' "$truth" | wc -l)" ]]
+}
+
+# need_chessops: skip unless chessops (node) is installed.
+need_chessops() {
+    CHESSOPS=${CHESSOPS_DIR:-$ROOT/build/chessops}
+    [[ -d $CHESSOPS/node_modules/chessops ]] || skip "chessops is not installed in $CHESSOPS (scripts/check-slow-chessops installs it)"
+    command -v node >/dev/null || skip "node is not installed"
+}
+
+@test "shared: --ending and --material equal chessops's on the Carlsen archive" {
+    need_shared "$CARLSEN_ALL"
+    need_chessops
+    local f="$SHARED/$CARLSEN_ALL" truth="$BATS_TEST_TMPDIR/truth" e sig want got
+    CHESSOPS_DIR=$CHESSOPS SHARED=$SHARED node "$ROOT/scripts/gen-select-fixtures.mjs" scan "$f" >"$truth"
+    for e in checkmate stalemate insufficient threefold fifty; do
+        want=$(awk -F'\t' -v e="$e" '$4 ~ e' "$truth" | wc -l)
+        got=$(pgn-select -c --ending="$e" "$f" || true)
+        [[ $got == "$want" ]] || fail "--ending=$e: pgn-select $got, chessops $want"
+    done
+    for sig in KR:KR KRP:KR KRB:KR KRPP:KRP KQ+:K+ KBP+:KNP+; do
+        want=$(CHESSOPS_DIR=$CHESSOPS node "$ROOT/scripts/gen-select-fixtures.mjs" material "$f" "$sig" 1 2 6 20 | tr '\n' ' ')
+        got=$(for k in 1 2 6 20; do pgn-select -c --material="$sig" --material-plies="$k" "$f" || true; done | tr '\n' ' ')
+        [[ $got == "$want" ]] || fail "--material=$sig for 1 2 6 20 plies: pgn-select $got, chessops $want"
+    done
 }
 
 @test "shared: --jobs 2 writes what one thread writes on a whole archive" {

@@ -618,6 +618,29 @@ need_chessops() {
     done
 }
 
+@test "shared: every shared PGN file goes through with no criterion byte for byte, with one thread and two" {
+    need_shared pgn
+    local f n=0
+    for f in "$SHARED"/pgn/*/*.pgn; do
+        cmp <(pgn-select "$f" 2>/dev/null) "$f" || fail "$f: not written byte for byte"
+        cmp <(pgn-select --jobs 2 "$f" 2>/dev/null) "$f" || fail "$f: not written byte for byte with --jobs 2"
+        n=$((n + 1))
+    done
+    ((n > 100)) || fail "only $n files"
+}
+
+@test "shared: a criterion and its --invert part the games of an archive" {
+    need_shared "$CARLSEN_ALL"
+    local f="$SHARED/$CARLSEN_ALL" a b all
+    all=$(pgn-select -c "$f")
+    a=$(pgn-select -c --tag 'WhiteElo>=2600' "$f")
+    b=$(pgn-select -c -v --tag 'WhiteElo>=2600' "$f")
+    ((a > 0 && b > 0 && a + b == all)) || fail "$a + $b != $all"
+    a=$(pgn-select -c --eco=B00-B99 --min-plies=60 "$f")
+    b=$(pgn-select -c -v --eco=B00-B99 --min-plies=60 "$f")
+    ((a > 0 && b > 0 && a + b == all)) || fail "$a + $b != $all"
+}
+
 @test "shared: --jobs 2 writes what one thread writes on a whole archive" {
     need_shared "$CARLSEN_ALL"
     local f="$SHARED/$CARLSEN_ALL"

@@ -73,7 +73,8 @@ static const struct argp_option tool_options[] = {
      "The main line starts with these moves ('e4 c5 Nf3'), from the standard starting position", 1},
     {"eco", OPT_ECO, "CODES", 0,
      "The game's opening has one of these ECO codes or ranges ('B90', 'A00-B99', "
-     "'C60-C99,B20'), named by lichess's table of openings (formats/openings/) the way lichess "
+     "'C60-C99,B20'), named by lichess's table of openings (lichess-org/chess-openings, built in) "
+     "as lichess "
      "names them: the deepest named position among the first 40 plies",
      1},
     {"opening", OPT_OPENING, "PATTERN", 0,
@@ -93,7 +94,7 @@ static const struct argp_option tool_options[] = {
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
      2},
     {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N chosen, N unreadable' (and ', N duplicates' with --unique) on stderr",
+     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique) on stderr",
      2},
     {0},
 };

@@ -74,18 +74,21 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/bin/perft-cluster
 ./usr/bin/perft-sum
 ./usr/bin/pgn-check
+./usr/bin/pgn-select
 ./usr/bin/pgn-to-named-notation
 ./usr/share/doc/chesskit/formats/fen.md
 ./usr/share/doc/chesskit/formats/game-json.md
 ./usr/share/doc/chesskit/formats/named-notation.md
 ./usr/share/doc/chesskit/formats/named-vocabularies.tsv
 ./usr/share/doc/chesskit/formats/pgn-check.md
+./usr/share/doc/chesskit/formats/pgn-select.md
 ./usr/share/doc/chesskit/formats/pgn.md
 ./usr/share/man/man1/fen-check.1
 ./usr/share/man/man1/legal-moves.1
 ./usr/share/man/man1/named-notation-to-pgn.1
 ./usr/share/man/man1/perft.1
 ./usr/share/man/man1/pgn-check.1
+./usr/share/man/man1/pgn-select.1
 ./usr/share/man/man1/pgn-to-named-notation.1"
     # The perft cluster runs from where it is installed (it finds perft-sum beside it).
     run env PATH="$dest/usr/bin:$PATH" "$dest/usr/bin/perft-cluster" --startpos -d 3 --split 1

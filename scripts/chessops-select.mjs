@@ -15,7 +15,9 @@
 //    "pos": indexes of the board patterns it reaches,
 //    "any": "repetition" when some position occurred three times, "fifty"
 //           when the halfmove clock reached 100 at some point (pgn-extract's
-//           --repetition and --fifty),
+//           --repetition and --fifty), "rawrepetition" when some position
+//           occurred three times with positions told apart by the
+//           en-passant square after each double step, capture or not,
 //    "fenply": {index: the first ply where that --fen is reached},
 //    "fenboard": indexes of the --fen whose board alone is reached,
 //    "mat": indexes of the material signatures it holds long enough,
@@ -119,7 +121,7 @@ function judge(game) {
   const start = startingPosition(headers);
   if (start.isErr) return { ...out, bad: `start: ${start.error.message}` };
   const pos = start.value;
-  const keys = new Map();
+  const keys = new Map(), rawKeys = new Map();
   const fenHit = new Map(), fenBoard = new Set(), posHit = new Set(), matHit = new Map();
   const any = new Set();
   let ply = 0;
@@ -129,6 +131,11 @@ function judge(game) {
     const key = epd(pos);
     keys.set(key, (keys.get(key) || 0) + 1);
     if (keys.get(key) >= 3) any.add('repetition');
+    // the same with the en-passant square after every double step, as
+    // pgn-extract keeps it (a "faux" square: no capture needed)
+    const raw = makeFen({ ...pos.toSetup(), epSquare: pos.epSquare }, { epd: true });
+    rawKeys.set(raw, (rawKeys.get(raw) || 0) + 1);
+    if (rawKeys.get(raw) >= 3) any.add('rawrepetition');
     if (pos.halfmoves >= 100) any.add('fifty');
     const board = key.split(' ')[0];
     fens.forEach((f, i) => {

@@ -12,6 +12,7 @@
 //           ply 0 included), fifty (halfmove clock >= 100), variant
 //           (chessops's isVariantEnd),
 //    "fen": indexes of the --fen arguments the main line reaches,
+//    "promo": the ply of the main line's first promotion, or null,
 //    "pos": indexes of the board patterns it reaches,
 //    "any": "repetition" when some position occurred three times, "fifty"
 //           when the halfmove clock reached 100 at some point (pgn-extract's
@@ -155,11 +156,12 @@ function judge(game) {
   };
   const startKey = see();
   const standardStart = pos.rules === 'chess' && startKey === STANDARD;
-  let plies = 0;
+  let plies = 0, promo = null;
   for (const node of game.moves.mainline()) {
     const move = parseSan(pos, node.san);
     if (!move) return { ...out, bad: `ply ${plies + 1}: ${node.san}: not a legal move for chessops` };
     uci.push(makeUci(move));
+    if (move.promotion && promo === null) promo = plies + 1;
     pos.play(move);
     plies++;
     ply = plies;
@@ -181,7 +183,7 @@ function judge(game) {
     });
   return {
     ...out, ok: true, plies, end, any: [...any], fen: [...fenHit.keys()], fenply: Object.fromEntries(fenHit),
-    fenboard: [...fenBoard], pos: [...posHit], mat: [...matHit.keys()], matply: Object.fromEntries(matHit), mv, key,
+    fenboard: [...fenBoard], promo, pos: [...posHit], mat: [...matHit.keys()], matply: Object.fromEntries(matHit), mv, key,
   };
 }
 

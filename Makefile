@@ -42,7 +42,8 @@ LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
 # Every program is linked so (PGO_LINK is set only where the profile is made).
 LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
-TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check
+TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check \
+              pgn-select
 CMD_SRC    := $(wildcard cmd/*.c)
 TOOLS      := $(filter $(TOOL_NAMES),$(basename $(notdir $(CMD_SRC))))
 CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))
@@ -51,7 +52,7 @@ UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 # Code the tests share (tests/*.c but the helper programs), and the helper
 # programs the command-line tests run (build/tests/bin is on their PATH).
-HELPER_NAMES := uci-perft-engine
+HELPER_NAMES := uci-perft-engine classify-games
 TSUP_SRC   := $(filter-out $(HELPER_NAMES:%=tests/%.c),$(wildcard tests/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -295,7 +296,8 @@ FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -pthread -Ilib -Icmd -Itests -I$(FUZZ_BUIL
 # code and cmd/'s shared modules (the targets of cmd/'s parsers use them).
 FUZZ_OBJ = $(patsubst %.c,$(FUZZ_BUILD)/obj/%.o,$(1))
 FUZZ_LIB_OBJ := $(call FUZZ_OBJ,$(LIB_SRC) $(TSUP_SRC) $(CLI_SRC))
-$(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/slider_tables.h
+$(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/slider_tables.h \
+                             $(FUZZ_BUILD)/gen/openings_data.h
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
 $(FUZZ_BUILD)/%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
@@ -386,6 +388,18 @@ $(SLIDER_TABLES_H): %/gen/slider_tables.h: $(GEN_MAGICS)
 	$(GEN_MAGICS) --tables >$@.tmp && mv $@.tmp $@
 $(BUILD)/lib/attacks.o: $(BUILD)/gen/slider_tables.h
 $(BUILD)/lib/attacks.o: PROJECT_CFLAGS += -I$(BUILD)/gen
+
+# lichess's table of named openings (formats/openings/*.tsv, a.tsv to e.tsv
+# in that order) is data: scripts/gen-openings turns it into a C header
+# that only lib/opening.c includes (a malformed line fails the build with
+# FILE:LINE).
+OPENINGS_TSV := $(sort $(wildcard formats/openings/*.tsv))
+OPENINGS_H := $(sort $(BUILD)/gen/openings_data.h $(FUZZ_BUILD)/gen/openings_data.h)
+$(OPENINGS_H): %/gen/openings_data.h: $(OPENINGS_TSV) scripts/gen-openings
+	@mkdir -p $(@D)
+	scripts/gen-openings $(OPENINGS_TSV) >$@.tmp && mv $@.tmp $@
+$(BUILD)/lib/opening.o: $(BUILD)/gen/openings_data.h
+$(BUILD)/lib/opening.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
          $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c)) $(FUZZ_SRC:%.c=$(BUILD)/%.d) \

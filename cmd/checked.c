@@ -26,23 +26,6 @@ struct diag_head {
     size_t len;
 };
 
-/* The blank lines opening a game's bytes: the separator after the game
- * before, which goes out with that game, so that the games written stay
- * separated as they were and nothing is written before the first. */
-static size_t separator_len(const char *s, size_t n)
-{
-    size_t lead = 0, i = 0;
-    while (i < n) {
-        if (s[i] == '\n')
-            lead = ++i;
-        else if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
-            i++;
-        else
-            break;
-    }
-    return lead;
-}
-
 /* A worker's record of one game: what the writer needs once the game
  * itself is gone (its reader has moved on, or its chunk is freed): the
  * bytes, the tags of the label of a duplicate's message (made only for a
@@ -61,7 +44,7 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
         .col = g->col,
         .hash = res->hash,
         .raw_len = g->raw ? g->raw_len : 0,
-        .lead = g->raw ? separator_len(g->raw, g->raw_len) : 0,
+        .lead = g->raw ? game_out_lead(g->raw, g->raw_len) : 0,
         .ndiags = res->ndiags,
     };
     for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
@@ -198,15 +181,6 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
     return n + 1;
 }
 
-/* Writes what a game or the rest of an input leaves: raw[from, len). */
-static void write_raw(struct checked_writer *run, const char *raw, size_t from, size_t len)
-{
-    if (len > from) {
-        fwrite_unlocked(raw + from, 1, len - from, stdout);
-        run->need_newline = raw[len - 1] != '\n';
-    }
-}
-
 /* One checked game, in input order: its problems reported, and the game
  * written when it is clean (or, under --invert, when it is not). */
 static void write_game(struct checked_writer *run, const char *name, unsigned long game_offset,
@@ -239,18 +213,7 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
     run->with_warnings += warnings;
     if (!run->games_out || !rec->raw)
         return;
-    if (run->last_written)
-        write_raw(run, rec->raw, 0, rec->lead);
-    bool written = (n == 0) != run->invert;
-    if (!written && run->last_written && run->need_newline) {
-        /* the game written before ends inside a line that this one goes
-         * on: the line is ended, so that the next game written starts one */
-        fputc_unlocked('\n', stdout);
-        run->need_newline = false;
-    }
-    run->last_written = written;
-    if (run->last_written)
-        write_raw(run, rec->raw, rec->lead, rec->raw_len);
+    game_out_game(&run->out, rec->raw, rec->raw_len, rec->lead, (n == 0) != run->invert);
 }
 
 /* Stray text: its problem reported about no game; written only under
@@ -269,27 +232,10 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
     }
     if (!run->games_out || !rec->raw)
         return;
-    if (run->invert) { /* written as a game with a problem is */
-        if (run->last_written)
-            write_raw(run, rec->raw, 0, rec->lead);
-        run->last_written = true;
-        write_raw(run, rec->raw, rec->lead, rec->raw_len);
-        return;
-    }
-    if (!run->last_written)
-        return;
-    if (run->need_newline)
-        fputc_unlocked('\n', stdout);
-    run->need_newline = false;
-    /* the blank lines that end the text separate the games around it */
-    size_t end = rec->raw_len, blank = end;
-    while (blank > 0 && (rec->raw[blank - 1] == '\n' || rec->raw[blank - 1] == ' ' ||
-                         rec->raw[blank - 1] == '\t' || rec->raw[blank - 1] == '\r'))
-        blank--;
-    while (blank < end && rec->raw[blank] != '\n')
-        blank++; /* (past the end of the text's last line) */
-    if (blank < end)
-        write_raw(run, rec->raw, blank + 1, end);
+    if (run->invert) /* written as a game with a problem is */
+        game_out_game(&run->out, rec->raw, rec->raw_len, rec->lead, true);
+    else
+        game_out_between(&run->out, rec->raw, rec->raw_len);
 }
 
 /* The records, then the messages about the input itself (a read error). */
@@ -305,7 +251,7 @@ void checked_write(void *writer, struct jobs_result *res, const char *name,
         }
         run->inputs = in;
         run->inputs[run->ninputs++] = (struct checked_input){name, run->ordinal + 1};
-        run->last_written = !run->invert; /* blank lines opening a file stay */
+        run->out.last_written = !run->invert; /* blank lines opening a file stay */
     }
     const char *p = res->out.data, *end = p + res->out.len;
     struct checked rec;
@@ -314,8 +260,8 @@ void checked_write(void *writer, struct jobs_result *res, const char *name,
             write_game(run, name, game_offset, &rec);
         else if (rec.kind == CHECKED_STRAY)
             write_stray(run, name, &rec);
-        else if (run->last_written && run->games_out)
-            write_raw(run, rec.raw, 0, rec.raw_len);
+        else if (run->games_out)
+            game_out_rest(&run->out, rec.raw, rec.raw_len);
     }
     res->out.len = 0;
     for (size_t i = 0; i < res->diags.n; i++) {

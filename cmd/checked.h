@@ -9,6 +9,7 @@
 #define CHECKED_H
 
 #include "cli.h"
+#include "game_out.h"
 #include "jobs.h"
 #include "pgn.h"
 #include "pgn_check.h"
@@ -81,8 +82,7 @@ struct checked_writer {
     struct checked_input *inputs;
     size_t ninputs;
     unsigned long ordinal;
-    bool last_written;
-    bool need_newline; /* what was written last ends inside its line */
+    struct game_out out; /* the games written: set out.fp */
     struct pgn_check_diag *diags;
     size_t diags_cap;
     char dup_msg[512];

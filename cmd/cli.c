@@ -35,27 +35,42 @@ static bool diag_paint;
 
 enum { OPT_COLOR = 0x100, OPT_MAX_LINE, OPT_VARIANT, OPT_CHESS960 };
 
+/* Each common option once: every tool takes them all (common_options)
+ * but pgn-select, whose --variant is a criterion, the rules of the games
+ * it chooses, rather than the rules of the games without a Variant tag
+ * (common_options_select). */
+// clang-format off
+#define OPTION_QUIET \
+    {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0}
+#define OPTION_COLOR \
+    {"color", OPT_COLOR, "WHEN", OPTION_ARG_OPTIONAL, \
+     "Color diagnostics (and perft's ok/FAIL, fen-check's diagrams): auto (the default: only on " \
+     "a terminal, and not when NO_COLOR is set), always or never", \
+     0}
+#define OPTION_MAX_LINE \
+    {"max-line", OPT_MAX_LINE, "BYTES", 0, \
+     "Longest accepted input line (default 1M; K and M suffixes allowed)", 0}
+#define OPTION_VARIANT \
+    {"variant", OPT_VARIANT, "NAME", 0, \
+     "The rules: chess (the default), chess960, crazyhouse, atomic, antichess, giveaway (antichess " \
+     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them (also " \
+     "the names of PGN's Variant tag: zh, King of the Hill, ...); for the game tools, the rules " \
+     "of games without a Variant tag", \
+     0}
+#define OPTION_CHESS960 \
+    {"chess960", OPT_CHESS960, 0, 0, \
+     "Chess960 castling in every position and game, whatever the rules or the Variant tag: KQkq " \
+     "name the outermost rook on that side of the king (X-FEN) even in the standard set-up, and " \
+     "castling is written as Chess960 writes it (Shredder-FEN letters, king takes rook in UCI). " \
+     "Without it KQkq are X-FEN only where king and rook are not on their standard squares", \
+     0}
+// clang-format on
+
 static const struct argp_option common_options[] = {
-    {"quiet", 'q', 0, 0, "Print nothing; only the exit status tells the result", 0},
-    {"color", OPT_COLOR, "WHEN", OPTION_ARG_OPTIONAL,
-     "Color diagnostics (and perft's ok/FAIL, fen-check's diagrams): auto (the default: only on "
-     "a terminal, and not when NO_COLOR is set), always or never",
-     0},
-    {"max-line", OPT_MAX_LINE, "BYTES", 0,
-     "Longest accepted input line (default 1M; K and M suffixes allowed)", 0},
-    {"variant", OPT_VARIANT, "NAME", 0,
-     "The rules: chess (the default), chess960, crazyhouse, atomic, antichess, giveaway (antichess "
-     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them (also "
-     "the names of PGN's Variant tag: zh, King of the Hill, ...); for the game tools, the rules "
-     "of games without a Variant tag",
-     0},
-    {"chess960", OPT_CHESS960, 0, 0,
-     "Chess960 castling in every position and game, whatever the rules or the Variant tag: KQkq "
-     "name the outermost rook on that side of the king (X-FEN) even in the standard set-up, and "
-     "castling is written as Chess960 writes it (Shredder-FEN letters, king takes rook in UCI). "
-     "Without it KQkq are X-FEN only where king and rook are not on their standard squares",
-     0},
-    {0},
+    OPTION_QUIET, OPTION_COLOR, OPTION_MAX_LINE, OPTION_VARIANT, OPTION_CHESS960, {0},
+};
+static const struct argp_option common_options_select[] = {
+    OPTION_QUIET, OPTION_COLOR, OPTION_MAX_LINE, OPTION_CHESS960, {0},
 };
 
 /* The argp parser of the common options: sets the defaults into the tool's
@@ -113,6 +128,8 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 }
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL, NULL};
+const struct argp cli_common_select_argp = {
+    common_options_select, common_parse, NULL, NULL, NULL, NULL, NULL};
 
 /* --variant gives the rules of the games that have no Variant tag;
  * --chess960 makes every game Chess960. */

@@ -115,6 +115,9 @@ struct cli_common {
 /* The argp child of options every tool has: -q/--quiet, --color[=WHEN],
  * --max-line=BYTES, --variant=NAME, --chess960. Its input must be a struct cli_common *. */
 extern const struct argp cli_common_argp;
+/* The same without --variant, for pgn-select, where --variant is a
+ * criterion (the rules of the games chosen). */
+extern const struct argp cli_common_select_argp;
 
 /* For the tools that replay games (PGN, named notation): the game.h
  * replay options that give a game without a Variant tag the rules of

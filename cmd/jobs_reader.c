@@ -22,11 +22,19 @@ static unsigned long count_lines(const char *s, size_t n)
     unsigned long lines = 0;
     size_t i = 0;
     const bytes16 nl = bytes16_splat('\n'), cr = bytes16_splat('\r');
-    for (; i + 17 <= n; i += 16) {
-        bytes16 v = bytes16_load(s + i), next = bytes16_load(s + i + 1);
-        /* a line end: an LF, or a CR whose next byte is no LF */
-        bytes16 hit = (bytes16)(v == nl) | ((bytes16)(v == cr) & ~(bytes16)(next == nl));
-        lines += (unsigned long)__builtin_popcount(bytes16_mask(hit));
+    while (i + 17 <= n) {
+        /* each byte of acc counts the line ends at its place, for at most
+         * 255 blocks, then the bytes are added up */
+        bytes16 acc = bytes16_splat(0);
+        for (int k = 0; k < 255 && i + 17 <= n; k++, i += 16) {
+            bytes16 v = bytes16_load(s + i), next = bytes16_load(s + i + 1);
+            /* a line end: an LF, or a CR whose next byte is no LF */
+            bytes16 hit = (bytes16)(v == nl) | ((bytes16)(v == cr) & ~(bytes16)(next == nl));
+            acc -= hit; /* (a hit is all ones: -1) */
+        }
+        unsigned lo, hi;
+        bytes16_sum_halves(acc, &lo, &hi);
+        lines += lo + hi;
     }
     for (; i < n; i++)
         lines += s[i] == '\n' || (s[i] == '\r' && (i + 1 == n || s[i + 1] != '\n'));

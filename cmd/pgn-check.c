@@ -192,7 +192,7 @@ int main(int argc, char **argv)
 {
     struct check_options opt = {.jobs = 1, .fail_on = PGN_CHECK_NOTE}, first = opt;
     struct report report;
-    struct checked_writer run = {.report = &report};
+    struct checked_writer run = {.report = &report, .out = {.fp = stdout}};
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     /* A first pass finds --config and --no-config; the second parses the

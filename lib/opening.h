@@ -2,17 +2,23 @@
  * (formats/openings/, from lichess-org/chess-openings, public domain) and
  * lichess's rule for classifying a game by it.
  *
- * The rule (lichess's OpeningDb.search): of the positions after the first
- * OPENING_MAX_PLIES moves of the main line, taken while the position
- * before the move still has OPENING_MIN_PIECES pieces or more, the deepest
- * one that the table names gives the game its opening.  Positions are
- * compared by board, side to move and castling rights (lichess's
- * "standard FEN": no en-passant square, no counters), so that
- * transpositions classify alike.  Only games of standard chess that start
- * from the standard position are classified.  When two lines of the table
+ * The rule (lichess's OpeningDb.search, scalachess): of the positions
+ * after the first OPENING_MAX_PLIES moves of the main line that still have
+ * OPENING_MIN_PIECES pieces or more on the board (lichess takes the moves
+ * while the position before has that many, then the positions while they
+ * have: pieces never come back in standard chess, so the first position
+ * short of them ends the search), the deepest one that the table names
+ * gives the game its opening.  Positions are compared as lichess's
+ * "standard FEN" (Fen.writeOpening) compares them: board, side to move,
+ * castling rights, and the en-passant square only when a capture there is
+ * legal (the table's EPDs hold it so: "en passant field only if legal";
+ * after 1. e4 no black pawn can take, so the square is no part of the
+ * position); never the counters.  So transpositions classify alike.  Only
+ * games of standard chess (not Chess960) that start from the standard
+ * position (counters aside) are classified.  When two lines of the table
  * reach the same position, the later line in the table's order (a.tsv to
  * e.tsv, top to bottom) names it, as lichess's map built from the table
- * keeps the later one.
+ * keeps the later one (formats/openings/README.md counts them).
  *
  *     const struct opening_table *t = opening_table_get();  // NULL: no memory
  *     struct opening_search s;
@@ -54,8 +60,15 @@ const struct opening_table *opening_table_get(void);
 size_t opening_table_size(const struct opening_table *t);
 const struct opening *opening_table_line(const struct opening_table *t, size_t i);
 
-/* The line that names position p (board, side to move, castling rights;
- * not the en-passant square nor the counters), or NULL. */
+/* The number of distinct positions the table names, and the number of
+ * its lines that reach a position an earlier line reached (the later
+ * line names it). */
+size_t opening_table_positions(const struct opening_table *t);
+size_t opening_table_collisions(const struct opening_table *t);
+
+/* The line that names position p (board, side to move, castling rights,
+ * the en-passant square when a capture there is legal; not the counters),
+ * or NULL.  Exact (the board is compared after the hash), no allocation. */
 const struct opening *opening_table_find(const struct opening_table *t, const struct position *p);
 
 /* A game's classification in progress. */
@@ -63,8 +76,8 @@ struct opening_search {
     const struct opening_table *table;
     const struct opening *found; /* the deepest named position so far */
     unsigned long found_ply;     /* its ply (0: none) */
-    unsigned long ply;           /* moves seen */
-    int pieces;                  /* pieces on the board before the next move */
+    unsigned long ply;           /* moves seen while open */
+    int pieces;                  /* pieces on the board of the last position seen */
     bool open;                   /* still searching: standard chess from the standard start,
                                   * within the bounds */
 };
@@ -77,6 +90,10 @@ void opening_search_start(struct opening_search *s, const struct opening_table *
 /* A main-line move was played: after is the position after it.  Cheap
  * once the search is closed (past the bounds): one test. */
 void opening_search_move(struct opening_search *s, const struct position *after);
+
+/* A null move was played (PGN "--"): lichess's games have none, so the
+ * search ends there; the deepest named position before it stands. */
+void opening_search_pass(struct opening_search *s);
 
 /* Whether moves still matter to the search (a caller may stop feeding
  * it once false). */

@@ -11,7 +11,7 @@
  *     switch (select_tags(s, tags, ntags)) {     // every game
  *     case SELECT_NO: ...                        // its moves are not needed
  *     case SELECT_YES: ...
- *     case SELECT_MOVES:                          // replay its main line:
+ *     case SELECT_REPLAY:                         // replay its main line:
  *         select_game_start(gs, &start);
  *         ... select_game_move(gs, m, &after) for each main-line move ...
  *         chosen = select_game_end(gs);
@@ -119,9 +119,9 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize);
 bool select_needs_moves(const struct select_criteria *s);
 
 enum select_verdict {
-    SELECT_NO,    /* not chosen */
-    SELECT_YES,   /* chosen: no criterion needs the moves */
-    SELECT_MOVES, /* the tags pass: the main line decides */
+    SELECT_NO,     /* not chosen */
+    SELECT_YES,    /* chosen: no criterion needs the moves */
+    SELECT_REPLAY, /* the tags pass: the main line decides */
 };
 
 /* The criteria on a game's tags (as the reader gives them: the first of a
@@ -129,10 +129,17 @@ enum select_verdict {
 enum select_verdict select_tags(const struct select_criteria *s, const struct pgn_tag *tags,
                                 size_t ntags);
 
-/* One game's main line being judged: one per thread, reused. */
+/* One game's main line being judged: one per thread, reused.  NULL when
+ * out of memory. */
 struct select_game;
 struct select_game *select_game_new(const struct select_criteria *s);
 void select_game_free(struct select_game *g);
+
+/* select_tags with g's own scratch (the match data of the patterns), which
+ * select_tags allocates on each call when a criterion has a pattern: the
+ * same verdict, cheaper for a thread that has a select_game. */
+enum select_verdict select_game_tags(struct select_game *g, const struct pgn_tag *tags,
+                                     size_t ntags);
 
 /* The game starts at start (set up from its tags by the replay: variant,
  * Chess960 and FEN included). */

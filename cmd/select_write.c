@@ -1,0 +1,112 @@
+/*
+ * select_write.c - pgn-select's writer (select_write.h).
+ */
+#include "select_write.h"
+
+#include "select_work.h"
+
+#include <string.h>
+
+void select_writer_init(struct select_writer *w, const struct select_options *opt,
+                        const struct jobs_out *how)
+{
+    *w = (struct select_writer){.opt = opt, .how = *how, .out = {.fp = stdout}};
+    select_seen_init(&w->seen, opt->unique_max ? opt->unique_max : SELECT_UNIQUE_DEFAULT);
+}
+
+void select_writer_free(struct select_writer *w)
+{
+    select_seen_free(&w->seen);
+}
+
+/* Is a game chosen, all said?  The first of equal games only, under
+ * --unique. */
+static bool chosen(struct select_writer *w, const struct select_record *rec)
+{
+    if (rec->outcome != SELECT_CHOSEN)
+        return false;
+    w->chosen++;
+    if (!rec->has_id)
+        return true;
+    bool full = w->seen.full;
+    if (select_seen_add(&w->seen, rec->id)) {
+        w->duplicates++;
+        w->chosen--;
+        return false;
+    }
+    if (w->seen.full && !full && !w->full_said) {
+        progress_hold(w->how.progress);
+        if (w->seen.nomem)
+            cli_error("--unique: out of memory after %zu distinct games; later games are "
+                      "compared with those only",
+                      w->seen.n);
+        else
+            cli_error("--unique: more than %zu distinct games (--unique-max); later games are "
+                      "compared with the first %zu only",
+                      w->seen.n, w->seen.n);
+        progress_release(w->how.progress);
+        w->full_said = true;
+    }
+    return true;
+}
+
+void select_write(void *writer, struct jobs_result *res, const char *name,
+                  unsigned long game_offset, bool file_first)
+{
+    struct select_writer *w = writer;
+    const struct select_options *opt = w->opt;
+    bool to_out = !opt->count && !opt->common.quiet;
+    unsigned long cut = 0; /* the last line whose diagnostics go out, when the limit fell */
+    const char *p = res->out.data, *end = p + res->out.len;
+    struct select_record rec;
+    (void)file_first;
+    while (p && !cut && select_record_next(&p, end, &rec)) {
+        if (rec.kind == SELECT_RECORD_STRAY) {
+            game_out_between(&w->out, rec.raw, rec.raw_len);
+            continue;
+        }
+        if (rec.kind == SELECT_RECORD_REST) {
+            if (to_out)
+                game_out_rest(&w->out, rec.raw, rec.raw_len);
+            continue;
+        }
+        w->games++;
+        w->unreadable += rec.outcome == SELECT_UNREADABLE;
+        bool written = rec.outcome != SELECT_UNREADABLE && chosen(w, &rec) != opt->invert;
+        w->written += written;
+        if (to_out)
+            game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
+        if (written && opt->limit && w->written == opt->limit) {
+            res->stop = true;
+            cut = rec.last_line ? rec.last_line : 1;
+        }
+    }
+    res->out.len = 0;
+    if (cut) { /* what was found past the last game written is not said */
+        size_t n = 0;
+        for (size_t i = 0; i < res->diags.n; i++)
+            if (res->diags.v[i].line <= cut)
+                res->diags.v[n++] = res->diags.v[i];
+        res->diags.n = n;
+    }
+    jobs_result_write(res, name, game_offset, &w->how);
+}
+
+int select_writer_finish(struct select_writer *w, int status)
+{
+    const struct select_options *opt = w->opt;
+    if (opt->count && !opt->common.quiet)
+        printf("%lu\n", w->written);
+    if (opt->stats && !opt->common.quiet) {
+        progress_hold(w->how.progress);
+        fprintf(stderr, "%lu game%s, %lu chosen, %lu unreadable", w->games,
+                w->games == 1 ? "" : "s", w->chosen, w->unreadable);
+        if (opt->unique)
+            fprintf(stderr, ", %lu duplicate%s", w->duplicates, w->duplicates == 1 ? "" : "s");
+        fputc('\n', stderr);
+        progress_release(w->how.progress);
+    }
+    if (w->seen.nomem)
+        status = cli_status_merge(status, CLI_OSERR);
+    return cli_status_merge(status, w->written ? CLI_OK : CLI_INVALID);
+}

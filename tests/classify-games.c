@@ -1,0 +1,141 @@
+/*
+ * classify-games - a test aid, not a product: each game of the PGN files
+ * named (standard input without one) classified by lib/opening.h, one line
+ * per game, "N<TAB>ECO<TAB>NAME", N counting the games of all the inputs
+ * from 1.  scripts/check-slow-openings compares its lines with
+ * scripts/chessops-openings.mjs's, which classifies by lichess's own rules
+ * library, so both print the cases that are no classification alike:
+ *
+ *   N<TAB>-<TAB>-   no position of the game is named, or the game is not
+ *                   classified: a Variant tag other than standard chess
+ *                   (Chess960 included), or a start position other than
+ *                   the standard one;
+ *   N<TAB>!<TAB>!   a game of standard chess that cannot be read: its FEN
+ *                   tag, or a move of its main line (every one, not only
+ *                   those the search looks at: a game with an illegal
+ *                   move is never selected), or text the reader lost.
+ *
+ * Variations are skipped unread; a null move ends the search
+ * (opening_search_pass).  With --ply the line ends with a fourth field,
+ * the ply of the named position (0 for none).
+ *
+ *     classify-games ../shared/data/pgn/online/dela3499_Carlsen.pgn
+ */
+#include "game.h"
+#include "opening.h"
+#include "pgn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct classify {
+    struct pgn_reader *reader;
+    struct game_replay *replay;
+    const struct opening_table *table;
+    unsigned long count;
+    bool ply;
+};
+
+static void print_line(struct classify *c, const char *eco, const char *name, unsigned long ply)
+{
+    if (c->ply)
+        printf("%lu\t%s\t%s\t%lu\n", c->count, eco, name, ply);
+    else
+        printf("%lu\t%s\t%s\n", c->count, eco, name);
+}
+
+static void classify_game(struct classify *c, const struct pgn_game *g)
+{
+    struct game_problem pb;
+    enum game_error e = game_replay_begin(c->replay, g, 0, &pb);
+    c->count++;
+    if (e == GAME_E_VARIANT) {
+        print_line(c, "-", "-", 0);
+        return;
+    }
+    if (e != GAME_OK) {
+        print_line(c, "!", "!", 0);
+        return;
+    }
+    const struct position *start = &c->replay->start;
+    if (start->variant != VARIANT_CHESS || start->chess960) {
+        print_line(c, "-", "-", 0);
+        return;
+    }
+    struct opening_search s;
+    opening_search_start(&s, c->table, start);
+    struct game_event ev;
+    int rc;
+    while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
+        if (ev.depth > 0)
+            continue;
+        if (ev.kind == GAME_EV_MOVE)
+            opening_search_move(&s, ev.after);
+        else if (ev.kind == GAME_EV_NULL)
+            opening_search_pass(&s);
+    }
+    if (rc < 0) {
+        print_line(c, "!", "!", 0);
+        return;
+    }
+    const struct opening *o = opening_search_result(&s);
+    if (o)
+        print_line(c, o->eco, o->name, s.found_ply);
+    else
+        print_line(c, "-", "-", 0);
+}
+
+static int classify_stream(struct classify *c, FILE *fp, const char *name)
+{
+    if (pgn_reader_open_file(c->reader, fp, name) != PGN_OK)
+        return -1;
+    struct pgn_game g;
+    int rc;
+    while ((rc = pgn_next_game(c->reader, &g)) > 0)
+        if (!g.stray)
+            classify_game(c, &g);
+    if (rc < 0)
+        fprintf(stderr, "classify-games: %s: %s\n", name,
+                pgn_error_message(pgn_reader_error(c->reader)));
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct classify c = {0};
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "--ply") == 0) {
+        c.ply = true;
+        first = 2;
+    }
+    c.reader = pgn_reader_new();
+    c.replay = malloc(sizeof *c.replay);
+    c.table = opening_table_get();
+    if (!c.reader || !c.replay || !c.table) {
+        fprintf(stderr, "classify-games: out of memory\n");
+        return 71;
+    }
+    pgn_reader_set_options(c.reader, PGN_OPT_SKIP_COMMENTS | PGN_OPT_SKIP_NUMBERS);
+    int status = 0;
+    if (first >= argc) {
+        if (classify_stream(&c, stdin, "-") < 0)
+            status = 66;
+    }
+    for (int i = first; i < argc; i++) {
+        FILE *fp = fopen(argv[i], "rb");
+        if (!fp) {
+            perror(argv[i]);
+            status = 66;
+            continue;
+        }
+        if (classify_stream(&c, fp, argv[i]) < 0)
+            status = 66;
+        fclose(fp);
+    }
+    if (fflush(stdout) != 0)
+        status = 74;
+    pgn_reader_free(c.reader);
+    free(c.replay);
+    return status;
+}

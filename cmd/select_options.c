@@ -93,7 +93,7 @@ static const struct argp_option tool_options[] = {
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
      2},
     {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N chosen, N unreadable' (and ', N duplicates' with --unique) on stderr",
+     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique) on stderr",
      2},
     {0},
 };

@@ -167,11 +167,10 @@ static void game_end(void *ctx, const struct pgn_game *g)
     unsigned long end =
         last_line(w, g->raw ? g->raw : "", g->raw ? g->raw_len : 0, g->raw_line + w->line_offset);
     struct head h = {.kind = SELECT_RECORD_GAME, .last_line = end, .raw_len = g->raw_len};
-    if (g->stray) { /* reported about no game, the input not clean */
-        char what[300];
-        pgn_stray_message(g, what, sizeof what);
-        jobs_result_diag(&res->diags, g->diags->line + w->line_offset, g->diags->col, 0, what);
-        res->status = cli_status_merge(res->status, CLI_INVALID);
+    /* stray text, reported about no game; a repeated tag (its first value
+     * holds) and a game ended by the next one's move 1, warnings: as the
+     * converters say them */
+    if (games_report_read(&res->diags, &res->status, g, w->line_offset)) {
         h.kind = SELECT_RECORD_STRAY;
         put_record(res, &h, g->raw);
         return;

@@ -170,6 +170,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END:
+        if (opt->unique_max && !opt->unique)
+            argp_error(state, "--unique-max bounds --unique, which is not given");
         if (!select_finish(opt->criteria, err, sizeof err))
             argp_error(state, "%s", err);
         break;

@@ -154,7 +154,11 @@ static bool add_variants(struct select_criteria *s, const char *text, char *err,
         size_t len = strcspn(p, ",");
         enum variant v;
         bool c960 = false;
-        if (!variant_parse(p, len, &v, &c960)) {
+        char name[64];
+        /* the tools' names, else the Variant tag's ("King of the Hill") */
+        if (!variant_parse(p, len, &v, &c960) &&
+            (len >= sizeof name ||
+             (memcpy(name, p, len), name[len] = '\0', !game_variant_parse(name, &v, &c960)))) {
             snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p, variant_names());
             return false;
         }
@@ -278,7 +282,26 @@ static bool add_regex(struct select_regex **a, size_t *n, const char *text, char
     return true;
 }
 
+/* A message quotes the option's text: its control bytes show as '?', so
+ * that the message stays one printable line. */
+static bool refuse(char *err, size_t errsize)
+{
+    for (size_t i = 0; i < errsize && err[i]; i++)
+        if ((unsigned char)err[i] < 0x20 || err[i] == 0x7f)
+            err[i] = '?';
+    return false;
+}
+
+static bool add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
+                size_t errsize);
+
 bool select_add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
+                size_t errsize)
+{
+    return add(s, kind, text, err, errsize) || (errsize && refuse(err, errsize));
+}
+
+static bool add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
                 size_t errsize)
 {
     if (kind != SELECT_UNIQUE && !text) {

@@ -2,8 +2,11 @@
  * texts, then judged on a game's tags and, when a criterion needs them, on
  * the moves of its main line as the replay (game.h) plays them.  A game is
  * chosen when it meets every criterion; criteria of one kind that repeat
- * are all met (--tag), except --fen, where any one suffices.  Pure: no
- * I/O; a criterion that cannot be read is a message.
+ * are all met (--tag), except --fen, --position and --material, where
+ * any one of the kind suffices, and --min-plies/--max-plies, where the stricter bound
+ * holds.  Pure: no I/O; a criterion that cannot be read is a message.
+ * Only what the criteria ask is computed on the moves: with none that
+ * looks at positions, select_game_move is an increment and a test.
  *
  *     struct select_criteria *s = select_new();
  *     if (!select_add(s, SELECT_TAG, "WhiteElo>=2000", err, sizeof err)) ... err ...
@@ -29,24 +32,32 @@
  *   SELECT_SPEED     ultrabullet, bullet, blitz, rapid, classical or
  *                    correspondence (a comma-separated list: any one),
  *                    from TimeControl by lichess's rule
- *   SELECT_VARIANT   a variant name (variant_parse's and the Variant tag's
- *                    spellings): the game's rules, from its Variant tag
- *                    (none: standard chess); chess960 for a Chess960 game
+ *   SELECT_VARIANT   a variant name (variant_parse's spellings, or the
+ *                    Variant tag's as game_variant_parse reads them; a
+ *                    comma-separated list: any one): the game's rules,
+ *                    from its Variant tag as the replay reads it (none or
+ *                    "Standard": chess); chess960 for a Chess960 game; an
+ *                    unknown Variant tag meets none
  *   SELECT_FEN       a FEN the main line reaches (ply 0 included): board,
- *                    side, castling rights and the en-passant square when
- *                    a capture en passant is legal; counters ignored
+ *                    side, castling rights (with their rooks), the
+ *                    en-passant square when a capture en passant is legal,
+ *                    a variant's state (pockets, checks); counters ignored
  *   SELECT_POSITION  a board in FEN board syntax where '?' stands for any
  *                    square, optionally followed by " w" or " b"
  *   SELECT_MATERIAL  "KQR:KR" (White's pieces, Black's), "+" after a side
  *                    for "at least", reached on the main line and held for
  *                    SELECT_MATERIAL_PLIES plies (default 1)
+ *   SELECT_MATERIAL_PLIES  N >= 1, with a SELECT_MATERIAL only
  *   SELECT_MIN_PLIES, SELECT_MAX_PLIES  the main line's length in plies
+ *                    (a minimum above the maximum: select_finish refuses)
  *   SELECT_ENDING    checkmate, stalemate, insufficient, threefold, fifty
  *                    or variant (a comma-separated list: any one): the
- *                    position at the end of the main line
+ *                    position at the end of the main line (threefold: it
+ *                    stood three times on the main line, as --fen compares)
  *   SELECT_MOVES     "e4 c5 Nf3": the main line starts with these moves
  *                    (SAN, from the standard start of standard chess)
- *   SELECT_ECO       "B90" or "A00-B99": the opening's code (opening.h)
+ *   SELECT_ECO       "B90" or "A00-B99" (a comma-separated list: any one):
+ *                    the opening's code (opening.h)
  *   SELECT_OPENING   a PCRE2 pattern on the opening's name */
 #ifndef CHESS_SELECT_H
 #define CHESS_SELECT_H
@@ -104,8 +115,9 @@ void select_free(struct select_criteria *s);
 
 /* Add a criterion from its option text (NULL for SELECT_UNIQUE): true, or
  * false with a message in err (snprintf contract), such as "no operator
- * in 'WhiteElo'" or "unknown speed 'blit' (ultrabullet, bullet, ...)",
- * which the tool prefixes with the option's name. */
+ * in 'WhiteElo' (one of = != ~ !~ < <= > >=)" or "unknown speed 'blit'
+ * (ultrabullet, bullet, ...)", which the tool prefixes with the option's
+ * name; control bytes of text show as '?' in it. */
 bool select_add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
                 size_t errsize);
 
@@ -145,7 +157,8 @@ enum select_verdict select_game_tags(struct select_game *g, const struct pgn_tag
  * Chess960 and FEN included). */
 void select_game_start(struct select_game *g, const struct position *start);
 /* A main-line move m (or a null move, MOVE_NONE) was played: after is the
- * position after it. */
+ * position after it (read during the call only: what the criteria need
+ * of it is copied). */
 void select_game_move(struct select_game *g, move m, const struct position *after);
 /* The main line has ended: is the game chosen? */
 bool select_game_end(struct select_game *g);
@@ -153,7 +166,7 @@ bool select_game_end(struct select_game *g);
 /* With SELECT_UNIQUE, after select_game_end: 128 bits that stand for the
  * game's rules, start position and main line (equal for games that agree
  * on all three; two that do not agree get equal bits with a chance of
- * about 2^-128). */
+ * about 2^-128): 16 bytes a distinct game for the caller to keep. */
 void select_game_identity(const struct select_game *g, uint64_t out[2]);
 
 /* The game's opening after select_game_end (NULL: not classified or none

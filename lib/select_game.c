@@ -16,10 +16,9 @@ struct select_game {
     /* what select_game_move looks at: any at all, positions, the last
      * position (--ending), the history of positions (threefold) */
     bool per_ply, positions, keep_last, history;
-    bool fen_met, pattern_met;
+    bool fen_met, pattern_met;   /* (true when none is asked) */
     bool moves_ok;               /* the --moves lists agree with the main line so far */
     unsigned long *material_run; /* plies the signature has held, per --material */
-    bool *material_met;
     struct opening_search os;
     uint64_t id[2];
     struct position last;
@@ -28,8 +27,8 @@ struct select_game {
      * crazyhouse, whose captured men come back, all of them). */
     struct select_rep *hist;
     size_t nhist, caphist;
-    bool hist_lost;         /* memory ran out: threefold is not known */
-    size_t unmet_materials; /* --material not yet met: looked for */
+    bool hist_lost;    /* memory ran out: threefold is not known */
+    bool material_met; /* a --material has held long enough */
 };
 
 /* Seeds of the two hashes of --unique and of the repetition hash. */
@@ -44,8 +43,7 @@ struct select_game *select_game_new(const struct select_criteria *s)
     g->s = s;
     if (s->needs_md && !(g->md = pcre2_match_data_create(1, NULL)))
         goto fail;
-    if (s->nmaterials && (!(g->material_run = calloc(s->nmaterials, sizeof *g->material_run)) ||
-                          !(g->material_met = calloc(s->nmaterials, sizeof *g->material_met))))
+    if (s->nmaterials && !(g->material_run = calloc(s->nmaterials, sizeof *g->material_run)))
         goto fail;
     unsigned endings = 0;
     for (size_t i = 0; i < s->nendings; i++)
@@ -66,7 +64,6 @@ void select_game_free(struct select_game *g)
         return;
     pcre2_match_data_free(g->md);
     free(g->material_run);
-    free(g->material_met);
     free(g->hist);
     free(g);
 }
@@ -106,18 +103,14 @@ static inline __attribute__((always_inline)) void look(struct select_game *g,
     if (!g->pattern_met)
         for (size_t i = 0; i < s->npatterns && !g->pattern_met; i++)
             g->pattern_met = select_pattern_match(&s->patterns[i], p);
-    if (g->unmet_materials)
+    if (!g->material_met)
         for (size_t i = 0; i < s->nmaterials; i++) {
-            if (g->material_met[i])
-                continue;
             if (!select_material_match(&s->materials[i], p))
                 g->material_run[i] = 0;
-            else if (++g->material_run[i] >= s->material_plies) {
-                g->material_met[i] = true;
-                g->unmet_materials--;
-            }
+            else if (++g->material_run[i] >= s->material_plies)
+                g->material_met = true;
         }
-    g->positions = !g->fen_met || !g->pattern_met || g->unmet_materials;
+    g->positions = !g->fen_met || !g->pattern_met || !g->material_met;
 }
 
 void select_game_start(struct select_game *g, const struct position *start)
@@ -126,13 +119,12 @@ void select_game_start(struct select_game *g, const struct position *start)
     g->ply = 0;
     g->fen_met = !s->nfens;
     g->pattern_met = !s->npatterns;
-    g->unmet_materials = s->nmaterials;
+    g->material_met = !s->nmaterials;
     g->positions = s->nfens || s->npatterns || s->nmaterials;
     g->nhist = 0;
     g->hist_lost = false;
     if (s->nmaterials) {
         memset(g->material_run, 0, s->nmaterials * sizeof *g->material_run);
-        memset(g->material_met, 0, s->nmaterials * sizeof *g->material_met);
     }
     g->moves_ok = !s->nlines || (start->variant == VARIANT_CHESS && !start->chess960 &&
                                  select_fen_match(&s->start, start));
@@ -163,7 +155,8 @@ static uint64_t mix2(uint64_t h)
     return h;
 }
 
-static void move_slow(struct select_game *g, move m, const struct position *after)
+static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
+                                                const struct position *after)
 {
     const struct select_criteria *s = g->s;
     if (s->unique) {
@@ -224,9 +217,8 @@ bool select_game_end(struct select_game *g)
         return false;
     if (!g->fen_met || !g->pattern_met)
         return false;
-    for (size_t i = 0; i < s->nmaterials; i++)
-        if (!g->material_met[i])
-            return false;
+    if (!g->material_met)
+        return false;
     if (s->nlines && (!g->moves_ok || g->ply < s->longest_line))
         return false;
     for (size_t i = 0; i < s->nendings; i++)

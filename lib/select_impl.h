@@ -33,7 +33,7 @@ struct select_criteria {
     size_t nfens;
     struct select_pattern *patterns; /* any one */
     size_t npatterns;
-    struct select_material *materials; /* all */
+    struct select_material *materials; /* any one */
     size_t nmaterials;
     unsigned long material_plies;
     bool material_plies_set;

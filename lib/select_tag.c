@@ -67,6 +67,14 @@ bool select_number_parse(const char *s, size_t n, double *out)
     }
     if (i != n || n > 64)
         return false;
+    if (n - d <= 15 && i == n && memchr(s, '.', n) == NULL) {
+        /* the common case, a rating: exact in a double, without strtod */
+        long long v = 0;
+        for (size_t k = d; k < n; k++)
+            v = v * 10 + (s[k] - '0');
+        *out = (double)(s[0] == '-' ? -v : v);
+        return true;
+    }
     char buf[72];
     memcpy(buf, s, n);
     buf[n] = '\0';

@@ -35,14 +35,17 @@ static void check_message(const char *err, size_t size)
         require((unsigned char)err[i] >= 0x20 || err[i] == '\t');
 }
 
-#define TAG(n, v) {.name = n, .name_len = sizeof n - 1, .value = v, .value_len = sizeof v - 1}
+#define TAG(n, v)                                                                                  \
+    {                                                                                              \
+        .name = n, .name_len = sizeof n - 1, .value = v, .value_len = sizeof v - 1                 \
+    }
 static const struct pgn_tag tag_sets[][5] = {
     {TAG("White", "Carlsen, Magnus"), TAG("Black", "Ärni"), TAG("WhiteElo", "2850"),
      TAG("Date", "2020.??.??"), TAG("TimeControl", "180+2")},
     {TAG("Event", "?"), TAG("Variant", "Atomic"), TAG("BlackElo", "-"), TAG("Date", "????.??.??"),
      TAG("TimeControl", "-")},
-    {TAG("White", "\xff\xfe"), TAG("ECO", "B90"), TAG("Variant", "Chess960"),
-     TAG("Round", "1.2"), TAG("TimeControl", "99999999999999999999+99999999999999")},
+    {TAG("White", "\xff\xfe"), TAG("ECO", "B90"), TAG("Variant", "Chess960"), TAG("Round", "1.2"),
+     TAG("TimeControl", "99999999999999999999+99999999999999")},
 };
 static const char *const lines[] = {
     "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6",

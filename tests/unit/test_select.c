@@ -7,6 +7,7 @@
 #include "makemove.h"
 #include "san.h"
 #include "select.h"
+#include "select_tag.h"
 #include "unit.h"
 
 #include <stdlib.h>
@@ -57,6 +58,8 @@ static const char *refusal(enum select_criterion kind, const char *text)
 static int chosen_id(const struct select_criteria *s, const char *tagtext, const char *moves,
                      uint64_t id[2])
 {
+    if (!s) /* refused: make() said so */
+        return -2;
     char buf[1024];
     struct pgn_tag tags[16];
     size_t ntags = 0;
@@ -245,6 +248,11 @@ static void test_player_speed_variant(void)
     UNIT_EQ_INT(chosen(s, "Variant=Martian", ""), 0, "an unknown Variant meets nothing");
     UNIT_EQ_INT(chosen(s, "Event=x", ""), 0, "chess is neither");
     select_free(s);
+    s = MAKE({SELECT_VARIANT, "King of the Hill,three-check"});
+    UNIT_EQ_INT(chosen(s, "Variant=kingofthehill", ""), 1, "the Variant tag's spelling");
+    UNIT_EQ_INT(chosen(s, "Variant=3check", ""), 1, "three-check is 3check");
+    UNIT_EQ_INT(chosen(s, "Variant=Atomic", ""), 0, "atomic is neither");
+    select_free(s);
 }
 
 static void test_messages(void)
@@ -278,6 +286,8 @@ static void test_messages(void)
                 "unknown variant");
     UNIT_EQ_STR(refusal(SELECT_MIN_PLIES, "ten"), "'ten' is not a number of plies", "plies");
     UNIT_EQ_STR(refusal(SELECT_MAX_PLIES, "-1"), "'-1' is not a number of plies", "negative");
+    UNIT_EQ_STR(refusal(SELECT_MIN_PLIES, "\b44"), "'?44' is not a number of plies",
+                "a control byte of the text shows as '?'");
     UNIT_EQ_STR(refusal(SELECT_MATERIAL_PLIES, "0"), "'0': the material is held for 1 ply or more",
                 "material plies 0");
 
@@ -442,6 +452,10 @@ static void test_material(void)
     UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5 Nc3 Qa5"), 1, "held 3 plies");
     UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5 Nc3 Qxg2"), 0, "broken by a capture");
     select_free(s);
+    s = MAKE({SELECT_MATERIAL, "KQRRBBNNPPPPPPP:KQRRBBNNPPPPPPP"}, {SELECT_MATERIAL, "K:K"});
+    UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5 Qxd5"), 1, "several --material: any one");
+    UNIT_EQ_INT(chosen(s, STD, "e4 d5 exd5"), 0, "neither");
+    select_free(s);
     UNIT_EQ_STR(refusal(SELECT_MATERIAL, "KQ"),
                 "bad material 'KQ': White's pieces, ':', Black's pieces (as KQR:KR)", "no colon");
     UNIT_EQ_STR(refusal(SELECT_MATERIAL, "KX:K"),
@@ -490,7 +504,8 @@ static void test_openings(void)
     UNIT_EQ_INT(chosen(s, STD, "e4"), 0, "1.e4 is B00");
     select_free(s);
     s = MAKE({SELECT_ECO, "A04,B00"}, {SELECT_OPENING, "^King's Pawn"});
-    UNIT_EQ_INT(chosen(s, STD, "e4 a6"), 1, "B00 King's Pawn Game");
+    UNIT_EQ_INT(chosen(s, STD, "e4"), 1, "B00 King's Pawn Game");
+    UNIT_EQ_INT(chosen(s, STD, "e4 a6"), 0, "1.e4 a6 is B00 St. George Defense");
     select_free(s);
     s = MAKE({SELECT_OPENING, "Zukertort"});
     UNIT_EQ_INT(chosen(s, STD, "Nf3 c5"), 1, "Zukertort Opening: Sicilian Invitation");
@@ -500,8 +515,52 @@ static void test_openings(void)
                 "bad ECO code or range 'B20-Z99' (a code as B90, a range as A00-B99)", "bad range");
 }
 
+static void test_numbers_dates(void)
+{
+    struct {
+        const char *s;
+        bool ok;
+        double v;
+    } nums[] = {{"2700", true, 2700},
+                {"-12", true, -12},
+                {"+7", true, 7},
+                {"1.5", true, 1.5},
+                {"0.25", true, 0.25},
+                {"1.", false, 0},
+                {".5", false, 0},
+                {"12a", false, 0},
+                {"", false, 0},
+                {"-", false, 0},
+                {"1e5", false, 0},
+                {" 1", false, 0},
+                {"12345678901234567890", true, 12345678901234567890.0}};
+    for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++) {
+        double v = 0;
+        bool ok = select_number_parse(nums[i].s, strlen(nums[i].s), &v);
+        UNIT_CHECK(ok == nums[i].ok && (!ok || v == nums[i].v), "number '%s'", nums[i].s);
+    }
+    struct {
+        const char *s;
+        bool ok;
+        unsigned y, m, d;
+    } dates[] = {{"2024.01.31", true, 2024, 1, 31}, {"2024.??.??", true, 2024, 0, 0},
+                 {"2024.01.??", true, 2024, 1, 0},  {"????.??.??", true, 0, 0, 0},
+                 {"2024.??.05", true, 2024, 0, 0},  {"19??.??.??", true, 0, 0, 0},
+                 {"2024", true, 2024, 0, 0},        {"2024.03", true, 2024, 3, 0},
+                 {"2024-01-31", false, 0, 0, 0},    {"2024.1.31", false, 0, 0, 0},
+                 {"24.01.31", false, 0, 0, 0},      {"2024.01.31.", false, 0, 0, 0}};
+    for (size_t i = 0; i < sizeof dates / sizeof dates[0]; i++) {
+        struct select_date d;
+        bool ok = select_date_parse(dates[i].s, strlen(dates[i].s), &d);
+        UNIT_CHECK(ok == dates[i].ok && (!ok || (d.year == dates[i].y && d.month == dates[i].m &&
+                                                 d.day == dates[i].d)),
+                   "date '%s'", dates[i].s);
+    }
+}
+
 int main(void)
 {
+    test_numbers_dates();
     test_tags();
     test_dates();
     test_player_speed_variant();

@@ -155,6 +155,7 @@ check_case() {
 @test "--variant=crazyhouse,antichess: a list" { check_case variant-list; }
 @test "--variant=chess: no Variant tag, Standard; not Chess960 nor the others" { check_case variant-chess; }
 @test "--variant=antichess on the variants' games" { check_case variants-variant-antichess; }
+@test "--variant='King of the Hill': the Variant tag's spelling" { check_case variants-variant-spelling; }
 @test "--variant=atomic" { check_case variants-variant-atomic; }
 @test "--variant=kingofthehill --ending=variant: a king on the hill" { check_case variants-variant-list; }
 
@@ -198,6 +199,7 @@ check_case() {
 @test "--position: '?' for any square (pgn-extract -Tf)" { check_case position-c4d4; }
 @test "--position with ' w': a whole board, White to move" { check_case position-catalan-w; }
 @test "--position with ' b': the same board with Black to move is never reached" { check_case position-catalan-b; }
+@test "--position twice: any one" { check_case position-any; }
 @test "--position: a whole board" { check_case position-fool; }
 
 # -------------------------------------------------------------- material
@@ -206,6 +208,7 @@ check_case() {
 @test "--material=KR:KR --material-plies=2: not held for two" { check_case material-kr-kr-2; }
 @test "--material=KN:K: a final position counts" { check_case material-kn-k; }
 @test "--material=KR:KRB --material-plies=100 (pgn-extract -y '100 r rb')" { check_case material-kr-krb-100; }
+@test "--material twice: any one" { check_case material-any; }
 @test "--material=KBNN:KR" { check_case material-kbnn-kr; }
 @test "--material=KP+:K: '+' is at least, for White" { check_case material-at-least-white; }
 @test "--material=K:KP+: '+' is at least, for Black" { check_case material-at-least-black; }

@@ -20,12 +20,6 @@ PGN_EXTRACT=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 CARLSEN=pgn/online/dela3499_Carlsen.pgn
 CARLSEN_ALL=pgn/online/dela3499_carlsen_all.pgn
 
-# Until cmd/pgn-select.c exists (issue 27 lands in parts), these tests
-# skip; once it exists, a pgn-select missing from the build fails them.
-setup() {
-    [[ -e $ROOT/cmd/pgn-select.c ]] || skip "cmd/pgn-select.c is not written yet (issue 27)"
-}
-
 # Disagreements between pgn-select and the peers that the lead is to
 # decide (issue 27): the tests that show them skip, saying why, unless
 # PGN_SELECT_STRICT=1; the expected selections stay the peers'.  The

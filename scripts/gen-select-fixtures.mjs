@@ -490,6 +490,7 @@ const CASES = [
   ['ending-variant', 'variants.pgn', '--ending=variant', 'final position a variant end (chessops isVariantEnd)', g => ending(g).split(',').includes('variant')],
   ['ending-checkmate-variants', 'variants.pgn', '--ending=checkmate', 'final position checkmate, in any variant', g => ending(g).split(',').includes('checkmate')],
   ['variants-variant-antichess', 'variants.pgn', '--variant=antichess', 'Variant Antichess', g => variantOf(g) === 'antichess'],
+  ['variants-variant-spelling', 'variants.pgn', `--variant='King of the Hill'`, "the Variant tag's spelling names the variant too", g => g.rules === 'kingofthehill'],
   ['variants-variant-atomic', 'variants.pgn', '--variant=atomic', 'Variant Atomic', g => g.rules === 'atomic'],
   ['variants-variant-list', 'variants.pgn', '--variant=kingofthehill --ending=variant', 'King of the Hill and a variant end', g => g.rules === 'kingofthehill' && ending(g).split(',').includes('variant')],
   // the main line's length
@@ -522,6 +523,9 @@ const CASES = [
     'the board after d4 d5 c4 e6 Nf3 Nf6, White to move', g => g.ok && g.positions.some(p => positionMatches(p, 'rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w'))],
   ['position-catalan-b', 'openings.pgn', `--position='rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R b'`,
     'the same board with Black to move: never', g => g.ok && g.positions.some(p => positionMatches(p, 'rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R b'))],
+  ['position-any', 'openings.pgn', `--position='rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w' --position='r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R'`,
+    'either board (several --position: any one)',
+    g => g.ok && g.positions.some(p => positionMatches(p, 'rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/5N2/PP2PPPP/RNBQKB1R w') || positionMatches(p, 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R'))],
   ['position-fool', 'variants.pgn', `--position='rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR'`,
     "fool's mate's board", g => g.ok && g.positions.some(p => positionMatches(p, 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR'))],
   // material (exact or "+" at least, held for --material-plies)
@@ -529,6 +533,8 @@ const CASES = [
   ['material-kr-kr-2', 'endings.pgn', '--material=KR:KR --material-plies=2', 'the same for 2 plies in a row', g => hasMaterial(g, 'KR:KR', 2)],
   ['material-kn-k', 'endings.pgn', '--material=KN:K', 'K+N against a bare king', g => hasMaterial(g, 'KN:K', 1)],
   ['material-kr-krb-100', 'endings.pgn', '--material=KR:KRB --material-plies=100', 'K+R against K+R+B for 100 plies', g => hasMaterial(g, 'KR:KRB', 100)],
+  ['material-any', 'endings.pgn', '--material=KR:KR --material=KN:K', 'either material (several --material: any one)',
+    g => hasMaterial(g, 'KR:KR', 1) || hasMaterial(g, 'KN:K', 1)],
   ['material-kbnn-kr', 'endings.pgn', '--material=KBNN:KR', 'K+B+N+N against K+R', g => hasMaterial(g, 'KBNN:KR', 1)],
   ['material-at-least-white', 'endings.pgn', '--material=KP+:K', 'White K, a pawn and anything more; Black a bare king', g => hasMaterial(g, 'KP+:K', 1)],
   ['material-at-least-black', 'endings.pgn', '--material=K:KP+', 'White a bare king; Black K, a pawn and anything more', g => hasMaterial(g, 'K:KP+', 1)],

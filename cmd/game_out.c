@@ -40,18 +40,6 @@ void game_out_game(struct game_out *o, const char *raw, size_t len, size_t lead,
         put(o, raw, lead, len);
 }
 
-void game_out_chosen(struct game_out *o, const char *raw, size_t len, size_t lead)
-{
-    if (o->last_written) {
-        if (o->need_newline)
-            fputc_unlocked('\n', o->fp);
-        o->need_newline = false;
-        put(o, raw, 0, lead);
-    }
-    o->last_written = true; /* (a game was written: the next one is separated) */
-    put(o, raw, lead, len);
-}
-
 void game_out_between(struct game_out *o, const char *raw, size_t len)
 {
     if (!o->last_written)

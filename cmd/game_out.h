@@ -28,12 +28,6 @@ size_t game_out_lead(const char *s, size_t n);
  * written is set. */
 void game_out_game(struct game_out *o, const char *raw, size_t len, size_t lead, bool written);
 
-/* A game chosen from among others (pgn-select): raw[lead..len) after
- * the games written before it, separated from them by its own blank lines
- * raw[0..lead) (a line ended first when the one written last was left
- * open); nothing before the first game, nothing after the last. */
-void game_out_chosen(struct game_out *o, const char *raw, size_t len, size_t lead);
-
 /* Bytes that are no game (the blank lines after the last one, or text
  * between games that is to be left out): their separator, the blank lines
  * that end them, goes out after a game written. */

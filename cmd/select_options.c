@@ -73,7 +73,8 @@ static const struct argp_option tool_options[] = {
      "The main line starts with these moves ('e4 c5 Nf3'), from the standard starting position", 1},
     {"eco", OPT_ECO, "CODES", 0,
      "The game's opening has one of these ECO codes or ranges ('B90', 'A00-B99', "
-     "'C60-C99,B20'), named by lichess's table of openings (formats/openings/) the way lichess "
+     "'C60-C99,B20'), named by lichess's table of openings (lichess-org/chess-openings, built in) "
+     "as lichess "
      "names them: the deepest named position among the first 40 plies",
      1},
     {"opening", OPT_OPENING, "PATTERN", 0,
@@ -169,6 +170,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END:
+        if (opt->unique_max && !opt->unique)
+            argp_error(state, "--unique-max bounds --unique, which is not given");
         if (!select_finish(opt->criteria, err, sizeof err))
             argp_error(state, "%s", err);
         break;

@@ -30,7 +30,7 @@ struct worker {
     struct game_replay *replay;
     struct select_game *judge;
     struct pgn_skim_game *skim;
-    bool skim_on; /* no --max-line below the default, which pgn_skim assumes */
+    bool skim_on; /* games are skimmed first */
     /* the run being read */
     struct jobs_result *res;
     const char *name;          /* the file's, in messages */
@@ -61,8 +61,11 @@ void *select_worker_new(void *options)
                                           PGN_OPT_SKIP_COMMENTS);
     struct pgn_limits lim = {.max_line = opt->common.max_line};
     pgn_reader_set_limits(w->reader, &lim);
-    w->skim_on =
-        opt->common.max_line >= CLI_MAX_LINE_DEFAULT; /* (the skim holds to the default caps) */
+    /* The skim holds to the reader's default caps; it pays when tags
+     * turn games away unread, not when every game's moves are replayed
+     * anyway (no tag criterion: a game without tags is replayed). */
+    w->skim_on = opt->common.max_line >= CLI_MAX_LINE_DEFAULT &&
+                 select_tags(opt->criteria, NULL, 0) != SELECT_REPLAY;
     game_replay_listen(w->replay, GAME_NO_BEFORE | cli_games_rules(&opt->common), NULL, NULL);
     return w;
 }
@@ -164,11 +167,10 @@ static void game_end(void *ctx, const struct pgn_game *g)
     unsigned long end =
         last_line(w, g->raw ? g->raw : "", g->raw ? g->raw_len : 0, g->raw_line + w->line_offset);
     struct head h = {.kind = SELECT_RECORD_GAME, .last_line = end, .raw_len = g->raw_len};
-    if (g->stray) { /* reported about no game, the input not clean */
-        char what[300];
-        pgn_stray_message(g, what, sizeof what);
-        jobs_result_diag(&res->diags, g->diags->line + w->line_offset, g->diags->col, 0, what);
-        res->status = cli_status_merge(res->status, CLI_INVALID);
+    /* stray text, reported about no game; a repeated tag (its first value
+     * holds) and a game ended by the next one's move 1, warnings: as the
+     * converters say them */
+    if (games_report_read(&res->diags, &res->status, g, w->line_offset)) {
         h.kind = SELECT_RECORD_STRAY;
         put_record(res, &h, g->raw);
         return;
@@ -278,15 +280,15 @@ void select_work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
     unsigned long line = in->first_line; /* the line of text[at] */
     while (at < len && !res->stop) {
         size_t next = at;
-        enum pgn_skim_rc rc =
-            w->skim_on ? pgn_skim_next(text, len, &next, w->skim) : PGN_SKIM_READER;
+        enum pgn_skim_rc rc = w->skim_on ? pgn_skim_next(text, len, &next, w->skim) : PGN_SKIM_END;
         if (rc == PGN_SKIM_GAME) {
             skimmed(w, line);
             line += w->skim->lines;
             at = next;
             continue;
         }
-        /* the reader reads up to the next place where a game may start */
+        /* the reader reads up to the next place where a game may start
+         * (without the skim, to the chunk's end: it holds whole games) */
         size_t cut = 0;
         unsigned long lines = 0;
         struct pgn_split sp = {0};

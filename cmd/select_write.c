@@ -17,24 +17,6 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
 void select_writer_free(struct select_writer *w)
 {
     select_seen_free(&w->seen);
-    cli_buf_free(&w->sep);
-}
-
-/* Keep the blank lines that end text[0..len), for the game after them. */
-static void keep_separator(struct select_writer *w, const char *text, size_t len)
-{
-    size_t blank = len;
-    while (blank > 0 && (text[blank - 1] == '\n' || text[blank - 1] == ' ' ||
-                         text[blank - 1] == '\t' || text[blank - 1] == '\r'))
-        blank--;
-    if (blank > 0) { /* past the end of the last line that is not blank */
-        while (blank < len && text[blank] != '\n')
-            blank++;
-        if (blank == len)
-            return; /* no blank line ends it */
-        blank++;
-    }
-    cli_buf_put(&w->sep, text + blank, len - blank);
 }
 
 /* Is a game chosen, all said?  The first of equal games only, under
@@ -73,29 +55,29 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
 {
     struct select_writer *w = writer;
     const struct select_options *opt = w->opt;
-    if (file_first)
-        w->sep.len = 0; /* (a file's first game is separated by its own blank lines) */
+    if (file_first) /* the blank lines opening a file stay, as pgn-check keeps them */
+        w->out.last_written = true;
     bool to_out = !opt->count && !opt->common.quiet;
     unsigned long cut = 0; /* the last line whose diagnostics go out, when the limit fell */
     const char *p = res->out.data, *end = p + res->out.len;
     struct select_record rec;
     while (p && !cut && select_record_next(&p, end, &rec)) {
-        if (rec.kind != SELECT_RECORD_GAME) {
-            /* stray text and the blank lines after a run's last game: no
-             * game, written only as the next game's separator */
-            keep_separator(w, rec.raw, rec.raw_len);
+        if (rec.kind == SELECT_RECORD_STRAY) { /* no game: never written */
+            if (to_out)
+                game_out_between(&w->out, rec.raw, rec.raw_len);
+            continue;
+        }
+        if (rec.kind == SELECT_RECORD_REST) {
+            if (to_out)
+                game_out_rest(&w->out, rec.raw, rec.raw_len);
             continue;
         }
         w->games++;
         w->unreadable += rec.outcome == SELECT_UNREADABLE;
         bool written = rec.outcome != SELECT_UNREADABLE && chosen(w, &rec) != opt->invert;
         w->written += written;
-        if (to_out && written) {
-            if (w->sep.len && w->out.last_written && !rec.lead)
-                game_out_chosen(&w->out, w->sep.data, w->sep.len, w->sep.len);
-            game_out_chosen(&w->out, rec.raw, rec.raw_len, rec.lead);
-        }
-        w->sep.len = 0;
+        if (to_out)
+            game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
         if (written && opt->limit && w->written == opt->limit) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;

@@ -24,9 +24,6 @@ struct select_writer {
     /* private */
     struct game_out out;
     struct select_seen seen;
-    /* The blank lines at the end of a run (a chunk's, a file's), which
-     * belong to the game after them: the separator it is written with. */
-    struct cli_buf sep;
 };
 
 void select_writer_init(struct select_writer *w, const struct select_options *opt,

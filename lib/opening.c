@@ -4,8 +4,9 @@
  * opening_table_get replays each line from the standard position and
  * indexes the position it reaches in an open-addressing hash table whose
  * slots hold a short tag and the index of the position's exact key, so
- * that a lookup is one hash of the bitboards, usually one slot read, and
- * an exact comparison of the board only when the tag matches. */
+ * that a lookup is a filter on the pawns, then one hash of the bitboards,
+ * usually one slot read, and an exact comparison of the board only when
+ * the tag matches. */
 #include "opening.h"
 
 #include "en_passant.h"
@@ -30,18 +31,33 @@ struct opening_key {
 
 /* Slots: 0 empty, else tag << 16 | (key index + 1).  At most 65,535 keys. */
 enum { OPENING_SLOT_BITS = 14, OPENING_SLOTS = 1 << OPENING_SLOT_BITS };
+/* A filter of the pawns' squares (a bit per hash of the pawn bitboard of
+ * each named position): past the first moves most positions of a game
+ * have pawns where no named position has them, and one multiplication and
+ * one load tell so. */
+enum { OPENING_FILTER_BITS = 16 };
 
 struct opening_table {
     struct opening_key *keys;
     size_t nkeys;
     size_t collisions;        /* lines whose position an earlier line reached too */
     struct opening_key start; /* the standard starting position */
+    uint64_t pawn_filter[(1 << OPENING_FILTER_BITS) / 64];
     uint32_t slots[OPENING_SLOTS];
 };
 
-static uint32_t opening_state(const struct position *p)
+static inline uint32_t opening_pawn_bit(bitboard pawns)
 {
-    int ep = en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_LEGAL);
+    return (uint32_t)((pawns * 0x9FB21C651E98DF25u) >> (64 - OPENING_FILTER_BITS));
+}
+
+static inline uint32_t opening_state(const struct position *p)
+{
+    /* the position keeps a square only where a pawn may take (pseudo-legal):
+     * most have none, and need no test of legality */
+    int ep = p->ep_square == SQUARE_NONE
+                 ? SQUARE_NONE
+                 : en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_LEGAL);
     return (uint32_t)p->side | (uint32_t)p->castling << 1 | (uint32_t)(ep + 1) << 8;
 }
 
@@ -98,27 +114,56 @@ static long opening_probe(const struct opening_table *t, const bitboard pieces[8
     }
 }
 
-/* Replay line's moves from the standard position into *p; false when one
- * does not read (a defect of the table: the unit tests replay every line). */
-static bool opening_replay(const struct opening *line, struct position *p)
+/* The positions of the line replayed last, by ply: the next line of the
+ * table (in the order of names, so mostly of one family) often starts
+ * with the same moves, which are not replayed again. */
+enum { OPENING_LINE_PLIES_MAX = 64 };
+struct opening_replay {
+    const char *pgn; /* the line replayed last, "" before the first */
+    struct position pos[OPENING_LINE_PLIES_MAX + 1];
+};
+
+/* The length of the next word of s (after its spaces, skipped in *s). */
+static size_t opening_word(const char **s)
 {
-    position_start(p);
-    const char *s = line->pgn;
-    while (*s) {
-        while (*s == ' ')
-            s++;
-        size_t n = strcspn(s, " ");
-        if (n == 0)
+    while (**s == ' ')
+        (*s)++;
+    return strcspn(*s, " ");
+}
+
+static bool opening_is_number(const char *w, size_t n)
+{
+    return n > 0 && w[n - 1] == '.';
+}
+
+/* Replay line's moves from the standard position, from where they part
+ * from the line replayed before; the position reached, or NULL when a move
+ * does not read (a defect of the table: the unit tests replay every line
+ * of it). */
+static const struct position *opening_replay(struct opening_replay *r, const struct opening *line)
+{
+    const char *a = r->pgn, *b = line->pgn;
+    unsigned ply = 0;
+    for (;;) { /* the moves both lines share */
+        size_t na = opening_word(&a), nb = opening_word(&b);
+        if (nb == 0 || na != nb || memcmp(a, b, nb) != 0)
             break;
-        if (s[n - 1] != '.') { /* not a move number */
-            move m;
-            if (san_parse(p, s, n, &m) != SAN_OK)
-                return false;
-            makemove_play(p, m);
-        }
-        s += n;
+        ply += !opening_is_number(b, nb);
+        a += na;
+        b += nb;
     }
-    return true;
+    r->pgn = "";
+    for (size_t n; (n = opening_word(&b)) > 0; b += n) {
+        if (opening_is_number(b, n))
+            continue;
+        move m;
+        if (ply == OPENING_LINE_PLIES_MAX || san_parse(&r->pos[ply], b, n, &m) != SAN_OK)
+            return NULL;
+        r->pos[ply + 1] = r->pos[ply];
+        makemove_play(&r->pos[++ply], m);
+    }
+    r->pgn = line->pgn;
+    return &r->pos[ply];
 }
 
 static struct opening_table *opening_table_build(void)
@@ -131,14 +176,21 @@ static struct opening_table *opening_table_build(void)
         free(t);
         return NULL;
     }
-    struct position p;
-    position_start(&p);
-    opening_key_of(&p, &t->start);
+    struct opening_replay *r = malloc(sizeof *r);
+    if (!r) {
+        free(t->keys);
+        free(t);
+        return NULL;
+    }
+    r->pgn = "";
+    position_start(&r->pos[0]);
+    opening_key_of(&r->pos[0], &t->start);
     for (size_t i = 0; i < OPENINGS_DATA_LINES; i++) {
-        if (!opening_replay(&openings_data[i], &p))
+        const struct position *p = opening_replay(r, &openings_data[i]);
+        if (!p)
             continue;
         struct opening_key k;
-        opening_key_of(&p, &k);
+        opening_key_of(p, &k);
         k.line = (uint32_t)i;
         size_t slot;
         long at = opening_probe(t, k.pieces, k.state, &slot);
@@ -148,10 +200,13 @@ static struct opening_table *opening_table_build(void)
             continue;
         }
         uint64_t h = opening_hash(k.pieces, k.state);
+        uint32_t bit = opening_pawn_bit(k.pieces[2]);
+        t->pawn_filter[bit / 64] |= (uint64_t)1 << (bit % 64);
         t->keys[t->nkeys] = k;
         t->slots[slot] = (uint32_t)(h & 0xFFFF) << 16 | (uint32_t)(t->nkeys + 1);
         t->nkeys++;
     }
+    free(r);
     return t;
 }
 
@@ -190,6 +245,9 @@ size_t opening_table_collisions(const struct opening_table *t)
 
 const struct opening *opening_table_find(const struct opening_table *t, const struct position *p)
 {
+    uint32_t bit = opening_pawn_bit(p->by_type[PAWN]);
+    if (!(t->pawn_filter[bit / 64] >> (bit % 64) & 1))
+        return NULL;
     bitboard pieces[8] = {p->by_color[WHITE], p->by_color[BLACK], p->by_type[PAWN],
                           p->by_type[KNIGHT], p->by_type[BISHOP], p->by_type[ROOK],
                           p->by_type[QUEEN],  p->by_type[KING]};

@@ -1598,18 +1598,6 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
     }
 }
 
-/* The length of the forum delimiter "[pgn]" or "[/pgn]" (any case) at p,
- * which message boards wrap games in, or 0. */
-static size_t forum_markup(const char *p, const char *end)
-{
-    size_t n = (size_t)(end - p);
-    if (n >= 6 && p[1] == '/' && strncasecmp(p, "[/pgn]", 6) == 0)
-        return 6;
-    if (n >= 5 && (p[1] | 0x20) == 'p' && strncasecmp(p, "[pgn]", 5) == 0)
-        return 5;
-    return 0;
-}
-
 /* Does the current line, which follows a blank line inside a game's main
  * line, begin a new game: White's move 1 ("1." and then no period: "1..."
  * after a comment is how ChessBase goes on with Black's move) with a
@@ -1767,7 +1755,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             p++;
             continue;
         case C_LBRACK: {
-            size_t m = forum_markup(p, end);
+            size_t m = pgn_forum_markup(p, (size_t)(end - p));
             if (m) {
                 if (!r->markup_line) {
                     r->markup_line = r->lineno;

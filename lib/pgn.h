@@ -42,6 +42,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Diagnostics inside a game, and the hard errors of pgn_next_game
  * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
@@ -98,6 +99,18 @@ static inline size_t pgn_utf8_bom_len(const char *s, size_t n)
 static inline bool pgn_escape_line(const char *s, size_t n)
 {
     return n > 0 && s[0] == '%';
+}
+
+/* The length of the forum delimiter "[pgn]" or "[/pgn]" (any case) at
+ * p[0..n) (p[0] is '['), which message boards wrap games in and the
+ * reader skips as a blank, or 0. */
+static inline size_t pgn_forum_markup(const char *p, size_t n)
+{
+    if (n >= 6 && p[1] == '/' && strncasecmp(p, "[/pgn]", 6) == 0)
+        return 6;
+    if (n >= 5 && (p[1] | 0x20) == 'p' && strncasecmp(p, "[pgn]", 5) == 0)
+        return 5;
+    return 0;
 }
 
 enum pgn_token_kind {

@@ -2,15 +2,19 @@
  * from the few bytes that can change how the reader (pgn.c) reads it.
  *
  * The game taken has this shape, and anything else is the reader's:
- *   - blank lines ([ \t]*, LF or CRLF);
+ *   - blank lines ([ \t]*, LF or CRLF), lines of a ';' comment and
+ *     escape lines ('%'), as the reader reads them before a game's tags;
  *   - one or more tag lines, each [Name "value"] alone on its line
- *     (blanks around, no byte-order mark, no quote, backslash or control
- *     byte in the value: pgn_lexer_tag_fast reads it so, with the same
- *     name and value), no name twice;
+ *     (blanks around, a byte-order mark before the first only, no quote,
+ *     backslash or control byte in the value: pgn_lexer_tag_fast reads
+ *     it so, with the same name and value), no name twice;
  *   - blank lines, then movetext lines up to the one that ends with the
- *     result: no blank line among them (the reader may start a game at a
- *     "1." after one, or close an open comment at a tag line), no line
- *     that starts with '%' (an escape line) or a byte-order mark;
+ *     result: no line that starts with '%' (an escape line) or a
+ *     byte-order mark; a blank line among them only when the next line
+ *     that is not blank starts with neither '[' (the reader ends an open
+ *     comment at a tag pair line after a blank line) nor, after text
+ *     outside comments, a '1' (it ends a game at "1." and a move after
+ *     one: pgn.c, starts_new_game);
  *   - in the movetext, outside {...} comments (closed at their first '}',
  *     the standard's rule), no '[', ']', '}', ';', no byte above 0x7e
  *     (the results written with '½' or an en dash), no ')' without its
@@ -63,11 +67,22 @@ static inline uint64_t skim_name_bit(const char *name, size_t n)
     return 1ull << ((n * 7u + (unsigned char)name[0] * 3u + (unsigned char)name[n - 1]) & 63u);
 }
 
-/* Reads the tag line at s[i] (a '[') into g's next tag and arena; the
- * index after the line's LF, or 0 when the line is not of the plain form
- * (or is the input's last, or over the caps, or repeats a name). */
+/* The bytes that end a tag value: '"', '\\' and the controls (a tab among
+ * them), sixteen at a time. */
+static inline unsigned skim_value_ends16(const char *p)
+{
+    bytes16 v = bytes16_load(p);
+    bytes16 hit = (bytes16)(v == bytes16_splat('"')) | (bytes16)(v == bytes16_splat('\\')) |
+                  (bytes16)(v < bytes16_splat(0x20)) | (bytes16)(v == bytes16_splat(0x7f));
+    return bytes16_mask(hit);
+}
+
+/* Reads the tag line at s[i] (a '['): its name and value (as places in s)
+ * in g's next tag; the index after the line's LF, or 0 when the line is
+ * not of the plain form (or ends the input, or repeats a name, or is one
+ * tag too many). */
 static size_t skim_tag(const char *s, size_t i, size_t len, struct pgn_skim_game *g,
-                       size_t *arena_len, uint64_t *names)
+                       uint64_t *names)
 {
     size_t k = i + 1;
     while (k < len && skim_blank(s[k]))
@@ -78,30 +93,39 @@ static size_t skim_tag(const char *s, size_t i, size_t len, struct pgn_skim_game
     size_t name_end = k;
     while (k < len && skim_blank(s[k]))
         k++;
-    if (name_end == name || k >= len || s[k] != '"')
+    if (name_end == name || k >= len || s[k] != '"' || g->ntags == PGN_SKIM_MAX_TAGS)
         return 0;
     size_t value = ++k;
-    for (; k + 8 <= len; k += 8) {
-        uint64_t w;
-        memcpy(&w, s + k, sizeof w);
-        if (pgn_lexer_word_has(w, '"') | pgn_lexer_word_has(w, '\\') | pgn_lexer_word_controls(w))
+    for (;;) {
+        if (k + 16 > len) {
+            while (k < len && s[k] != '"' && s[k] != '\\' && (unsigned char)s[k] >= 0x20 &&
+                   s[k] != 0x7f)
+                k++;
             break;
+        }
+        unsigned mask = skim_value_ends16(s + k);
+        if (mask) {
+            k += (size_t)__builtin_ctz(mask);
+            break;
+        }
+        k += 16;
     }
-    while (k < len && s[k] != '"' && s[k] != '\\' && (unsigned char)s[k] >= 0x20 && s[k] != 0x7f)
-        k++;
     if (k >= len || s[k] != '"')
         return 0;
     size_t value_end = k++;
-    while (k < len && skim_blank(s[k]))
-        k++;
-    if (k >= len || s[k] != ']')
-        return 0;
-    size_t end = skim_blank_line(s, k + 1, len);
-    if (end == SIZE_MAX || end == len || g->ntags == PGN_SKIM_MAX_TAGS)
-        return 0;
-    size_t nlen = name_end - name, vlen = value_end - value;
-    if (*arena_len + nlen + vlen + 2 > PGN_SKIM_ARENA)
-        return 0;
+    size_t end;
+    if (k + 1 < len && s[k] == ']' && s[k + 1] == '\n') {
+        end = k + 2; /* (the common end) */
+    } else {
+        while (k < len && skim_blank(s[k]))
+            k++;
+        if (k >= len || s[k] != ']')
+            return 0;
+        end = skim_blank_line(s, k + 1, len);
+        if (end == SIZE_MAX || end == len)
+            return 0;
+    }
+    size_t nlen = name_end - name;
     uint64_t bit = skim_name_bit(s + name, nlen);
     if (*names & bit) {
         for (size_t t = 0; t < g->ntags; t++)
@@ -109,17 +133,11 @@ static size_t skim_tag(const char *s, size_t i, size_t len, struct pgn_skim_game
                 return 0;
     }
     *names |= bit;
-    char *a = g->arena + *arena_len;
-    memcpy(a, s + name, nlen);
-    a[nlen] = '\0';
-    memcpy(a + nlen + 1, s + value, vlen);
-    a[nlen + 1 + vlen] = '\0';
-    *arena_len += nlen + vlen + 2;
     g->tags[g->ntags++] = (struct pgn_tag){
-        .name = a,
+        .name = s + name,
         .name_len = nlen,
-        .value = a + nlen + 1,
-        .value_len = vlen,
+        .value = s + value,
+        .value_len = value_end - value,
         .col = 1,
         .plain_value = true,
     };
@@ -130,10 +148,10 @@ static size_t skim_tag(const char *s, size_t i, size_t len, struct pgn_skim_game
  * tab, LF and CR among them), 0x7f and above, '(' ')' '*', '-' '/', ';',
  * and '[' ']' '{' '}' (with 'Y' 'y' '_' and 0x7f, which share their
  * masked bits and are passed over).  Sixteen bytes at a time. */
-static inline unsigned skim_marks16(const char *p)
+static inline unsigned skim_code_marks16(const char *p)
 {
     bytes16 v = bytes16_load(p);
-    bytes16 hit = (bytes16)(v < bytes16_splat(0x20)) | (bytes16)(v >= bytes16_splat(0x7f)) |
+    bytes16 hit = (bytes16)((bytes16)(v - bytes16_splat(0x20)) >= bytes16_splat(0x5f)) |
                   (bytes16)((bytes16)(v - bytes16_splat('(')) < bytes16_splat(3)) |
                   (bytes16)((v | bytes16_splat(2)) == bytes16_splat('/')) |
                   (bytes16)((v & bytes16_splat(0xD9)) == bytes16_splat(0x59)) |
@@ -150,9 +168,9 @@ static inline unsigned skim_comment_marks16(const char *p)
     return bytes16_mask(hit);
 }
 
-static inline bool skim_mark(unsigned char c)
+static inline bool skim_code_mark(unsigned char c)
 {
-    return c < 0x20 || c >= 0x7f || (unsigned char)(c - '(') < 3 || (c | 2) == '/' ||
+    return (unsigned char)(c - 0x20) >= 0x5f || (unsigned char)(c - '(') < 3 || (c | 2) == '/' ||
            (c & 0xD9) == 0x59 || c == ';';
 }
 
@@ -161,25 +179,32 @@ static inline bool skim_comment_mark(unsigned char c)
     return c < 0x20 || c == '}' || c == 0x7f;
 }
 
-/* The first mark of s[i..n), or n; n >= 16 lets the tail be read as the
- * last sixteen bytes. */
-static inline size_t skim_next(const char *s, size_t i, size_t n, bool comment)
-{
-    for (; i + 16 <= n; i += 16) {
-        unsigned mask = comment ? skim_comment_marks16(s + i) : skim_marks16(s + i);
-        if (mask)
-            return i + (size_t)__builtin_ctz(mask);
+/* The first mark of s[i..n), or n: thirty-two bytes a step, then the
+ * tail read as the last sixteen bytes (n >= 16) or byte by byte. */
+#define SKIM_NEXT(name, marks16, mark)                                                             \
+    static inline size_t name(const char *s, size_t i, size_t n)                                   \
+    {                                                                                              \
+        for (; i + 32 <= n; i += 32) {                                                             \
+            unsigned mask = marks16(s + i) | marks16(s + i + 16) << 16;                            \
+            if (mask)                                                                              \
+                return i + (size_t)__builtin_ctz(mask);                                            \
+        }                                                                                          \
+        for (; i + 16 <= n; i += 16) {                                                             \
+            unsigned mask = marks16(s + i);                                                        \
+            if (mask)                                                                              \
+                return i + (size_t)__builtin_ctz(mask);                                            \
+        }                                                                                          \
+        if (i < n && n >= 16) {                                                                    \
+            unsigned mask = marks16(s + n - 16) >> (i - (n - 16));                                 \
+            return mask ? i + (size_t)__builtin_ctz(mask) : n;                                     \
+        }                                                                                          \
+        for (; i < n; i++)                                                                         \
+            if (mark((unsigned char)s[i]))                                                         \
+                return i;                                                                          \
+        return n;                                                                                  \
     }
-    if (i < n && n >= 16) {
-        unsigned mask = (comment ? skim_comment_marks16(s + n - 16) : skim_marks16(s + n - 16)) >>
-                        (i - (n - 16));
-        return mask ? i + (size_t)__builtin_ctz(mask) : n;
-    }
-    for (; i < n; i++)
-        if (comment ? skim_comment_mark((unsigned char)s[i]) : skim_mark((unsigned char)s[i]))
-            return i;
-    return n;
-}
+SKIM_NEXT(skim_next_code, skim_code_marks16, skim_code_mark)
+SKIM_NEXT(skim_next_comment, skim_comment_marks16, skim_comment_mark)
 
 /* Is s[ls..e) (a line without its LF) blank? */
 static bool skim_line_blank(const char *s, size_t ls, size_t e)
@@ -191,36 +216,103 @@ static bool skim_line_blank(const char *s, size_t ls, size_t e)
     return ls == e;
 }
 
+/* The tags' texts into g's arena: the tag lines s[from..to) copied whole
+ * (one copy), each name and value ended there by a NUL over the byte
+ * after it (a blank or a quote, the closing quote); false when they do
+ * not fit. */
+static bool skim_arena(const char *s, size_t from, size_t to, struct pgn_skim_game *g)
+{
+    if (to - from > PGN_SKIM_ARENA)
+        return false;
+    memcpy(g->arena, s + from, to - from);
+    for (size_t t = 0; t < g->ntags; t++) {
+        struct pgn_tag *tag = &g->tags[t];
+        char *name = g->arena + (tag->name - (s + from));
+        char *value = g->arena + (tag->value - (s + from));
+        name[tag->name_len] = '\0';
+        value[tag->value_len] = '\0';
+        tag->name = name;
+        tag->value = value;
+    }
+    return true;
+}
+
+/* The end of the line at s[i] (the index after its LF) when it holds no
+ * control byte but tabs and its CRLF's CR, else SIZE_MAX (the input's last
+ * line, without LF, too). */
+static size_t skim_plain_line(const char *s, size_t i, size_t len)
+{
+    for (;;) {
+        size_t j = skim_next_comment(s, i, len);
+        if (j >= len)
+            return SIZE_MAX;
+        if (s[j] == '\n')
+            return j + 1;
+        if (s[j] == '\r' && j + 1 < len && s[j + 1] == '\n')
+            return j + 2;
+        if (s[j] != '}' && s[j] != '\t')
+            return SIZE_MAX;
+        i = j + 1;
+    }
+}
+
+/* Is there a byte in s[*from..to) outside {...} comments that is no
+ * blank?  *from moves to to, *comment carrying whether a comment is open
+ * there: each byte is looked at once. */
+static bool skim_code_in(const char *s, size_t *from, size_t to, bool *comment)
+{
+    for (size_t k = *from; k < to; k++) {
+        char c = s[k];
+        if (*comment) {
+            *comment = c != '}';
+        } else if (c == '{') {
+            *comment = true;
+        } else if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+            return true;
+        }
+    }
+    *from = to;
+    return false;
+}
+
 enum pgn_skim_rc pgn_skim_next(const char *text, size_t len, size_t *at, struct pgn_skim_game *g)
 {
     const char *s = text;
     size_t start = *at, i = start;
+    size_t limit = len - start > SKIM_MAX_GAME ? start + SKIM_MAX_GAME : len;
     unsigned long lines = 0;
-    for (;;) { /* the blank lines before the tags */
-        if (i >= len)
-            return PGN_SKIM_END;
-        size_t e = skim_blank_line(s, i, len);
-        if (e == SIZE_MAX)
-            break;
+    bool blank = true;
+    for (;;) { /* before the tags: blank lines, ';' comments and escape lines */
+        if (i >= limit)
+            return blank && limit == len ? PGN_SKIM_END : PGN_SKIM_READER;
+        size_t e = skim_blank_line(s, i, limit);
+        if (e == SIZE_MAX) {
+            if (s[i] != ';' && s[i] != '%')
+                break;
+            if ((e = skim_plain_line(s, i, limit)) == SIZE_MAX)
+                return PGN_SKIM_READER;
+            blank = false;
+        }
         i = e;
         lines++;
     }
-    if (s[i] != '[')
+    i += pgn_utf8_bom_len(s + i, limit - i); /* (no column) */
+    if (i >= limit || s[i] != '[')
         return PGN_SKIM_READER;
-    size_t limit = len - start > SKIM_MAX_GAME ? start + SKIM_MAX_GAME : len;
 
     g->ntags = 0;
     g->tag_line = lines;
     g->tag_col = 1;
-    size_t arena_len = 0;
     uint64_t names = 0;
+    size_t tags = i;
     while (i < limit && s[i] == '[') {
-        size_t e = skim_tag(s, i, limit, g, &arena_len, &names);
+        size_t e = skim_tag(s, i, limit, g, &names);
         if (!e)
             return PGN_SKIM_READER;
         g->tags[g->ntags - 1].line = lines++;
         i = e;
     }
+    size_t tags_end = i;
     for (;;) { /* the blank lines after them */
         if (i >= limit)
             return PGN_SKIM_READER;
@@ -239,8 +331,10 @@ enum pgn_skim_rc pgn_skim_next(const char *text, size_t len, size_t *at, struct 
     size_t ls = i; /* where the current line starts */
     bool comment = false;
     int depth = 0;
+    size_t code_at = i; /* skim_code_in's place */
+    bool code_comment = false, code = false;
     for (;;) {
-        size_t j = skim_next(s, i, limit, comment);
+        size_t j = comment ? skim_next_comment(s, i, limit) : skim_next_code(s, i, limit);
         if (j >= limit)
             return PGN_SKIM_READER; /* no result within the cap, or the input ended */
         unsigned char c = (unsigned char)s[j];
@@ -251,14 +345,34 @@ enum pgn_skim_rc pgn_skim_next(const char *text, size_t len, size_t *at, struct 
         case 'y':
         case '_':
             continue;
-        case '\n':
-            if (skim_line_blank(s, ls, j))
-                return PGN_SKIM_READER;
+        case '\n': {
+            bool was_blank = skim_line_blank(s, ls, j);
             lines++;
             ls = i;
+            if (was_blank) {
+                /* The reader ends an open comment at a tag pair line after
+                 * a blank line, and the game at a "1." and a move after
+                 * one once a move was played (pgn.c, starts_new_game):
+                 * neither may follow.  (Blank lines inside a game are
+                 * ChessBase's, before or among the moves.) */
+                for (size_t e; (e = skim_blank_line(s, ls, limit)) != SIZE_MAX; ls = e) {
+                    if (e == limit)
+                        return PGN_SKIM_READER;
+                    lines++;
+                }
+                size_t k = ls;
+                while (k < limit && skim_blank(s[k]))
+                    k++;
+                if (k < limit && (s[k] == '[' ||
+                                  (s[k] == '1' && (code || (code = skim_code_in(s, &code_at, ls,
+                                                                                &code_comment))))))
+                    return PGN_SKIM_READER;
+                i = ls;
+            }
             if (i < limit && (s[i] == '%' || (unsigned char)s[i] == 0xEF))
                 return PGN_SKIM_READER;
             continue;
+        }
         case '\r':
             if (i < limit && s[i] == '\n')
                 continue;
@@ -314,6 +428,8 @@ enum pgn_skim_rc pgn_skim_next(const char *text, size_t len, size_t *at, struct 
         } else if (limit < len) {
             return PGN_SKIM_READER;
         }
+        if (!skim_arena(s, tags, tags_end, g))
+            return PGN_SKIM_READER;
         g->raw = s + start;
         g->raw_len = e - start;
         g->lines = lines;

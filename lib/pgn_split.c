@@ -4,7 +4,9 @@
 
 #include "bytes16.h"
 #include "pgn.h"
+#include "pgn_lexer.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Is the last word of s[0..n) (blanks, CRs and blank lines at the end
@@ -24,19 +26,21 @@ static bool ends_with_result(const char *s, size_t n)
 }
 
 /* The index of the first byte of s[i, n) that the splitter acts on ('{',
- * ';', '(' or ')'), n when none.  Movetext is mostly without them, and the
- * splitter runs on one thread before the workers of --jobs: sixteen bytes
- * at a time ('(' and ')' differ in bit 0 and ';' and '{' in bit 6: one
- * masked comparison per pair). */
+ * ';', '[', '(' or ')'), n when none.  Movetext is mostly without them, and
+ * the splitter runs on one thread before the workers of --jobs: sixteen
+ * bytes at a time ('(' and ')' differ in bit 0, and ';', '[' and '{' in
+ * bits 5 and 6: one masked comparison per group, which ESC (0x1b) passes
+ * too, to be passed over). */
 static unsigned split_marks16(const char *s)
 {
     bytes16 v = bytes16_load(s);
     bytes16 hit = (bytes16)((v & bytes16_splat((unsigned char)~1)) == bytes16_splat('(')) |
-                  (bytes16)((v & bytes16_splat((unsigned char)~0x40)) == bytes16_splat(';'));
+                  (bytes16)((v & bytes16_splat((unsigned char)~0x60)) == bytes16_splat(0x1b));
     return bytes16_mask(hit);
 }
 
-static size_t split_next_mark(const char *s, size_t i, size_t n)
+static inline __attribute__((always_inline)) size_t split_next_mark(const char *s, size_t i,
+                                                                    size_t n)
 {
     for (; i + 16 <= n; i += 16) {
         unsigned mask = split_marks16(s + i);
@@ -49,7 +53,7 @@ static size_t split_next_mark(const char *s, size_t i, size_t n)
         return mask ? i + (size_t)__builtin_ctz(mask) : n;
     }
     for (; i < n; i++)
-        if (s[i] == '{' || s[i] == ';' || s[i] == '(' || s[i] == ')')
+        if (s[i] == '{' || s[i] == ';' || s[i] == '[' || s[i] == '(' || s[i] == ')')
             return i;
     return n;
 }
@@ -69,32 +73,122 @@ static size_t split_brace_end(const char *s, size_t i, size_t n)
 
 /* The reader's rules, seen a line at a time: what a brace comment hides
  * (up to its first '}', on this line or a later one), a ';' comment (to
- * the end of the line), escape lines, variations; a tag line after a
- * result at depth 0 starts the next game. */
+ * the end of the line), a '[' in the movetext (to its ']' or the end of
+ * the line), escape lines, variations; a tag line after a result at
+ * depth 0 starts the next game. */
+/* Does p[0..n) hold a '{' or a '(' (what may leave a comment or a
+ * variation open after its line)?  Sixteen bytes at a time, the last
+ * sixteen overlapping; eight for a shorter line. */
+static inline unsigned split_opens16(const char *p)
+{
+    bytes16 v = bytes16_load(p);
+    return bytes16_mask((bytes16)(v == bytes16_splat('{')) | (bytes16)(v == bytes16_splat('(')));
+}
+
+static bool split_opens(const char *p, size_t n)
+{
+    if (n >= 16) {
+        size_t i = 0;
+        for (; i + 16 <= n; i += 16)
+            if (split_opens16(p + i))
+                return true;
+        return i < n && split_opens16(p + n - 16);
+    }
+    uint64_t w[2] = {0, 0};
+    memcpy(w, p, n < 8 ? n : 8);
+    if (n > 8)
+        memcpy(&w[1], p + n - 8, 8);
+    return (pgn_lexer_word_has(w[0], '{') | pgn_lexer_word_has(w[0], '(') |
+            pgn_lexer_word_has(w[1], '{') | pgn_lexer_word_has(w[1], '(')) != 0;
+}
+
+/* Is the tag line p[0..n) (p[0] is '[', n without a CR) one after which
+ * the splitter knows the reader's state: no '{' and no '(' after its '['
+ * (whatever the reader makes of the rest, nothing stays open), or tag
+ * pairs of the plain form (pgn_lexer_tag_fast, which the reader reads so)
+ * followed by text without '{', ';', '(', ')' or '['?  After any other,
+ * where a comment or a variation begins is not known. */
+static bool split_tag_line_known(const char *p, size_t n)
+{
+    if (!split_opens(p + 1, n - 1))
+        return true;
+    size_t k = 0;
+    struct pgn_lexer_tag t;
+    while (k < n && p[k] == '[' && pgn_lexer_tag_fast(p + k, n - k, &t)) {
+        k += t.end;
+        while (k < n && (p[k] == ' ' || p[k] == '\t'))
+            k++;
+    }
+    if (k == 0)
+        return false; /* (the reader recovers the pair: where it ends is its own) */
+    for (; k < n; k++)
+        if (p[k] == '{' || p[k] == ';' || p[k] == '(' || p[k] == ')' || p[k] == '[')
+            return false;
+    return true;
+}
+
 bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
 {
-    size_t i = 0;
+    if (sp->lost)
+        return false;
+    bool cut = false;
+    size_t i = pgn_utf8_bom_len(s, n), k = i;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    bool blank = k == n || (k + 1 == n && s[k] == '\r'), prev_blank = sp->prev_blank;
+    size_t m = n > 0 && s[n - 1] == '\r' ? n - 1 : n; /* (the reader's line) */
+    sp->prev_blank = blank;
     if (sp->in_brace) {
+        size_t k2 = k + 1;
+        while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
+            k2++;
+        if (prev_blank && k < n && s[k] == '[' && k2 < m &&
+            pgn_lexer_tag_name_byte[(unsigned char)s[k2]]) {
+            /* The reader ends an open comment at a tag pair line after a
+             * blank line (the game, too, when it had moves); without a
+             * tag name after the '[', the line is no tag pair. */
+            if (!split_tag_line_known(s + k, m - k)) {
+                sp->lost = true;
+                return false;
+            }
+            struct pgn_lexer_tag t;
+            if (pgn_lexer_tag_fast(s + k, m - k, &t)) {
+                sp->in_brace = false;
+                sp->ends_game = false;
+                sp->paren = 0;
+                return false;
+            }
+            /* (a pair of no plain form: whether the reader's pattern reads
+             * it is not known here) */
+            sp->lost = true;
+            return false;
+        }
         i = split_brace_end(s, 0, n);
         if (i == n)
             return false;
         sp->in_brace = false;
         i++;
     } else {
-        i = pgn_utf8_bom_len(s, n);
         if (pgn_escape_line(s + i, n - i))
             return false;
         if (i < n && s[i] == '[') {
-            bool cut = sp->ends_game;
-            sp->ends_game = false;
-            sp->paren = 0;
-            return cut;
-        }
-        size_t k = i;
-        while (k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'))
-            k++;
-        if (k == n)
+            /* A tag line (the next game's, after a result), unless no tag
+             * name follows the '[' (the reader reads text to its ']', the
+             * game going on) or it is a forum delimiter (skipped) */
+            cut = sp->ends_game;
+            size_t k2 = i + 1;
+            while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
+                k2++;
+            if (k2 < m && pgn_lexer_tag_name_byte[(unsigned char)s[k2]] &&
+                !pgn_forum_markup(s + i, m - i)) {
+                sp->ends_game = false;
+                sp->paren = 0;
+                sp->lost = !split_tag_line_known(s + i, m - i);
+                return cut;
+            }
+        } else if (blank) {
             return false; /* a blank line changes nothing */
+        }
     }
     size_t code_end = n;
     for (; (i = split_next_mark(s, i, n)) < n; i++) {
@@ -104,18 +198,31 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
             if (i == n) {
                 sp->in_brace = true;
                 sp->ends_game = false;
-                return false;
+                return cut;
             }
             break;
         case ';':
             code_end = i;
             i = n;
             break;
+        case '[': {
+            /* Inside the movetext, a '[' that begins no tag pair is text
+             * up to its ']' (pgn.c: an unexpected token), or to the end
+             * of the line, a result there included. */
+            const char *close = memchr(s + i, ']', n - i);
+            if (!close) {
+                code_end = i;
+                i = n;
+            } else {
+                i = (size_t)(close - s);
+            }
+            break;
+        }
         case '(':
             sp->paren++;
             break;
         case ')':
-            sp->paren--;
+            sp->paren -= sp->paren > 0; /* (the reader drops one without its '(') */
             break;
         default:
             break;
@@ -124,7 +231,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     /* What follows a result on its line, a ';' comment included, belongs
      * to the next game: no cut after it. */
     sp->ends_game = sp->paren == 0 && code_end == n && ends_with_result(s, n);
-    return false;
+    return cut;
 }
 
 bool pgn_split_guess(const char *buf, size_t len, size_t *at)
@@ -159,7 +266,10 @@ bool pgn_split_scan(struct pgn_split *sp, const char *buf, size_t len, size_t mi
         if (pgn_split_line(sp, start, n) && *at >= min && *at > 0)
             return true;
         for (; cr && cr < nl; cr = memchr(cr + 1, '\r', len - (size_t)(cr + 1 - buf)))
-            *lines += cr + 1 < nl; /* (not the CR of the line's CRLF) */
+            if (cr + 1 < nl) { /* (not the CR of the line's CRLF) */
+                ++*lines;
+                sp->lost = true; /* (a line end for the reader, none here) */
+            }
         *at += n + 1;
         ++*lines;
     }

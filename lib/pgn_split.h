@@ -28,13 +28,19 @@
 #include <stddef.h>
 
 struct pgn_split {
-    bool in_brace;  /* inside a {...} comment that goes on past its line */
-    bool ends_game; /* the last movetext line ended with a result at depth 0 */
-    int paren;      /* variations open */
+    bool in_brace;   /* inside a {...} comment that goes on past its line */
+    bool ends_game;  /* the last movetext line ended with a result at depth 0 */
+    int paren;       /* variations open */
+    bool prev_blank; /* the last line was blank */
+    /* A line came whose reading the splitter does not know (a lone CR, a
+     * tag line with a comment or a variation after its pairs, a tag pair
+     * of no plain form ending a comment): no cut is offered after it. */
+    bool lost;
 };
 
 /* Look at one whole line s[0..n) (without its '\n'); true when a run of
- * games may start with it. */
+ * games may start with it.  A lone CR in it (a line end for the reader)
+ * is the caller's to see: pgn_split_scan marks the splitter lost. */
 bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n);
 
 /* A likely place to cut buf[0..len) into runs of games, for a fraction of

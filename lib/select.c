@@ -26,18 +26,11 @@ const char *select_speed_name(enum select_speed s)
 }
 
 /* A decimal count of seconds, saturating (no clock is that long). */
-static bool seconds(const char *s, size_t n, unsigned long long *out)
+/* A count of seconds: digits, with a fraction after a '.' (cutechess
+ * writes increments such as "10+0.05"), never negative. */
+static bool seconds(const char *s, size_t n, double *out)
 {
-    if (!n)
-        return false;
-    unsigned long long v = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-        v = v > 1000000000ULL ? v : v * 10 + (unsigned long long)(s[i] - '0');
-    }
-    *out = v;
-    return true;
+    return n && s[0] != '-' && s[0] != '+' && select_number_parse(s, n, out);
 }
 
 /* lichess's Speed.byTime on Clock.estimateTotalSeconds: ranges 0-29,
@@ -51,12 +44,12 @@ bool select_speed_of(const char *tc, enum select_speed *out)
     }
     const char *plus = strchr(tc, '+');
     size_t n = strlen(tc);
-    unsigned long long initial, increment = 0;
+    double initial, increment = 0;
     if (!seconds(tc, plus ? (size_t)(plus - tc) : n, &initial) ||
         (plus && !seconds(plus + 1, n - (size_t)(plus + 1 - tc), &increment)))
         return false;
-    unsigned long long est = initial + 40 * increment;
-    static const unsigned long long below[] = {30, 180, 480, 1500, 21600};
+    double est = initial + 40 * increment;
+    static const double below[] = {30, 180, 480, 1500, 21600};
     int k = 0;
     while (k < 5 && est >= below[k])
         k++;

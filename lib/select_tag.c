@@ -249,11 +249,14 @@ static bool holds(enum select_op op, int cmp)
     }
 }
 
-/* Numbers when both sides are numbers; for < <= > >=, dates when both
- * sides are dates (a date that cannot be compared meets nothing); else
- * the bytes. */
+/* A value "?" is unknown and meets nothing, as a missing tag.  Numbers
+ * when both sides are numbers; for < <= > >=, dates when both sides are
+ * dates (a date that cannot be compared meets nothing), and a value that
+ * is no number is not ordered against a number; else the bytes. */
 bool select_tag_test(const struct select_tag_expr *e, const char *v, size_t n, pcre2_match_data *md)
 {
+    if (n == 1 && v[0] == '?')
+        return false; /* unknown (PGN standard 8.1.1): as a missing tag */
     if (e->op == SELECT_OP_RE)
         return select_regex_match(&e->re, v, n, md);
     if (e->op == SELECT_OP_NRE)
@@ -267,5 +270,8 @@ bool select_tag_test(const struct select_tag_expr *e, const char *v, size_t n, p
         return select_date_parse(v, n, &d) && select_date_compare(&d, &e->date, &cmp) &&
                holds(e->op, cmp);
     }
+    /* a value that is no number is not ordered against one ("-": no rating) */
+    if (e->is_number && e->op != SELECT_OP_EQ && e->op != SELECT_OP_NE)
+        return false;
     return holds(e->op, text_compare(v, n, e->value, e->value_len));
 }

@@ -16,10 +16,13 @@
  *                   move is never selected), or text the reader lost.
  *
  * Variations are skipped unread; a null move ends the search
- * (opening_search_pass).  With --ply the line ends with a fourth field,
- * the ply of the named position (0 for none).
+ * (opening_search_pass).  Options, before the files: --ply adds a field,
+ * the ply of the named position (0 for none); --tag NAME (repeatable)
+ * adds one with the value of the game's tag NAME ("-" when it has none),
+ * for the comparison of the classification with a file's ECO tags.
  *
  *     classify-games ../shared/data/pgn/online/dela3499_Carlsen.pgn
+ *     classify-games --tag ECO --tag Site lichess-export.pgn
  */
 #include "game.h"
 #include "opening.h"
@@ -35,18 +38,26 @@ struct classify {
     const struct opening_table *table;
     unsigned long count;
     bool ply;
+    char **tags; /* --tag NAME..., ntags of them */
+    int ntags;
+    const struct pgn_game *game;
 };
 
 static void print_line(struct classify *c, const char *eco, const char *name, unsigned long ply)
 {
+    printf("%lu\t%s\t%s", c->count, eco, name);
     if (c->ply)
-        printf("%lu\t%s\t%s\t%lu\n", c->count, eco, name, ply);
-    else
-        printf("%lu\t%s\t%s\n", c->count, eco, name);
+        printf("\t%lu", ply);
+    for (int i = 0; i < c->ntags; i++) {
+        const char *v = game_tag(c->game->tags, c->game->ntags, c->tags[i]);
+        printf("\t%s", v && *v ? v : "-");
+    }
+    putchar('\n');
 }
 
 static void classify_game(struct classify *c, const struct pgn_game *g)
 {
+    c->game = g;
     struct game_problem pb;
     enum game_error e = game_replay_begin(c->replay, g, 0, &pb);
     c->count++;
@@ -105,9 +116,21 @@ int main(int argc, char **argv)
 {
     struct classify c = {0};
     int first = 1;
-    if (argc > 1 && strcmp(argv[1], "--ply") == 0) {
-        c.ply = true;
-        first = 2;
+    c.tags = calloc((size_t)argc, sizeof *c.tags);
+    for (; first < argc; first++) {
+        if (strcmp(argv[first], "--ply") == 0) {
+            c.ply = true;
+        } else if (strcmp(argv[first], "--tag") == 0 && first + 1 < argc && c.tags) {
+            c.tags[c.ntags++] = argv[++first];
+        } else if (strcmp(argv[first], "--") == 0) {
+            first++;
+            break;
+        } else if (argv[first][0] == '-' && argv[first][1]) {
+            fprintf(stderr, "usage: classify-games [--ply] [--tag NAME]... [FILE...]\n");
+            return 64;
+        } else {
+            break;
+        }
     }
     c.reader = pgn_reader_new();
     c.replay = malloc(sizeof *c.replay);
@@ -137,5 +160,6 @@ int main(int argc, char **argv)
         status = 74;
     pgn_reader_free(c.reader);
     free(c.replay);
+    free(c.tags);
     return status;
 }

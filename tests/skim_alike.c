@@ -32,11 +32,12 @@ static bool skim_alike_read(const char *text, size_t at, const struct pgn_skim_g
         snprintf(why, n, "at %zu: %lu lines skimmed, %lu in raw", at, g->lines, lines);
         return false;
     }
-    if (b->ndiags) {
-        snprintf(why, n, "at %zu: skimmed, but the reader finds %s at %lu:%lu", at,
-                 pgn_error_name(b->diags[0].code), b->diags[0].line, b->diags[0].col);
-        return false;
-    }
+    for (size_t i = 0; i < b->ndiags; i++)
+        if (b->diags[i].code != PGN_E_UNEXPECTED_TOKEN && b->diags[i].code != PGN_E_BAD_NAG) {
+            snprintf(why, n, "at %zu: skimmed, but the reader finds %s at %lu:%lu", at,
+                     pgn_error_name(b->diags[i].code), b->diags[i].line, b->diags[i].col);
+            return false;
+        }
     if (b->stray || b->ntags != g->ntags || !g->ntags) {
         snprintf(why, n, "at %zu: %zu tags skimmed, %zu read%s", at, g->ntags, b->ntags,
                  b->stray ? " (stray text)" : "");
@@ -63,12 +64,21 @@ static bool skim_alike_read(const char *text, size_t at, const struct pgn_skim_g
     return true;
 }
 
+/* The bytes a reader opened where a game was skimmed is given: the game
+ * and SKIM_ALIKE_WINDOW more (the reader ends a game on its result's line
+ * and looks no further), not the whole rest of the text, which the
+ * reader's search for a lone CR would read at each game. */
+static size_t skim_alike_window(size_t rest, const struct pgn_skim_game *g)
+{
+    return rest - g->raw_len > SKIM_ALIKE_WINDOW ? g->raw_len + SKIM_ALIKE_WINDOW : rest;
+}
+
 bool skim_alike_game(const char *text, size_t len, size_t at, const struct pgn_skim_game *g,
                      char *why, size_t n)
 {
     struct pgn_reader *r = skim_alike_reader();
     struct pgn_game b;
-    if (!r || pgn_reader_open_mem(r, text + at, len - at, "skim") != PGN_OK ||
+    if (!r || pgn_reader_open_mem(r, text + at, skim_alike_window(len - at, g), "skim") != PGN_OK ||
         pgn_next_game(r, &b) <= 0) {
         snprintf(why, n, "at %zu: skimmed a game, the reader reads none", at);
         return false;
@@ -97,6 +107,19 @@ static bool skim_alike_next(struct pgn_reader *whole, const char *text, size_t p
         return false;
     }
     return pgn_alike(&a, b, dl, why, n);
+}
+
+size_t skim_alike_cut(const char *text, size_t len)
+{
+    struct pgn_split sp = {0};
+    size_t cut = 0, window = 0;
+    unsigned long lines = 0;
+    do {
+        window = len - window > SKIM_ALIKE_WINDOW ? window + SKIM_ALIKE_WINDOW : len;
+        if (pgn_split_scan(&sp, text, window, 1, &cut, &lines))
+            return cut;
+    } while (window < len);
+    return len;
 }
 
 bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, char *why, size_t n)
@@ -134,7 +157,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
             st->skimmed++;
             struct pgn_reader *r = skim_alike_reader();
             struct pgn_game b;
-            pgn_reader_open_mem(r, text + was, len - was, "skim");
+            pgn_reader_open_mem(r, text + was, skim_alike_window(len - was, &g), "skim");
             if (at <= was || at > len || pgn_next_game(r, &b) <= 0) {
                 snprintf(why, n, "at %zu: skimmed a game, the reader reads none", was);
                 ok = false;
@@ -153,29 +176,45 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
         }
         /* the reader's, up to the splitter's next cut */
         st->readers++;
-        struct pgn_split sp = {0};
-        size_t cut = 0;
-        unsigned long cut_lines = 0;
-        if (!pgn_split_scan(&sp, text + at, len - at, 1, &cut, &cut_lines))
-            cut = len - at;
+        size_t cut = skim_alike_cut(text + at, len - at);
         struct pgn_game b;
+        if (cut >= 2 && pgn_utf16_bom(text + at)) {
+            /* A reader refuses text that starts with a UTF-16 mark
+             * (PGN_E_UTF16): the whole text's reader too when it is the
+             * input's start; later (after a game skimmed) the whole
+             * reader reads those bytes as text and a reader opened there
+             * does not, which ends the walk (pgn_skim.h) */
+            if (at == 0 &&
+                (pgn_next_game(whole, &b) >= 0 || pgn_reader_error(whole) != PGN_E_UTF16)) {
+                snprintf(why, n, "a UTF-16 mark at the start, read by the whole text's reader");
+                ok = false;
+            }
+            st->utf16 = true;
+            break;
+        }
         pgn_reader_open_mem(part, text + at, cut, "part");
-        while (ok && pgn_next_game(part, &b) > 0) {
+        int rb;
+        while (ok && (rb = pgn_next_game(part, &b)) > 0) {
             ok = skim_alike_next(whole, text, prev, &b, line, st, why, n);
             prev = (size_t)(b.raw - text) + b.raw_len;
+        }
+        if (ok && rb < 0) {
+            snprintf(why, n, "at %zu: the reader fails (%s)", at,
+                     pgn_error_name(pgn_reader_error(part)));
+            ok = false;
         }
         for (size_t i = at; i < at + cut; i++) /* (as the reader counts lines) */
             line += text[i] == '\n' || (text[i] == '\r' && (i + 1 == len || text[i + 1] != '\n'));
         at += cut;
     }
     struct pgn_game a;
-    if (ok && pgn_next_game(whole, &a) != 0) {
+    if (ok && !st->utf16 && pgn_next_game(whole, &a) != 0) {
         snprintf(why, n, "the whole text has more than the %lu games of the walk", st->games);
         ok = false;
     }
     const char *rest;
     unsigned long rest_line;
-    if (ok && text + prev + pgn_reader_rest(whole, &rest, &rest_line) != text + len) {
+    if (ok && !st->utf16 && text + prev + pgn_reader_rest(whole, &rest, &rest_line) != text + len) {
         snprintf(why, n, "the whole text's rest does not start where the walk's last game ends");
         ok = false;
     }

@@ -25,7 +25,6 @@ const char *select_speed_name(enum select_speed s)
     return (unsigned)s < SELECT_SPEED_NB ? speed_names[s] : "?";
 }
 
-/* A decimal count of seconds, saturating (no clock is that long). */
 /* A count of seconds: digits, with a fraction after a '.' (cutechess
  * writes increments such as "10+0.05"), never negative. */
 static bool seconds(const char *s, size_t n, double *out)

@@ -100,10 +100,12 @@ enum select_speed {
     SELECT_SPEED_CORRESPONDENCE,
     SELECT_SPEED_NB
 };
-/* The category of a TimeControl value ("180+2": estimated duration initial
- * + 40 x increment seconds: < 30 ultrabullet, < 180 bullet, < 480 blitz,
- * < 1500 rapid, else classical; "-" correspondence); false when the value
- * is none of these forms ("?", "", "40/7200:3600"). */
+/* The category of a TimeControl value ("180+2", "600", "10+0.05":
+ * estimated duration initial + 40 x increment seconds: < 30 ultrabullet,
+ * < 180 bullet, < 480 blitz, < 1500 rapid, < 21600 classical, and beyond
+ * (no lichess clock goes there) or "-" correspondence, as lichess's
+ * Speed.byTime); false when the value is none of these forms ("?", "",
+ * "40/7200:3600"). */
 bool select_speed_of(const char *time_control, enum select_speed *out);
 const char *select_speed_name(enum select_speed s);
 

@@ -97,12 +97,20 @@ static inline __attribute__((always_inline)) void look(struct select_game *g,
                                                        const struct position *p)
 {
     const struct select_criteria *s = g->s;
+    /* pointers walked to the end, the flags set on a match: the loops
+     * reload nothing (every position of every game comes here) */
     if (!g->fen_met)
-        for (size_t i = 0; i < s->nfens && !g->fen_met; i++)
-            g->fen_met = select_fen_match(&s->fens[i], p);
+        for (const struct select_fen *f = s->fens, *e = f + s->nfens; f < e; f++)
+            if (select_fen_match(f, p)) {
+                g->fen_met = true;
+                break;
+            }
     if (!g->pattern_met)
-        for (size_t i = 0; i < s->npatterns && !g->pattern_met; i++)
-            g->pattern_met = select_pattern_match(&s->patterns[i], p);
+        for (const struct select_pattern *t = s->patterns, *e = t + s->npatterns; t < e; t++)
+            if (select_pattern_match(t, p)) {
+                g->pattern_met = true;
+                break;
+            }
     if (!g->material_met)
         for (size_t i = 0; i < s->nmaterials; i++) {
             if (!select_material_match(&s->materials[i], p))

@@ -125,7 +125,8 @@ static void test_tags(void)
     UNIT_EQ_INT(chosen(s, "WhiteElo=2700", ""), 1, "2700 >= 2700");
     UNIT_EQ_INT(chosen(s, "WhiteElo=2699", ""), 0, "2699 < 2700");
     UNIT_EQ_INT(chosen(s, "WhiteElo=10000", ""), 1, "numbers compare as numbers: 10000 >= 2700");
-    UNIT_EQ_INT(chosen(s, "WhiteElo=?", ""), 0, "'?' is text: '?' < '2700' bytewise");
+    UNIT_EQ_INT(chosen(s, "WhiteElo=?", ""), 0, "'?' is unknown: as a missing tag");
+    UNIT_EQ_INT(chosen(s, "WhiteElo=-", ""), 0, "'-' is no number: not ordered against 2700");
     UNIT_EQ_INT(chosen(s, "BlackElo=2800", ""), 0, "a missing tag meets no comparison");
     select_free(s);
 
@@ -133,6 +134,15 @@ static void test_tags(void)
     UNIT_EQ_INT(chosen(s, "WhiteElo=2700.0", ""), 0, "!= on numbers: 2700.0 is 2700");
     UNIT_EQ_INT(chosen(s, "WhiteElo=2701", ""), 1, "2701 != 2700");
     UNIT_EQ_INT(chosen(s, "Event=x", ""), 0, "a missing tag meets not even !=");
+    select_free(s);
+
+    s = MAKE({SELECT_TAG, "BlackElo>999"});
+    UNIT_EQ_INT(chosen(s, "BlackElo=1200", ""), 1, "1200 > 999 as numbers (not as text)");
+    UNIT_EQ_INT(chosen(s, "BlackElo=abc", ""), 0, "text is not ordered against a number");
+    select_free(s);
+    s = MAKE({SELECT_TAG, "White!=Carlsen"});
+    UNIT_EQ_INT(chosen(s, "White=?", ""), 0, "!= on '?': unknown meets nothing");
+    UNIT_EQ_INT(chosen(s, "White=Caruana", ""), 1, "!= on another name");
     select_free(s);
 
     s = MAKE({SELECT_TAG, "White=Carlsen"});
@@ -217,6 +227,8 @@ static void test_player_speed_variant(void)
         {"10800+180", SELECT_SPEED_CLASSICAL},
         {"21600+0", SELECT_SPEED_CORRESPONDENCE},
         {"300", SELECT_SPEED_BLITZ},
+        {"10+0.05", SELECT_SPEED_ULTRABULLET}, /* cutechess: 12 s */
+        {"60+-1", -1},
         {"?", -1},
         {"", -1},
         {"40/7200:3600", -1},

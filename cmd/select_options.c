@@ -38,7 +38,7 @@ static const struct argp_option tool_options[] = {
     {"player", 'p', "PATTERN", 0, "White or Black matches the PCRE2 pattern", 1},
     {"speed", OPT_SPEED, "LIST", 0,
      "The speed of the TimeControl tag, by lichess's rule (initial + 40 x increment seconds: "
-     "ultrabullet < 30, bullet < 180, blitz < 480, rapid < 1500, else classical; '-' is "
+     "ultrabullet < 30, bullet < 180, blitz < 480, rapid < 1500, classical < 21600; '-' is "
      "correspondence); a comma-separated list, any one",
      1},
     {"variant", OPT_VARIANT, "NAME", 0,

@@ -65,7 +65,7 @@ void *select_worker_new(void *options)
      * turn games away unread, not when every game's moves are replayed
      * anyway (no tag criterion: a game without tags is replayed). */
     w->skim_on = opt->common.max_line >= CLI_MAX_LINE_DEFAULT &&
-                 select_tags(opt->criteria, NULL, 0) != SELECT_REPLAY;
+                 select_game_tags(w->judge, NULL, 0) != SELECT_REPLAY;
     game_replay_listen(w->replay, GAME_NO_BEFORE | cli_games_rules(&opt->common), NULL, NULL);
     return w;
 }
@@ -126,7 +126,7 @@ static unsigned long last_line(const struct worker *w, const char *text, size_t 
 static enum pgn_visit tags_done(void *ctx, const struct pgn_game *g)
 {
     struct worker *w = ctx;
-    w->verdict = select_tags(w->opt->criteria, g->tags, g->ntags);
+    w->verdict = select_game_tags(w->judge, g->tags, g->ntags);
     if (w->verdict != SELECT_REPLAY)
         return PGN_VISIT_SKIP_GAME;
     w->opened = true;
@@ -248,7 +248,7 @@ static void skimmed(struct worker *w, unsigned long line)
 {
     const struct pgn_skim_game *sk = w->skim;
     struct jobs_result *res = w->res;
-    enum select_verdict v = select_tags(w->opt->criteria, sk->tags, sk->ntags);
+    enum select_verdict v = select_game_tags(w->judge, sk->tags, sk->ntags);
     if (v == SELECT_REPLAY) {
         w->line_offset = line - 1;
         if (pgn_reader_open_mem(w->reader, sk->raw, sk->raw_len, w->name) != PGN_OK ||

@@ -397,7 +397,8 @@ function build(shared, out) {
 // ("??") compare as formats/pgn-select.md says (the lead's rule; the
 // issue left it open): on the parts both know, from the year down.
 function tagMeets(value, op, want) {
-  if (value === undefined) return false;
+  // a value "?" is unknown (PGN standard 8.1.1): as a missing tag
+  if (value === undefined || value === '?') return false;
   if (op === '~' || op === '!~') {
     const m = new RegExp(want).test(value);
     return op === '~' ? m : !m;

@@ -264,6 +264,24 @@ static void skimmed(struct worker *w, unsigned long line)
     put_record(res, &h, sk->raw);
 }
 
+/* Where the run of games that text[0..len) starts ends: the splitter's
+ * next cut (len: none), and the lines before it.  The splitter is given
+ * the text in windows: it looks at every byte it is given (for a lone CR
+ * at each call), which over the rest of a chunk at each game the skim
+ * leaves would be quadratic. */
+enum { CUT_WINDOW = 64 << 10 };
+static size_t next_cut(const char *text, size_t len, unsigned long *lines)
+{
+    struct pgn_split sp = {0};
+    size_t cut = 0, window = 0;
+    do {
+        window = len - window > CUT_WINDOW ? window + CUT_WINDOW : len;
+        if (pgn_split_scan(&sp, text, window, 1, &cut, lines))
+            return cut;
+    } while (window < len);
+    return len;
+}
+
 void select_work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_result *res)
 {
     struct worker *w = worker;
@@ -289,13 +307,8 @@ void select_work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
         }
         /* the reader reads up to the next place where a game may start
          * (without the skim, to the chunk's end: it holds whole games) */
-        size_t cut = 0;
         unsigned long lines = 0;
-        struct pgn_split sp = {0};
-        if (rc == PGN_SKIM_READER && pgn_split_scan(&sp, text + at, len - at, 1, &cut, &lines))
-            cut += at;
-        else
-            cut = len;
+        size_t cut = rc == PGN_SKIM_READER ? at + next_cut(text + at, len - at, &lines) : len;
         w->line_offset = line - 1;
         if (pgn_reader_open_mem(w->reader, text + at, cut - at, in->name) != PGN_OK ||
             read_games(w, NULL) < 0) {

@@ -162,3 +162,15 @@ int games_finish(const struct cli_common *common, bool stats, unsigned long game
                 games == 1 ? "" : "s", converted, errors);
     return status;
 }
+
+void games_hard_error_keep(struct jobs_result *res, const char *name, enum pgn_error e, int err,
+                           unsigned long line_offset)
+{
+    char msg[GAMES_HARD_ERROR_MAX];
+    res->status =
+        cli_status_merge(res->status, games_hard_error_text(name, e, err, msg, sizeof msg));
+    unsigned long at = games_hard_error_line(e);
+    jobs_result_diag(&res->diags, at ? at + line_offset : 0, at ? 1 : 0, 0, msg);
+    if (e == PGN_E_NOMEM)
+        res->stop = true;
+}

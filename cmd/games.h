@@ -51,6 +51,13 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb,
 enum { GAMES_HARD_ERROR_MAX = 8192 };
 int games_hard_error(const char *name, enum pgn_error e, int err);
 int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf, size_t size);
+/* A reader's hard error e (err: its errno) kept in res, after the games
+ * read before it: its diagnostic, placed when it has a line (shifted by
+ * line_offset, the lines before the text read), the status it gives, and
+ * the end of the run when memory ran out.  The one wording of the PGN
+ * tools (pgn-to-named-notation, pgn-check, pgn-select). */
+void games_hard_error_keep(struct jobs_result *res, const char *name, enum pgn_error e, int err,
+                           unsigned long line_offset);
 /* The line of the input a hard error is located at (its column is 1), or
  * 0 for an error of the whole file (games_hard_error_text then names the
  * file in the message). */

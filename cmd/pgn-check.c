@@ -103,13 +103,8 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
 /* The reader stopped on a hard error: reported after the games before it. */
 static void hard_error(struct worker *w, struct jobs_result *res, const char *name, bool nomem)
 {
-    char msg[GAMES_HARD_ERROR_MAX];
     enum pgn_error e = nomem || res->out.nomem ? PGN_E_NOMEM : pgn_reader_error(w->reader);
-    res->status = cli_status_merge(
-        res->status, games_hard_error_text(name, e, pgn_reader_errno(w->reader), msg, sizeof msg));
-    unsigned long at = games_hard_error_line(e);
-    jobs_result_diag(&res->diags, at, at ? 1 : 0, 0, msg);
-    res->stop |= e == PGN_E_NOMEM;
+    games_hard_error_keep(res, name, e, pgn_reader_errno(w->reader), 0);
 }
 
 /* --jobs N: one chunk of whole games, its lines numbered as in its file. */

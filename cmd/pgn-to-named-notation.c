@@ -159,14 +159,8 @@ static int convert_input(struct convert *c, struct jobs_stream *stream,
  * after the games before it; without memory the run ends. */
 static void hard_error(struct convert *c, const char *name)
 {
-    char msg[GAMES_HARD_ERROR_MAX];
     enum pgn_error e = convert_nomem(c) ? PGN_E_NOMEM : pgn_reader_error(c->reader);
-    int st = games_hard_error_text(name, e, pgn_reader_errno(c->reader), msg, sizeof msg);
-    c->res->status = cli_status_merge(c->res->status, st);
-    unsigned long at = games_hard_error_line(e);
-    jobs_result_diag(&c->res->diags, at ? at + c->line_offset : 0, at ? 1 : 0, 0, msg);
-    if (e == PGN_E_NOMEM)
-        c->res->stop = true;
+    games_hard_error_keep(c->res, name, e, pgn_reader_errno(c->reader), c->line_offset);
 }
 
 /* One thread: each operand is streamed through one reader, and output and

@@ -218,14 +218,9 @@ static int read_games(struct worker *w, struct jobs_stream *s)
     if (res->stop)
         return 0;
     if (rc < 0 || res->out.nomem || res->diags.text.nomem) {
-        char msg[GAMES_HARD_ERROR_MAX];
         bool nomem = res->out.nomem || res->diags.text.nomem;
         enum pgn_error e = nomem ? PGN_E_NOMEM : pgn_reader_error(w->reader);
-        int st = games_hard_error_text(w->name, e, pgn_reader_errno(w->reader), msg, sizeof msg);
-        res->status = cli_status_merge(res->status, st);
-        unsigned long at = games_hard_error_line(e);
-        jobs_result_diag(&res->diags, at ? at + w->line_offset : 0, at ? 1 : 0, 0, msg);
-        res->stop |= e == PGN_E_NOMEM;
+        games_hard_error_keep(res, w->name, e, pgn_reader_errno(w->reader), w->line_offset);
         return -1;
     }
     const char *rest;

@@ -408,7 +408,7 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize)
                      s->nendings || s->nlines || s->necos || s->nopenings || s->unique;
     s->needs_md = s->nplayers || s->nopenings;
     for (size_t i = 0; i < s->ntags; i++)
-        if (s->tags[i].re.code)
+        if (s->tags[i].re.p.code)
             s->needs_md = true;
     return true;
 }

@@ -9,38 +9,25 @@
  * the match an error: archives mix encodings. */
 bool select_regex_compile(struct select_regex *r, const char *pattern, char *err, size_t errsize)
 {
-    int code;
-    PCRE2_SIZE off;
     uint32_t opts = PCRE2_UTF;
 #ifdef PCRE2_MATCH_INVALID_UTF
     opts |= PCRE2_MATCH_INVALID_UTF;
 #endif
-    r->jit = false;
-    r->code = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED, opts, &code, &off, NULL);
-    if (!r->code) {
-        PCRE2_UCHAR msg[120];
-        if (pcre2_get_error_message(code, msg, sizeof msg) < 0)
-            snprintf((char *)msg, sizeof msg, "error %d", code);
-        snprintf(err, errsize, "bad pattern '%s': %s at offset %zu", pattern, (char *)msg,
-                 (size_t)off);
-        return false;
-    }
-    /* the interpreter stands in where the JIT cannot be had */
-    r->jit = pcre2_jit_compile(r->code, PCRE2_JIT_COMPLETE) == 0;
-    return true;
+    char why[160];
+    if (textscan_compile_user(&r->p, pattern, opts, why, sizeof why))
+        return true;
+    snprintf(err, errsize, "bad pattern '%s': %s", pattern, why);
+    return false;
 }
 
 void select_regex_free(struct select_regex *r)
 {
-    pcre2_code_free(r->code);
-    r->code = NULL;
+    textscan_free(&r->p);
 }
 
 bool select_regex_match(const struct select_regex *r, const char *s, size_t n, pcre2_match_data *md)
 {
-    int rc = r->jit ? pcre2_jit_match(r->code, (PCRE2_SPTR)s, n, 0, 0, md, NULL)
-                    : pcre2_match(r->code, (PCRE2_SPTR)s, n, 0, 0, md, NULL);
-    return rc >= 0;
+    return textscan_match_compiled(&r->p, s, n, 0, md) >= 0;
 }
 
 static bool is_digit(char c)

@@ -6,8 +6,7 @@
 #ifndef CHESS_SELECT_TAG_H
 #define CHESS_SELECT_TAG_H
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "textscan.h" /* (PCRE2) */
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -16,8 +15,7 @@
  * UTF-8 where the text is valid UTF-8 (invalid bytes never match a
  * character). */
 struct select_regex {
-    pcre2_code *code;
-    bool jit;
+    struct textscan_pattern p;
 };
 
 /* Compile pattern (NUL-terminated); false with "bad pattern '(':

@@ -4,11 +4,25 @@
 #include "convert.h"
 
 #include "fen.h"
+#include "game_json.h"
 #include "san.h"
 #include "uci.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The writer of a target written a game at a time (game_writer.h), or
+ * none; false when out of memory. */
+static bool convert_writer_init(struct convert *c, const struct convert_options *opt)
+{
+    switch (opt->to) {
+    case TO_JSON:
+        return game_json_writer(&c->writer,
+                                &(struct game_json_options){opt->names, opt->comments, opt->nags});
+    default:
+        return true;
+    }
+}
 
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool convert_init(struct convert *c, const struct convert_options *opt, struct jobs_result *res)
@@ -21,16 +35,13 @@ bool convert_init(struct convert *c, const struct convert_options *opt, struct j
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
-    if (opt->to == TO_JSON) {
-        if (!(c->json = calloc(1, sizeof *c->json)))
-            return false;
-        c->json->opt = (struct game_json_options){opt->names, opt->comments, opt->nags};
-    }
+    if (!convert_writer_init(c, opt))
+        return false;
     /* The output takes move numbers from the positions, and comments only
      * when asked: the reader need not keep what will not be written. */
     pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
                                           (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
-    c->plies_fast = (opt->to == TO_UCI || opt->to == TO_NAMED) && !c->json;
+    c->plies_fast = opt->to == TO_UCI || opt->to == TO_NAMED;
     c->plies_named = opt->to == TO_NAMED;
     /* UCI and FEN are written from the position after each move */
     unsigned no_before = opt->to == TO_UCI || opt->to == TO_FEN ? GAME_NO_BEFORE : 0;
@@ -49,9 +60,8 @@ void convert_free(struct convert *c)
 {
     pgn_reader_free(c->reader);
     free(c->replay);
-    if (c->json)
-        game_json_free(c->json);
-    free(c->json);
+    if (c->writer.free)
+        c->writer.free(c->writer.w);
 }
 
 /* Start a token of the layout: a new line per item (ending the open one),
@@ -145,7 +155,7 @@ static void write_ply(struct convert *c, const struct game_event *ev)
     case TO_FEN:
         n = fen_format(ev->after, buf, ROOM);
         break;
-    case TO_JSON: /* game_json writes its plies itself */
+    default: /* the game writers write their plies themselves */
         break;
     }
     c->res->out.len += n < ROOM ? n : ROOM - 1;
@@ -203,9 +213,9 @@ static void report_problem(struct convert *c, const struct pgn_game *g,
     jobs_result_diag(&c->res->diags, gp.line + c->line_offset, gp.col, g->number, gp.msg);
     if (c->opt->on_error != GAMES_ON_ERROR_KEEP)
         return;
-    if (c->json) { /* the plies before the error, and the error */
+    if (c->writer.w) { /* the plies before the error, and the error */
         gp.line += c->line_offset;
-        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, &gp);
+        c->writer.end(c->writer.w, &c->res->out, g, g->line + c->line_offset, result, &gp);
         return;
     }
     int depth = c->replay->stack.depth;
@@ -234,7 +244,7 @@ static enum pgn_visit convert_tags_done(void *ctx, const struct pgn_game *g)
     struct convert *c = ctx;
     if (!game_replay_open(c->replay, g))
         return PGN_VISIT_SKIP_GAME;
-    if (!c->json)
+    if (!c->writer.w)
         games_put_tags(&c->res->out, g);
     return PGN_VISIT_GO;
 }
@@ -246,8 +256,8 @@ static void convert_event(struct convert *c, const struct game_event *ev)
         c->result = pgn_result_parse(ev->tok->text, ev->tok->len);
         return;
     }
-    if (c->json) {
-        game_json_event(c->json, ev);
+    if (c->writer.w) {
+        c->writer.event(c->writer.w, ev);
         return;
     }
     switch (ev->kind) {
@@ -323,8 +333,8 @@ static void convert_game_end(void *ctx, const struct pgn_game *game)
         c->line_open = false;
         c->need_number = true;
         c->result = PGN_RESULT_NB;
-        if (c->json)
-            game_json_begin(c->json);
+        if (c->writer.w)
+            c->writer.begin(c->writer.w);
     }
     const char *result =
         c->result != PGN_RESULT_NB ? pgn_result_text(c->result) : games_tag_result(g);
@@ -332,15 +342,15 @@ static void convert_game_end(void *ctx, const struct pgn_game *game)
         c->res->counts[COUNT_ERRORS]++;
         if (o->on_error != GAMES_ON_ERROR_KEEP)
             c->res->out.len = c->mark;
-        else if (c->res->out.len == c->mark && !c->json)
+        else if (c->res->out.len == c->mark && !c->writer.w)
             games_put_tags(&c->res->out, g);
         report_problem(c, g, pb, result);
         if (o->on_error == GAMES_ON_ERROR_STOP)
             c->res->stop = true;
         return;
     }
-    if (c->json) {
-        game_json_end(c->json, &c->res->out, g, g->line + c->line_offset, result, NULL);
+    if (c->writer.w) {
+        c->writer.end(c->writer.w, &c->res->out, g, g->line + c->line_offset, result, NULL);
     } else {
         write_result(c, result);
         cli_buf_char(&c->res->out, '\n');
@@ -360,8 +370,8 @@ int convert_next_game(struct convert *c)
     c->result = PGN_RESULT_NB;
     c->line_open = false;
     c->need_number = true;
-    if (c->json)
-        game_json_begin(c->json);
+    if (c->writer.w)
+        c->writer.begin(c->writer.w);
     int rc = pgn_read_game(c->reader, &convert_visitor, c);
     if (rc < 0) /* a hard error inside a game: no game, as when it was read whole */
         c->res->out.len = c->mark;

@@ -11,28 +11,15 @@
 #define CONVERT_H
 
 #include "cli.h"
+#include "convert_options.h"
 #include "game.h"
-#include "game_json.h"
+#include "game_writer.h"
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
 #include "pgn.h"
 
 #include <stdbool.h>
-
-enum convert_target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON };
-
-/* What the command line asked for. */
-struct convert_options {
-    struct cli_common common;
-    enum convert_target to;
-    enum named_vocabulary names;
-    enum games_on_error on_error;
-    bool inline_layout, comments, nags, variations, stats, strict;
-    long jobs;
-    char **files;
-    int nfiles;
-};
 
 /* One converter per thread: its reader, its replay, and the result its
  * output, diagnostics and counts go to (a chunk's, or the whole run's). */
@@ -41,7 +28,7 @@ struct convert {
     struct pgn_reader *reader;
     struct game_replay *replay;
     struct jobs_result *res;
-    struct game_json *json;    /* --to=json */
+    struct game_writer writer;     /* JSON, PGN, TSV, CSV (writer.w NULL: the others) */
     unsigned long line_offset; /* added to the reader's line numbers */
     char sep;                  /* between items: ' ' with --inline, else '\n' */
     /* layout state of the game being written */

@@ -9,6 +9,7 @@
 #include "uci.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void line_reset(struct game_json_line *l)
@@ -206,4 +207,37 @@ void game_json_free(struct game_json *j)
         cli_buf_free(&l->comments);
         cli_buf_free(&l->vars);
     }
+}
+
+static void writer_begin(void *w)
+{
+    game_json_begin(w);
+}
+
+static void writer_event(void *w, const struct game_event *ev)
+{
+    game_json_event(w, ev);
+}
+
+static void writer_end(void *w, struct cli_buf *out, const struct pgn_game *g,
+                       unsigned long line, const char *result, const struct games_problem *error)
+{
+    game_json_end(w, out, g, line, result, error);
+}
+
+static void writer_free(void *w)
+{
+    if (w)
+        game_json_free(w);
+    free(w);
+}
+
+bool game_json_writer(struct game_writer *out, const struct game_json_options *opt)
+{
+    struct game_json *j = calloc(1, sizeof *j);
+    *out = (struct game_writer){j, writer_begin, writer_event, writer_end, writer_free};
+    if (!j)
+        return false;
+    j->opt = *opt;
+    return true;
 }

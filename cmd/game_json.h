@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "game.h"
+#include "game_writer.h"
 #include "games.h"
 #include "named.h"
 #include "pgn.h"
@@ -58,5 +59,8 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
 
 /* Free the buffers. */
 void game_json_free(struct game_json *j);
+
+/* The --to=json writer (game_writer.h): a game_json of its own, with opt. */
+bool game_json_writer(struct game_writer *out, const struct game_json_options *opt);
 
 #endif /* GAME_JSON_H */

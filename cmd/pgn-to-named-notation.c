@@ -32,103 +32,6 @@
 /* A stream writes its output in blocks of about FLUSH_AT bytes. */
 enum { FLUSH_AT = 1 << 16 };
 
-enum {
-    OPT_TO = 0x200,
-    OPT_NAMES,
-    OPT_INLINE,
-    OPT_COMMENTS,
-    OPT_NAGS,
-    OPT_VARIATIONS,
-    OPT_ON_ERROR,
-    OPT_STATS,
-    OPT_STRICT,
-};
-
-static const struct argp_option tool_options[] = {
-    {"to", OPT_TO, "FORMAT", 0,
-     "Write named (the default), uci, san (normalised SAN), lan (long algebraic), fen (the "
-     "position after each ply) or json (one object per game: tags, result, and each ply in UCI, "
-     "SAN and named notation with the FEN after it; see formats/game-json.md)",
-     0},
-    {"notation", 'n', 0, OPTION_ALIAS, 0, 0}, /* legal-moves' name for it */
-    {"names", OPT_NAMES, "VOCABULARY", 0,
-     "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
-    {"inline", OPT_INLINE, 0, 0, "All plies of a game on one line, the result last", 0},
-    {"comments", OPT_COMMENTS, 0, 0, "Keep comments, as {...} after their ply", 0},
-    {"nags", OPT_NAGS, 0, 0, "Keep NAGs (and !? suffixes) as $n after their ply", 0},
-    {"variations", OPT_VARIATIONS, 0, 0,
-     "Keep variations, checked and converted, between ( and ) lines", 0},
-    {"on-error", OPT_ON_ERROR, "ACTION", 0,
-     "For a game with an error: skip it (the default), keep the plies before the error and a "
-     "'; error:' line, or stop",
-     0},
-    {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
-    {"strict", OPT_STRICT, 0, 0,
-     "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
-     "defined is replayed)",
-     0},
-    {"jobs", 'j', "N", 0,
-     "Convert with N threads (0: one per CPU it may use); the output is the same", 0},
-    {0},
-};
-
-static error_t parse_opt(int key, char *arg, struct argp_state *state)
-{
-    static const char *const targets[] = {"named", "uci", "san", "lan", "fen", "json"};
-    struct convert_options *opt = state->input;
-    switch (key) {
-    case ARGP_KEY_INIT:
-        state->child_inputs[0] = &opt->common;
-        break;
-    case 'n':
-    case OPT_TO:
-        opt->to = (enum convert_target)cli_keyword(state, key == 'n' ? "notation" : "to", arg,
-                                                   targets, 6);
-        break;
-    case OPT_NAMES:
-        opt->names = (enum named_vocabulary)cli_keyword(
-            state, "names", arg, named_vocabulary_names(), NAMED_VOCABULARY_NB);
-        break;
-    case OPT_INLINE:
-        opt->inline_layout = true;
-        break;
-    case OPT_COMMENTS:
-        opt->comments = true;
-        break;
-    case OPT_NAGS:
-        opt->nags = true;
-        break;
-    case OPT_VARIATIONS:
-        opt->variations = true;
-        break;
-    case OPT_ON_ERROR:
-        opt->on_error = games_on_error(state, arg);
-        break;
-    case OPT_STATS:
-        opt->stats = true;
-        break;
-    case OPT_STRICT:
-        opt->strict = true;
-        break;
-    case 'j':
-        opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
-        break;
-    case ARGP_KEY_ARGS:
-        opt->files = state->argv + state->next;
-        opt->nfiles = state->argc - state->next;
-        break;
-    case ARGP_KEY_END:
-        if (opt->to == TO_FEN && opt->inline_layout)
-            argp_error(state, "--inline does not apply to --to=fen (a FEN holds spaces)");
-        if (opt->to == TO_JSON && opt->inline_layout)
-            argp_error(state, "--inline does not apply to --to=json (a game is one line already)");
-        break;
-    default:
-        return ARGP_ERR_UNKNOWN;
-    }
-    return 0;
-}
-
 /* ---- reading games: one stream, or chunks under --jobs ---- */
 
 static bool convert_nomem(const struct convert *c)
@@ -266,39 +169,13 @@ static void convert_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
         hard_error(c, at->name);
 }
 
-static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
-static const struct argp argp = {
-    tool_options,
-    parse_opt,
-    "[FILE...]",
-    "Rewrite PGN games in the Dagaz named-rule notation (or UCI, SAN, LAN, FEN).\v"
-    "Each ply is written as FROM SEP TO RULE [PARAMS] [= PIECE] with its move number, "
-    "e.g. '2. g1 - f3 leap2 n nw' (see formats/named-notation.md). Every game is checked "
-    "move by move; a game with an illegal move is reported as "
-    "FILE:LINE:COL: game N (LABEL): ply P (17...): illegal move 'Ke3': reason. "
-    "Text the reader would have to repair (a tag pair cut short, a NUL or control byte) is "
-    "reported as damaged text and its game not written; UTF-16 input is refused with one "
-    "message ('UTF-16 text: convert it to UTF-8'); LF, CRLF and a lone CR each end a line. "
-    "Text after a game's result that begins no game (words, a stray ')', a second result) "
-    "belongs to no game: it is reported where it stands and the exit status is 1, and the "
-    "games around it are converted. A game is converted, with a warning at the place and "
-    "the exit status unchanged, when a tag repeats (its first value is kept and written) and "
-    "when it has no result but a new game's '1.' follows a blank line (two games, not one). "
-    "With no FILE, or when FILE is -, read standard input; compressed archives go through "
-    "a pipe (zstdcat big.pgn.zst | pgn-to-named-notation). On a terminal, a run longer than a "
-    "second shows its progress on standard error: games, games per second and, when the input "
-    "is regular files, megabytes read of their total.\n\n" CLI_EXIT_STATUS_DOC,
-    children,
-    NULL,
-    NULL};
-
 int main(int argc, char **argv)
 {
-    struct convert_options opt = {.names = NAMED_DAGAZ, .jobs = 1};
+    struct convert_options opt = convert_options_defaults();
     struct jobs_totals t = {.status = CLI_OK};
     struct progress_games counts = {0};
     cli_init(argc, argv);
-    argp_parse(&argp, argc, argv, 0, NULL, &opt);
+    argp_parse(&convert_argp, argc, argv, 0, NULL, &opt);
     /* Directories become the *.pgn files under them. */
     struct cli_operands ops;
     t.status = cli_operands_expand(&ops, opt.files, opt.nfiles, cli_pgn_suffixes);

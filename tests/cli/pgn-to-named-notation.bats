@@ -700,7 +700,7 @@ g1f3
 @test "usage errors exit 64; --help documents the exit statuses" {
     run --separate-stderr pgn-to-named-notation --to=xml
     assert_failure 64
-    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan, fen or json)"* ]]
+    [[ $stderr == *"invalid --to value 'xml' (expected named, uci, san, lan, fen, json, pgn, tsv or csv)"* ]]
     run --separate-stderr pgn-to-named-notation --on-error=maybe
     assert_failure 64
     [[ $stderr == *"invalid --on-error value 'maybe' (expected skip, keep or stop)"* ]]

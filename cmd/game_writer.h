@@ -1,0 +1,36 @@
+/*
+ * game_writer.h - the interface of pgn-to-named-notation's writers of
+ * whole games (JSON, PGN, TSV and CSV): the converter (convert.c) feeds a
+ * game's replay events to the writer of its target, and the writer writes
+ * the game when it ends.  Each writer is a module (game_json.c, game_pgn.c,
+ * game_table.c) with a function that fills one of these, e.g.
+ *
+ *     bool game_json_writer(struct game_writer *out, const struct game_json_options *opt);
+ *
+ * (false when out of memory; out->free is then still safe to call).
+ */
+#ifndef GAME_WRITER_H
+#define GAME_WRITER_H
+
+#include "cli.h"
+#include "game.h"
+#include "games.h"
+#include "pgn.h"
+
+struct game_writer {
+    void *w; /* the writer's own state, given back to each call */
+    /* A game starts (no tags yet: they come with end). */
+    void (*begin)(void *w);
+    /* One replay event (game.h) of the game, but GAME_EV_RESULT (the
+     * converter reads the result and gives it to end). */
+    void (*event)(void *w, const struct game_event *ev);
+    /* The game is over: write it whole into out.  line is where it starts
+     * in its file; result the marker to write (the movetext's, else the
+     * tag's); error, under --on-error=keep, the problem that stopped it
+     * (NULL for a game without one). */
+    void (*end)(void *w, struct cli_buf *out, const struct pgn_game *g, unsigned long line,
+                const char *result, const struct games_problem *error);
+    void (*free)(void *w);
+};
+
+#endif /* GAME_WRITER_H */

@@ -43,7 +43,7 @@ enum { ANNOTATION_SHAPES_MAX = 64 };
 
 /* An evaluation, from White's point of view as lichess writes it. */
 struct annotation_eval {
-    bool mate;  /* value is mate in N moves (negative: Black mates) */
+    bool mate;     /* value is mate in N moves (negative: Black mates) */
     int32_t value; /* centipawns (0.26 is 26), or N */
     int32_t depth; /* the depth after the comma, or -1 */
 };
@@ -71,7 +71,7 @@ struct annotation_problem {
 /* What one comment held.  When a command repeats, the first value holds
  * (as python-chess's clock() and eval() read the first match). */
 struct annotations {
-    unsigned has;            /* ANNOTATION_HAS_* */
+    unsigned has;             /* ANNOTATION_HAS_* */
     int64_t clock_ms, emt_ms; /* milliseconds */
     struct annotation_eval eval;
     size_t nshapes, shapes_dropped;

@@ -156,14 +156,17 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
     return r;
 }
 
-/* The last word on a move every rule of its piece allows: is it among the
- * legal moves of p?  The generator is the one source of truth for legality;
- * the reasons above only say which rule failed, and what it still rejects
- * leaves the king in check (FIDE Art. 3.9). */
+/* The last word on a move every rule of its piece allows: does it leave
+ * its king safe (FIDE Art. 3.9)?  The one per-move rule, movegen_king_safe
+ * (in the variants it asks the generator, whose invariants are theirs); a
+ * castling of standard chess has passed castling_rule, the whole of its
+ * rule (movegen_castle asks no more).  What the variants still reject, and
+ * what leaves the king attacked, is said below. */
 static enum explain_reason judge(const struct position *p, move m, const struct detail *d_in,
                                  move *out, char *msg, size_t size)
 {
-    if (!movegen_is_legal(p, m)) {
+    bool castled = move_kind(m) == MOVE_CASTLE && p->variant == VARIANT_CHESS;
+    if (!castled && !movegen_king_safe(p, m)) {
         /* The variants' own reasons, in the order their rules apply: the
          * game is over, antichess's compulsory captures, racing kings' ban
          * on checks, atomic's explosions; what remains leaves the king

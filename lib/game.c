@@ -359,9 +359,7 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb)
 {
-    r->game = NULL;
     r->flags = flags;
-    r->next = 0;
     r->result_seen = false;
     r->skip = 0;
     enum game_error e = setup(tags, ntags, flags, &r->start, pb);
@@ -371,25 +369,9 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
     return GAME_OK;
 }
 
-enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
-                                  struct game_problem *pb)
-{
-    enum game_error e = game_damage(g, flags, pb);
-    if (e == GAME_OK)
-        e = game_replay_start(r, g->tags, g->ntags, flags, pb);
-    r->game = g;
-    r->flags = flags;
-    r->next = 0;
-    r->result_seen = false;
-    r->skip = 0;
-    return e;
-}
-
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
 {
-    r->game = NULL;
     r->flags = flags;
-    r->next = 0;
     r->result_seen = false;
     r->skip = 0;
     r->start = *start;
@@ -440,7 +422,7 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
 }
 
 /* The event of a move or pass just played on line l: 1, for
- * game_replay_next to return. */
+ * game_replay_any to return. */
 static int played(struct game_event *ev, const struct game_line *l, enum game_event_kind kind,
                   move m)
 {
@@ -584,17 +566,6 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     }
 }
 
-int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb)
-{
-    const struct pgn_game *g = r->game;
-    while (r->next < g->ntokens) {
-        int rc = game_replay_token(r, &g->tokens[r->next++], ev, pb);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
-}
-
 /* ---------------------------------------------------------------- as a visitor */
 
 void game_replay_listen(struct game_replay *r, unsigned flags, const struct game_consumer *c,
@@ -619,9 +590,8 @@ bool game_replay_open(struct game_replay *r, const struct pgn_game *g)
     return true;
 }
 
-/* The problem of a damaged game is its damage, whatever its replay met
- * (as game_replay_begin, which replays no damaged game): the stack is
- * then as the game before left it. */
+/* The problem of a damaged game is its damage, whatever its replay met:
+ * the stack is then as the game before left it. */
 const struct game_problem *game_replay_close(struct game_replay *r, const struct pgn_game *g)
 {
     const struct game_problem *pb = r->failed ? &r->problem : NULL;

@@ -9,22 +9,18 @@
  *
  * One replay, token by token (game_replay_token), serves a game pushed by
  * the reader as it reads it (the replay as a visitor: events to a
- * struct game_consumer, with the game's problem at its end) and a whole
- * game read before:
+ * struct game_consumer, with the game's problem at its end), and a whole
+ * game read before (pgn_visit_game, named_read_game: the same events):
  *
  *     struct game_replay *r = malloc(sizeof *r);
  *     game_replay_listen(r, GAME_VARIATIONS, &consumer, ctx);
  *     while (pgn_read_game(reader, &game_replay_visitor, r) > 0)
  *         ;  // consumer.begin, .event for each event, .end with the problem
+ *     // (game_problem_format(pb, buf, size) words a problem)
  *
- *     struct game_event ev;
- *     struct game_problem pb;
- *     int rc;
- *     if (game_replay_begin(r, &pgn_game, GAME_VARIATIONS, &pb) == GAME_OK)
- *         while ((rc = game_replay_next(r, &ev, &pb)) > 0)
- *             ... ev.kind, ev.before, ev.m ...
- *     // rc < 0 (or begin failing): pb says what and where;
- *     // game_problem_format(&pb, buf, size) words it.
+ * A reader's visitor that consumes the events itself takes the visitor's
+ * three steps (game_replay_open, game_replay_visit, game_replay_close), or
+ * game_replay_start and game_replay_token (pgn-check).
  *
  * The same position stack serves any notation (named-notation-to-pgn
  * replays its own records with it): struct game_stack. */
@@ -223,7 +219,7 @@ enum {
      * alone: game_replay_token gives it (-1 with pb->recovered set), then
      * drops the rest of the variation unread, up to its ")", and the line
      * that holds it goes on.  For the replay token by token
-     * (game_replay_token, game_replay_next): game_replay_visitor ends the
+     * (game_replay_token): game_replay_visitor ends the
      * game at any problem. */
     GAME_VARIATION_ERRORS_SKIP = 1u << 6,
     GAME_RULES_SHIFT = 8,
@@ -261,9 +257,7 @@ struct game_replay {
     struct position start; /* from the tags */
     bool result_seen;      /* a RESULT event was given */
     /* private */
-    const struct pgn_game *game;
     unsigned flags;
-    size_t next;
     struct game_stack stack;
     /* game_replay_visitor's */
     const struct game_consumer *consumer;
@@ -345,18 +339,9 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
 
 /* Whether the reader's diagnostics of g make it unusable (the text lost
  * part of the game, a NUL byte, ...): GAME_E_DAMAGED with pb at the first
- * such, else GAME_OK.  A damaged game is not replayed (it comes before
- * any other problem). */
+ * such, else GAME_OK.  A damaged game's problem is its damage (it comes
+ * before any other problem: game_replay_close). */
 enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb);
-
-/* A whole game read (pgn_next_game, named_reader): game_damage, then
- * game_replay_start with its tags (g must stay valid).  GAME_OK, or the
- * problem. */
-enum game_error game_replay_begin(struct game_replay *r, const struct pgn_game *g, unsigned flags,
-                                  struct game_problem *pb);
-/* The next event of that game: 1, 0 at the end of the game, -1 on a
- * problem (pb says what; the replay cannot go on, unless pb->recovered). */
-int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_problem *pb);
 
 /* The replay as the reader's visitor (pgn_read_game with
  * game_replay_visitor and the replay as its context, after
@@ -364,7 +349,7 @@ int game_replay_next(struct game_replay *r, struct game_event *ev, struct game_p
  * go to the consumer, with the same flags for every game.  begin comes
  * when the game is set up from its tags (g as pgn_visitor.tags_done has
  * it; not when the setup fails), event for each event as
- * game_replay_next gives them, end when the game ends, with the problem
+ * game_replay_token gives them, end when the game ends, with the problem
  * that stopped it (NULL: none): the reader's damage first (then the
  * events given were the game's as far as it was read, and are to be
  * dropped), else the setup's or a token's.  A variation is skipped

@@ -41,6 +41,9 @@ struct classify {
     char **tags; /* --tag NAME..., ntags of them */
     int ntags;
     const struct pgn_game *game;
+    /* the game being read: its search, begun when it is classified */
+    struct opening_search search;
+    bool searching, other_start;
 };
 
 static void print_line(struct classify *c, const char *eco, const char *name, unsigned long ply)
@@ -55,57 +58,66 @@ static void print_line(struct classify *c, const char *eco, const char *name, un
     putchar('\n');
 }
 
-static void classify_game(struct classify *c, const struct pgn_game *g)
+/* The replay's consumer (the replay as the reader's visitor): a game of
+ * standard chess from the standard position is searched as it is
+ * replayed; another start is skipped unread. */
+static enum pgn_visit classify_begin(void *ctx, const struct pgn_game *g)
 {
-    c->game = g;
-    struct game_problem pb;
-    enum game_error e = game_replay_begin(c->replay, g, 0, &pb);
-    c->count++;
-    if (e == GAME_E_VARIANT) {
-        print_line(c, "-", "-", 0);
-        return;
-    }
-    if (e != GAME_OK) {
-        print_line(c, "!", "!", 0);
-        return;
-    }
+    struct classify *c = ctx;
     const struct position *start = &c->replay->start;
+    (void)g;
     if (start->variant != VARIANT_CHESS || start->chess960) {
-        print_line(c, "-", "-", 0);
+        c->other_start = true;
+        return PGN_VISIT_SKIP_GAME;
+    }
+    opening_search_start(&c->search, c->table, start);
+    c->searching = true;
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit classify_event(void *ctx, const struct game_event *ev)
+{
+    struct classify *c = ctx;
+    if (!c->searching || ev->depth > 0)
+        return PGN_VISIT_GO;
+    if (ev->kind == GAME_EV_MOVE)
+        opening_search_move(&c->search, ev->after);
+    else if (ev->kind == GAME_EV_NULL)
+        opening_search_pass(&c->search);
+    return PGN_VISIT_GO;
+}
+
+/* The game's line: what the text lost, or a setup or move refused, is
+ * "!" (an unknown variant "-"), whatever was searched. */
+static void classify_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    struct classify *c = ctx;
+    bool searched = c->searching, other = c->other_start;
+    c->searching = c->other_start = false;
+    if (g->stray)
         return;
-    }
-    struct opening_search s;
-    opening_search_start(&s, c->table, start);
-    struct game_event ev;
-    int rc;
-    while ((rc = game_replay_next(c->replay, &ev, &pb)) > 0) {
-        if (ev.depth > 0)
-            continue;
-        if (ev.kind == GAME_EV_MOVE)
-            opening_search_move(&s, ev.after);
-        else if (ev.kind == GAME_EV_NULL)
-            opening_search_pass(&s);
-    }
-    if (rc < 0) {
+    c->game = g;
+    c->count++;
+    const struct opening *o = searched ? opening_search_result(&c->search) : NULL;
+    if (pb && pb->code == GAME_E_VARIANT)
+        print_line(c, "-", "-", 0);
+    else if (pb)
         print_line(c, "!", "!", 0);
-        return;
-    }
-    const struct opening *o = opening_search_result(&s);
-    if (o)
-        print_line(c, o->eco, o->name, s.found_ply);
-    else
+    else if (other || !o)
         print_line(c, "-", "-", 0);
+    else
+        print_line(c, o->eco, o->name, c->search.found_ply);
 }
 
 static int classify_stream(struct classify *c, FILE *fp, const char *name)
 {
+    static const struct game_consumer consumer = {classify_begin, classify_event, classify_end};
     if (pgn_reader_open_file(c->reader, fp, name) != PGN_OK)
         return -1;
-    struct pgn_game g;
     int rc;
-    while ((rc = pgn_next_game(c->reader, &g)) > 0)
-        if (!g.stray)
-            classify_game(c, &g);
+    game_replay_listen(c->replay, 0, &consumer, c);
+    while ((rc = pgn_read_game(c->reader, &game_replay_visitor, c->replay)) > 0)
+        ;
     if (rc < 0)
         fprintf(stderr, "classify-games: %s: %s\n", name,
                 pgn_error_message(pgn_reader_error(c->reader)));

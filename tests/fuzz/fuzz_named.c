@@ -1,6 +1,6 @@
 /* libFuzzer target for the named-notation reader: arbitrary bytes through
- * the record reader (named_next_game), the replay of its games
- * (game_replay_next with GAME_NAMED), and the ply parser on a few fixed
+ * the record reader, the replay of its games as its visitor
+ * (named_read_game with game_replay_visitor, GAME_NAMED), and the ply parser on a few fixed
  * positions (of chess and of the variants).  Besides crashes and sanitizer
  * reports it checks the notation's own invariant: every move the replay
  * accepts is formatted back into a record that reads as the same move, in
@@ -42,33 +42,46 @@ static void check_san(const struct position *p, move m)
         abort();
 }
 
+static enum pgn_visit named_begin(void *ctx, const struct pgn_game *g)
+{
+    char buf[1024];
+    (void)ctx;
+    game_label(g->tags, g->ntags, buf, sizeof buf);
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit named_event(void *ctx, const struct game_event *ev)
+{
+    (void)ctx;
+    if (ev->kind == GAME_EV_MOVE) {
+        check_round_trip(ev->before, ev->m);
+        check_san(ev->before, ev->m);
+    }
+    return PGN_VISIT_GO;
+}
+
+static void named_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    char buf[1024];
+    (void)ctx;
+    (void)g;
+    if (pb)
+        game_problem_format(pb, buf, sizeof buf);
+}
+
 static void replay_games(const char *text, size_t size, struct game_replay *replay)
 {
+    static const struct game_consumer consumer = {named_begin, named_event, named_end};
     struct named_reader *r = named_reader_new();
-    struct pgn_game g;
     if (!r)
         return;
     named_reader_set_max_line(r, 512);
-    if (named_reader_open_mem(r, text, size, "fuzz") == PGN_OK) {
-        while (named_next_game(r, &g) > 0) {
-            struct game_event ev;
-            struct game_problem pb;
-            char buf[1024];
-            int rc = 1;
-            game_label(g.tags, g.ntags, buf, sizeof buf);
-            /* games without a Variant tag: a variant picked by the length */
-            unsigned rules = GAME_RULES(size % VARIANT_NB);
-            if (game_replay_begin(replay, &g, GAME_NAMED | GAME_VARIATIONS | rules, &pb) != GAME_OK)
-                rc = -1;
-            while (rc > 0 && (rc = game_replay_next(replay, &ev, &pb)) > 0)
-                if (ev.kind == GAME_EV_MOVE) {
-                    check_round_trip(ev.before, ev.m);
-                    check_san(ev.before, ev.m);
-                }
-            if (rc < 0)
-                game_problem_format(&pb, buf, sizeof buf);
-        }
-    }
+    /* games without a Variant tag: a variant picked by the length */
+    unsigned rules = GAME_RULES(size % VARIANT_NB);
+    game_replay_listen(replay, GAME_NAMED | GAME_VARIATIONS | rules, &consumer, NULL);
+    if (named_reader_open_mem(r, text, size, "fuzz") == PGN_OK)
+        while (named_read_game(r, &game_replay_visitor, replay) > 0)
+            ;
     named_reader_free(r);
 }
 

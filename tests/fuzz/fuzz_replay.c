@@ -1,20 +1,22 @@
 /* libFuzzer target for the game replay (lib/game.h) of what the PGN reader
- * reads: every game of the input is replayed twice in step, keeping the
- * position before each move and with GAME_NO_BEFORE (moves played in
- * place, a move that leaves the king in check taken back), and checks
+ * reads, with the replay as the reader's visitor (its three steps,
+ * game_replay_open, game_replay_visit and game_replay_close, so that the
+ * position before each token is at hand).  Every game of the input is
+ * replayed three times: pushed as it is read, keeping the position
+ * before each move; pushed as it is read with GAME_NO_BEFORE (moves played
+ * in place, a move that leaves the king in check taken back); and read
+ * whole first (pgn_next_game), then offered (pgn_visit_game).  It checks
  * what must hold for any bytes at all:
- *   - both replays give the same events (kind, move, ply, depth) and the
- *     same position after each move (position_equal: a move played in
- *     place leaves the Zobrist key stale), and the same problem;
+ *   - the three replays give the same events (kind, move, ply, depth, the
+ *     token's place) and the same problem, and the first two the same
+ *     position after each move (position_equal: a move played in place
+ *     leaves the Zobrist key stale);
  *   - the replay that keeps the position before each move keeps the key
- *     too: it is position_compute_key's;
+ *     too: it is position_compute_key's, and `before` is the position the
+ *     move was played on;
  *   - every move played is one of the legal moves the generator lists in
  *     the position before it (the independent truth: perft-checked);
- *   - a move refused as illegal is refused by san_parse too;
- *   - the replay as the reader's visitor (game_replay_visitor, the way
- *     pgn-to-named-notation replays), which plays each token as it is
- *     read, gives the events and the problem that the replay of the whole
- *     game gives (a damaged game: the damage, its events dropped).
+ *   - a move refused as illegal is refused by san_parse too.
  * Games without a Variant tag are played by the rules of a variant that
  * the input's length picks (standard chess three times in five), so that
  * the variants' paths run too.  A broken property aborts, which libFuzzer
@@ -39,169 +41,153 @@ static void fail(const char *what, unsigned long game)
     abort();
 }
 
-/* Replays g both ways in step. */
-static void replay_both(const struct pgn_game *g, unsigned flags)
-{
-    static struct game_replay kept, in_place; /* large: one each for the run */
-    struct game_problem pk, pi;
-    enum game_error ek = game_replay_begin(&kept, g, flags, &pk);
-    enum game_error ei = game_replay_begin(&in_place, g, flags | GAME_NO_BEFORE, &pi);
-    if (ek != ei)
-        fail("the replays begin differently", g->number);
-    if (ek != GAME_OK)
-        return;
-    for (;;) {
-        struct game_event a, b;
-        /* (each call gives one event: a move is played on the line on top) */
-        struct position before = game_stack_top(&kept.stack)->pos;
-        int ra = game_replay_next(&kept, &a, &pk);
-        int rb = game_replay_next(&in_place, &b, &pi);
-        if (ra != rb)
-            fail("the replays end differently", g->number);
-        if (ra < 0) {
-            if (pk.code != pi.code || pk.line != pi.line || pk.col != pi.col || pk.ply != pi.ply ||
-                strcmp(pk.text, pi.text) || strcmp(pk.reason, pi.reason))
-                fail("the replays report different problems", g->number);
-            return;
-        }
-        if (ra == 0)
-            return;
-        if (a.kind != b.kind || a.m != b.m || a.ply != b.ply || a.depth != b.depth ||
-            a.tok != b.tok)
-            fail("the replays give different events", g->number);
-        if (a.kind == GAME_EV_MOVE) {
-            if (!position_equal(a.after, b.after))
-                fail("the positions after a move differ", g->number);
-            if (a.after->key != position_compute_key(a.after))
-                fail("the kept replay's key is not the position's", g->number);
-            if (!a.before || memcmp(a.before, &before, sizeof before) != 0)
-                fail("the kept replay lost the position before a move", g->number);
-            if (!movegen_is_legal(&before, a.m))
-                fail("a move played is not legal", g->number);
-            if (b.before && (b.tok->value & SAN_SHAPE) && !(flags & GAME_VARIATIONS))
-                fail("GAME_NO_BEFORE kept a position before a SAN move", g->number);
-        }
-    }
-}
+enum { EVENTS_MAX = 2048 };
 
-/* A refused SAN move: san_parse must refuse it on the same position. */
-static void check_refusal(const struct pgn_game *g, unsigned flags)
-{
-    static struct game_replay r;
-    struct game_problem pb;
-    struct game_event ev;
-    if (game_replay_begin(&r, g, flags, &pb) != GAME_OK)
-        return;
-    int rc;
-    struct position before = game_stack_top(&r.stack)->pos;
-    while ((rc = game_replay_next(&r, &ev, &pb)) > 0)
-        before = game_stack_top(&r.stack)->pos;
-    if (rc < 0 && pb.code == GAME_E_ILLEGAL && r.stack.depth == 0) {
-        const struct pgn_token *tok = NULL;
-        for (size_t i = 0; i < g->ntokens; i++)
-            if (g->tokens[i].line == pb.line && g->tokens[i].col == pb.col &&
-                g->tokens[i].kind == PGN_TOK_MOVE)
-                tok = &g->tokens[i];
-        move m;
-        if (tok && san_parse(&before, tok->text, tok->len, &m) == SAN_OK)
-            fail("a move refused by the replay is accepted by san_parse", g->number);
-    }
-}
-
-/* What the replay as a visitor gave for the game being read: its events
- * (kind, move, ply, depth) and its problem. */
-static struct {
+/* One replay of the game being read: what it gave. */
+struct run {
+    struct game_replay r; /* large: one per run */
+    unsigned flags;
+    unsigned long game;
     struct {
         int kind, depth;
         move m;
-        unsigned long ply;
-    } ev[4096];
+        unsigned long ply, line, col;
+        struct position after;
+    } ev[EVENTS_MAX];
     size_t n;
     bool lost, has_problem;
     struct game_problem pb;
-} pushed;
+};
 
-static enum pgn_visit push_begin(void *ctx, const struct pgn_game *g)
+static enum pgn_visit run_tags_done(void *ctx, const struct pgn_game *g)
 {
-    (void)ctx;
-    (void)g;
-    return PGN_VISIT_GO;
+    struct run *u = ctx;
+    u->game = g->number;
+    return game_replay_open(&u->r, g) ? PGN_VISIT_GO : PGN_VISIT_SKIP_GAME;
 }
 
-static enum pgn_visit push_event(void *ctx, const struct game_event *ev)
+static enum pgn_visit run_token(void *ctx, const struct pgn_token *tok)
 {
-    (void)ctx;
-    if (pushed.n == sizeof pushed.ev / sizeof pushed.ev[0]) {
-        pushed.lost = true;
+    struct run *u = ctx;
+    struct position before = game_replay_line(&u->r)->pos;
+    struct game_event ev;
+    enum pgn_visit answer;
+    if (!game_replay_visit(&u->r, tok, &ev, &answer)) {
+        move m;
+        /* a refused SAN move: san_parse must refuse it on the same position */
+        if (answer == PGN_VISIT_SKIP_GAME && u->r.problem.code == GAME_E_ILLEGAL &&
+            tok->kind == PGN_TOK_MOVE && san_parse(&before, tok->text, tok->len, &m) == SAN_OK)
+            fail("a move refused by the replay is accepted by san_parse", u->game);
+        return answer;
+    }
+    if (ev.kind == GAME_EV_MOVE) {
+        bool kept = !(u->flags & GAME_NO_BEFORE);
+        if (kept && ev.after->key != position_compute_key(ev.after))
+            fail("the kept replay's key is not the position's", u->game);
+        if (kept && (!ev.before || memcmp(ev.before, &before, sizeof before) != 0))
+            fail("the kept replay lost the position before a move", u->game);
+        if (!movegen_is_legal(&before, ev.m))
+            fail("a move played is not legal", u->game);
+        if (!kept && ev.before && (tok->value & SAN_SHAPE) && !(u->flags & GAME_VARIATIONS))
+            fail("GAME_NO_BEFORE kept a position before a SAN move", u->game);
+    }
+    if (u->n == EVENTS_MAX) {
+        u->lost = true;
         return PGN_VISIT_SKIP_GAME;
     }
-    pushed.ev[pushed.n].kind = ev->kind;
-    pushed.ev[pushed.n].depth = ev->depth;
-    pushed.ev[pushed.n].m = ev->m;
-    pushed.ev[pushed.n++].ply = ev->ply;
+    u->ev[u->n].kind = ev.kind;
+    u->ev[u->n].depth = ev.depth;
+    u->ev[u->n].m = ev.m;
+    u->ev[u->n].ply = ev.ply;
+    u->ev[u->n].line = tok->line;
+    u->ev[u->n].col = tok->col;
+    if (ev.after)
+        u->ev[u->n].after = *ev.after;
+    u->n++;
     return PGN_VISIT_GO;
 }
 
-static void push_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+static void run_game_end(void *ctx, const struct pgn_game *g)
 {
-    (void)ctx;
-    (void)g;
-    pushed.has_problem = pb != NULL;
+    struct run *u = ctx;
+    const struct game_problem *pb = game_replay_close(&u->r, g);
+    u->game = g->number;
+    u->has_problem = pb != NULL;
     if (pb)
-        pushed.pb = *pb;
+        u->pb = *pb;
 }
 
-static const struct game_consumer push_consumer = {push_begin, push_event, push_end};
+static const struct pgn_visitor run_visitor = {run_tags_done, run_token, run_game_end};
 
-/* The visitor's events against the whole game's replay. */
-static void check_pushed(const struct pgn_game *g, unsigned flags)
+static void run_reset(struct run *u, unsigned flags)
 {
-    static struct game_replay r;
-    struct game_problem pb;
-    struct game_event ev;
-    if (g->stray || pushed.lost)
+    game_replay_listen(&u->r, flags, NULL, NULL);
+    u->flags = flags;
+    u->n = 0;
+    u->lost = u->has_problem = false;
+}
+
+/* Two replays of one game: the same events and problem (and the same
+ * positions after the moves, when positions says so).  The events of a
+ * damaged game, to be dropped, are compared only when both replays were
+ * pushed as the game was read. */
+static void compare(const struct run *a, const struct run *b, bool positions, const char *which)
+{
+    char what[128];
+    if (a->lost || b->lost)
         return;
-    int rc = game_replay_begin(&r, g, flags, &pb) == GAME_OK ? 1 : -1;
-    size_t k = 0;
-    bool damaged = rc < 0 && pb.code == GAME_E_DAMAGED;
-    while (rc > 0 && (rc = game_replay_next(&r, &ev, &pb)) > 0)
-        if (k >= pushed.n || pushed.ev[k].kind != (int)ev.kind || pushed.ev[k].m != ev.m ||
-            pushed.ev[k].ply != ev.ply || pushed.ev[k++].depth != ev.depth)
-            fail("the replay as a visitor gave other events", g->number);
-    if (!damaged && k != pushed.n)
-        fail("the replay as a visitor gave more events", g->number);
-    if ((rc < 0) != pushed.has_problem)
-        fail("the replay as a visitor found a problem where the other did not", g->number);
-    if (rc < 0 &&
-        (pb.code != pushed.pb.code || pb.line != pushed.pb.line || pb.col != pushed.pb.col ||
-         pb.ply != pushed.pb.ply || strcmp(pb.text, pushed.pb.text) != 0 ||
-         strcmp(pb.reason, pushed.pb.reason) != 0))
-        fail("the replay as a visitor found another problem", g->number);
+    snprintf(what, sizeof what, "the replays (%s) give different events", which);
+    bool damaged = a->has_problem && a->pb.code == GAME_E_DAMAGED;
+    if (a->n != b->n && !(damaged && !positions))
+        fail(what, a->game);
+    for (size_t i = 0; i < a->n && !(damaged && !positions); i++) {
+        if (a->ev[i].kind != b->ev[i].kind || a->ev[i].m != b->ev[i].m ||
+            a->ev[i].ply != b->ev[i].ply || a->ev[i].depth != b->ev[i].depth ||
+            a->ev[i].line != b->ev[i].line || a->ev[i].col != b->ev[i].col)
+            fail(what, a->game);
+        if (positions && a->ev[i].kind == GAME_EV_MOVE &&
+            !position_equal(&a->ev[i].after, &b->ev[i].after))
+            fail("the positions after a move differ", a->game);
+    }
+    const struct game_problem *p = &a->pb, *q = &b->pb;
+    if (a->has_problem != b->has_problem ||
+        (a->has_problem &&
+         (p->code != q->code || p->line != q->line || p->col != q->col || p->ply != q->ply ||
+          strcmp(p->text, q->text) != 0 || strcmp(p->reason, q->reason) != 0))) {
+        snprintf(what, sizeof what, "the replays (%s) report different problems", which);
+        fail(what, a->game);
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct pgn_reader *reader, *pusher;
-    static struct game_replay replay;
-    if (!reader) {
-        if (!(reader = pgn_reader_new()) || !(pusher = pgn_reader_new()))
+    static struct pgn_reader *whole, *kept_reader, *in_place_reader;
+    static struct run kept, in_place, offered; /* large: one each for the run */
+    if (!whole) {
+        if (!(whole = pgn_reader_new()) || !(kept_reader = pgn_reader_new()) ||
+            !(in_place_reader = pgn_reader_new()))
             abort();
     }
     static const enum variant rules[] = {VARIANT_CHESS, VARIANT_CHESS, VARIANT_CHESS,
                                          VARIANT_ATOMIC, VARIANT_CRAZYHOUSE};
     unsigned flags = GAME_RULES(rules[size % 5]) | (size % 7 == 0 ? GAME_VARIATIONS : 0);
-    pgn_reader_open_mem(reader, (const char *)data, size, "fuzz");
-    pgn_reader_open_mem(pusher, (const char *)data, size, "fuzz");
-    game_replay_listen(&replay, flags, &push_consumer, NULL);
+    pgn_reader_open_mem(whole, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(kept_reader, (const char *)data, size, "fuzz");
+    pgn_reader_open_mem(in_place_reader, (const char *)data, size, "fuzz");
+    run_reset(&kept, flags);
+    run_reset(&in_place, flags | GAME_NO_BEFORE);
+    run_reset(&offered, flags);
     struct pgn_game g;
-    while (pgn_next_game(reader, &g) > 0) {
-        pushed.n = 0;
-        pushed.lost = false;
-        if (pgn_read_game(pusher, &game_replay_visitor, &replay) <= 0)
-            fail("the visitor's reader read fewer games", g.number);
-        replay_both(&g, flags);
-        check_refusal(&g, flags & ~GAME_VARIATIONS);
-        check_pushed(&g, flags);
+    while (pgn_next_game(whole, &g) > 0) {
+        kept.n = in_place.n = offered.n = 0;
+        kept.lost = in_place.lost = offered.lost = false;
+        pgn_visit_game(&g, &run_visitor, &offered);
+        if (pgn_read_game(kept_reader, &run_visitor, &kept) <= 0 ||
+            pgn_read_game(in_place_reader, &run_visitor, &in_place) <= 0)
+            fail("the visitors' readers read fewer games", g.number);
+        compare(&kept, &in_place, true, "kept and in place");
+        if (!g.stray) /* (stray text's tokens are not offered whole) */
+            compare(&kept, &offered, false, "pushed as read and offered whole");
     }
     return 0;
 }

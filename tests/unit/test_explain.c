@@ -184,6 +184,71 @@ static void test_king_capture(void)
     UNIT_CHECK(r == EXPLAIN_PROMOTION_PIECE, "reason promotion-piece");
 }
 
+/* python-chess's verdict on each UCI move of moves (space-separated) in
+ * fen, into legal[] (1 legal, 0 illegal, -1 where its two tests,
+ * Board.is_legal and the legal_moves list, disagree): python-chess from
+ * source, PYCHESS_DIR put on PYTHONPATH (else whatever python3 finds).
+ * False, with one TAP line "ok N - # skip", when python-chess is absent. */
+static bool pychess_verdicts(const char *fen, const char *moves, int *legal, size_t n)
+{
+    static const char script[] = "import sys, chess\n"
+                                 "b = chess.Board(sys.argv[1])\n"
+                                 "for u in sys.argv[2].split():\n"
+                                 "    m = chess.Move.from_uci(u)\n"
+                                 "    a, g = b.is_legal(m), m in b.legal_moves\n"
+                                 "    print(1 if a and g else 0 if not a and not g else -1)\n";
+    const char *dir = getenv("PYCHESS_DIR");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s python3 -c '%s' '%s' '%s' 2>/dev/null",
+             dir && *dir ? "PYTHONPATH=\"$PYCHESS_DIR${PYTHONPATH:+:$PYTHONPATH}\"" : "", script,
+             fen, moves);
+    FILE *f = popen(cmd, "r");
+    size_t k = 0;
+    while (f && k < n && fscanf(f, "%d", &legal[k]) == 1)
+        k++;
+    if (f)
+        pclose(f);
+    if (k == n)
+        return true;
+    unit_count++;
+    printf("ok %lu - # skip python-chess is not available (set PYCHESS_DIR)\n", unit_count);
+    fflush(stdout);
+    return false;
+}
+
+/* Two kings of one colour, set up by hand (no FEN reader of standard chess
+ * takes them): explain's last word is movegen_king_safe, the one per-move
+ * king-safety rule, not membership of the generator's list (which moves
+ * the lowest king only); with nothing attacked, every step of either king
+ * is legal, as python-chess says by both of its tests. */
+static void test_two_kings(void)
+{
+    static const char fen[] = "4k3/8/8/8/8/8/8/K6K w - - 0 1";
+    static const char *const moves[] = {"a1a2", "a1b1", "a1b2", "h1g1", "h1g2", "h1h2"};
+    enum { N = sizeof moves / sizeof moves[0] };
+    struct position p;
+    position_clear(&p);
+    position_put(&p, piece_make(WHITE, KING), square_make(0, 0));
+    position_put(&p, piece_make(WHITE, KING), square_make(7, 0));
+    position_put(&p, piece_make(BLACK, KING), square_make(4, 7));
+    p.key = position_compute_key(&p);
+    int truth[N];
+    if (!pychess_verdicts(fen, "a1a2 a1b1 a1b2 h1g1 h1g2 h1h2", truth, N))
+        return;
+    for (size_t i = 0; i < N; i++) {
+        const char *u = moves[i];
+        char msg[EXPLAIN_MAX];
+        enum explain_reason r =
+            explain_move(&p, square_make(u[0] - 'a', u[1] - '1'),
+                         square_make(u[2] - 'a', u[3] - '1'), NO_PIECE_TYPE, NULL, msg, sizeof msg);
+        UNIT_CHECK(truth[i] >= 0 && (r == EXPLAIN_LEGAL) == (truth[i] == 1),
+                   "two white kings: %s is %s (python-chess: %s)", u, msg,
+                   truth[i] < 0 ? "undecided"
+                   : truth[i]   ? "legal"
+                                : "illegal");
+    }
+}
+
 static void test_buffer(void)
 {
     struct position p;
@@ -335,6 +400,7 @@ int main(void)
     test_table();
     test_texts();
     test_king_capture();
+    test_two_kings();
     test_buffer();
     test_sweep();
     return unit_done();

@@ -150,38 +150,58 @@ static int compare_deferred(const struct position *p)
 
 /* san_parse and the exhaustive match agree on every position of the main lines
  * of a PGN file, and so does the replay's way with a sole candidate (when it can be read: the
- * shared data may be absent). */
+ * shared data may be absent).  The file is replayed with the replay as the reader's visitor. */
+struct fast_path {
+    long positions, bad;
+};
+
+static enum pgn_visit fast_path_begin(void *ctx, const struct pgn_game *g)
+{
+    struct fast_path *fp = ctx;
+    (void)g;
+    fp->bad += compare_parsers(&replay.start);
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit fast_path_event(void *ctx, const struct game_event *ev)
+{
+    struct fast_path *fp = ctx;
+    if (ev->kind == GAME_EV_MOVE) {
+        fp->bad += compare_parsers(ev->after);
+        if (ev->after->variant == VARIANT_CHESS)
+            fp->bad += compare_deferred(ev->after);
+        fp->positions++;
+    }
+    return PGN_VISIT_GO;
+}
+
+static void fast_path_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    (void)ctx;
+    (void)g;
+    (void)pb;
+}
+
 static void test_fast_path_file(const char *path)
 {
+    static const struct game_consumer consumer = {fast_path_begin, fast_path_event, fast_path_end};
     FILE *f = fopen(path, "r");
     if (!f) {
         UNIT_CHECK(true, "# SKIP %s not found", path);
         return;
     }
     struct pgn_reader *r = pgn_reader_new();
-    struct pgn_game g;
-    struct game_event ev;
-    struct game_problem pb;
-    long positions = 0, bad = 0;
+    struct fast_path fp = {0};
     pgn_reader_open_file(r, f, path);
-    while (pgn_next_game(r, &g) > 0) {
-        if (game_replay_begin(&replay, &g, GAME_VARIATIONS, &pb) != GAME_OK)
-            continue;
-        bad += compare_parsers(&replay.start);
-        while (game_replay_next(&replay, &ev, &pb) > 0)
-            if (ev.kind == GAME_EV_MOVE) {
-                bad += compare_parsers(ev.after);
-                if (ev.after->variant == VARIANT_CHESS)
-                    bad += compare_deferred(ev.after);
-                positions++;
-            }
-    }
+    game_replay_listen(&replay, GAME_VARIATIONS, &consumer, &fp);
+    while (pgn_read_game(r, &game_replay_visitor, &replay) > 0)
+        ;
     pgn_reader_free(r);
     fclose(f);
-    UNIT_CHECK(bad == 0 && positions > 0,
+    UNIT_CHECK(fp.bad == 0 && fp.positions > 0,
                "san_parse = san_match, and a sole candidate played then judged agrees, on %ld "
                "positions of %s",
-               positions, path);
+               fp.positions, path);
 }
 
 static void test_fast_path_positions(void)
@@ -232,66 +252,11 @@ static void test_fast_path_positions(void)
         "a sole candidate played, then judged: san_parse's verdict, on the tricky positions");
 }
 
-/* Replay a PGN text; the events are written as one line each into out:
- * "move 1 e2e4", "null 3", "comment x", "nag 1", "(", ")", "result 1-0",
- * and a problem as "problem LINE:COL text". */
-static void replay_text(const char *pgn, unsigned flags, char *out, size_t size)
-{
-    struct pgn_reader *r = pgn_reader_new();
-    struct pgn_game g;
-    struct game_event ev;
-    struct game_problem pb;
-    size_t n = 0;
-    out[0] = '\0';
-    pgn_reader_open_mem(r, pgn, strlen(pgn), "test");
-    while (pgn_next_game(r, &g) > 0) {
-        int rc = 1;
-        if (game_replay_begin(&replay, &g, flags, &pb) != GAME_OK)
-            rc = -1;
-        while (rc > 0 && (rc = game_replay_next(&replay, &ev, &pb)) > 0) {
-            char uci[UCI_MOVE_MAX];
-            switch (ev.kind) {
-            case GAME_EV_MOVE:
-                if ((flags & GAME_NO_BEFORE) && !(flags & GAME_VARIATIONS) && ev.before &&
-                    (ev.tok->value & SAN_SHAPE))
-                    n += (size_t)snprintf(out + n, size - n, "(before kept)\n");
-                uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci); /* (the same rules) */
-                n += (size_t)snprintf(out + n, size - n, "move %lu %s\n", ev.ply, uci);
-                break;
-            case GAME_EV_NULL:
-                n += (size_t)snprintf(out + n, size - n, "null %lu\n", ev.ply);
-                break;
-            case GAME_EV_COMMENT:
-                n += (size_t)snprintf(out + n, size - n, "comment %s\n", ev.tok->text);
-                break;
-            case GAME_EV_NAG:
-                n += (size_t)snprintf(out + n, size - n, "nag %u\n", ev.tok->value);
-                break;
-            case GAME_EV_VARIATION_START:
-                n += (size_t)snprintf(out + n, size - n, "(\n");
-                break;
-            case GAME_EV_VARIATION_END:
-                n += (size_t)snprintf(out + n, size - n, ")\n");
-                break;
-            case GAME_EV_RESULT:
-                n += (size_t)snprintf(out + n, size - n, "result %s\n", ev.tok->text);
-                break;
-            default:
-                break;
-            }
-        }
-        if (rc < 0) {
-            char what[512];
-            game_problem_format(&pb, what, sizeof what);
-            n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s\n", pb.line, pb.col, what);
-        }
-    }
-    pgn_reader_free(r);
-}
-
-/* The same text from the replay as the reader's visitor (pgn_read_game
- * with game_replay_visitor): the events as they come, those of a damaged
- * game dropped at its end. */
+/* Replay a PGN text with the replay as the reader's visitor (pgn_read_game
+ * with game_replay_visitor); the events are written as one line each into
+ * out as they come: "move 1 e2e4", "null 3", "comment x", "nag 1", "(",
+ * ")", "result 1-0", and a problem as "problem LINE:COL text"; the events
+ * of a damaged game are dropped at its end. */
 struct pushed_text {
     char *out;
     size_t n, size, mark; /* mark: where the game's text starts */
@@ -371,22 +336,16 @@ static void pushed_text(const char *pgn, unsigned flags, char *out, size_t size)
 }
 
 /* Each replay is checked twice: as asked, and with GAME_NO_BEFORE, which
- * must give the same events (and no `before` for a SAN move); and both
- * again with the replay as the reader's visitor. */
+ * must give the same events (and no `before` for a SAN move). */
 static void check_replay(const char *pgn, unsigned flags, const char *want, const char *desc)
 {
     char got[4096], desc2[300];
-    for (int pushed = 0; pushed < 2; pushed++)
-        for (int in_place = 0; in_place < 2; in_place++) {
-            unsigned f = flags | (in_place ? GAME_NO_BEFORE : 0);
-            if (pushed)
-                pushed_text(pgn, f, got, sizeof got);
-            else
-                replay_text(pgn, f, got, sizeof got);
-            snprintf(desc2, sizeof desc2, "%s%s%s", desc, in_place ? " (GAME_NO_BEFORE)" : "",
-                     pushed ? " (as the reader's visitor)" : "");
-            UNIT_EQ_STR(got, want, desc2);
-        }
+    for (int in_place = 0; in_place < 2; in_place++) {
+        unsigned f = flags | (in_place ? GAME_NO_BEFORE : 0);
+        pushed_text(pgn, f, got, sizeof got);
+        snprintf(desc2, sizeof desc2, "%s%s", desc, in_place ? " (GAME_NO_BEFORE)" : "");
+        UNIT_EQ_STR(got, want, desc2);
+    }
 }
 
 static void test_replay(void)
@@ -456,52 +415,77 @@ static void test_replay(void)
                  "a damaged game is its damage alone, whatever was replayed of it");
 }
 
-/* The replay as pgn-check consumes it (GAME_VARIATION_ERRORS_SKIP): a
- * problem of a variation is given and the replay goes on after that
- * variation.  Moves are
- * written "move PLY UCI @DEPTH", problems with their SAN verdict, depth
- * and whether the replay went on. */
-static void skip_text(const char *pgn, unsigned flags, char *out, size_t size)
+/* The replay as pgn-check consumes it (GAME_VARIATION_ERRORS_SKIP), token
+ * by token from the reader's visitor: a problem of a variation is given
+ * and the replay goes on after that variation.  Moves are written "move
+ * PLY UCI @DEPTH", problems with their SAN verdict, depth and whether the
+ * replay went on ("problem", or "stop" at the one that ended it). */
+struct skip_text {
+    char *out;
+    size_t n, size;
+    unsigned flags;
+};
+
+static void skip_problem(struct skip_text *t, const char *word, const struct game_problem *pb)
 {
-    struct pgn_reader *r = pgn_reader_new();
-    struct pgn_game g;
+    char what[512];
+    game_problem_format(pb, what, sizeof what);
+    t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "%s %lu:%lu %s (%sdepth %d)\n", word,
+                             pb->line, pb->col, what, pb->san == SAN_AMBIGUOUS ? "ambiguous, " : "",
+                             pb->depth);
+}
+
+static enum pgn_visit skip_tags_done(void *ctx, const struct pgn_game *g)
+{
+    struct skip_text *t = ctx;
+    struct game_problem pb;
+    if (game_replay_start(&replay, g->tags, g->ntags, t->flags, &pb) == GAME_OK)
+        return PGN_VISIT_GO;
+    skip_problem(t, "stop", &pb);
+    return PGN_VISIT_SKIP_GAME;
+}
+
+static enum pgn_visit skip_token(void *ctx, const struct pgn_token *tok)
+{
+    struct skip_text *t = ctx;
     struct game_event ev;
     struct game_problem pb;
-    size_t n = 0;
+    int rc = game_replay_token(&replay, tok, &ev, &pb);
+    if (rc < 0) {
+        skip_problem(t, pb.recovered ? "problem" : "stop", &pb);
+        return pb.recovered ? PGN_VISIT_GO : PGN_VISIT_SKIP_GAME;
+    }
+    if (rc == 0)
+        return PGN_VISIT_GO;
+    if (ev.kind == GAME_EV_MOVE) {
+        char uci[UCI_MOVE_MAX];
+        uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci);
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "move %lu %s @%d\n", ev.ply, uci,
+                                 ev.depth);
+    } else if (ev.kind == GAME_EV_NULL) {
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "null %lu @%d\n", ev.ply, ev.depth);
+    } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "%s\n",
+                                 ev.kind == GAME_EV_VARIATION_START ? "(" : ")");
+    }
+    return PGN_VISIT_GO;
+}
+
+static void skip_game_end(void *ctx, const struct pgn_game *g)
+{
+    (void)ctx;
+    (void)g;
+}
+
+static void skip_text(const char *pgn, unsigned flags, char *out, size_t size)
+{
+    static const struct pgn_visitor visitor = {skip_tags_done, skip_token, skip_game_end};
+    struct pgn_reader *r = pgn_reader_new();
+    struct skip_text t = {.out = out, .size = size, .flags = flags};
     out[0] = '\0';
     pgn_reader_open_mem(r, pgn, strlen(pgn), "test");
-    while (pgn_next_game(r, &g) > 0) {
-        int rc = game_replay_begin(&replay, &g, flags, &pb) == GAME_OK
-                     ? game_replay_next(&replay, &ev, &pb)
-                     : -1;
-        while (rc > 0 || (rc < 0 && pb.recovered)) {
-            if (rc < 0) {
-                char what[512];
-                game_problem_format(&pb, what, sizeof what);
-                n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s (%sdepth %d)\n",
-                                      pb.line, pb.col, what,
-                                      pb.san == SAN_AMBIGUOUS ? "ambiguous, " : "", pb.depth);
-            } else if (ev.kind == GAME_EV_MOVE) {
-                char uci[UCI_MOVE_MAX];
-                uci_format(ev.after, ev.m, UCI_CASTLING_AUTO, uci);
-                n +=
-                    (size_t)snprintf(out + n, size - n, "move %lu %s @%d\n", ev.ply, uci, ev.depth);
-            } else if (ev.kind == GAME_EV_NULL) {
-                n += (size_t)snprintf(out + n, size - n, "null %lu @%d\n", ev.ply, ev.depth);
-            } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
-                n += (size_t)snprintf(out + n, size - n, "%s\n",
-                                      ev.kind == GAME_EV_VARIATION_START ? "(" : ")");
-            }
-            rc = game_replay_next(&replay, &ev, &pb);
-        }
-        if (rc < 0) {
-            char what[512];
-            game_problem_format(&pb, what, sizeof what);
-            n += (size_t)snprintf(out + n, size - n, "stop %lu:%lu %s (%sdepth %d)\n", pb.line,
-                                  pb.col, what, pb.san == SAN_AMBIGUOUS ? "ambiguous, " : "",
-                                  pb.depth);
-        }
-    }
+    while (pgn_read_game(r, &visitor, &t) > 0)
+        ;
     pgn_reader_free(r);
 }
 
@@ -583,7 +567,7 @@ static void test_variation_errors_skip(void)
 static void test_bad_fen_reason(void)
 {
     char got[4096];
-    replay_text("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", 0, got, sizeof got);
+    pushed_text("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*", 0, got, sizeof got);
     const char *want = "problem 1:1 FEN tag: illegal position '8/8/8/8/8/8/8/8 w - - 0 1': ";
     UNIT_CHECK(strncmp(got, want, strlen(want)) == 0 && strlen(got) > strlen(want) + 2,
                "bad FEN is reported with a reason: %s", got);
@@ -674,42 +658,80 @@ static void test_labels(void)
     }
 }
 
-/* The named-notation reader in both layouts and vocabularies, replayed. */
+/* The named-notation reader in both layouts and vocabularies, replayed
+ * with the replay as its visitor (named_read_game). */
+struct named_text {
+    char *out;
+    size_t n, size, mark; /* mark: where the game's events start */
+    bool begun;
+};
+
+static void named_head(struct named_text *t, const struct pgn_game *g)
+{
+    t->n +=
+        (size_t)snprintf(t->out + t->n, t->size - t->n, "game %lu tags %zu\n", g->number, g->ntags);
+    t->mark = t->n;
+    t->begun = true;
+}
+
+static enum pgn_visit named_begin(void *ctx, const struct pgn_game *g)
+{
+    named_head(ctx, g);
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit named_event(void *ctx, const struct game_event *ev)
+{
+    struct named_text *t = ctx;
+    char san[SAN_MAX];
+    const char *text = NULL;
+    char *o = t->out + t->n;
+    size_t room = t->size - t->n;
+    if (ev->kind == GAME_EV_MOVE) {
+        san_format(ev->before, ev->m, san);
+        text = san;
+    } else if (ev->kind == GAME_EV_NULL) {
+        text = "--";
+    } else if (ev->kind == GAME_EV_RESULT || ev->kind == GAME_EV_VARIATION_START ||
+               ev->kind == GAME_EV_VARIATION_END) {
+        text = ev->tok->text;
+    } else if (ev->kind == GAME_EV_COMMENT) {
+        t->n += (size_t)snprintf(o, room, "{%s}\n", ev->tok->text);
+    }
+    if (text)
+        t->n += (size_t)snprintf(o, room, "%s\n", text);
+    return PGN_VISIT_GO;
+}
+
+/* A game whose setup failed had no begin; a damaged game is its damage
+ * alone (its events dropped). */
+static void named_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    struct named_text *t = ctx;
+    if (!t->begun)
+        named_head(t, g);
+    if (pb && pb->code == GAME_E_DAMAGED)
+        t->n = t->mark;
+    if (pb) {
+        char what[512];
+        game_problem_format(pb, what, sizeof what);
+        t->n += (size_t)snprintf(t->out + t->n, t->size - t->n, "problem %lu:%lu %s\n", pb->line,
+                                 pb->col, what);
+    }
+    t->out[t->n] = '\0';
+    t->begun = false;
+}
+
 static void replay_named(const char *text, char *out, size_t size)
 {
+    static const struct game_consumer consumer = {named_begin, named_event, named_end};
     struct named_reader *r = named_reader_new();
-    struct pgn_game g;
-    struct game_event ev;
-    struct game_problem pb;
-    size_t n = 0;
+    struct named_text t = {.out = out, .size = size};
     out[0] = '\0';
     named_reader_open_mem(r, text, strlen(text), "named");
-    while (named_next_game(r, &g) > 0) {
-        int rc = 1;
-        n += (size_t)snprintf(out + n, size - n, "game %lu tags %zu\n", g.number, g.ntags);
-        if (game_replay_begin(&replay, &g, GAME_NAMED | GAME_VARIATIONS, &pb) != GAME_OK)
-            rc = -1;
-        while (rc > 0 && (rc = game_replay_next(&replay, &ev, &pb)) > 0) {
-            char san[SAN_MAX];
-            if (ev.kind == GAME_EV_MOVE) {
-                san_format(ev.before, ev.m, san);
-                n += (size_t)snprintf(out + n, size - n, "%s\n", san);
-            } else if (ev.kind == GAME_EV_NULL) {
-                n += (size_t)snprintf(out + n, size - n, "--\n");
-            } else if (ev.kind == GAME_EV_RESULT) {
-                n += (size_t)snprintf(out + n, size - n, "%s\n", ev.tok->text);
-            } else if (ev.kind == GAME_EV_COMMENT) {
-                n += (size_t)snprintf(out + n, size - n, "{%s}\n", ev.tok->text);
-            } else if (ev.kind == GAME_EV_VARIATION_START || ev.kind == GAME_EV_VARIATION_END) {
-                n += (size_t)snprintf(out + n, size - n, "%s\n", ev.tok->text);
-            }
-        }
-        if (rc < 0) {
-            char what[512];
-            game_problem_format(&pb, what, sizeof what);
-            n += (size_t)snprintf(out + n, size - n, "problem %lu:%lu %s\n", pb.line, pb.col, what);
-        }
-    }
+    game_replay_listen(&replay, GAME_NAMED | GAME_VARIATIONS, &consumer, &t);
+    while (named_read_game(r, &game_replay_visitor, &replay) > 0)
+        ;
     named_reader_free(r);
 }
 

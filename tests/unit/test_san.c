@@ -298,35 +298,58 @@ static void compare(const char *file, const struct pgn_token *tok, const struct 
                ours);
 }
 
+/* A file's games replayed with the replay as the reader's visitor: each
+ * move compared, each game that stopped early listed and counted. */
+struct replayed {
+    const char *path;
+    struct tally *t;
+};
+
+static enum pgn_visit replayed_begin(void *ctx, const struct pgn_game *g)
+{
+    (void)ctx;
+    (void)g;
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit replayed_event(void *ctx, const struct game_event *ev)
+{
+    struct replayed *rf = ctx;
+    if (ev->kind == GAME_EV_MOVE)
+        compare(rf->path, ev->tok, ev->before, ev->m, rf->t);
+    return PGN_VISIT_GO;
+}
+
+static void replayed_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
+{
+    struct replayed *rf = ctx;
+    struct tally *t = rf->t;
+    t->games++;
+    if (!pb)
+        return;
+    char why[256];
+    game_problem_format(pb, why, sizeof why);
+    printf("# skipped %s game %lu: %s\n", rf->path, g->number, why);
+    if (pb->code == GAME_E_VARIANT)
+        t->skipped_variant++;
+    else if (pb->code == GAME_E_ILLEGAL)
+        t->skipped_illegal++;
+    else
+        t->skipped_other++;
+}
+
 static void replay_file(const char *path, struct tally *t, struct pgn_reader *reader,
                         struct game_replay *r)
 {
+    static const struct game_consumer consumer = {replayed_begin, replayed_event, replayed_end};
     FILE *f = fopen(path, "r");
     if (!UNIT_CHECK(f != NULL, "open %s", path))
         return;
+    struct replayed rf = {path, t};
     pgn_reader_open_file(reader, f, path);
-    struct pgn_game g;
-    while (pgn_next_game(reader, &g) > 0) {
-        struct game_problem pb = {0};
-        struct game_event ev;
-        int rc = -1;
-        t->games++;
-        if (game_replay_begin(r, &g, GAME_VARIATIONS, &pb) == GAME_OK)
-            while ((rc = game_replay_next(r, &ev, &pb)) > 0)
-                if (ev.kind == GAME_EV_MOVE)
-                    compare(path, ev.tok, ev.before, ev.m, t);
-        if (rc == 0)
-            continue;
-        char why[256];
-        game_problem_format(&pb, why, sizeof why);
-        printf("# skipped %s game %lu: %s\n", path, g.number, why);
-        if (pb.code == GAME_E_VARIANT)
-            t->skipped_variant++;
-        else if (pb.code == GAME_E_ILLEGAL)
-            t->skipped_illegal++;
-        else
-            t->skipped_other++;
-    }
+    game_replay_listen(r, GAME_VARIATIONS, &consumer, &rf);
+    while (pgn_read_game(reader, &game_replay_visitor, r) > 0)
+        ;
     fclose(f);
 }
 

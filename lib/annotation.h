@@ -43,7 +43,7 @@ enum { ANNOTATION_SHAPES_MAX = 64 };
 
 /* An evaluation, from White's point of view as lichess writes it. */
 struct annotation_eval {
-    bool mate;  /* value is mate in N moves (negative: Black mates) */
+    bool mate;     /* value is mate in N moves (negative: Black mates) */
     int32_t value; /* centipawns (0.26 is 26), or N */
     int32_t depth; /* the depth after the comma, or -1 */
 };
@@ -71,7 +71,7 @@ struct annotation_problem {
 /* What one comment held.  When a command repeats, the first value holds
  * (as python-chess's clock() and eval() read the first match). */
 struct annotations {
-    unsigned has;            /* ANNOTATION_HAS_* */
+    unsigned has;             /* ANNOTATION_HAS_* */
     int64_t clock_ms, emt_ms; /* milliseconds */
     struct annotation_eval eval;
     size_t nshapes, shapes_dropped;
@@ -86,6 +86,13 @@ struct annotations {
  * commands read, blanks around them collapsed and the ends trimmed as
  * chessops's parseComment leaves them.  Returns the text's length. */
 size_t annotation_parse(const char *comment, size_t len, struct annotations *a, char *text);
+
+/* The annotations of a ply's several comments: annotation_init once, then
+ * annotation_parse_more for each comment in turn (each with its text);
+ * the first value of each kind holds across them, shapes add up, and a
+ * problem's offset is in the comment that held it. */
+void annotation_init(struct annotations *a);
+size_t annotation_parse_more(const char *comment, size_t len, struct annotations *a, char *text);
 
 /* Seconds as the outputs write them: "181", "181.5", "0.25" (no
  * trailing zeros, no exponent).  Writes at most ANNOTATION_SECONDS_MAX

@@ -16,12 +16,50 @@ static void line_reset(struct game_json_line *l)
 {
     l->done.len = l->ply.len = l->nags.len = l->comments.len = l->vars.len = 0;
     l->has_ply = false;
+    annotation_init(&l->ann);
 }
 
 void game_json_begin(struct game_json *j)
 {
     j->depth = 0;
     line_reset(&j->lines[0]);
+}
+
+/* The values of a ply's command annotations (formats/annotations.md):
+ * "clock", "emt", "eval", "shapes". */
+static void put_annotations(struct cli_buf *b, const struct annotations *a)
+{
+    char num[ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX + 32];
+    if (a->has & ANNOTATION_HAS_CLOCK) {
+        cli_buf_str(b, ",\"clock\":");
+        cli_buf_put(b, num, annotation_format_seconds(a->clock_ms, num));
+    }
+    if (a->has & ANNOTATION_HAS_EMT) {
+        cli_buf_str(b, ",\"emt\":");
+        cli_buf_put(b, num, annotation_format_seconds(a->emt_ms, num));
+    }
+    if (a->has & ANNOTATION_HAS_EVAL) {
+        int n = a->eval.depth >= 0
+                    ? snprintf(num, sizeof num, ",\"eval\":{\"%s\":%d,\"depth\":%d}",
+                               a->eval.mate ? "mate" : "cp", (int)a->eval.value, (int)a->eval.depth)
+                    : snprintf(num, sizeof num, ",\"eval\":{\"%s\":%d}",
+                               a->eval.mate ? "mate" : "cp", (int)a->eval.value);
+        cli_buf_put(b, num, (size_t)n);
+    }
+    if (a->nshapes) {
+        static const char *const colors[] = {
+            ['G'] = "green", ['R'] = "red", ['Y'] = "yellow", ['B'] = "blue"};
+        cli_buf_str(b, ",\"shapes\":[");
+        for (size_t i = 0; i < a->nshapes; i++) {
+            const struct annotation_shape *s = &a->shapes[i];
+            int n =
+                snprintf(num, sizeof num, "%s{\"color\":\"%s\",\"from\":\"%c%c\",\"to\":\"%c%c\"}",
+                         i ? "," : "", colors[(unsigned char)s->brush], 'a' + s->from % 8,
+                         '1' + s->from / 8, 'a' + s->to % 8, '1' + s->to / 8);
+            cli_buf_put(b, num, (size_t)n);
+        }
+        cli_buf_char(b, ']');
+    }
 }
 
 /* Write the open ply of a line, with what attached to it, after the
@@ -35,6 +73,7 @@ static void close_ply(struct game_json_line *l)
         cli_buf_char(&l->done, ',');
     cli_buf_char(&l->done, '{');
     cli_buf_put(&l->done, l->ply.data, l->ply.len);
+    put_annotations(&l->done, &l->ann);
     if (l->nags.len) {
         cli_buf_str(&l->done, ",\"nags\":[");
         cli_buf_put(&l->done, l->nags.data, l->nags.len);
@@ -53,6 +92,7 @@ static void close_ply(struct game_json_line *l)
     cli_buf_char(&l->done, '}');
     l->ply.len = l->nags.len = l->comments.len = l->vars.len = 0;
     l->has_ply = false;
+    annotation_init(&l->ann);
 }
 
 /* A ply's own fields: its number, and the move in every notation the
@@ -113,7 +153,19 @@ void game_json_event(struct game_json *j, const struct game_event *ev)
         }
         break;
     case GAME_EV_COMMENT:
-        if (j->opt.comments) {
+        /* A ply's comments give their commands' values, always, and their
+         * text with --comments (none when only commands); comments before
+         * a line's first ply belong to no ply and stay as written. */
+        if (l->has_ply) {
+            if (!cli_buf_reserve(&j->text, ev->tok->len))
+                break;
+            size_t n = annotation_parse_more(ev->tok->text, ev->tok->len, &l->ann, j->text.data);
+            if (j->opt.comments && n) {
+                if (l->comments.len)
+                    cli_buf_char(&l->comments, ',');
+                json_put_string(&l->comments, j->text.data, n);
+            }
+        } else if (j->opt.comments) {
             if (l->comments.len)
                 cli_buf_char(&l->comments, ',');
             json_put_string(&l->comments, ev->tok->text, ev->tok->len);
@@ -199,6 +251,7 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
 
 void game_json_free(struct game_json *j)
 {
+    cli_buf_free(&j->text);
     for (size_t i = 0; i < sizeof j->lines / sizeof j->lines[0]; i++) {
         struct game_json_line *l = &j->lines[i];
         cli_buf_free(&l->done);
@@ -219,8 +272,8 @@ static void writer_event(void *w, const struct game_event *ev)
     game_json_event(w, ev);
 }
 
-static void writer_end(void *w, struct cli_buf *out, const struct pgn_game *g,
-                       unsigned long line, const char *result, const struct games_problem *error)
+static void writer_end(void *w, struct cli_buf *out, const struct pgn_game *g, unsigned long line,
+                       const char *result, const struct games_problem *error)
 {
     game_json_end(w, out, g, line, result, error);
 }

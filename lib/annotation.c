@@ -371,14 +371,27 @@ const char *annotation_error_message(enum annotation_error e)
 {
     switch (e) {
     case ANNOTATION_E_CLOCK:
-        return "malformed clock: not H:MM:SS with at most three decimals";
+        return "malformed clock";
     case ANNOTATION_E_EVAL:
-        return "malformed evaluation: not pawns with at most two decimals or #N, with an "
-               "optional ,depth";
+        return "malformed evaluation";
     case ANNOTATION_E_SHAPE:
-        return "malformed shapes: not a comma-separated list of a colour (R, G, Y, B) and one "
-               "or two squares";
+        return "malformed shapes";
     default:
         return "no problem";
+    }
+}
+
+const char *annotation_error_expected(enum annotation_error e)
+{
+    switch (e) {
+    case ANNOTATION_E_CLOCK:
+        return "H:MM:SS, at most three decimals, after one blank";
+    case ANNOTATION_E_EVAL:
+        return "pawns with at most two decimals or #N, then an optional ,depth, after one blank";
+    case ANNOTATION_E_SHAPE:
+        return "colours R, G, Y or B each with one or two squares, comma-separated, after one "
+               "blank";
+    default:
+        return "";
     }
 }

@@ -105,7 +105,9 @@ size_t annotation_format_seconds(int64_t ms, char *buf);
 enum { ANNOTATION_EVAL_MAX = 16 };
 size_t annotation_format_eval(const struct annotation_eval *e, char *buf);
 
-/* The problem's words, e.g. "malformed clock '[%clk 3:1]'". */
+/* The problem's words ("malformed clock"), and what the command should
+ * have been ("H:MM:SS, at most three decimals, after one blank"). */
 const char *annotation_error_message(enum annotation_error e);
+const char *annotation_error_expected(enum annotation_error e);
 
 #endif /* CHESS_ANNOTATION_H */

@@ -671,10 +671,12 @@ static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
         const char *nl = memchr(cmd, '\n', n);
         if (nl)
             n = (size_t)(nl - cmd);
-        check_report(c, code_of[a.problem.code], line, col, "%s '%.*s%s': expected %s",
+        bool closed = cmd[a.problem.len - 1] == ']';
+        check_report(c, code_of[a.problem.code], line, col, "%s '%.*s%s': %s%s",
                      annotation_error_message(a.problem.code), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
                      cmd, n > QUOTE_MAX || n < a.problem.len ? "..." : "",
-                     annotation_error_expected(a.problem.code));
+                     closed ? "expected " : "not closed by ']'",
+                     closed ? annotation_error_expected(a.problem.code) : "");
         at = off + a.problem.len;
     }
 }

@@ -228,6 +228,26 @@ static bool command_read(enum command c, const char *v, size_t n, struct annotat
     }
 }
 
+/* Where commands were taken out between two texts, one space joins
+ * them; two after a text that ends with "[%" and a name ("[%clk [%eval
+ * 1] 0:00:01]"), so that the join makes no command that was not there
+ * and the text read again gives no value. */
+static size_t gap_close(char *text, size_t out)
+{
+    if (!out)
+        return 0;
+    size_t k = out;
+    while (k && text[k - 1] >= 'a' && text[k - 1] <= 'z')
+        k--;
+    size_t name_len;
+    bool named = k >= 2 && text[k - 2] == '[' && text[k - 1] == '%' && out > k &&
+                 command_name(text + k, out - k, &name_len) != CMD_OTHER;
+    text[out++] = ' ';
+    if (named)
+        text[out++] = ' ';
+    return out;
+}
+
 void annotation_init(struct annotations *a)
 {
     a->has = 0;
@@ -259,8 +279,7 @@ size_t annotation_parse_more(const char *comment, size_t len, struct annotations
             if (gap) {
                 if (is_blank(ch))
                     continue;
-                if (out)
-                    text[out++] = ' ';
+                out = gap_close(text, out);
                 gap = false;
             }
             text[out++] = (char)ch;
@@ -291,8 +310,7 @@ size_t annotation_parse_more(const char *comment, size_t len, struct annotations
         }
         if (!ok) { /* the "[" (and what follows) is text */
             if (gap) {
-                if (out)
-                    text[out++] = ' ';
+                out = gap_close(text, out);
                 gap = false;
             }
             text[out++] = '[';

@@ -273,17 +273,18 @@ size_t annotation_parse_more(const char *comment, size_t len, struct annotations
     while (i < len) {
         const char *open = memchr(p + i, '[', len - i);
         size_t stop = open ? (size_t)(open - p) : len;
-        /* text up to the "[" */
-        for (; i < stop; i++) {
-            unsigned char ch = (unsigned char)p[i];
-            if (gap) {
-                if (is_blank(ch))
-                    continue;
+        /* text up to the "[", less the blanks after a command taken out */
+        if (gap) {
+            while (i < stop && is_blank((unsigned char)p[i]))
+                i++;
+            if (i < stop) {
                 out = gap_close(text, out);
                 gap = false;
             }
-            text[out++] = (char)ch;
         }
+        memmove(text + out, p + i, stop - i); /* (text may be the comment itself) */
+        out += stop - i;
+        i = stop;
         if (!open)
             break;
         size_t name_len = 0;

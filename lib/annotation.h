@@ -84,7 +84,8 @@ struct annotations {
 /* Read the annotations of a comment's text (without its braces) into a,
  * and write into text (room for len bytes) the comment without the
  * commands read, blanks around them collapsed and the ends trimmed as
- * chessops's parseComment leaves them.  Returns the text's length. */
+ * chessops's parseComment leaves them.  Returns the text's length.
+ * text may be comment itself (the text is read before it is written). */
 size_t annotation_parse(const char *comment, size_t len, struct annotations *a, char *text);
 
 /* The annotations of a ply's several comments: annotation_init once, then

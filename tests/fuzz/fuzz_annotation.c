@@ -11,6 +11,7 @@
  *    set exactly when one was counted;
  *  - the text read again holds no command that was taken out: no value,
  *    no shape;
+ *  - read in place (text the comment itself), the same text and values;
  *  - the formatted numbers fit their bounds;
  *  - the same comment read in two pieces at a blank-free cut (as a ply's
  *    two comments) keeps the first piece's values. */
@@ -88,6 +89,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             hi--;
         require(n == hi - lo && memcmp(text, comment + lo, n) == 0);
     }
+
+    /* in place: the same text and values */
+    memcpy(again, comment, size);
+    require(annotation_parse(again, size, &b, again) == n && memcmp(again, text, n) == 0);
+    require(b.has == a.has && b.clock_ms == a.clock_ms && b.emt_ms == a.emt_ms &&
+            b.nshapes == a.nshapes && b.nproblems == a.nproblems);
 
     /* the text again: nothing left to take out */
     size_t m = annotation_parse(text, n, &b, again);

@@ -99,7 +99,7 @@ pgn-check:malformed.pgn:11:17: warning: game 1 (A - B): malformed clock '[%emt x
 pgn-check:malformed.pgn:11:36: warning: game 1 (A - B): malformed evaluation '[%eval unterminated': not closed by ']' [bad-eval]"
 }
 
-@test "pgn-check: the annotation codes are warnings, listed, and --ignore and --select take them" {
+@test "pgn-check: the annotation codes are warnings, listed, SARIF rules, and --ignore and --select take them" {
     run --separate-stderr pgn-check --ignore=bad-clock,bad-eval,bad-shape malformed.pgn
     assert_success
     run --separate-stderr pgn-check --select=bad-shape malformed.pgn
@@ -110,6 +110,10 @@ pgn-check:malformed.pgn:11:36: warning: game 1 (A - B): malformed evaluation '[%
     assert_success
     run --separate-stderr pgn-check --format=json malformed.pgn
     [ "$(jq -r 'select(.code == "bad-eval") | .column' <<<"$output" | tr '\n' ' ')" = '3 17 27 36 ' ]
+    run --separate-stderr pgn-check --format=sarif malformed.pgn
+    run jq -c '[.runs[0].tool.driver.rules[] | select(.id | test("^bad-(clock|eval|shape)$")) | [.id, .defaultConfiguration.level]], [.runs[0].results[0] | .ruleId, .level, .locations[0].physicalLocation.region]' <<<"$output"
+    assert_output '[["bad-clock","warning"],["bad-eval","warning"],["bad-shape","warning"]]
+["bad-clock","warning",{"startLine":9,"startColumn":11}]'
     run --separate-stderr pgn-check --ignore=bad-annotation malformed.pgn
     assert_failure 64
     [[ $stderr == *'duplicate-game, bad-clock, bad-eval, bad-shape, check-mark'* ]]

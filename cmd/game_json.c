@@ -15,7 +15,7 @@
 static void line_reset(struct game_json_line *l)
 {
     l->done.len = l->ply.len = l->nags.len = l->comments.len = l->vars.len = 0;
-    l->has_ply = false;
+    l->has_ply = l->has_ann = false;
     annotation_init(&l->ann);
 }
 
@@ -26,8 +26,10 @@ void game_json_begin(struct game_json *j)
 }
 
 /* The values of a ply's command annotations (formats/annotations.md):
- * "clock", "emt", "eval", "shapes". */
-static void put_annotations(struct cli_buf *b, const struct annotations *a)
+ * "clock", "emt", "eval", "shapes".  (Not inlined: its buffers would
+ * weigh on every ply's close, most of which have no annotation.) */
+__attribute__((noinline)) static void put_annotations(struct cli_buf *b,
+                                                      const struct annotations *a)
 {
     char num[ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX + 32];
     if (a->has & ANNOTATION_HAS_CLOCK) {
@@ -73,7 +75,11 @@ static void close_ply(struct game_json_line *l)
         cli_buf_char(&l->done, ',');
     cli_buf_char(&l->done, '{');
     cli_buf_put(&l->done, l->ply.data, l->ply.len);
-    put_annotations(&l->done, &l->ann);
+    if (l->has_ann) {
+        put_annotations(&l->done, &l->ann);
+        annotation_init(&l->ann);
+        l->has_ann = false;
+    }
     if (l->nags.len) {
         cli_buf_str(&l->done, ",\"nags\":[");
         cli_buf_put(&l->done, l->nags.data, l->nags.len);
@@ -92,7 +98,6 @@ static void close_ply(struct game_json_line *l)
     cli_buf_char(&l->done, '}');
     l->ply.len = l->nags.len = l->comments.len = l->vars.len = 0;
     l->has_ply = false;
-    annotation_init(&l->ann);
 }
 
 /* A ply's own fields: its number, and the move in every notation the
@@ -160,6 +165,7 @@ void game_json_event(struct game_json *j, const struct game_event *ev)
             if (!cli_buf_reserve(&j->text, ev->tok->len))
                 break;
             size_t n = annotation_parse_more(ev->tok->text, ev->tok->len, &l->ann, j->text.data);
+            l->has_ann = true;
             if (j->opt.comments && n) {
                 if (l->comments.len)
                     cli_buf_char(&l->comments, ',');

@@ -36,7 +36,7 @@ struct game_json_line {
     struct cli_buf comments; /* its comments (or the line's leading ones) */
     struct cli_buf vars;     /* its variations, comma-separated arrays */
     struct annotations ann;  /* what its comments' commands held */
-    bool has_ply;
+    bool has_ply, has_ann;   /* has_ann: ann holds a comment's (else it is clear) */
 };
 
 /* A game being written.  Large (a line per variation depth): allocate it

@@ -38,9 +38,11 @@ bool convert_init(struct convert *c, const struct convert_options *opt, struct j
     if (!convert_writer_init(c, opt))
         return false;
     /* The output takes move numbers from the positions, and comments only
-     * when asked: the reader need not keep what will not be written. */
-    pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
-                                          (opt->comments ? 0 : PGN_OPT_SKIP_COMMENTS));
+     * when asked (JSON reads their annotations always): the reader need
+     * not keep what will not be written. */
+    pgn_reader_set_options(c->reader,
+                           PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
+                               (opt->comments || opt->to == TO_JSON ? 0 : PGN_OPT_SKIP_COMMENTS));
     c->plies_fast = opt->to == TO_UCI || opt->to == TO_NAMED;
     c->plies_named = opt->to == TO_NAMED;
     /* UCI and FEN are written from the position after each move */

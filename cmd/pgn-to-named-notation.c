@@ -20,6 +20,7 @@
  */
 #include "cli.h"
 #include "convert.h"
+#include "game_table.h"
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
@@ -73,6 +74,8 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
                        struct progress_games *counts, struct jobs_totals *t)
 {
     struct jobs_config writer = {.out = {o->common.quiet, pr}};
+    if (game_table_numbered(&o->table))
+        writer.write = game_table_write, writer.write_arg = &writer.out;
     struct jobs_result res = {.status = CLI_OK};
     struct convert c;
     if (!convert_init(&c, o, &res)) {
@@ -187,6 +190,9 @@ int main(int argc, char **argv)
         counts.total = progress_input_size(opt.files, opt.nfiles);
         pr = progress_start(&opt.common, progress_games_line, &counts);
     }
+    bool table = opt.to == TO_TSV || opt.to == TO_CSV;
+    if (table && !game_table_start(&opt.table)) /* the header line */
+        t.status = cli_status_merge(t.status, cli_nomem());
     if (ops.none || t.status == CLI_OSERR) {
         /* directories without a game file: nothing to read */
     } else if (jobs > 1) {
@@ -199,6 +205,8 @@ int main(int argc, char **argv)
                                   .arg = &opt,
                                   .meter = pr ? &counts : NULL,
                                   .guess_cuts = true};
+        if (game_table_numbered(&opt.table))
+            cfg.write = game_table_write, cfg.write_arg = &cfg.out;
         jobs_run(&cfg, opt.files, opt.nfiles, &t);
     } else {
         run_serial(&opt, pr, pr ? &counts : NULL, &t);

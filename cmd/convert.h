@@ -28,7 +28,7 @@ struct convert {
     struct pgn_reader *reader;
     struct game_replay *replay;
     struct jobs_result *res;
-    struct game_writer writer;     /* JSON, PGN, TSV, CSV (writer.w NULL: the others) */
+    struct game_writer writer; /* JSON, PGN, TSV, CSV (writer.w NULL: the others) */
     unsigned long line_offset; /* added to the reader's line numbers */
     char sep;                  /* between items: ' ' with --inline, else '\n' */
     /* layout state of the game being written */

@@ -41,8 +41,7 @@ static const struct argp_option tool_options[] = {
     {"comments", OPT_COMMENTS, 0, 0,
      "Keep comments, as {...} after their ply (--to=pgn keeps them unless --no-comments)", 0},
     {"nags", OPT_NAGS, 0, 0,
-     "Keep NAGs (and !? suffixes) as $n after their ply (--to=pgn keeps them unless --no-nags)",
-     0},
+     "Keep NAGs (and !? suffixes) as $n after their ply (--to=pgn keeps them unless --no-nags)", 0},
     {"variations", OPT_VARIATIONS, 0, 0,
      "Keep variations, checked and converted, between ( and ) lines (--to=pgn keeps them unless "
      "--no-variations)",
@@ -59,8 +58,7 @@ static const struct argp_option tool_options[] = {
      "--to=pgn: the Result tag and the termination marker from the game's end where the rules "
      "decide it (checkmate, stalemate, a variant's win)",
      0},
-    {"add-plycount", OPT_ADD_PLYCOUNT, 0, 0, "--to=pgn: add a PlyCount tag (main-line plies)",
-     0},
+    {"add-plycount", OPT_ADD_PLYCOUNT, 0, 0, "--to=pgn: add a PlyCount tag (main-line plies)", 0},
     {"add-opening", OPT_ADD_OPENING, 0, 0,
      "--to=pgn: add ECO and Opening tags, lichess's classification (as pgn-select --eco reads "
      "it)",
@@ -95,8 +93,9 @@ static void settle_keeps(struct argp_state *state, struct convert_options *opt,
         if (keep[i] && drop[i])
             argp_error(state, "--%s and --no-%s contradict each other", names[i], names[i]);
         if (drop[i] && opt->to != TO_PGN)
-            argp_error(state, "--no-%s applies to --to=pgn (the other formats leave %s out "
-                              "unless --%s)",
+            argp_error(state,
+                       "--no-%s applies to --to=pgn (the other formats leave %s out "
+                       "unless --%s)",
                        names[i], names[i], names[i]);
         *out[i] = opt->to == TO_PGN ? !drop[i] : keep[i];
     }
@@ -176,10 +175,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         break;
     case ARGP_KEY_END: {
         bool table = opt->to == TO_TSV || opt->to == TO_CSV;
-        if (opt->inline_layout && (opt->to == TO_FEN || opt->to == TO_JSON || opt->to == TO_PGN ||
-                                   table))
-            argp_error(state, "--inline does not apply to --to=%s (%s)",
-                       targets[opt->to],
+        if (opt->inline_layout &&
+            (opt->to == TO_FEN || opt->to == TO_JSON || opt->to == TO_PGN || table))
+            argp_error(state, "--inline does not apply to --to=%s (%s)", targets[opt->to],
                        opt->to == TO_FEN    ? "a FEN holds spaces"
                        : opt->to == TO_JSON ? "a game is one line already"
                        : opt->to == TO_PGN  ? "the export format wraps its lines"
@@ -240,4 +238,3 @@ const struct argp convert_argp = {
     children,
     NULL,
     NULL};
-

@@ -219,8 +219,8 @@ static void writer_event(void *w, const struct game_event *ev)
     game_json_event(w, ev);
 }
 
-static void writer_end(void *w, struct cli_buf *out, const struct pgn_game *g,
-                       unsigned long line, const char *result, const struct games_problem *error)
+static void writer_end(void *w, struct cli_buf *out, const struct pgn_game *g, unsigned long line,
+                       const char *result, const struct games_problem *error)
 {
     game_json_end(w, out, g, line, result, error);
 }

@@ -194,7 +194,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         if (table && (opt->comments || opt->nags || opt->variations))
             argp_error(state,
                        "--%s does not apply to --to=%s (a table holds the main line's plies)",
-                       opt->comments ? "comments" : opt->nags ? "nags" : "variations",
+                       opt->comments ? "comments"
+                       : opt->nags   ? "nags"
+                                     : "variations",
                        targets[opt->to]);
         char err[512];
         if (table && !game_table_fields_parse(&opt->table, opt->fields, opt->to == TO_CSV,

@@ -155,11 +155,24 @@ static void put_text(struct cli_buf *b, const char *s, size_t len, bool csv)
         cli_buf_char(b, '"');
 }
 
+/* v in decimal into buf (room for 20 bytes); its length.  (printf was the
+ * most of a table's cost: a number or two in every row.) */
+static size_t format_ulong(unsigned long v, char *buf)
+{
+    char tmp[20];
+    size_t n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
+    return n;
+}
+
 static void put_ulong(struct cli_buf *b, unsigned long v)
 {
-    char num[24];
-    int n = snprintf(num, sizeof num, "%lu", v);
-    cli_buf_put(b, num, (size_t)n);
+    if (cli_buf_reserve(b, 20))
+        b->len += format_ulong(v, b->data + b->len);
 }
 
 bool game_table_start(const struct game_table_fields *f)
@@ -209,6 +222,13 @@ struct game_table {
     const struct opening_table *openings;
     struct opening_search search;
     struct cli_buf scratch; /* a comment's text, which annotation_parse writes */
+    /* the game's number (behind its marker unless plain numbers) */
+    char number[24];
+    size_t number_len;
+    bool marked;
+    /* the cells of the game's own columns, each column's end (per ply) */
+    struct cli_buf game_cells;
+    size_t game_ends[GAME_TABLE_FIELDS_MAX];
 };
 
 static void table_begin(void *w)
@@ -276,10 +296,10 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         size_t n = 0;
         switch (kind) {
         case GAME_TABLE_PLY:
-            n = (size_t)sprintf(buf, "%lu", ev->ply);
+            n = format_ulong(ev->ply, buf);
             break;
         case GAME_TABLE_MOVE:
-            n = (size_t)sprintf(buf, "%u", ev->before->fullmove);
+            n = format_ulong(ev->before->fullmove, buf);
             break;
         case GAME_TABLE_SIDE:
             buf[n++] = ev->before->side == WHITE ? 'w' : 'b';
@@ -378,19 +398,25 @@ static void put_cell(struct cli_buf *out, const struct game_table *t, size_t ply
     cli_buf_put(out, t->cells.data + start, ends[k] - start);
 }
 
-/* A comment's value of a ply: clock, emt or eval, or nothing. */
+/* A comment's value of a ply, clock, emt or eval, into buf (room for
+ * ANNOTATION_ROOM bytes), or nothing; its length. */
+enum { ANNOTATION_ROOM = ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX };
+static size_t format_annotation(const struct table_ply *p, enum game_table_kind kind, char *buf)
+{
+    if (kind == GAME_TABLE_CLOCK && (p->has & ANNOTATION_HAS_CLOCK))
+        return annotation_format_seconds(p->clock_ms, buf);
+    if (kind == GAME_TABLE_EMT && (p->has & ANNOTATION_HAS_EMT))
+        return annotation_format_seconds(p->emt_ms, buf);
+    if (kind == GAME_TABLE_EVAL && (p->has & ANNOTATION_HAS_EVAL))
+        return annotation_format_eval(&p->eval, buf);
+    return 0;
+}
+
 static void put_annotation(struct cli_buf *out, const struct table_ply *p,
                            enum game_table_kind kind)
 {
-    char buf[ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX];
-    size_t n = 0;
-    if (kind == GAME_TABLE_CLOCK && (p->has & ANNOTATION_HAS_CLOCK))
-        n = annotation_format_seconds(p->clock_ms, buf);
-    else if (kind == GAME_TABLE_EMT && (p->has & ANNOTATION_HAS_EMT))
-        n = annotation_format_seconds(p->emt_ms, buf);
-    else if (kind == GAME_TABLE_EVAL && (p->has & ANNOTATION_HAS_EVAL))
-        n = annotation_format_eval(&p->eval, buf);
-    cli_buf_put(out, buf, n);
+    if (cli_buf_reserve(out, ANNOTATION_ROOM))
+        out->len += format_annotation(p, kind, out->data + out->len);
 }
 
 static unsigned annotation_bit(enum game_table_kind kind)
@@ -406,9 +432,8 @@ static void put_game_cell(struct cli_buf *out, const struct game_table *t,
                           unsigned long line, const char *result)
 {
     switch (fd->kind) {
-    case GAME_TABLE_GAME:
-        cli_buf_char(out, NUMBER_MARK);
-        put_ulong(out, g->number);
+    case GAME_TABLE_GAME: /* (formatted once a game, by table_end) */
+        cli_buf_put(out, t->number, t->number_len);
         break;
     case GAME_TABLE_LINE:
         put_ulong(out, line);
@@ -476,43 +501,95 @@ static void put_game_ply_cell(struct cli_buf *out, const struct game_table *t,
     }
 }
 
+/* The rows of the plies: each row's room reserved once and its cells
+ * copied into place, the game's own (its number, tags, ...) formatted
+ * once for all its rows. */
+static void put_ply_rows(struct game_table *t, struct cli_buf *out, const struct pgn_game *g,
+                         unsigned long line, const char *result)
+{
+    const struct game_table_fields *f = t->f;
+    char sep = f->csv ? ',' : '\t';
+    struct cli_buf *gc = &t->game_cells;
+    gc->len = 0;
+    size_t nannotations = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        unsigned kind = KIND(f->v[i].kind);
+        if (kind & ANNOTATION_CELLS)
+            nannotations++;
+        else if (!(kind & PLY_CELLS))
+            put_game_cell(gc, t, &f->v[i], g, line, result);
+        t->game_ends[i] = gc->len;
+    }
+    if (gc->nomem) {
+        out->nomem = true;
+        return;
+    }
+    const char *cells = t->cells.data;
+    for (size_t r = 0; r < t->nplies; r++) {
+        const size_t *ends = t->ends + r * t->ncells;
+        size_t first = r && t->ncells ? ends[-1] : 0;
+        size_t len = t->ncells ? ends[t->ncells - 1] - first : 0;
+        if (!cli_buf_reserve(out, len + gc->len + nannotations * ANNOTATION_ROOM + f->n + 3))
+            return;
+        char *p = out->data + out->len, *row = p;
+        for (size_t i = 0, k = 0; i < f->n; i++) {
+            enum game_table_kind kind = f->v[i].kind;
+            if (i)
+                *p++ = sep;
+            if (KIND(kind) & PLY_CELLS) {
+                size_t from = k ? ends[k - 1] : first;
+                memcpy(p, cells + from, ends[k] - from);
+                p += ends[k] - from;
+                k++;
+            } else if (KIND(kind) & ANNOTATION_CELLS) {
+                p += format_annotation(&t->plies[r], kind, p);
+            } else {
+                size_t from = i ? t->game_ends[i - 1] : 0;
+                memcpy(p, gc->data + from, t->game_ends[i] - from);
+                p += t->game_ends[i] - from;
+            }
+        }
+        if (f->csv && f->n == 1 && p == row) { /* (an empty line is no row) */
+            *p++ = '"';
+            *p++ = '"';
+        }
+        *p++ = '\n';
+        out->len = (size_t)(p - out->data);
+    }
+}
+
 static void table_end(void *w, struct cli_buf *out, const struct pgn_game *g, unsigned long line,
                       const char *result, const struct games_problem *error)
 {
     struct game_table *t = w;
     const struct game_table_fields *f = t->f;
-    char sep = f->csv ? ',' : '\t';
     (void)error; /* (rows of the plies before it: the diagnostic says what) */
     if (t->cells.nomem || t->scratch.nomem) {
         out->nomem = true;
         return;
     }
-    size_t rows = f->per_game ? 1 : t->nplies;
-    for (size_t r = 0; r < rows; r++) {
-        size_t row = out->len;
-        for (size_t i = 0, k = 0; i < f->n; i++) {
-            enum game_table_kind kind = f->v[i].kind;
-            if (i)
-                cli_buf_char(out, sep);
-            if (KIND(kind) & PLY_CELLS) {
-                if (f->per_game)
-                    put_game_ply_cell(out, t, kind, k);
-                else
-                    put_cell(out, t, r, k);
-                k++;
-            } else if (KIND(kind) & ANNOTATION_CELLS) {
-                if (f->per_game)
-                    put_game_ply_cell(out, t, kind, k);
-                else
-                    put_annotation(out, &t->plies[r], kind);
-            } else {
-                put_game_cell(out, t, &f->v[i], g, line, result);
-            }
-        }
-        if (f->csv && f->n == 1 && out->len == row) /* (an empty line is no row) */
-            cli_buf_put(out, "\"\"", 2);
-        cli_buf_char(out, '\n');
+    t->number_len = 0;
+    if (t->marked)
+        t->number[t->number_len++] = NUMBER_MARK;
+    t->number_len += format_ulong(g->number, t->number + t->number_len);
+    if (!f->per_game) {
+        put_ply_rows(t, out, g, line, result);
+        return;
     }
+    size_t row = out->len;
+    for (size_t i = 0, k = 0; i < f->n; i++) {
+        enum game_table_kind kind = f->v[i].kind;
+        if (i)
+            cli_buf_char(out, f->csv ? ',' : '\t');
+        if (KIND(kind) & (PLY_CELLS | ANNOTATION_CELLS))
+            put_game_ply_cell(out, t, kind, k);
+        else
+            put_game_cell(out, t, &f->v[i], g, line, result);
+        k += (KIND(kind) & PLY_CELLS) != 0;
+    }
+    if (f->csv && f->n == 1 && out->len == row) /* (an empty line is no row) */
+        cli_buf_put(out, "\"\"", 2);
+    cli_buf_char(out, '\n');
 }
 
 static void table_free(void *w)
@@ -522,6 +599,7 @@ static void table_free(void *w)
         return;
     cli_buf_free(&t->cells);
     cli_buf_free(&t->scratch);
+    cli_buf_free(&t->game_cells);
     free(t->ends);
     free(t->plies);
     free(t);
@@ -536,6 +614,7 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
         return false;
     t->f = f;
     t->names = names;
+    t->marked = game_table_numbered(f);
     for (size_t i = 0; i < f->n; i++)
         t->ncells += (KIND(f->v[i].kind) & PLY_CELLS) != 0;
     /* (built by game_table_start before the threads: this only finds it) */
@@ -545,24 +624,49 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
 
 /* ---- the numbers of the games ---- */
 
+void game_table_plain_numbers(struct game_writer *w)
+{
+    ((struct game_table *)w->w)->marked = false;
+}
+
 void game_table_write(void *arg, struct jobs_result *res, const char *name,
                       unsigned long game_offset, bool file_first)
 {
+    static struct cli_buf b; /* (the main thread's alone: it writes the results) */
     (void)file_first;
     const char *s = res->out.data, *end = s + res->out.len;
+    /* the last number read and its text shifted: a game's rows repeat it */
+    const char *last = NULL;
+    size_t last_len = 0, shifted_len = 0;
+    char shifted[24];
+    b.len = 0;
     while (s < end) {
         const char *m = memchr(s, NUMBER_MARK, (size_t)(end - s));
         if (!m) {
-            fwrite_unlocked(s, 1, (size_t)(end - s), stdout);
+            cli_buf_put(&b, s, (size_t)(end - s));
             break;
         }
-        fwrite_unlocked(s, 1, (size_t)(m - s), stdout);
-        unsigned long v = 0;
-        for (s = m + 1; s < end && *s >= '0' && *s <= '9'; s++)
-            v = v * 10 + (unsigned long)(*s - '0');
-        char num[24];
-        int n = snprintf(num, sizeof num, "%lu", v + game_offset);
-        fwrite_unlocked(num, 1, (size_t)n, stdout);
+        cli_buf_put(&b, s, (size_t)(m - s));
+        const char *digits = s = m + 1;
+        while (s < end && *s >= '0' && *s <= '9')
+            s++;
+        size_t n = (size_t)(s - digits);
+        if (!last || n != last_len || memcmp(digits, last, n) != 0) {
+            unsigned long v = 0;
+            for (size_t i = 0; i < n; i++)
+                v = v * 10 + (unsigned long)(digits[i] - '0');
+            shifted_len = format_ulong(v + game_offset, shifted);
+            last = digits;
+            last_len = n;
+        }
+        cli_buf_put(&b, shifted, shifted_len);
+    }
+    if (b.nomem) { /* no memory: the run ends here */
+        res->status = cli_status_merge(res->status, cli_nomem());
+        res->stop = true;
+        b.nomem = false;
+    } else {
+        fwrite_unlocked(b.data, 1, b.len, stdout);
     }
     res->out.len = 0;
     jobs_result_write(res, name, game_offset, arg);

@@ -101,6 +101,9 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
  * diagnostics are, then the diagnostics (jobs_result_write; arg: the
  * struct jobs_out).  Needed exactly when game_table_numbered(f). */
 bool game_table_numbered(const struct game_table_fields *f);
+/* A writer (game_table_writer's) whose game numbers are final, as one
+ * thread numbers the games of a file: written plainly, without marker. */
+void game_table_plain_numbers(struct game_writer *w);
 void game_table_write(void *arg, struct jobs_result *res, const char *name,
                       unsigned long game_offset, bool file_first);
 

@@ -74,8 +74,6 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
                        struct progress_games *counts, struct jobs_totals *t)
 {
     struct jobs_config writer = {.out = {o->common.quiet, pr}};
-    if (game_table_numbered(&o->table))
-        writer.write = game_table_write, writer.write_arg = &writer.out;
     struct jobs_result res = {.status = CLI_OK};
     struct convert c;
     if (!convert_init(&c, o, &res)) {
@@ -83,6 +81,8 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         convert_free(&c);
         return;
     }
+    if (game_table_numbered(&o->table)) /* (the numbers are the file's) */
+        game_table_plain_numbers(&c.writer);
     int n = o->nfiles ? o->nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++) {
         const char *name;

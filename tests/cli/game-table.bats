@@ -249,3 +249,16 @@ EOF
         done
     done
 }
+
+@test "--jobs 2 writes what one thread writes on chunks of the fixtures (numbers shifted per chunk)" {
+    local big="$BATS_TEST_TMPDIR/big.pgn" one="$BATS_TEST_TMPDIR/one" two="$BATS_TEST_TMPDIR/two"
+    for ((i = 0; i < 400; i++)); do cat "$FIX/games.pgn" "$FIX/annotated.pgn"; echo; done >"$big"
+    for mode in "" --per-game; do
+        pgn-to-named-notation --to=tsv $mode --fields=game,line,ply,uci,clock,eval,tag:Event "$big" "$FIX/tags.pgn" >"$one"
+        pgn-to-named-notation --to=tsv $mode --fields=game,line,ply,uci,clock,eval,tag:Event --jobs 2 "$big" "$FIX/tags.pgn" >"$two"
+        cmp "$one" "$two"
+    done
+    # the last game of the big file is its 3,200th
+    run grep -c $'^3200\t' "$one"
+    assert_output 1
+}

@@ -78,6 +78,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/bin/pgn-to-named-notation
 ./usr/share/doc/chesskit/formats/fen.md
 ./usr/share/doc/chesskit/formats/game-json.md
+./usr/share/doc/chesskit/formats/game-table.md
 ./usr/share/doc/chesskit/formats/named-notation.md
 ./usr/share/doc/chesskit/formats/named-vocabularies.tsv
 ./usr/share/doc/chesskit/formats/pgn-check.md

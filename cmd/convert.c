@@ -42,8 +42,10 @@ bool convert_init(struct convert *c, const struct convert_options *opt, struct j
     if (!convert_writer_init(c, opt))
         return false;
     /* The output takes move numbers from the positions, and comments only
-     * when asked: the reader need not keep what will not be written. */
-    bool comments = opt->comments || game_table_fields_comments(&opt->table);
+     * when asked (JSON reads their annotations always, a table when it has
+     * a clock, emt or eval column): the reader need not keep what will
+     * not be written. */
+    bool comments = opt->comments || opt->to == TO_JSON || game_table_fields_comments(&opt->table);
     pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
                                           (comments ? 0 : PGN_OPT_SKIP_COMMENTS));
     c->plies_fast = opt->to == TO_UCI || opt->to == TO_NAMED;

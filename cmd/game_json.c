@@ -15,13 +15,53 @@
 static void line_reset(struct game_json_line *l)
 {
     l->done.len = l->ply.len = l->nags.len = l->comments.len = l->vars.len = 0;
-    l->has_ply = false;
+    l->has_ply = l->has_ann = false;
+    annotation_init(&l->ann);
 }
 
 void game_json_begin(struct game_json *j)
 {
     j->depth = 0;
     line_reset(&j->lines[0]);
+}
+
+/* The values of a ply's command annotations (formats/annotations.md):
+ * "clock", "emt", "eval", "shapes".  (Not inlined: its buffers would
+ * weigh on every ply's close, most of which have no annotation.) */
+__attribute__((noinline)) static void put_annotations(struct cli_buf *b,
+                                                      const struct annotations *a)
+{
+    char num[ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX + 32];
+    if (a->has & ANNOTATION_HAS_CLOCK) {
+        cli_buf_str(b, ",\"clock\":");
+        cli_buf_put(b, num, annotation_format_seconds(a->clock_ms, num));
+    }
+    if (a->has & ANNOTATION_HAS_EMT) {
+        cli_buf_str(b, ",\"emt\":");
+        cli_buf_put(b, num, annotation_format_seconds(a->emt_ms, num));
+    }
+    if (a->has & ANNOTATION_HAS_EVAL) {
+        int n = a->eval.depth >= 0
+                    ? snprintf(num, sizeof num, ",\"eval\":{\"%s\":%d,\"depth\":%d}",
+                               a->eval.mate ? "mate" : "cp", (int)a->eval.value, (int)a->eval.depth)
+                    : snprintf(num, sizeof num, ",\"eval\":{\"%s\":%d}",
+                               a->eval.mate ? "mate" : "cp", (int)a->eval.value);
+        cli_buf_put(b, num, (size_t)n);
+    }
+    if (a->nshapes) {
+        static const char *const colors[] = {
+            ['G'] = "green", ['R'] = "red", ['Y'] = "yellow", ['B'] = "blue"};
+        cli_buf_str(b, ",\"shapes\":[");
+        for (size_t i = 0; i < a->nshapes; i++) {
+            const struct annotation_shape *s = &a->shapes[i];
+            int n =
+                snprintf(num, sizeof num, "%s{\"color\":\"%s\",\"from\":\"%c%c\",\"to\":\"%c%c\"}",
+                         i ? "," : "", colors[(unsigned char)s->brush], 'a' + s->from % 8,
+                         '1' + s->from / 8, 'a' + s->to % 8, '1' + s->to / 8);
+            cli_buf_put(b, num, (size_t)n);
+        }
+        cli_buf_char(b, ']');
+    }
 }
 
 /* Write the open ply of a line, with what attached to it, after the
@@ -35,6 +75,11 @@ static void close_ply(struct game_json_line *l)
         cli_buf_char(&l->done, ',');
     cli_buf_char(&l->done, '{');
     cli_buf_put(&l->done, l->ply.data, l->ply.len);
+    if (l->has_ann) {
+        put_annotations(&l->done, &l->ann);
+        annotation_init(&l->ann);
+        l->has_ann = false;
+    }
     if (l->nags.len) {
         cli_buf_str(&l->done, ",\"nags\":[");
         cli_buf_put(&l->done, l->nags.data, l->nags.len);
@@ -113,7 +158,20 @@ void game_json_event(struct game_json *j, const struct game_event *ev)
         }
         break;
     case GAME_EV_COMMENT:
-        if (j->opt.comments) {
+        /* A ply's comments give their commands' values, always, and their
+         * text with --comments (none when only commands); comments before
+         * a line's first ply belong to no ply and stay as written. */
+        if (l->has_ply) {
+            if (!cli_buf_reserve(&j->text, ev->tok->len))
+                break;
+            size_t n = annotation_parse_more(ev->tok->text, ev->tok->len, &l->ann, j->text.data);
+            l->has_ann = true;
+            if (j->opt.comments && n) {
+                if (l->comments.len)
+                    cli_buf_char(&l->comments, ',');
+                json_put_string(&l->comments, j->text.data, n);
+            }
+        } else if (j->opt.comments) {
             if (l->comments.len)
                 cli_buf_char(&l->comments, ',');
             json_put_string(&l->comments, ev->tok->text, ev->tok->len);
@@ -199,6 +257,7 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
 
 void game_json_free(struct game_json *j)
 {
+    cli_buf_free(&j->text);
     for (size_t i = 0; i < sizeof j->lines / sizeof j->lines[0]; i++) {
         struct game_json_line *l = &j->lines[i];
         cli_buf_free(&l->done);

@@ -17,6 +17,7 @@
 #include "game.h"
 #include "game_writer.h"
 #include "games.h"
+#include "annotation.h"
 #include "named.h"
 #include "pgn.h"
 
@@ -34,7 +35,8 @@ struct game_json_line {
     struct cli_buf nags;     /* its NAG numbers, comma-separated */
     struct cli_buf comments; /* its comments (or the line's leading ones) */
     struct cli_buf vars;     /* its variations, comma-separated arrays */
-    bool has_ply;
+    struct annotations ann;  /* what its comments' commands held */
+    bool has_ply, has_ann;   /* has_ann: ann holds a comment's (else it is clear) */
 };
 
 /* A game being written.  Large (a line per variation depth): allocate it
@@ -42,6 +44,7 @@ struct game_json_line {
 struct game_json {
     struct game_json_options opt;
     int depth;
+    struct cli_buf text; /* a comment's text without its commands */
     struct game_json_line lines[GAME_DEPTH_MAX + 2];
 };
 

@@ -228,6 +228,26 @@ static bool command_read(enum command c, const char *v, size_t n, struct annotat
     }
 }
 
+/* Where commands were taken out between two texts, one space joins
+ * them; two after a text that ends with "[%" and a name ("[%clk [%eval
+ * 1] 0:00:01]"), so that the join makes no command that was not there
+ * and the text read again gives no value. */
+static size_t gap_close(char *text, size_t out)
+{
+    if (!out)
+        return 0;
+    size_t k = out;
+    while (k && text[k - 1] >= 'a' && text[k - 1] <= 'z')
+        k--;
+    size_t name_len;
+    bool named = k >= 2 && text[k - 2] == '[' && text[k - 1] == '%' && out > k &&
+                 command_name(text + k, out - k, &name_len) != CMD_OTHER;
+    text[out++] = ' ';
+    if (named)
+        text[out++] = ' ';
+    return out;
+}
+
 void annotation_init(struct annotations *a)
 {
     a->has = 0;
@@ -253,18 +273,18 @@ size_t annotation_parse_more(const char *comment, size_t len, struct annotations
     while (i < len) {
         const char *open = memchr(p + i, '[', len - i);
         size_t stop = open ? (size_t)(open - p) : len;
-        /* text up to the "[" */
-        for (; i < stop; i++) {
-            unsigned char ch = (unsigned char)p[i];
-            if (gap) {
-                if (is_blank(ch))
-                    continue;
-                if (out)
-                    text[out++] = ' ';
+        /* text up to the "[", less the blanks after a command taken out */
+        if (gap) {
+            while (i < stop && is_blank((unsigned char)p[i]))
+                i++;
+            if (i < stop) {
+                out = gap_close(text, out);
                 gap = false;
             }
-            text[out++] = (char)ch;
         }
+        memmove(text + out, p + i, stop - i); /* (text may be the comment itself) */
+        out += stop - i;
+        i = stop;
         if (!open)
             break;
         size_t name_len = 0;
@@ -291,8 +311,7 @@ size_t annotation_parse_more(const char *comment, size_t len, struct annotations
         }
         if (!ok) { /* the "[" (and what follows) is text */
             if (gap) {
-                if (out)
-                    text[out++] = ' ';
+                out = gap_close(text, out);
                 gap = false;
             }
             text[out++] = '[';
@@ -371,14 +390,27 @@ const char *annotation_error_message(enum annotation_error e)
 {
     switch (e) {
     case ANNOTATION_E_CLOCK:
-        return "malformed clock: not H:MM:SS with at most three decimals";
+        return "malformed clock";
     case ANNOTATION_E_EVAL:
-        return "malformed evaluation: not pawns with at most two decimals or #N, with an "
-               "optional ,depth";
+        return "malformed evaluation";
     case ANNOTATION_E_SHAPE:
-        return "malformed shapes: not a comma-separated list of a colour (R, G, Y, B) and one "
-               "or two squares";
+        return "malformed shapes";
     default:
         return "no problem";
+    }
+}
+
+const char *annotation_error_expected(enum annotation_error e)
+{
+    switch (e) {
+    case ANNOTATION_E_CLOCK:
+        return "H:MM:SS, at most three decimals, after one blank";
+    case ANNOTATION_E_EVAL:
+        return "pawns with at most two decimals or #N, then an optional ,depth, after one blank";
+    case ANNOTATION_E_SHAPE:
+        return "colours R, G, Y or B each with one or two squares, comma-separated, after one "
+               "blank";
+    default:
+        return "";
     }
 }

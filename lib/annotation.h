@@ -84,7 +84,8 @@ struct annotations {
 /* Read the annotations of a comment's text (without its braces) into a,
  * and write into text (room for len bytes) the comment without the
  * commands read, blanks around them collapsed and the ends trimmed as
- * chessops's parseComment leaves them.  Returns the text's length. */
+ * chessops's parseComment leaves them.  Returns the text's length.
+ * text may be comment itself (the text is read before it is written). */
 size_t annotation_parse(const char *comment, size_t len, struct annotations *a, char *text);
 
 /* The annotations of a ply's several comments: annotation_init once, then
@@ -105,7 +106,9 @@ size_t annotation_format_seconds(int64_t ms, char *buf);
 enum { ANNOTATION_EVAL_MAX = 16 };
 size_t annotation_format_eval(const struct annotation_eval *e, char *buf);
 
-/* The problem's words, e.g. "malformed clock '[%clk 3:1]'". */
+/* The problem's words ("malformed clock"), and what the command should
+ * have been ("H:MM:SS, at most three decimals, after one blank"). */
 const char *annotation_error_message(enum annotation_error e);
+const char *annotation_error_expected(enum annotation_error e);
 
 #endif /* CHESS_ANNOTATION_H */

@@ -4,6 +4,7 @@
  * formats/pgn-check.md, which names the rule behind every check). */
 #include "pgn_check.h"
 
+#include "annotation.h"
 #include "array.h"
 #include "bitboard.h"
 #include "game.h"
@@ -87,6 +88,12 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
                                 "a control character other than tab, CR and LF"},
     [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game", PGN_CHECK_WARNING,
                                   "the same players, result and moves as an earlier game"},
+    [PGN_CHECK_BAD_CLOCK] = {"bad-clock", PGN_CHECK_WARNING,
+                             "a [%clk] or [%emt] comment command that is no H:MM:SS"},
+    [PGN_CHECK_BAD_EVAL] = {"bad-eval", PGN_CHECK_WARNING,
+                            "a [%eval] comment command that is no evaluation"},
+    [PGN_CHECK_BAD_SHAPE] = {"bad-shape", PGN_CHECK_WARNING,
+                             "a [%csl] or [%cal] comment command that is no list of shapes"},
     [PGN_CHECK_CHECK_MARK] = {"check-mark", PGN_CHECK_NOTE,
                               "a check or mate mark that is wrong or missing"},
     [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", PGN_CHECK_NOTE,
@@ -198,6 +205,10 @@ struct pgn_checker {
     /* offsets into g->raw of the first byte (after a BOM) of each line */
     size_t *lines;
     size_t nlines, lines_cap;
+
+    /* room for a comment's text without its commands (check_comment) */
+    char *ann_text;
+    size_t ann_cap;
 };
 
 /* Dates like "2024.01.31", with '?' for unknown parts (PGN standard
@@ -248,6 +259,7 @@ void pgn_checker_free(struct pgn_checker *c)
     free(c->out);
     free(c->text);
     free(c->lines);
+    free(c->ann_text);
     free(c);
 }
 
@@ -609,6 +621,72 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
                      : close ? "[/pgn]"
                              : "[pgn]");
     }
+}
+
+/* ---------------------------------------------------------------- comments */
+
+/* The command annotations of one comment token (formats/annotations.md):
+ * each malformed [%clk], [%emt], [%eval], [%csl] or [%cal], at the line
+ * and column of its "[" (the comment's text follows its '{' or ';', its
+ * line breaks the file's), quoted up to its line's end. */
+static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
+{
+    static const enum pgn_check_code code_of[] = {
+        [ANNOTATION_E_CLOCK] = PGN_CHECK_BAD_CLOCK,
+        [ANNOTATION_E_EVAL] = PGN_CHECK_BAD_EVAL,
+        [ANNOTATION_E_SHAPE] = PGN_CHECK_BAD_SHAPE,
+    };
+    enum { QUOTE_MAX = 60 };
+    if (!memmem(tok->text, tok->len, "[%", 2))
+        return;
+    if (!c->enabled[PGN_CHECK_BAD_CLOCK] && !c->enabled[PGN_CHECK_BAD_EVAL] &&
+        !c->enabled[PGN_CHECK_BAD_SHAPE])
+        return;
+    if (tok->len > c->ann_cap) {
+        char *t = array_grow(c->ann_text, &c->ann_cap, tok->len, 1);
+        if (!t) {
+            c->nomem = true;
+            return;
+        }
+        c->ann_text = t;
+    }
+    struct annotations a;
+    size_t at = 0, seen = 0; /* text read and its line breaks counted */
+    unsigned long line = tok->line, col = tok->col + 1;
+    while (at < tok->len) {
+        annotation_parse(tok->text + at, tok->len - at, &a, c->ann_text);
+        if (!a.nproblems)
+            break;
+        size_t off = at + a.problem.offset;
+        for (; seen < off; seen++) {
+            if (tok->text[seen] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        const char *cmd = tok->text + off;
+        size_t n = a.problem.len;
+        const char *nl = memchr(cmd, '\n', n);
+        if (nl)
+            n = (size_t)(nl - cmd);
+        bool closed = cmd[a.problem.len - 1] == ']';
+        check_report(c, code_of[a.problem.code], line, col, "%s '%.*s%s': %s%s",
+                     annotation_error_message(a.problem.code), (int)(n > QUOTE_MAX ? QUOTE_MAX : n),
+                     cmd, n > QUOTE_MAX || n < a.problem.len ? "..." : "",
+                     closed ? "expected " : "not closed by ']'",
+                     closed ? annotation_error_expected(a.problem.code) : "");
+        at = off + a.problem.len;
+    }
+}
+
+/* Every comment of the game (check_comment). */
+static void check_comments(struct pgn_checker *c, const struct pgn_game *g)
+{
+    for (size_t i = 0; i < g->ntokens; i++)
+        if (g->tokens[i].kind == PGN_TOK_COMMENT)
+            check_comment(c, &g->tokens[i]);
 }
 
 /* ---------------------------------------------------------------- tags */
@@ -1263,6 +1341,7 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         check_bytes(c, g);
     check_reader(c, g);
     check_spelling(c, g);
+    check_comments(c, g);
     index_tags(c, g);
     check_roster(c, g);
     check_duplicate_tags(c, g);

@@ -69,6 +69,9 @@ enum pgn_check_code {
     PGN_CHECK_NUL_BYTE,
     PGN_CHECK_CONTROL_BYTE,
     PGN_CHECK_DUPLICATE_GAME,
+    PGN_CHECK_BAD_CLOCK,
+    PGN_CHECK_BAD_EVAL,
+    PGN_CHECK_BAD_SHAPE,
     /* notes (style, --pedantic) */
     PGN_CHECK_CHECK_MARK,
     PGN_CHECK_ZERO_CASTLING,

@@ -76,6 +76,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/bin/pgn-check
 ./usr/bin/pgn-select
 ./usr/bin/pgn-to-named-notation
+./usr/share/doc/chesskit/formats/annotations.md
 ./usr/share/doc/chesskit/formats/fen.md
 ./usr/share/doc/chesskit/formats/game-json.md
 ./usr/share/doc/chesskit/formats/game-table.md

@@ -273,7 +273,8 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         return;
     bool pass = ev->kind == GAME_EV_NULL;
     if (t->nplies == 0) {
-        t->start_fen_len = fen_format(ev->before, t->start_fen, sizeof t->start_fen);
+        if (t->f->per_game && (t->f->kinds & KIND(GAME_TABLE_FEN_BEFORE)))
+            t->start_fen_len = fen_format(ev->before, t->start_fen, sizeof t->start_fen);
         if (t->openings)
             opening_search_start(&t->search, t->openings, ev->before);
     }

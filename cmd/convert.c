@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "game_json.h"
+#include "game_table.h"
 #include "san.h"
 #include "uci.h"
 
@@ -19,6 +20,9 @@ static bool convert_writer_init(struct convert *c, const struct convert_options 
     case TO_JSON:
         return game_json_writer(&c->writer,
                                 &(struct game_json_options){opt->names, opt->comments, opt->nags});
+    case TO_TSV:
+    case TO_CSV:
+        return game_table_writer(&c->writer, &opt->table, opt->names);
     default:
         return true;
     }
@@ -38,11 +42,12 @@ bool convert_init(struct convert *c, const struct convert_options *opt, struct j
     if (!convert_writer_init(c, opt))
         return false;
     /* The output takes move numbers from the positions, and comments only
-     * when asked (JSON reads their annotations always): the reader need
-     * not keep what will not be written. */
-    pgn_reader_set_options(c->reader,
-                           PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
-                               (opt->comments || opt->to == TO_JSON ? 0 : PGN_OPT_SKIP_COMMENTS));
+     * when asked (JSON reads their annotations always, a table when it has
+     * a clock, emt or eval column): the reader need not keep what will
+     * not be written. */
+    bool comments = opt->comments || opt->to == TO_JSON || game_table_fields_comments(&opt->table);
+    pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
+                                          (comments ? 0 : PGN_OPT_SKIP_COMMENTS));
     c->plies_fast = opt->to == TO_UCI || opt->to == TO_NAMED;
     c->plies_named = opt->to == TO_NAMED;
     /* UCI and FEN are written from the position after each move */

@@ -50,10 +50,14 @@ static const struct argp_option tool_options[] = {
     {"no-nags", OPT_NO_NAGS, 0, 0, "--to=pgn: leave the NAGs out", 0},
     {"no-variations", OPT_NO_VARIATIONS, 0, 0, "--to=pgn: leave the variations out", 0},
     {"fields", OPT_FIELDS, "LIST", 0,
-     "--to=tsv, --to=csv: the columns, comma-separated: game, ply, side, uci, san, named, fen, "
-     "fen_before, clock, emt, eval, eco, opening, tag:NAME (see formats/game-table.md)",
+     "--to=tsv, --to=csv: the columns, comma-separated: game, line, ply, move, side, uci, san, "
+     "named, fen, fen_before, clock, emt, eval, eco, opening, result, tag:NAME (see "
+     "formats/game-table.md); by default " GAME_TABLE_DEFAULT_PLY
+     ", and with --per-game " GAME_TABLE_DEFAULT_GAME,
      0},
-    {"per-game", OPT_PER_GAME, 0, 0, "--to=tsv, --to=csv: one row a game rather than a ply", 0},
+    {"per-game", OPT_PER_GAME, 0, 0,
+     "--to=tsv, --to=csv: one row a game rather than a ply (its moves joined, its last position)",
+     0},
     {"fix-result", OPT_FIX_RESULT, 0, 0,
      "--to=pgn: the Result tag and the termination marker from the game's end where the rules "
      "decide it (checkmate, stalemate, a variant's win)",
@@ -191,6 +195,17 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
                        : opt->add_plycount ? "add-plycount"
                                            : "add-opening");
         settle_keeps(state, opt, &given);
+        if (table && (opt->comments || opt->nags || opt->variations))
+            argp_error(state,
+                       "--%s does not apply to --to=%s (a table holds the main line's plies)",
+                       opt->comments ? "comments"
+                       : opt->nags   ? "nags"
+                                     : "variations",
+                       targets[opt->to]);
+        char err[512];
+        if (table && !game_table_fields_parse(&opt->table, opt->fields, opt->to == TO_CSV,
+                                              opt->per_game, err, sizeof err))
+            argp_error(state, "%s", err);
         break;
     }
     default:

@@ -7,6 +7,7 @@
 #define CONVERT_OPTIONS_H
 
 #include "cli.h"
+#include "game_table.h"
 #include "games.h"
 #include "named.h"
 
@@ -29,6 +30,7 @@ struct convert_options {
      * a game rather than a ply */
     const char *fields;
     bool per_game;
+    struct game_table_fields table; /* fields, read when the line ends */
     /* --to=pgn: the Result tag and marker from the game's end, a PlyCount
      * tag, ECO and Opening tags from lib/opening */
     bool fix_result, add_plycount, add_opening;

@@ -6,9 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-/* Length of the well-formed UTF-8 sequence at s[0..len) (RFC 3629 table 3:
- * no overlong forms, no surrogates, nothing past U+10FFFF), or 0. */
-static size_t utf8_length(const unsigned char *s, size_t len)
+size_t json_utf8_length(const unsigned char *s, size_t len)
 {
     unsigned char c = s[0];
     size_t n = c >= 0xC2 && c <= 0xDF   ? 2
@@ -49,7 +47,7 @@ void json_put_string(struct cli_buf *b, const char *s, size_t len)
             i++;
             continue;
         }
-        size_t n = c >= 0x80 ? utf8_length(u + i, len - i) : 0;
+        size_t n = c >= 0x80 ? json_utf8_length(u + i, len - i) : 0;
         if (n) {
             i += n;
             continue;

@@ -15,6 +15,11 @@
  * "\ufffd"), so that the output is always valid JSON in UTF-8. */
 void json_put_string(struct cli_buf *b, const char *s, size_t len);
 
+/* Length of the well-formed UTF-8 sequence at s[0..len) (RFC 3629 table 3:
+ * no overlong forms, no surrogates, nothing past U+10FFFF), or 0.  (The
+ * tables of --to=tsv and --to=csv replace what is not as JSON does.) */
+size_t json_utf8_length(const unsigned char *s, size_t len);
+
 /* Append the NUL-terminated string s as a JSON string. */
 void json_put_cstring(struct cli_buf *b, const char *s);
 

@@ -20,6 +20,7 @@
  */
 #include "cli.h"
 #include "convert.h"
+#include "game_table.h"
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
@@ -80,6 +81,8 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         convert_free(&c);
         return;
     }
+    if (game_table_numbered(&o->table)) /* (the numbers are the file's) */
+        game_table_plain_numbers(&c.writer);
     int n = o->nfiles ? o->nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++) {
         const char *name;
@@ -187,6 +190,9 @@ int main(int argc, char **argv)
         counts.total = progress_input_size(opt.files, opt.nfiles);
         pr = progress_start(&opt.common, progress_games_line, &counts);
     }
+    bool table = opt.to == TO_TSV || opt.to == TO_CSV;
+    if (table && !game_table_start(&opt.table)) /* the header line */
+        t.status = cli_status_merge(t.status, cli_nomem());
     if (ops.none || t.status == CLI_OSERR) {
         /* directories without a game file: nothing to read */
     } else if (jobs > 1) {
@@ -199,6 +205,8 @@ int main(int argc, char **argv)
                                   .arg = &opt,
                                   .meter = pr ? &counts : NULL,
                                   .guess_cuts = true};
+        if (game_table_numbered(&opt.table))
+            cfg.write = game_table_write, cfg.write_arg = &cfg.out;
         jobs_run(&cfg, opt.files, opt.nfiles, &t);
     } else {
         run_serial(&opt, pr, pr ? &counts : NULL, &t);

@@ -79,6 +79,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/share/doc/chesskit/formats/annotations.md
 ./usr/share/doc/chesskit/formats/fen.md
 ./usr/share/doc/chesskit/formats/game-json.md
+./usr/share/doc/chesskit/formats/game-table.md
 ./usr/share/doc/chesskit/formats/named-notation.md
 ./usr/share/doc/chesskit/formats/named-vocabularies.tsv
 ./usr/share/doc/chesskit/formats/pgn-check.md

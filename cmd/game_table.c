@@ -1,0 +1,674 @@
+/*
+ * game_table.c - the --to=tsv and --to=csv tables (see game_table.h).
+ */
+#include "game_table.h"
+
+#include "annotation.h"
+#include "fen.h"
+#include "json.h"
+#include "opening.h"
+#include "uci.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the columns ---- */
+
+/* The names of the kinds, in enum order (GAME_TABLE_TAG's is its prefix). */
+static const char *const kind_names[GAME_TABLE_KIND_NB] = {
+    "game",       "line",  "ply", "move", "side", "uci",     "san",    "named",    "fen",
+    "fen_before", "clock", "emt", "eval", "eco",  "opening", "result", "tag:NAME",
+};
+
+#define KIND(k) (1u << (k))
+/* Kinds whose cell is written when the ply is played (the others at the
+ * game's end: the game's own, and the comments' values that follow). */
+#define PLY_CELLS                                                                                  \
+    (KIND(GAME_TABLE_PLY) | KIND(GAME_TABLE_MOVE) | KIND(GAME_TABLE_SIDE) | KIND(GAME_TABLE_UCI) | \
+     KIND(GAME_TABLE_SAN) | KIND(GAME_TABLE_NAMED) | KIND(GAME_TABLE_FEN) |                        \
+     KIND(GAME_TABLE_FEN_BEFORE) | KIND(GAME_TABLE_ECO) | KIND(GAME_TABLE_OPENING))
+#define ANNOTATION_CELLS (KIND(GAME_TABLE_CLOCK) | KIND(GAME_TABLE_EMT) | KIND(GAME_TABLE_EVAL))
+#define OPENING_CELLS (KIND(GAME_TABLE_ECO) | KIND(GAME_TABLE_OPENING))
+
+/* "unknown field 'x' in --fields (known: game, line, ...)" */
+static void unknown_field(const char *name, size_t len, char *err, size_t size)
+{
+    int n = snprintf(err, size, "unknown field '%.*s' in --fields (known:", (int)len, name);
+    for (int k = 0; k < GAME_TABLE_KIND_NB && n >= 0 && (size_t)n < size; k++)
+        n += snprintf(err + n, size - (size_t)n, "%s %s", k ? "," : "", kind_names[k]);
+    if (n >= 0 && (size_t)n < size)
+        snprintf(err + n, size - (size_t)n, ")");
+}
+
+bool game_table_fields_parse(struct game_table_fields *f, const char *list, bool csv, bool per_game,
+                             char *err, size_t size)
+{
+    memset(f, 0, sizeof *f);
+    f->csv = csv;
+    f->per_game = per_game;
+    if (!list)
+        list = per_game ? GAME_TABLE_DEFAULT_GAME : GAME_TABLE_DEFAULT_PLY;
+    for (const char *s = list;; s++) {
+        const char *end = strchr(s, ',');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        struct game_table_field fd = {.name = s, .name_len = len};
+        if (len == 0) {
+            snprintf(err, size, "an empty field in --fields '%s'", list);
+            return false;
+        }
+        if (len > 4 && memcmp(s, "tag:", 4) == 0) {
+            fd.kind = GAME_TABLE_TAG;
+            fd.tag = s + 4;
+            fd.tag_len = len - 4;
+        } else {
+            int k = 0;
+            while (k < GAME_TABLE_TAG &&
+                   !(strlen(kind_names[k]) == len && memcmp(kind_names[k], s, len) == 0))
+                k++;
+            if (k == GAME_TABLE_TAG) {
+                unknown_field(s, len, err, size);
+                return false;
+            }
+            fd.kind = (enum game_table_kind)k;
+        }
+        if (f->n == GAME_TABLE_FIELDS_MAX) {
+            snprintf(err, size, "more than %d fields in --fields", GAME_TABLE_FIELDS_MAX);
+            return false;
+        }
+        f->v[f->n++] = fd;
+        f->kinds |= KIND(fd.kind);
+        if (!end)
+            return true;
+        s = end;
+    }
+}
+
+bool game_table_fields_comments(const struct game_table_fields *f)
+{
+    return (f->kinds & ANNOTATION_CELLS) != 0;
+}
+
+bool game_table_numbered(const struct game_table_fields *f)
+{
+    return (f->kinds & KIND(GAME_TABLE_GAME)) != 0;
+}
+
+/* ---- values ---- */
+
+/* Append a free text (a tag's value, an opening's name) as a value: CSV
+ * quoted when it holds a comma, a double quote, CR or LF, TSV with its
+ * tab, LF, CR and backslash escaped; bytes that are no well-formed UTF-8
+ * and the other control bytes as U+FFFD, so that a reader of UTF-8 takes
+ * any table.  Plain text, the common case, is copied in one go. */
+static void put_text(struct cli_buf *b, const char *s, size_t len, bool csv)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    bool quote = false;
+    while (i < len) { /* the plain prefix */
+        unsigned char c = u[i];
+        if (c < 0x20 || c >= 0x7F || c == '\\' || c == ',' || c == '"')
+            break;
+        i++;
+    }
+    if (i == len) {
+        cli_buf_put(b, s, len);
+        return;
+    }
+    if (csv)
+        for (size_t k = i; k < len && !quote; k++)
+            quote = u[k] == ',' || u[k] == '"' || u[k] == '\r' || u[k] == '\n';
+    if (quote)
+        cli_buf_char(b, '"');
+    cli_buf_put(b, s, i);
+    size_t run = i;
+    while (i < len) {
+        unsigned char c = u[i];
+        size_t n;
+        if (c >= 0x80 && (n = json_utf8_length(u + i, len - i)) > 0) {
+            i += n;
+            continue;
+        }
+        const char *esc = NULL; /* what replaces c, or NULL: c stays */
+        if (c >= 0x80)
+            esc = "\xEF\xBF\xBD"; /* U+FFFD */
+        else if (c == '"')
+            esc = csv ? "\"\"" : NULL;
+        else if (c == '\\')
+            esc = csv ? NULL : "\\\\";
+        else if (c == '\t' || c == '\n' || c == '\r')
+            esc = csv ? NULL : c == '\t' ? "\\t" : c == '\n' ? "\\n" : "\\r";
+        else if (c < 0x20)
+            esc = "\xEF\xBF\xBD";
+        if (!esc) {
+            i++;
+            continue;
+        }
+        cli_buf_put(b, s + run, i - run);
+        cli_buf_str(b, esc);
+        run = ++i;
+    }
+    cli_buf_put(b, s + run, i - run);
+    if (quote)
+        cli_buf_char(b, '"');
+}
+
+/* v in decimal into buf (room for 20 bytes); its length.  (printf was the
+ * most of a table's cost: a number or two in every row.) */
+static size_t format_ulong(unsigned long v, char *buf)
+{
+    char tmp[20];
+    size_t n = 0;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    for (size_t i = 0; i < n; i++)
+        buf[i] = tmp[n - 1 - i];
+    return n;
+}
+
+static void put_ulong(struct cli_buf *b, unsigned long v)
+{
+    if (cli_buf_reserve(b, 20))
+        b->len += format_ulong(v, b->data + b->len);
+}
+
+bool game_table_start(const struct game_table_fields *f)
+{
+    if ((f->kinds & OPENING_CELLS) && !opening_table_get())
+        return false;
+    struct cli_buf b = {0};
+    for (size_t i = 0; i < f->n; i++) {
+        if (i)
+            cli_buf_char(&b, f->csv ? ',' : '\t');
+        put_text(&b, f->v[i].name, f->v[i].name_len, f->csv);
+    }
+    cli_buf_char(&b, '\n');
+    bool ok = !b.nomem;
+    fwrite_unlocked(b.data, 1, b.len, stdout);
+    cli_buf_free(&b);
+    return ok;
+}
+
+/* ---- the writer ---- */
+
+/* The marker before a game's number in a result's output (a byte that
+ * put_text never writes): game_table_write shifts the number behind it. */
+enum { NUMBER_MARK = '\x01' };
+
+/* What a ply's comments held. */
+struct table_ply {
+    unsigned has; /* ANNOTATION_HAS_* */
+    int64_t clock_ms, emt_ms;
+    struct annotation_eval eval;
+};
+
+struct game_table {
+    const struct game_table_fields *f;
+    enum named_vocabulary names;
+    size_t ncells; /* columns of those kinds: cells of a ply */
+    /* the game's plies: their cells (written in the columns' order), each
+     * cell's end in cells (ncells a ply), and their comments' values */
+    struct cli_buf cells;
+    size_t *ends;
+    struct table_ply *plies;
+    size_t nplies, cap;
+    /* the position before the first ply (per game, fen_before) */
+    char start_fen[FEN_MAX];
+    size_t start_fen_len;
+    /* eco, opening: lichess's classification (the table, or NULL) */
+    const struct opening_table *openings;
+    struct opening_search search;
+    struct cli_buf scratch; /* a comment's text, which annotation_parse writes */
+    /* the game's number (behind its marker unless plain numbers) */
+    char number[24];
+    size_t number_len;
+    bool marked;
+    /* the cells of the game's own columns, each column's end (per ply) */
+    struct cli_buf game_cells;
+    size_t game_ends[GAME_TABLE_FIELDS_MAX];
+};
+
+static void table_begin(void *w)
+{
+    struct game_table *t = w;
+    t->cells.len = 0;
+    t->nplies = 0;
+    t->start_fen_len = 0;
+}
+
+/* Room for one more ply; false when out of memory (the ply is dropped and
+ * the output's nomem set at the game's end). */
+static bool ply_room(struct game_table *t)
+{
+    if (t->nplies < t->cap)
+        return true;
+    size_t cap = t->cap ? t->cap * 2 : 256;
+    struct table_ply *p = realloc(t->plies, cap * sizeof *p);
+    if (p)
+        t->plies = p;
+    size_t *e = p ? realloc(t->ends, cap * (t->ncells ? t->ncells : 1) * sizeof *e) : NULL;
+    if (!e) {
+        t->cells.nomem = true;
+        return false;
+    }
+    t->ends = e;
+    t->cap = cap;
+    return true;
+}
+
+/* Room for a ply's longest cell: a FEN, a named record, an opening's
+ * name escaped (each byte at most U+FFFD). */
+static size_t cell_room(void)
+{
+    return FEN_MAX + NAMED_MAX;
+}
+
+/* A ply of the main line: its cells, formatted straight into the cells. */
+static void table_ply(struct game_table *t, const struct game_event *ev)
+{
+    if (!ply_room(t))
+        return;
+    bool pass = ev->kind == GAME_EV_NULL;
+    if (t->nplies == 0) {
+        if (t->f->per_game && (t->f->kinds & KIND(GAME_TABLE_FEN_BEFORE)))
+            t->start_fen_len = fen_format(ev->before, t->start_fen, sizeof t->start_fen);
+        if (t->openings)
+            opening_search_start(&t->search, t->openings, ev->before);
+    }
+    if (t->openings && opening_search_open(&t->search)) {
+        if (pass)
+            opening_search_pass(&t->search);
+        else
+            opening_search_move(&t->search, ev->after);
+    }
+    struct cli_buf *b = &t->cells;
+    size_t *ends = t->ends + t->nplies * t->ncells;
+    const struct game_table_fields *f = t->f;
+    for (size_t i = 0, k = 0; i < f->n; i++) {
+        enum game_table_kind kind = f->v[i].kind;
+        if (!(KIND(kind) & PLY_CELLS))
+            continue;
+        if (!cli_buf_reserve(b, cell_room()))
+            return;
+        char *buf = b->data + b->len;
+        size_t n = 0;
+        switch (kind) {
+        case GAME_TABLE_PLY:
+            n = format_ulong(ev->ply, buf);
+            break;
+        case GAME_TABLE_MOVE:
+            n = format_ulong(ev->before->fullmove, buf);
+            break;
+        case GAME_TABLE_SIDE:
+            buf[n++] = ev->before->side == WHITE ? 'w' : 'b';
+            break;
+        case GAME_TABLE_UCI:
+            n = pass ? (memcpy(buf, "0000", 4), 4)
+                     : uci_format(ev->before, ev->m, UCI_CASTLING_AUTO, buf);
+            break;
+        case GAME_TABLE_SAN:
+            n = pass ? (memcpy(buf, "--", 2), 2)
+                     : san_format_after(ev->before, ev->m, ev->after, buf);
+            break;
+        case GAME_TABLE_NAMED: {
+            n = pass ? named_format_pass(ev->before, t->names, buf, NAMED_MAX)
+                     : named_format_ply(ev->before, ev->m, t->names, buf, NAMED_MAX);
+            if (n >= NAMED_MAX)
+                n = NAMED_MAX - 1;
+            /* a ply's record without its number ("1. e2 - e4 Pawn-move"
+             * gives "e2 - e4 Pawn-move", as in --to=json); a game's
+             * records keep theirs, as --inline writes them */
+            const char *rec = f->per_game ? NULL : memchr(buf, ' ', n);
+            if (rec) {
+                n -= (size_t)(rec + 1 - buf);
+                memmove(buf, rec + 1, n);
+            }
+            break;
+        }
+        case GAME_TABLE_FEN:
+            n = fen_format(ev->after, buf, FEN_MAX);
+            break;
+        case GAME_TABLE_FEN_BEFORE:
+            n = fen_format(ev->before, buf, FEN_MAX);
+            break;
+        case GAME_TABLE_ECO:
+        case GAME_TABLE_OPENING: {
+            const struct opening *o = t->openings ? opening_search_result(&t->search) : NULL;
+            if (o && kind == GAME_TABLE_ECO)
+                n = strlen(memcpy(buf, o->eco, sizeof o->eco));
+            else if (o)
+                put_text(b, o->name, strlen(o->name), f->csv);
+            break;
+        }
+        default:
+            break;
+        }
+        b->len += n;
+        ends[k++] = b->len;
+    }
+    t->plies[t->nplies++] = (struct table_ply){0};
+}
+
+/* A comment after a ply of the main line: the values it holds, where the
+ * ply has none yet (the first holds, as python-chess's clock() reads the
+ * first of a node's comments joined). */
+static void table_comment(struct game_table *t, const struct pgn_token *tok)
+{
+    if (t->nplies == 0 || !cli_buf_reserve(&t->scratch, tok->len + 1))
+        return;
+    struct annotations a;
+    annotation_parse(tok->text, tok->len, &a, t->scratch.data);
+    struct table_ply *p = &t->plies[t->nplies - 1];
+    unsigned fresh = a.has & ~p->has;
+    if (fresh & ANNOTATION_HAS_CLOCK)
+        p->clock_ms = a.clock_ms;
+    if (fresh & ANNOTATION_HAS_EMT)
+        p->emt_ms = a.emt_ms;
+    if (fresh & ANNOTATION_HAS_EVAL)
+        p->eval = a.eval;
+    p->has |= fresh;
+}
+
+static void table_event(void *w, const struct game_event *ev)
+{
+    struct game_table *t = w;
+    if (ev->depth > 0)
+        return;
+    switch (ev->kind) {
+    case GAME_EV_MOVE:
+    case GAME_EV_NULL:
+        table_ply(t, ev);
+        break;
+    case GAME_EV_COMMENT:
+        if (t->f->kinds & ANNOTATION_CELLS)
+            table_comment(t, ev->tok);
+        break;
+    default:
+        break;
+    }
+}
+
+/* Ply i's cell of column i (its k-th ply cell). */
+static void put_cell(struct cli_buf *out, const struct game_table *t, size_t ply, size_t k)
+{
+    const size_t *ends = t->ends + ply * t->ncells;
+    size_t start = k ? ends[k - 1] : ply ? ends[-1] : 0;
+    cli_buf_put(out, t->cells.data + start, ends[k] - start);
+}
+
+/* A comment's value of a ply, clock, emt or eval, into buf (room for
+ * ANNOTATION_ROOM bytes), or nothing; its length. */
+enum { ANNOTATION_ROOM = ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX };
+static size_t format_annotation(const struct table_ply *p, enum game_table_kind kind, char *buf)
+{
+    if (kind == GAME_TABLE_CLOCK && (p->has & ANNOTATION_HAS_CLOCK))
+        return annotation_format_seconds(p->clock_ms, buf);
+    if (kind == GAME_TABLE_EMT && (p->has & ANNOTATION_HAS_EMT))
+        return annotation_format_seconds(p->emt_ms, buf);
+    if (kind == GAME_TABLE_EVAL && (p->has & ANNOTATION_HAS_EVAL))
+        return annotation_format_eval(&p->eval, buf);
+    return 0;
+}
+
+static void put_annotation(struct cli_buf *out, const struct table_ply *p,
+                           enum game_table_kind kind)
+{
+    if (cli_buf_reserve(out, ANNOTATION_ROOM))
+        out->len += format_annotation(p, kind, out->data + out->len);
+}
+
+static unsigned annotation_bit(enum game_table_kind kind)
+{
+    return kind == GAME_TABLE_CLOCK ? ANNOTATION_HAS_CLOCK
+           : kind == GAME_TABLE_EMT ? ANNOTATION_HAS_EMT
+                                    : ANNOTATION_HAS_EVAL;
+}
+
+/* A column of the game's own (per ply, the same in each of its rows). */
+static void put_game_cell(struct cli_buf *out, const struct game_table *t,
+                          const struct game_table_field *fd, const struct pgn_game *g,
+                          unsigned long line, const char *result)
+{
+    switch (fd->kind) {
+    case GAME_TABLE_GAME: /* (formatted once a game, by table_end) */
+        cli_buf_put(out, t->number, t->number_len);
+        break;
+    case GAME_TABLE_LINE:
+        put_ulong(out, line);
+        break;
+    case GAME_TABLE_RESULT:
+        cli_buf_str(out, result);
+        break;
+    case GAME_TABLE_TAG:
+        for (size_t i = 0; i < g->ntags; i++) {
+            const struct pgn_tag *tg = &g->tags[i];
+            if (!tg->repeated && tg->name_len == fd->tag_len &&
+                memcmp(tg->name, fd->tag, fd->tag_len) == 0) {
+                put_text(out, tg->value, tg->value_len, t->f->csv);
+                break;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* A game's row (--per-game): a ply column holds the last ply's cell, the
+ * moves joined, or the first position; a comment's, the plies' values
+ * joined ("-" for a ply without one; nothing when no ply has one). */
+static void put_game_ply_cell(struct cli_buf *out, const struct game_table *t,
+                              enum game_table_kind kind, size_t k)
+{
+    size_t n = t->nplies;
+    if (KIND(kind) & ANNOTATION_CELLS) {
+        unsigned bit = annotation_bit(kind);
+        bool any = false;
+        for (size_t p = 0; p < n && !any; p++)
+            any = (t->plies[p].has & bit) != 0;
+        for (size_t p = 0; p < n && any; p++) {
+            if (p)
+                cli_buf_char(out, ' ');
+            if (t->plies[p].has & bit)
+                put_annotation(out, &t->plies[p], kind);
+            else
+                cli_buf_char(out, '-');
+        }
+        return;
+    }
+    switch (kind) {
+    case GAME_TABLE_PLY: /* the plies played */
+        put_ulong(out, n);
+        break;
+    case GAME_TABLE_UCI:
+    case GAME_TABLE_SAN:
+    case GAME_TABLE_NAMED:
+        for (size_t p = 0; p < n; p++) {
+            if (p)
+                cli_buf_char(out, ' ');
+            put_cell(out, t, p, k);
+        }
+        break;
+    case GAME_TABLE_FEN_BEFORE:
+        cli_buf_put(out, t->start_fen, t->start_fen_len);
+        break;
+    default: /* move, side, fen, eco, opening: the last ply's */
+        if (n)
+            put_cell(out, t, n - 1, k);
+        break;
+    }
+}
+
+/* The rows of the plies: each row's room reserved once and its cells
+ * copied into place, the game's own (its number, tags, ...) formatted
+ * once for all its rows. */
+static void put_ply_rows(struct game_table *t, struct cli_buf *out, const struct pgn_game *g,
+                         unsigned long line, const char *result)
+{
+    const struct game_table_fields *f = t->f;
+    char sep = f->csv ? ',' : '\t';
+    struct cli_buf *gc = &t->game_cells;
+    gc->len = 0;
+    size_t nannotations = 0;
+    for (size_t i = 0; i < f->n; i++) {
+        unsigned kind = KIND(f->v[i].kind);
+        if (kind & ANNOTATION_CELLS)
+            nannotations++;
+        else if (!(kind & PLY_CELLS))
+            put_game_cell(gc, t, &f->v[i], g, line, result);
+        t->game_ends[i] = gc->len;
+    }
+    if (gc->nomem) {
+        out->nomem = true;
+        return;
+    }
+    const char *cells = t->cells.data;
+    for (size_t r = 0; r < t->nplies; r++) {
+        const size_t *ends = t->ends + r * t->ncells;
+        size_t first = r && t->ncells ? ends[-1] : 0;
+        size_t len = t->ncells ? ends[t->ncells - 1] - first : 0;
+        if (!cli_buf_reserve(out, len + gc->len + nannotations * ANNOTATION_ROOM + f->n + 3))
+            return;
+        char *p = out->data + out->len, *row = p;
+        for (size_t i = 0, k = 0; i < f->n; i++) {
+            enum game_table_kind kind = f->v[i].kind;
+            if (i)
+                *p++ = sep;
+            if (KIND(kind) & PLY_CELLS) {
+                size_t from = k ? ends[k - 1] : first;
+                memcpy(p, cells + from, ends[k] - from);
+                p += ends[k] - from;
+                k++;
+            } else if (KIND(kind) & ANNOTATION_CELLS) {
+                p += format_annotation(&t->plies[r], kind, p);
+            } else {
+                size_t from = i ? t->game_ends[i - 1] : 0;
+                memcpy(p, gc->data + from, t->game_ends[i] - from);
+                p += t->game_ends[i] - from;
+            }
+        }
+        if (f->csv && f->n == 1 && p == row) { /* (an empty line is no row) */
+            *p++ = '"';
+            *p++ = '"';
+        }
+        *p++ = '\n';
+        out->len = (size_t)(p - out->data);
+    }
+}
+
+static void table_end(void *w, struct cli_buf *out, const struct pgn_game *g, unsigned long line,
+                      const char *result, const struct games_problem *error)
+{
+    struct game_table *t = w;
+    const struct game_table_fields *f = t->f;
+    (void)error; /* (rows of the plies before it: the diagnostic says what) */
+    if (t->cells.nomem || t->scratch.nomem) {
+        out->nomem = true;
+        return;
+    }
+    t->number_len = 0;
+    if (t->marked)
+        t->number[t->number_len++] = NUMBER_MARK;
+    t->number_len += format_ulong(g->number, t->number + t->number_len);
+    if (!f->per_game) {
+        put_ply_rows(t, out, g, line, result);
+        return;
+    }
+    size_t row = out->len;
+    for (size_t i = 0, k = 0; i < f->n; i++) {
+        enum game_table_kind kind = f->v[i].kind;
+        if (i)
+            cli_buf_char(out, f->csv ? ',' : '\t');
+        if (KIND(kind) & (PLY_CELLS | ANNOTATION_CELLS))
+            put_game_ply_cell(out, t, kind, k);
+        else
+            put_game_cell(out, t, &f->v[i], g, line, result);
+        k += (KIND(kind) & PLY_CELLS) != 0;
+    }
+    if (f->csv && f->n == 1 && out->len == row) /* (an empty line is no row) */
+        cli_buf_put(out, "\"\"", 2);
+    cli_buf_char(out, '\n');
+}
+
+static void table_free(void *w)
+{
+    struct game_table *t = w;
+    if (!t)
+        return;
+    cli_buf_free(&t->cells);
+    cli_buf_free(&t->scratch);
+    cli_buf_free(&t->game_cells);
+    free(t->ends);
+    free(t->plies);
+    free(t);
+}
+
+bool game_table_writer(struct game_writer *out, const struct game_table_fields *f,
+                       enum named_vocabulary names)
+{
+    struct game_table *t = calloc(1, sizeof *t);
+    *out = (struct game_writer){t, table_begin, table_event, table_end, table_free};
+    if (!t)
+        return false;
+    t->f = f;
+    t->names = names;
+    t->marked = game_table_numbered(f);
+    for (size_t i = 0; i < f->n; i++)
+        t->ncells += (KIND(f->v[i].kind) & PLY_CELLS) != 0;
+    /* (built by game_table_start before the threads: this only finds it) */
+    t->openings = f->kinds & OPENING_CELLS ? opening_table_get() : NULL;
+    return !(f->kinds & OPENING_CELLS) || t->openings;
+}
+
+/* ---- the numbers of the games ---- */
+
+void game_table_plain_numbers(struct game_writer *w)
+{
+    ((struct game_table *)w->w)->marked = false;
+}
+
+void game_table_write(void *arg, struct jobs_result *res, const char *name,
+                      unsigned long game_offset, bool file_first)
+{
+    static struct cli_buf b; /* (the main thread's alone: it writes the results) */
+    (void)file_first;
+    const char *s = res->out.data, *end = s + res->out.len;
+    /* the last number read and its text shifted: a game's rows repeat it */
+    const char *last = NULL;
+    size_t last_len = 0, shifted_len = 0;
+    char shifted[24];
+    b.len = 0;
+    while (s < end) {
+        const char *m = memchr(s, NUMBER_MARK, (size_t)(end - s));
+        if (!m) {
+            cli_buf_put(&b, s, (size_t)(end - s));
+            break;
+        }
+        cli_buf_put(&b, s, (size_t)(m - s));
+        const char *digits = s = m + 1;
+        while (s < end && *s >= '0' && *s <= '9')
+            s++;
+        size_t n = (size_t)(s - digits);
+        if (!last || n != last_len || memcmp(digits, last, n) != 0) {
+            unsigned long v = 0;
+            for (size_t i = 0; i < n; i++)
+                v = v * 10 + (unsigned long)(digits[i] - '0');
+            shifted_len = format_ulong(v + game_offset, shifted);
+            last = digits;
+            last_len = n;
+        }
+        cli_buf_put(&b, shifted, shifted_len);
+    }
+    if (b.nomem) { /* no memory: the run ends here */
+        res->status = cli_status_merge(res->status, cli_nomem());
+        res->stop = true;
+        b.nomem = false;
+    } else {
+        fwrite_unlocked(b.data, 1, b.len, stdout);
+    }
+    res->out.len = 0;
+    jobs_result_write(res, name, game_offset, arg);
+}

@@ -14,6 +14,7 @@
  *                    closing counts; progress.c on a terminal
  */
 #include "cli.h"
+#include "decompress.h"
 #include "game.h"
 #include "games.h"
 #include "jobs.h"
@@ -273,7 +274,7 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
         return;
     }
-    progress_games_file(run->counts, fileno(fp));
+    progress_games_file(run->counts, decompress_fileno(fp));
     if (named_reader_open_file(reader, fp, name) == PGN_OK)
         for (;;) {
             if (run->stop)
@@ -293,6 +294,11 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         progress_release(run->out.progress);
         if (e != PGN_E_IO)
             run->stop = true;
+    }
+    if (rc == 0 && !run->stop) {
+        progress_hold(run->out.progress);
+        run->status = cli_status_merge(run->status, cli_input_damage(fp, name, false));
+        progress_release(run->out.progress);
     }
     if (run->w.out.nomem)
         run->status = cli_status_merge(run->status, cli_nomem());

@@ -37,7 +37,7 @@
 /* Blocks of decompressed text in flight, and their size: a few blocks let
  * either thread run ahead of the other for a while; a block is large
  * enough that handing it over costs nothing beside its decoding. */
-enum { DECOMPRESS_RING = 4, DECOMPRESS_BLOCK = 1 << 18, DECOMPRESS_IN = 1 << 17 };
+enum { DECOMPRESS_RING = 16, DECOMPRESS_BLOCK = 1 << 18, DECOMPRESS_IN = 1 << 17 };
 
 /* The stream's buffer: the reader's reads of it come in this size. */
 enum { DECOMPRESS_IOBUF = 1 << 16 };

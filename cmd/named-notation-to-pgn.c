@@ -315,7 +315,10 @@ static const struct argp argp = {
     "vocabularies (dagaz, zrf). Each ply must be exactly the record the move generator gives "
     "for a legal move (see formats/named-notation.md); a game with one that is not is reported "
     "as FILE:LINE:COL: game N (LABEL): ply P (17...): bad record '...': reason. "
-    "With no FILE, or when FILE is -, read standard input. On a terminal, a run longer than a "
+    "With no FILE, or when FILE is -, read standard input. Input compressed with zstd, gzip, "
+    "bzip2 or xz (known by its first bytes, whatever its name) is read as its text; a damaged "
+    "or truncated stream is reported once, at the line and column of the text where it "
+    "breaks. On a terminal, a run longer than a "
     "second shows its progress on standard error, as pgn-to-named-notation "
     "does.\n\n" CLI_EXIT_STATUS_DOC,
     children,

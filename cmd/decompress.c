@@ -587,8 +587,14 @@ static void decode_all(struct decompress *d)
             d->in_len = (size_t)n;
             finish = n == 0;
         }
-        char *out = d->ring[d->produced % DECOMPRESS_RING];
-        enum step s = dec_step(d, d->in, d->in_len, &used, out, DECOMPRESS_BLOCK, &made, finish);
+        /* (each block is allocated when first filled: a small input
+         * takes one) */
+        char **slot = &d->ring[d->produced % DECOMPRESS_RING];
+        if (!*slot && !(*slot = malloc(DECOMPRESS_BLOCK))) {
+            set_damage(d, false, CLI_OSERR, "out of memory");
+            break;
+        }
+        enum step s = dec_step(d, d->in, d->in_len, &used, *slot, DECOMPRESS_BLOCK, &made, finish);
         if (s == STEP_ERROR || s == STEP_NOMEM) {
             if (made && hand_over(d, made))
                 made = 0;
@@ -765,8 +771,6 @@ FILE *decompress_open(FILE *raw, bool close_raw, enum decompress_format *format)
     d->format = *format;
     d->refs = 1; /* the reader's; the thread's once it runs */
     bool ok = (d->iobuf = malloc(DECOMPRESS_IOBUF)) != NULL;
-    for (int i = 0; i < DECOMPRESS_RING && ok; i++)
-        ok = (d->ring[i] = malloc(DECOMPRESS_BLOCK)) != NULL;
     if (ok && d->format != DECOMPRESS_PLAIN)
         ok = dec_start(d);
     if (ok)

@@ -229,7 +229,8 @@ const struct argp convert_argp = {
     "or truncated stream is reported once, at the line and column of the text where it breaks, "
     "after the games before it. On a terminal, a run longer than a second shows its progress "
     "on standard error: games, games per second and, when the input is regular files, "
-    "megabytes read of their total (compressed bytes, for compressed files).\n\n" CLI_EXIT_STATUS_DOC,
+    "megabytes read of their total (compressed bytes, for compressed "
+    "files).\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};

@@ -5,7 +5,9 @@
  * threads: the stream's own thread reads the compressed file, decodes it
  * into the next free block and hands it over; the reader's thread copies
  * from the oldest full block into the stream's buffer (fopencookie) and
- * frees it.  The decoders (one per library, each under its HAVE_ macro)
+ * frees it, and when there is none, decodes the next block itself if the
+ * stream's thread is not at it (whichever decodes holds dec_mu).  The
+ * decoders (one per library, each under its HAVE_ macro)
  * share one loop: feed the input, take the output, and at the end of the
  * input tell a clean end (between frames, members or streams) from a cut.
  */
@@ -37,7 +39,7 @@
 /* Blocks of decompressed text in flight, and their size: a few blocks let
  * either thread run ahead of the other for a while; a block is large
  * enough that handing it over costs nothing beside its decoding. */
-enum { DECOMPRESS_RING = 16, DECOMPRESS_BLOCK = 1 << 18, DECOMPRESS_IN = 1 << 17 };
+enum { DECOMPRESS_RING = 8, DECOMPRESS_BLOCK = 1 << 18, DECOMPRESS_IN = 1 << 17 };
 
 /* The stream's buffer: the reader's reads of it come in this size. */
 enum { DECOMPRESS_IOBUF = 1 << 16 };
@@ -65,9 +67,11 @@ struct decompress {
     int refs;                         /* the thread's and the reader's */
     int read_errno;                   /* reading the compressed file failed */
 
-    /* the thread's: the input, the decoder, the place reached */
+    /* the decoder's (under dec_mu): the input, the decoder, the place reached */
+    pthread_mutex_t dec_mu; /* held by whichever thread decodes */
     unsigned char in[DECOMPRESS_IN];
-    size_t in_len;
+    size_t in_len, in_used;
+    bool in_end;                                /* the compressed input has ended */
     unsigned char prefix[DECOMPRESS_MAGIC_MAX]; /* bytes read to sniff, read first */
     size_t prefix_len;
     unsigned long lines; /* '\n' given */
@@ -526,29 +530,24 @@ static void count_place(struct decompress *d, const char *s, size_t n)
     d->col += (unsigned long)(end - s);
 }
 
-/* Hand the block being filled (slot of d->produced) over; false once the
- * reader is gone. */
-static bool hand_over(struct decompress *d, size_t len)
+/* Hand the block just filled (slot of d->produced) over. */
+static void hand_over(struct decompress *d, size_t len)
 {
     count_place(d, d->ring[d->produced % DECOMPRESS_RING], len);
     pthread_mutex_lock(&d->mu);
     d->ring_len[d->produced % DECOMPRESS_RING] = len;
     d->produced++;
     pthread_cond_broadcast(&d->cv);
-    bool quit = d->quit;
     pthread_mutex_unlock(&d->mu);
-    return !quit;
 }
 
-/* Wait for a free block to fill; false once the reader is gone. */
-static bool free_block(struct decompress *d)
+/* No block comes after those handed over. */
+static void end_stream(struct decompress *d)
 {
     pthread_mutex_lock(&d->mu);
-    while (!d->quit && d->produced - d->consumed == DECOMPRESS_RING)
-        pthread_cond_wait(&d->cv, &d->mu);
-    bool quit = d->quit;
+    d->done = true;
+    pthread_cond_broadcast(&d->cv);
     pthread_mutex_unlock(&d->mu);
-    return !quit;
 }
 
 static void set_damage(struct decompress *d, bool truncated, int status, const char *why)
@@ -568,57 +567,64 @@ static void set_damage(struct decompress *d, bool truncated, int status, const c
                  "damaged %s stream: %s; the text before it was read", name, why);
 }
 
-/* Decode the whole input, block after block, until its end, a break, or
- * the reader leaves. */
-static void decode_all(struct decompress *d)
+/* One block's work, with d->dec_mu held and a free block to fill: fill
+ * it and hand it over (full, or as much as the input read so far gave:
+ * text fed slowly through a pipe is not held back), or end the stream at
+ * the input's end or a break. */
+static void decode_block(struct decompress *d)
 {
-    size_t used = 0, made = 0;
-    bool finish = false;
-    if (!free_block(d))
-        return;
+    size_t made = 0;
     for (;;) {
-        if (used == d->in_len && !finish) {
+        if (d->in_used == d->in_len && !d->in_end) {
             ssize_t n = raw_read(d, d->in, sizeof d->in);
             if (n < 0) {
                 d->read_errno = errno ? errno : EIO;
-                break;
+                end_stream(d);
+                return;
             }
-            used = 0;
+            d->in_used = 0;
             d->in_len = (size_t)n;
-            finish = n == 0;
+            d->in_end = n == 0;
         }
         /* (each block is allocated when first filled: a small input
          * takes one) */
         char **slot = &d->ring[d->produced % DECOMPRESS_RING];
         if (!*slot && !(*slot = malloc(DECOMPRESS_BLOCK))) {
             set_damage(d, false, CLI_OSERR, "out of memory");
-            break;
+            end_stream(d);
+            return;
         }
-        enum step s = dec_step(d, d->in, d->in_len, &used, *slot, DECOMPRESS_BLOCK, &made, finish);
-        if (s == STEP_ERROR || s == STEP_NOMEM) {
-            if (made && hand_over(d, made))
-                made = 0;
-            if (s == STEP_NOMEM)
-                set_damage(d, false, CLI_OSERR, "out of memory");
-            else
-                set_damage(d, false, CLI_INVALID, d->why);
-            break;
-        }
-        if (s == STEP_END) {
+        enum step s =
+            dec_step(d, d->in, d->in_len, &d->in_used, *slot, DECOMPRESS_BLOCK, &made, d->in_end);
+        if (s == STEP_ERROR || s == STEP_NOMEM || s == STEP_END) {
             if (made)
                 hand_over(d, made);
-            if (!d->between)
+            if (s == STEP_NOMEM)
+                set_damage(d, false, CLI_OSERR, "out of memory");
+            else if (s == STEP_ERROR)
+                set_damage(d, false, CLI_INVALID, d->why);
+            else if (!d->between)
                 set_damage(d, true, CLI_INVALID, NULL);
-            break;
+            end_stream(d);
+            return;
         }
-        /* a full block, or the input taken with text made: hand it over
-         * (text fed slowly through a pipe is not held back) */
-        if (made == DECOMPRESS_BLOCK || (made && used == d->in_len && !finish)) {
-            if (!hand_over(d, made) || !free_block(d))
-                return;
-            made = 0;
+        if (made == DECOMPRESS_BLOCK || (made && d->in_used == d->in_len && !d->in_end)) {
+            hand_over(d, made);
+            return;
         }
     }
+}
+
+/* Whether a block is to be decoded now: the stream goes on, its reader
+ * is there, a block is free, and (want_empty) the reader has nothing. */
+static bool block_wanted(struct decompress *d, bool want_empty)
+{
+    pthread_mutex_lock(&d->mu);
+    bool go =
+        !d->done && !d->quit &&
+        (want_empty ? d->produced == d->consumed : d->produced - d->consumed < DECOMPRESS_RING);
+    pthread_mutex_unlock(&d->mu);
+    return go;
 }
 
 /* Let go of the state: the last of the thread and the reader frees it,
@@ -636,19 +642,30 @@ static void release(struct decompress *d)
     for (int i = 0; i < DECOMPRESS_RING; i++)
         free(d->ring[i]);
     pthread_mutex_destroy(&d->mu);
+    pthread_mutex_destroy(&d->dec_mu);
     pthread_cond_destroy(&d->cv);
     free(d->iobuf);
     free(d);
 }
 
+/* The stream's thread decodes a block whenever one is free, until the
+ * stream ends or its reader leaves. */
 static void *decode_thread(void *arg)
 {
     struct decompress *d = arg;
-    decode_all(d);
-    pthread_mutex_lock(&d->mu);
-    d->done = true;
-    pthread_cond_broadcast(&d->cv);
-    pthread_mutex_unlock(&d->mu);
+    for (;;) {
+        pthread_mutex_lock(&d->mu);
+        while (!d->quit && !d->done && d->produced - d->consumed == DECOMPRESS_RING)
+            pthread_cond_wait(&d->cv, &d->mu);
+        bool stop = d->quit || d->done;
+        pthread_mutex_unlock(&d->mu);
+        if (stop)
+            break;
+        pthread_mutex_lock(&d->dec_mu);
+        if (block_wanted(d, false))
+            decode_block(d);
+        pthread_mutex_unlock(&d->dec_mu);
+    }
     release(d);
     return NULL;
 }
@@ -676,8 +693,21 @@ static ssize_t cookie_read(void *cookie, char *dst, size_t cap)
             return (ssize_t)k;
         }
         pthread_mutex_lock(&d->mu);
-        while (d->produced == d->consumed && !d->done)
-            pthread_cond_wait(&d->cv, &d->mu);
+        while (d->produced == d->consumed && !d->done) {
+            pthread_mutex_unlock(&d->mu);
+            /* Nothing to read: decode the next block here rather than
+             * wait, unless the thread is at it (on a busy machine the
+             * thread may wait for a processor while this one idles). */
+            bool helped = pthread_mutex_trylock(&d->dec_mu) == 0;
+            if (helped) {
+                if (block_wanted(d, true))
+                    decode_block(d);
+                pthread_mutex_unlock(&d->dec_mu);
+            }
+            pthread_mutex_lock(&d->mu);
+            if (!helped && d->produced == d->consumed && !d->done)
+                pthread_cond_wait(&d->cv, &d->mu);
+        }
         bool more = d->produced != d->consumed;
         int err = d->read_errno;
         pthread_mutex_unlock(&d->mu);
@@ -765,6 +795,7 @@ FILE *decompress_open(FILE *raw, bool close_raw, enum decompress_format *format)
         return NULL;
     }
     pthread_mutex_init(&d->mu, NULL);
+    pthread_mutex_init(&d->dec_mu, NULL);
     pthread_cond_init(&d->cv, NULL);
     d->raw = raw;
     d->raw_fd = fileno(raw);

@@ -38,7 +38,28 @@ DEPFLAGS := -MMD -MP
 # Flags of the profile-guided build (below), empty without it.
 PGO_FLAGS :=
 PGO_LINK :=
-LDLIBS_ALL := -lpcre2-8 -lpthread $(LDLIBS)
+# The compression libraries of compressed input (cmd/decompress.c), each
+# optional: one found (a program using it compiles and links) is defined
+# HAVE_ZSTD, HAVE_ZLIB, HAVE_BZ2 or HAVE_LZMA and linked; a build without
+# one reads that format's input as "this build has no ..." (status 66).
+# ZSTD=0 (ZLIB=0, BZ2=0, LZMA=0) leaves one out on purpose.
+# (decompress_probe NAME,HEADER,CALL,LIB: 1 when it compiles and links)
+decompress_probe = $(shell printf '\043include <%s>\nint main(void){return (int)(%s);}\n' '$(2)' '$(3)' \
+  | $(CC) -x c -o /dev/null - $(4) >/dev/null 2>&1 && echo 1 || echo 0)
+ZSTD ?= $(call decompress_probe,ZSTD,zstd.h,ZSTD_versionNumber() == 0,-lzstd)
+ZLIB ?= $(call decompress_probe,ZLIB,zlib.h,zlibVersion() == 0,-lz)
+BZ2  ?= $(call decompress_probe,BZ2,bzlib.h,BZ2_bzlibVersion() == 0,-lbz2)
+LZMA ?= $(call decompress_probe,LZMA,lzma.h,lzma_version_number() == 0,-llzma)
+override ZSTD := $(ZSTD)
+override ZLIB := $(ZLIB)
+override BZ2 := $(BZ2)
+override LZMA := $(LZMA)
+DECOMPRESS_DEFS := $(if $(filter 1,$(ZSTD)),-DHAVE_ZSTD) $(if $(filter 1,$(ZLIB)),-DHAVE_ZLIB) \
+                   $(if $(filter 1,$(BZ2)),-DHAVE_BZ2) $(if $(filter 1,$(LZMA)),-DHAVE_LZMA)
+DECOMPRESS_LIBS := $(if $(filter 1,$(ZSTD)),-lzstd) $(if $(filter 1,$(ZLIB)),-lz) \
+                   $(if $(filter 1,$(BZ2)),-lbz2) $(if $(filter 1,$(LZMA)),-llzma)
+export ZSTD ZLIB BZ2 LZMA
+LDLIBS_ALL := -lpcre2-8 $(DECOMPRESS_LIBS) -lpthread $(LDLIBS)
 # Every program is linked so (PGO_LINK is set only where the profile is made).
 LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
@@ -117,12 +138,18 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
+# (the unit test of cmd/decompress.c takes it from $(LIBCLI))
+$(BUILD)/tests/test_decompress: $(LIBCLI)
+
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
 # Test code includes the shared test code's headers.
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
+# Only the decompressing module and its tests ask which libraries there are.
+$(BUILD)/cmd/decompress.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/tests/fuzz/fuzz_decompress.o: \
+  PROJECT_CFLAGS += $(DECOMPRESS_DEFS)
 
 # Profile-guided optimisation (GCC), with PGO=1 (`make bench` sets it):
 # the programs are built twice.  The first build, in $(BUILD)/pgo with
@@ -299,9 +326,9 @@ FUZZ_LIB_OBJ := $(call FUZZ_OBJ,$(LIB_SRC) $(TSUP_SRC) $(CLI_SRC))
 $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/slider_tables.h \
                              $(FUZZ_BUILD)/gen/openings_data.h
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
+	clang $(FUZZ_CFLAGS) $(DECOMPRESS_DEFS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
 $(FUZZ_BUILD)/%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpcre2-8 -lpthread
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpcre2-8 $(DECOMPRESS_LIBS) -lpthread
 $(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \

@@ -4,6 +4,7 @@
 #include "cli_input.h"
 
 #include "cli.h"
+#include "decompress.h"
 #include "fen.h"
 #include "pgn.h"
 
@@ -25,19 +26,43 @@ FILE *cli_open(const char *path, const char **name)
     if (!path || strcmp(path, "-") == 0) {
         *name = "<stdin>";
         clearerr(stdin); /* "-" given twice reads on after the first end */
-        return stdin;
+        fp = stdin;
+    } else {
+        *name = path;
+        fp = fopen(path, "re");
+        if (!fp) {
+            cli_error("cannot open %s: %s", path, strerror(errno));
+            return NULL;
+        }
     }
-    *name = path;
-    fp = fopen(path, "re");
-    if (!fp)
-        cli_error("cannot open %s: %s", path, strerror(errno));
-    return fp;
+    /* compressed input: its text (plain text comes back as it is) */
+    enum decompress_format format;
+    FILE *text = decompress_open(fp, fp != stdin, &format);
+    if (!text) {
+        if (errno == ENOTSUP)
+            cli_diag(*name, 1, 1, "%s", decompress_missing(format));
+        else
+            cli_error("cannot read %s: %s", *name, strerror(errno));
+        if (fp != stdin)
+            fclose(fp);
+    }
+    return text;
 }
 
 void cli_close(FILE *fp)
 {
     if (fp && fp != stdin)
         fclose(fp);
+}
+
+int cli_input_damage(FILE *fp, const char *name, bool quiet)
+{
+    struct decompress_damage dm;
+    if (!fp || !decompress_damage(fp, &dm))
+        return CLI_OK;
+    if (!quiet)
+        cli_diag(name, dm.line, dm.col, "%s", dm.msg);
+    return dm.status;
 }
 
 bool cli_input_open(struct cli_input *in, const char *path)
@@ -270,11 +295,13 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
     }
     if (n == -2)
         status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
+    else if (n == -1)
+        status = cli_status_merge(status, cli_input_damage(in.fp, in.name, false));
     cli_input_close(&in);
     return status;
 }
 
-const char *const cli_pgn_suffixes[] = {".pgn", NULL};
+const char *const cli_pgn_suffixes[] = {".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.xz", NULL};
 
 static bool operands_push(struct cli_operands *ops, char *file)
 {

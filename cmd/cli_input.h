@@ -57,17 +57,24 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
 /* Close the file (not stdin) and free the buffer. Safe after a failed open. */
 void cli_input_close(struct cli_input *in);
 
-/* Open path ("-" or NULL: stdin) as a plain stream, for tools whose own
- * reader takes a FILE; *name is set to the path or "<stdin>". On failure
- * print "PROG: cannot open PATH: reason" and return NULL. Close with
- * cli_close(), which leaves stdin open. */
+/* Open path ("-" or NULL: stdin) as a stream of its text, for tools whose
+ * own reader takes a FILE; *name is set to the path or "<stdin>".
+ * Compressed input (zstd, gzip, bzip2, xz: by its magic bytes) comes
+ * decompressed (decompress.h).  On failure print "PROG: cannot open PATH:
+ * reason" (or "PATH:1:1: ...-compressed input, but this build has no
+ * ...") and return NULL: the caller's status is then CLI_NOINPUT.  Close
+ * with cli_close(), which leaves stdin open. */
 FILE *cli_open(const char *path, const char **name);
 void cli_close(FILE *fp);
 
-/* The names a PGN tool reads inside a directory operand.  Compressed
- * input is to join here (".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.xz")
- * once cli_open reads it, and no sooner: a directory must not yield files
- * the tools cannot read. */
+/* Once fp's reader has met the end of its text: a compressed stream
+ * that broke is reported once ("NAME:LINE:COL: damaged zstd stream: ...",
+ * placed in the decompressed text; not when quiet) and its status
+ * returned (CLI_INVALID); CLI_OK for any other stream. */
+int cli_input_damage(FILE *fp, const char *name, bool quiet);
+
+/* The names a PGN tool reads inside a directory operand: PGN files, plain
+ * or compressed (".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.xz"). */
 extern const char *const cli_pgn_suffixes[];
 
 /* The operands to read, each directory among them replaced by the files

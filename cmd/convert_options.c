@@ -237,10 +237,13 @@ const struct argp convert_argp = {
     "games around it are converted. A game is converted, with a warning at the place and "
     "the exit status unchanged, when a tag repeats (its first value is kept and written) and "
     "when it has no result but a new game's '1.' follows a blank line (two games, not one). "
-    "With no FILE, or when FILE is -, read standard input; compressed archives go through "
-    "a pipe (zstdcat big.pgn.zst | pgn-to-named-notation). On a terminal, a run longer than a "
-    "second shows its progress on standard error: games, games per second and, when the input "
-    "is regular files, megabytes read of their total.\n\n" CLI_EXIT_STATUS_DOC,
+    "With no FILE, or when FILE is -, read standard input. Input compressed with zstd, gzip, "
+    "bzip2 or xz (known by its first bytes, whatever its name) is read as its text; a damaged "
+    "or truncated stream is reported once, at the line and column of the text where it breaks, "
+    "after the games before it. On a terminal, a run longer than a second shows its progress "
+    "on standard error: games, games per second and, when the input is regular files, "
+    "megabytes read of their total (compressed bytes, for compressed "
+    "files).\n\n" CLI_EXIT_STATUS_DOC,
     children,
     NULL,
     NULL};

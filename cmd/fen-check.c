@@ -142,7 +142,8 @@ static const struct argp argp = {
     parse_opt,
     "[FILE...]",
     "Check FEN and EPD records, one per line, and print the valid ones.\v"
-    "Reads each FILE (none or - means standard input) and writes every valid record to "
+    "Reads each FILE (none or - means standard input; zstd, gzip, bzip2 or xz compressed "
+    "input is read as its text) and writes every valid record to "
     "standard output unchanged; every problem of an invalid record goes to standard error as "
     "'fen-check:FILE:LINE:COL: message [code]'. Empty lines and lines starting with '#' are "
     "skipped. With --variant the record is read and judged by a variant's rules: crazyhouse "

@@ -4,6 +4,7 @@
 #include "games.h"
 
 #include "array.h"
+#include "decompress.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -173,4 +174,13 @@ void games_hard_error_keep(struct jobs_result *res, const char *name, enum pgn_e
     jobs_result_diag(&res->diags, at ? at + line_offset : 0, at ? 1 : 0, 0, msg);
     if (e == PGN_E_NOMEM)
         res->stop = true;
+}
+
+void games_input_damage(struct jobs_result *res, FILE *fp)
+{
+    struct decompress_damage dm;
+    if (!fp || !decompress_damage(fp, &dm))
+        return;
+    res->status = cli_status_merge(res->status, dm.status);
+    jobs_result_diag(&res->diags, dm.line, dm.col, 0, dm.msg);
 }

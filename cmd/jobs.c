@@ -5,6 +5,7 @@
  */
 #include "jobs.h"
 
+#include "decompress.h"
 #include "jobs_cpus.h"
 #include "jobs_reader.h"
 
@@ -22,9 +23,16 @@ struct chunk {
     const char *name;             /* the file's name in messages */
     bool file_first;              /* the first chunk of its file: game numbers restart */
     int open_errno;               /* the file could not be opened (text is empty) */
-    bool merged;                  /* its text went into the chunk before: skipped */
-    bool streamed;                /* its text and the rest of its file were read as a
-                                   * stream, and written so (stream_rest) */
+    /* A placed message about the file after the chunk's own (its text is
+     * empty): its compressed stream broke (decompress_damage), or the
+     * build cannot read its format; note_status 0: none. */
+    int note_status;
+    bool note_always; /* written even under -q */
+    unsigned long note_line, note_col;
+    char note[256];
+    bool merged;   /* its text went into the chunk before: skipped */
+    bool streamed; /* its text and the rest of its file were read as a
+                    * stream, and written so (stream_rest) */
     enum chunk_state state;
     struct jobs_result res;
 };
@@ -271,6 +279,14 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
             t->status =
                 cli_status_merge(t->status, k->text.read_errno == ENOMEM ? CLI_OSERR : CLI_NOINPUT);
         }
+        if (k->note_status) {
+            if (k->note_always || !p->cfg->out.quiet) {
+                progress_hold(p->cfg->out.progress);
+                cli_diag(k->name, k->note_line, k->note_col, "%s", k->note);
+                progress_release(p->cfg->out.progress);
+            }
+            t->status = cli_status_merge(t->status, k->note_status);
+        }
     } else {
         drop_output(&k->res);
     }
@@ -292,7 +308,7 @@ static struct chunk *next_slot(struct pool *p, struct jobs_totals *t, const char
     while (p->fill_seq - p->emit_seq == p->nslots)
         emit_oldest(p, t);
     struct chunk *k = &p->slots[p->fill_seq % p->nslots];
-    k->open_errno = k->text.read_errno = 0;
+    k->open_errno = k->text.read_errno = k->note_status = 0;
     k->file_first = k->text.guessed = false;
     k->text.in.len = 0;
     k->name = name;
@@ -316,16 +332,34 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     bool use_stdin = strcmp(path, "-") == 0;
     const char *name = use_stdin ? "<stdin>" : path;
     struct jobs_reader rd = {.line = 1, .guess = p->cfg->guess_cuts};
-    rd.fp = use_stdin ? stdin : fopen(path, "re");
+    FILE *raw = use_stdin ? stdin : fopen(path, "re");
     struct chunk *k = next_slot(p, t, name);
     k->file_first = true;
-    if (!rd.fp) {
+    if (!raw) {
         k->open_errno = errno;
         submit(p, k);
         return;
     }
     if (use_stdin)
         clearerr(stdin);
+    /* compressed input: chunks of its text */
+    enum decompress_format format;
+    rd.fp = decompress_open(raw, !use_stdin, &format);
+    if (!rd.fp) {
+        if (errno == ENOTSUP) {
+            k->note_status = CLI_NOINPUT;
+            k->note_always = true;
+            k->note_line = k->note_col = 1;
+            snprintf(k->note, sizeof k->note, "%s", decompress_missing(format));
+        } else {
+            k->text.read_errno = errno;
+        }
+        submit(p, k);
+        if (!use_stdin)
+            fclose(raw);
+        return;
+    }
+    rd.meter_fd = rd.fp == raw ? -1 : decompress_fileno(rd.fp);
     p->rd = &rd;
     bool first = true;
     while (!t->stop) {
@@ -351,9 +385,20 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     }
     if (first && !t->stop)
         submit(p, k); /* an empty file still starts its game count */
+    struct decompress_damage dm;
+    if (!t->stop && decompress_damage(rd.fp, &dm)) {
+        /* after the file's text: a chunk of its own */
+        k = next_slot(p, t, name);
+        k->note_status = dm.status;
+        k->note_line = dm.line;
+        k->note_col = dm.col;
+        k->note_always = false;
+        snprintf(k->note, sizeof k->note, "%s", dm.msg);
+        submit(p, k);
+    }
     p->rd = NULL;
     cli_buf_free(&rd.buf);
-    if (!use_stdin)
+    if (rd.fp != stdin)
         fclose(rd.fp);
 }
 

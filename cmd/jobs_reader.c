@@ -41,6 +41,23 @@ static unsigned long count_lines(const char *s, size_t n)
     return lines;
 }
 
+/* got bytes of text were read: the progress meter counts them, or, for
+ * compressed input, the compressed bytes read so far (its total is the
+ * files' size). */
+static void meter_add(struct jobs_reader *rd, struct progress_games *meter, size_t got)
+{
+    if (!meter)
+        return;
+    if (rd->meter_fd >= 0) {
+        off_t at = lseek(rd->meter_fd, 0, SEEK_CUR);
+        if (at < 0 || (uint64_t)at < rd->meter_at)
+            return;
+        got = (size_t)((uint64_t)at - rd->meter_at);
+        rd->meter_at = (uint64_t)at;
+    }
+    atomic_fetch_add(&meter->bytes, got);
+}
+
 /* The splitter's cut in rd->buf, looking only at lines that ended since
  * the last call: a line that goes on over many reads is searched for its
  * end once, not once per read. */
@@ -89,8 +106,7 @@ enum jobs_reader_got jobs_reader_next(struct jobs_reader *rd, struct jobs_reader
         size_t got = fread(rd->buf.data + rd->buf.len, 1, target, rd->fp);
         rd->buf.len += got;
         rd->total += got;
-        if (meter)
-            atomic_fetch_add(&meter->bytes, got);
+        meter_add(rd, meter, got);
         if (got < target) {
             if (ferror(rd->fp))
                 rd->err = errno ? errno : EIO;
@@ -181,8 +197,7 @@ static ssize_t rest_read(void *cookie, char *dst, size_t cap)
         errno = errno ? errno : EIO;
         return -1;
     }
-    if (src->meter)
-        atomic_fetch_add(&src->meter->bytes, got);
+    meter_add(rd, src->meter, got);
     return (ssize_t)got;
 }
 

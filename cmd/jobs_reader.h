@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Bytes of input per chunk: large enough that the cost of a hand-over is
@@ -42,7 +43,7 @@ enum { JOBS_READER_MAX = 16 * JOBS_READER_TARGET };
 
 /* Reading one file: the text from the start of the chunk being filled,
  * cut at game boundaries by the library's splitter.  The caller opens the
- * file and sets fp, line (1) and guess; it frees buf at the end. */
+ * file and sets fp, line (1), guess and meter_fd; it frees buf at the end. */
 struct jobs_reader {
     FILE *fp;
     struct cli_buf buf; /* text from the start of the current chunk */
@@ -50,6 +51,9 @@ struct jobs_reader {
     size_t no_newline;  /* buf[scanned..no_newline) holds no '\n': the splitter
                          * need not look at that line again until it ends */
     size_t total;       /* bytes read from the file so far */
+    int meter_fd;       /* -1, or the compressed file's descriptor: the meter
+                         * counts its bytes read (decompress_fileno) */
+    uint64_t meter_at;  /* bytes of meter_fd counted */
     unsigned long line; /* line number of buf's first line */
     unsigned long lines_scanned;
     struct pgn_split split;

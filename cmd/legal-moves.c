@@ -96,7 +96,8 @@ static const struct argp_option tool_options[] = {
 static const char doc[] =
     "List the legal moves of chess positions given as FEN or EPD records."
     "\v"
-    "Each FILE (standard input when none, or -) holds one FEN or EPD record per line; blank lines "
+    "Each FILE (standard input when none, or -; zstd, gzip, bzip2 or xz compressed input is "
+    "read as its text) holds one FEN or EPD record per line; blank lines "
     "are "
     "skipped. Each valid position gives one output line: its legal moves separated by spaces, an "
     "empty "

@@ -14,6 +14,7 @@
  *                    closing counts; progress.c on a terminal
  */
 #include "cli.h"
+#include "decompress.h"
 #include "game.h"
 #include "games.h"
 #include "jobs.h"
@@ -273,7 +274,7 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
         return;
     }
-    progress_games_file(run->counts, fileno(fp));
+    progress_games_file(run->counts, decompress_fileno(fp));
     if (named_reader_open_file(reader, fp, name) == PGN_OK)
         for (;;) {
             if (run->stop)
@@ -294,6 +295,11 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         if (e != PGN_E_IO)
             run->stop = true;
     }
+    if (rc == 0 && !run->stop) {
+        progress_hold(run->out.progress);
+        run->status = cli_status_merge(run->status, cli_input_damage(fp, name, false));
+        progress_release(run->out.progress);
+    }
     if (run->w.out.nomem)
         run->status = cli_status_merge(run->status, cli_nomem());
     cli_close(fp);
@@ -309,7 +315,10 @@ static const struct argp argp = {
     "vocabularies (dagaz, zrf). Each ply must be exactly the record the move generator gives "
     "for a legal move (see formats/named-notation.md); a game with one that is not is reported "
     "as FILE:LINE:COL: game N (LABEL): ply P (17...): bad record '...': reason. "
-    "With no FILE, or when FILE is -, read standard input. On a terminal, a run longer than a "
+    "With no FILE, or when FILE is -, read standard input. Input compressed with zstd, gzip, "
+    "bzip2 or xz (known by its first bytes, whatever its name) is read as its text; a damaged "
+    "or truncated stream is reported once, at the line and column of the text where it "
+    "breaks. On a terminal, a run longer than a "
     "second shows its progress on standard error, as pgn-to-named-notation "
     "does.\n\n" CLI_EXIT_STATUS_DOC,
     children,

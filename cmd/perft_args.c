@@ -90,7 +90,8 @@ static const struct argp_option tool_options[] = {
 
 static const char doc[] =
     "Count the move paths (perft) of chess positions given as FEN or EPD records.\v"
-    "Each FILE (standard input when none, or -) holds one FEN or EPD record per line; blank lines "
+    "Each FILE (standard input when none, or -; zstd, gzip, bzip2 or xz compressed input is "
+    "read as its text) holds one FEN or EPD record per line; blank lines "
     "and lines starting with # are skipped. A FILE whose first such line starts with id, epd or "
     "perft is a perft suite in python-chess's format instead: blocks of \"id NAME\", \"epd FEN\" "
     "and \"perft DEPTH COUNT\" lines, one block per position. DEPTH goes from 1 to 30, as "

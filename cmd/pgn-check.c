@@ -161,6 +161,8 @@ static void run_serial(const struct check_options *o, struct checked_writer *run
             rc = check_games(w, &res, 0, &s);
         if (rc < 0)
             hard_error(w, &res, name, false);
+        else
+            games_input_damage(&res, fp);
         jobs_stream_write(&s, &res);
         t->status = cli_status_merge(t->status, res.status);
         t->stop |= res.stop || cli_stdout_failed() || run->nomem;

@@ -20,6 +20,7 @@
  */
 #include "cli.h"
 #include "convert.h"
+#include "decompress.h"
 #include "game_table.h"
 #include "games.h"
 #include "jobs.h"
@@ -95,11 +96,13 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         }
         int rc = -1;
         struct jobs_stream out = {&writer, name, 0, true};
-        progress_games_file(counts, fileno(fp));
+        progress_games_file(counts, decompress_fileno(fp));
         if (pgn_reader_open_file(c.reader, fp, name) == PGN_OK)
             rc = convert_input(&c, &out, counts);
         if (rc < 0)
             hard_error(&c, name);
+        else if (!res.stop)
+            games_input_damage(&res, fp);
         jobs_stream_write(&out, &res);
         cli_close(fp);
         if (res.stop || cli_stdout_failed())

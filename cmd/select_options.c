@@ -195,8 +195,11 @@ static const struct argp argp = {
     "FILE:LINE:COL: game N (LABEL): reason, and written neither as chosen nor under --invert. "
     "The output is PGN again: pgn-select's output can be read by pgn-select or "
     "pgn-to-named-notation. formats/pgn-select.md describes each criterion. With no FILE, or "
-    "when FILE is -, read standard input; compressed archives go through a pipe (zstdcat "
-    "big.pgn.zst | pgn-select ...). The exit status is 0 when a game was written (or counted) "
+    "when FILE is -, read standard input. Input compressed with zstd, gzip, bzip2 or xz "
+    "(known by its first bytes, whatever its name) is read as its text; a damaged or "
+    "truncated stream is reported once, at the line and column of the text where it breaks. "
+    "A directory FILE is every *.pgn file under it, plain or compressed (*.pgn.zst, "
+    "*.pgn.gz, *.pgn.bz2, *.pgn.xz). The exit status is 0 when a game was written (or counted) "
     "and every game needed could be read, 1 when none was or when a game could not be "
     "read.\n\n" CLI_EXIT_STATUS_DOC,
     children,

@@ -14,10 +14,10 @@ setup() {
 # The build directory whose tools the tests run (build/bin is on PATH).
 built() { dirname "$(dirname "$(type -P fen-check)")"; }
 
-@test "install-deps --list build: the compiler, make and PCRE2's headers, nothing else" {
+@test "install-deps --list build: the compiler, make, PCRE2's and the compression libraries' headers, nothing else" {
     run --separate-stderr "$ROOT/scripts/install-deps" --list build
     assert_success
-    assert_output $'build-essential\nlibpcre2-dev'
+    assert_output $'build-essential\nlibpcre2-dev\nlibzstd-dev\nzlib1g-dev\nlibbz2-dev\nliblzma-dev'
     assert_equal "$stderr" ""
 }
 
@@ -33,7 +33,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 @test "install-deps --list test names what the tests call: bats and its libraries, jq, zstd, bc, help2man" {
     run --separate-stderr "$ROOT/scripts/install-deps" --list test
     assert_success
-    for p in bats bats-assert bats-support jq zstd bc help2man clang-format stockfish pgn-extract parallel; do
+    for p in bats bats-assert bats-support jq zstd gzip bzip2 xz-utils bc help2man clang-format stockfish pgn-extract parallel; do
         grep -qx "$p" <<<"$output" || fail "$p is missing from: $output"
     done
     refute_line build-essential

@@ -1,0 +1,86 @@
+/* libFuzzer target for compressed input (cmd/decompress.c): any bytes as
+ * a file given to decompress_open, read to the end of its text (or to a
+ * bound: a few bytes may stand for gigabytes).  Besides crashes, hangs
+ * and sanitizer reports, a finding is any broken property (abort):
+ *  - bytes whose first ones are no magic come back as the stream given,
+ *    every byte of it;
+ *  - a stream that breaks is reported once (a second ask says nothing),
+ *    placed just after the last byte given (line and column counted over
+ *    the text), with status 1 or 71 and a message naming its format;
+ *  - the text given is bounded: at most 128 KiB per byte of input (the
+ *    most any of the formats expands to), and the stream ends.
+ * (The text past the first FUZZ_MAX_TEXT bytes is read but not looked
+ * at; the stream is read to its end, so that no decoding thread outlives
+ * the input it reads.) */
+#include "decompress.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { FUZZ_MAX_TEXT = 1 << 22 };
+
+static void require(bool cond)
+{
+    if (!cond)
+        abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return 0; /* (fmemopen takes no empty buffer) */
+    FILE *raw = fmemopen((void *)data, size, "r");
+    require(raw != NULL);
+    enum decompress_format f;
+    FILE *fp = decompress_open(raw, true, &f);
+    if (!fp) {
+        require(errno == ENOTSUP || errno == ENOMEM);
+        fclose(raw);
+        return 0;
+    }
+    bool more;
+    enum decompress_format sniffed = decompress_sniff(data, size, &more);
+    require(f == sniffed);
+    static char buf[1 << 16];
+    uint64_t total = 0;
+    size_t k;
+    unsigned long line = 1, col = 1;
+    bool same = true;
+    while ((k = fread(buf, 1, sizeof buf, fp)) > 0) {
+        require(total + k <= ((uint64_t)size << 17) + size);
+        if (total >= FUZZ_MAX_TEXT) {
+            total += k;
+            continue;
+        }
+        if (f == DECOMPRESS_PLAIN)
+            same = same && total + k <= size && memcmp(buf, data + total, k) == 0;
+        for (size_t i = 0; i < k; i++) {
+            if (buf[i] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        total += k;
+    }
+    bool looked = total < FUZZ_MAX_TEXT;
+    if (f == DECOMPRESS_PLAIN)
+        require(same && total == size);
+    struct decompress_damage dm, again;
+    bool damaged = decompress_damage(fp, &dm);
+    require(!decompress_damage(fp, &again));
+    if (damaged) {
+        require(f != DECOMPRESS_PLAIN);
+        require(!looked || (dm.line == line && dm.col == col));
+        require(dm.status == 1 || dm.status == 71);
+        require(strstr(dm.msg, decompress_format_name(f)) != NULL);
+    }
+    fclose(fp);
+    return 0;
+}

@@ -5,6 +5,7 @@
 
 #include "fen.h"
 #include "game_json.h"
+#include "game_pgn.h"
 #include "san.h"
 #include "uci.h"
 
@@ -19,6 +20,10 @@ static bool convert_writer_init(struct convert *c, const struct convert_options 
     case TO_JSON:
         return game_json_writer(&c->writer,
                                 &(struct game_json_options){opt->names, opt->comments, opt->nags});
+    case TO_PGN:
+        return game_pgn_writer(&c->writer,
+                               &(struct game_pgn_options){opt->comments, opt->nags, opt->fix_result,
+                                                          opt->add_plycount, opt->add_opening});
     default:
         return true;
     }

@@ -17,6 +17,7 @@ void game_pgn_begin(struct game_pgn *p)
     p->col = 0;
     p->need_number = true;
     p->depth = 0;
+    p->pending = 0;
     p->plies = 0;
     p->moved = false;
 }
@@ -24,7 +25,7 @@ void game_pgn_begin(struct game_pgn *p)
 /* One token of the movetext (standard 8.2.1): after a single space on the
  * line, or first on a new line when the line would grow past
  * GAME_PGN_COLUMNS.  A token longer than a line has a line of its own. */
-static void put_token(struct game_pgn *p, const char *s, size_t n)
+static void put_raw(struct game_pgn *p, const char *s, size_t n)
 {
     if (p->col && p->col + 1 + n > GAME_PGN_COLUMNS) {
         cli_buf_char(&p->text, '\n');
@@ -35,6 +36,15 @@ static void put_token(struct game_pgn *p, const char *s, size_t n)
     }
     cli_buf_put(&p->text, s, n);
     p->col += n;
+}
+
+/* A token, after the "(" of the variations it opens (held back until
+ * something is in them: an empty variation is left out). */
+static void put_token(struct game_pgn *p, const char *s, size_t n)
+{
+    for (; p->pending; p->pending--)
+        put_raw(p, "(", 1);
+    put_raw(p, s, n);
 }
 
 static void put_cstring(struct game_pgn *p, const char *s)
@@ -148,13 +158,18 @@ void game_pgn_event(struct game_pgn *p, const struct game_event *ev)
             p->need_number = true;
         break;
     case GAME_EV_VARIATION_START:
-        put_token(p, "(", 1);
+        if (!p->pending++)
+            p->need_number_before = p->need_number;
         p->need_number = true;
         p->depth++;
         break;
     case GAME_EV_VARIATION_END:
-        put_token(p, ")", 1);
-        p->need_number = true;
+        if (p->pending && !--p->pending) {
+            p->need_number = p->need_number_before; /* as if it were not there */
+        } else if (!p->pending) {
+            put_token(p, ")", 1);
+            p->need_number = true;
+        }
         p->depth--;
         break;
     default:

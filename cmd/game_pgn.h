@@ -47,6 +47,8 @@ struct game_pgn {
     size_t col;                           /* length of the movetext's last line */
     bool need_number;                     /* Black's next move gets "N..." */
     int depth;                            /* variations open */
+    int pending;                          /* of them, those with nothing written yet */
+    bool need_number_before;              /* need_number before the first of those */
     unsigned long plies;                  /* main-line plies */
     bool moved;                           /* a main-line ply was played */
     struct position last;                 /* the main line's last position (fix_result) */

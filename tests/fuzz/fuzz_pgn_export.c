@@ -28,24 +28,38 @@ static void fail(const char *what)
     abort();
 }
 
-/* Convert text with opt into out (replaced); the games with errors. */
+/* Convert text with the converter of opt into out (replaced); the games
+ * with errors.  One converter per set of options, made on its first use
+ * and kept (as the tool keeps one for all its files): a reader's patterns
+ * are compiled once. */
 static unsigned long convert(const struct convert_options *opt, const char *text, size_t len,
                              struct cli_buf *out)
 {
+    static struct convert_options opts[32];
+    static struct convert convs[32];
+    static bool made[32];
+    unsigned i = (unsigned)opt->comments | (unsigned)opt->nags << 1 |
+                 (unsigned)opt->variations << 2 | (unsigned)opt->fix_result << 3 |
+                 (unsigned)(opt->to == TO_UCI) << 4;
+    if (!made[i]) {
+        opts[i] = *opt;
+        if (!convert_init(&convs[i], &opts[i], NULL))
+            fail("out of memory");
+        made[i] = true;
+    }
+    struct convert *c = &convs[i];
     struct jobs_result res = {0};
-    struct convert c;
-    if (!convert_init(&c, opt, &res))
-        fail("out of memory");
-    if (pgn_reader_open_mem(c.reader, text, len, "fuzz") != PGN_OK)
+    c->res = &res;
+    if (pgn_reader_open_mem(c->reader, text, len, "fuzz") != PGN_OK)
         fail("the reader does not open");
-    c.number = 0;
-    while (!res.stop && convert_next_game(&c) > 0)
+    c->number = 0;
+    while (!res.stop && convert_next_game(c) > 0)
         ;
-    convert_free(&c);
     out->len = 0;
     cli_buf_put(out, res.out.data, res.out.len);
     unsigned long errors = res.counts[COUNT_ERRORS];
     jobs_result_free(&res);
+    c->res = NULL;
     return errors;
 }
 
@@ -62,6 +76,11 @@ static void moves_only(const struct cli_buf *in, struct cli_buf *out)
         }
         i = end + 1;
     }
+}
+
+static bool same(const struct cli_buf *a, const struct cli_buf *b)
+{
+    return a->len == b->len && (!a->len || memcmp(a->data, b->data, a->len) == 0);
 }
 
 static void check_lines(const struct cli_buf *b)
@@ -101,19 +120,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_lines(&e1);
     if (convert(&pgn, e1.data, e1.len, &e2))
         fail("the export has a game with an error");
-    if (e1.len != e2.len || memcmp(e1.data, e2.data, e1.len))
+    if (!same(&e1, &e2))
         fail("the export of the export differs");
     convert(&uci, (const char *)data, size, &u1);
     convert(&uci, e1.data, e1.len, &u2);
     moves_only(&u1, &m1);
     moves_only(&u2, &m2);
-    if (m1.len != m2.len || memcmp(m1.data, m2.data, m1.len))
+    if (!same(&m1, &m2))
         fail("the export's moves differ from the input's");
 
     pgn.fix_result = pgn.add_plycount = pgn.add_opening = true;
     convert(&pgn, (const char *)data, size, &e1);
     convert(&pgn, e1.data, e1.len, &e2);
-    if (e1.len != e2.len || memcmp(e1.data, e2.data, e1.len))
+    if (!same(&e1, &e2))
         fail("the export of the export differs (--fix-result --add-plycount --add-opening)");
     return 0;
 }

@@ -15,7 +15,9 @@ enum games_on_error games_on_error(struct argp_state *state, const char *arg)
     return (enum games_on_error)cli_keyword(state, "on-error", arg, actions, 3);
 }
 
-void games_put_tag(struct cli_buf *out, const struct pgn_tag *t)
+/* One tag pair (inline: games_put_tags, which every conversion calls,
+ * writes a tag without a call). */
+static inline void put_tag(struct cli_buf *out, const struct pgn_tag *t)
 {
     /* Room for the worst case (every value byte escaped), reserved
      * once: a byte-at-a-time append was a twentieth of a UCI
@@ -51,13 +53,18 @@ void games_put_tag(struct cli_buf *out, const struct pgn_tag *t)
     out->len = (size_t)(q + 3 - out->data);
 }
 
+void games_put_tag(struct cli_buf *out, const struct pgn_tag *t)
+{
+    put_tag(out, t);
+}
+
 /* Both converters write a game's tags back as they were read, so that a
  * round trip keeps them byte for byte. */
 void games_put_tags(struct cli_buf *out, const struct pgn_game *g)
 {
     for (size_t i = 0; i < g->ntags; i++)
         if (!g->tags[i].repeated) /* (the first value holds; the converter warns) */
-            games_put_tag(out, &g->tags[i]);
+            put_tag(out, &g->tags[i]);
     if (g->ntags)
         cli_buf_char(out, '\n');
 }

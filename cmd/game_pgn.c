@@ -27,14 +27,19 @@ void game_pgn_begin(struct game_pgn *p)
  * GAME_PGN_COLUMNS.  A token longer than a line has a line of its own. */
 static void put_raw(struct game_pgn *p, const char *s, size_t n)
 {
+    struct cli_buf *b = &p->text;
+    if (!cli_buf_reserve(b, n + 1)) /* (a token and its separator: written in place) */
+        return;
+    char *q = b->data + b->len;
     if (p->col && p->col + 1 + n > GAME_PGN_COLUMNS) {
-        cli_buf_char(&p->text, '\n');
+        *q++ = '\n';
         p->col = 0;
     } else if (p->col) {
-        cli_buf_char(&p->text, ' ');
+        *q++ = ' ';
         p->col++;
     }
-    cli_buf_put(&p->text, s, n);
+    memcpy(q, s, n);
+    b->len = (size_t)(q + n - b->data);
     p->col += n;
 }
 

@@ -6,6 +6,7 @@
 #include "fen.h"
 #include "game_json.h"
 #include "game_table.h"
+#include "game_pgn.h"
 #include "san.h"
 #include "uci.h"
 
@@ -23,6 +24,10 @@ static bool convert_writer_init(struct convert *c, const struct convert_options 
     case TO_TSV:
     case TO_CSV:
         return game_table_writer(&c->writer, &opt->table, opt->names);
+    case TO_PGN:
+        return game_pgn_writer(&c->writer,
+                               &(struct game_pgn_options){opt->comments, opt->nags, opt->fix_result,
+                                                          opt->add_plycount, opt->add_opening});
     default:
         return true;
     }

@@ -60,7 +60,8 @@ static const struct argp_option tool_options[] = {
      0},
     {"fix-result", OPT_FIX_RESULT, 0, 0,
      "--to=pgn: the Result tag and the termination marker from the game's end where the rules "
-     "decide it (checkmate, stalemate, a variant's win)",
+     "decide it (checkmate, stalemate, insufficient material, the seventy-five-move rule, a "
+     "variant's end); elsewhere the Result tag follows the marker",
      0},
     {"add-plycount", OPT_ADD_PLYCOUNT, 0, 0, "--to=pgn: add a PlyCount tag (main-line plies)", 0},
     {"add-opening", OPT_ADD_OPENING, 0, 0,

@@ -22,6 +22,8 @@ enum games_on_error games_on_error(struct argp_state *state, const char *arg);
 /* Write the tag pairs in input order, escaped as PGN wants (standard
  * 8.1.1), and the blank line after them when there are any. */
 void games_put_tags(struct cli_buf *out, const struct pgn_game *g);
+/* One tag pair so, on a line of its own: [Name "value"]. */
+void games_put_tag(struct cli_buf *out, const struct pgn_tag *t);
 
 /* The result to close a game with when it has no result token: a
  * well-formed Result tag, else "*" (standard 8.2.6: unknown). */

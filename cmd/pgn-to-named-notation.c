@@ -25,6 +25,7 @@
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
+#include "opening.h"
 #include "pgn.h"
 #include "progress.h"
 
@@ -188,6 +189,9 @@ int main(int argc, char **argv)
     opt.files = ops.files;
     opt.nfiles = ops.nfiles;
     int jobs = jobs_threads(opt.jobs);
+    /* --add-opening: the table is built once, before any thread reads it */
+    if (opt.add_opening && !opening_table_get())
+        return cli_finish(cli_nomem());
     struct progress *pr = NULL;
     if (progress_wanted(&opt.common)) {
         counts.total = progress_input_size(opt.files, opt.nfiles);

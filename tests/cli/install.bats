@@ -83,6 +83,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/share/doc/chesskit/formats/named-notation.md
 ./usr/share/doc/chesskit/formats/named-vocabularies.tsv
 ./usr/share/doc/chesskit/formats/pgn-check.md
+./usr/share/doc/chesskit/formats/pgn-export.md
 ./usr/share/doc/chesskit/formats/pgn-select.md
 ./usr/share/doc/chesskit/formats/pgn.md
 ./usr/share/man/man1/fen-check.1

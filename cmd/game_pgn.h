@@ -1,0 +1,80 @@
+/*
+ * game_pgn.h - pgn-to-named-notation --to=pgn: each game in the PGN
+ * standard's export format (section 8; formats/pgn-export.md says where a
+ * choice was made):
+ *
+ *   [Event "?"]            the seven-tag roster in its order (a missing
+ *   ...                    tag as "?", "????.??.??", the result), then
+ *   [Result "1-0"]         the other tags in ASCII order by name
+ *   [ECO "C20"]
+ *                          a blank line
+ *   1. e4 $1 { A comment } ( 1. d4 ) 1... e5 2. Qh5 ...
+ *   ... 4. Qxf7# 1-0       the movetext, lines of at most 79 characters
+ *                          a blank line
+ *
+ * The events of a replay are fed in as they come; the movetext is laid
+ * out as it grows, and the game is written whole at its end (its tags
+ * first).
+ */
+#ifndef GAME_PGN_H
+#define GAME_PGN_H
+
+#include "cli.h"
+#include "game.h"
+#include "game_writer.h"
+#include "games.h"
+#include "opening.h"
+#include "pgn.h"
+
+/* The longest line of movetext (standard 8.2.1: "less than 80"). */
+enum { GAME_PGN_COLUMNS = 79 };
+
+/* What a game carries beyond its moves, and the tags it gains. */
+struct game_pgn_options {
+    bool comments, nags; /* keep them; variations come only if replayed */
+    bool fix_result;     /* the Result tag and marker from the rules' end */
+    bool add_plycount;   /* a PlyCount tag */
+    bool add_opening;    /* ECO and Opening tags (lib/opening) */
+};
+
+/* A game being written: allocate it zeroed once (game_pgn_writer does),
+ * set opt, and reuse it for every game. */
+struct game_pgn {
+    struct game_pgn_options opt;
+    const struct opening_table *openings; /* with add_opening */
+    struct cli_buf text;                  /* the movetext so far */
+    struct cli_buf scratch;               /* a comment's words */
+    size_t col;                           /* length of the movetext's last line */
+    bool need_number;                     /* Black's next move gets "N..." */
+    int depth;                            /* variations open */
+    int pending;                          /* of them, those with nothing written yet */
+    bool need_number_before;              /* need_number before the first of those */
+    unsigned long plies;                  /* main-line plies */
+    bool moved;                           /* a main-line ply was played */
+    struct position last;                 /* the main line's last position (fix_result) */
+    struct opening_search os;             /* (add_opening) */
+    struct pgn_tag *tags;                 /* the other tags, to sort */
+    size_t ntags_cap;
+};
+
+/* Start a game: no movetext yet. */
+void game_pgn_begin(struct game_pgn *p);
+
+/* One replay event (game.h); results are left to game_pgn_end. */
+void game_pgn_event(struct game_pgn *p, const struct game_event *ev);
+
+/* Write the game into out: its tags, its movetext, the marker (result,
+ * unless fix_result decides another) and a blank line.  A game kept under
+ * --on-error=keep (error not NULL) ends with its open variations closed,
+ * a comment "error: WHAT" and the marker "*" (its Result tag "*" too). */
+void game_pgn_end(struct game_pgn *p, struct cli_buf *out, const struct pgn_game *g,
+                  const char *result, const struct games_problem *error);
+
+/* Free the buffers. */
+void game_pgn_free(struct game_pgn *p);
+
+/* The --to=pgn writer (game_writer.h): a game_pgn of its own, with opt;
+ * false when out of memory (add_opening: the table of openings too). */
+bool game_pgn_writer(struct game_writer *out, const struct game_pgn_options *opt);
+
+#endif /* GAME_PGN_H */

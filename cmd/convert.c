@@ -5,8 +5,8 @@
 
 #include "fen.h"
 #include "game_json.h"
-#include "game_table.h"
 #include "game_pgn.h"
+#include "game_table.h"
 #include "san.h"
 #include "uci.h"
 

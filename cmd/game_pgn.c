@@ -20,6 +20,7 @@ void game_pgn_begin(struct game_pgn *p)
     p->pending = 0;
     p->plies = 0;
     p->moved = false;
+    p->variant_tag = NULL;
 }
 
 /* One token of the movetext (standard 8.2.1): after a single space on the
@@ -124,6 +125,8 @@ static void put_move(struct game_pgn *p, const struct game_event *ev)
                                         : san_format_after(before, ev->m, ev->after, buf);
     put_token(p, buf, n);
     p->need_number = false;
+    if (!p->moved && ev->depth == 0) /* the rules the game is played by */
+        p->variant_tag = game_variant_tag((enum variant)before->variant, before->chess960);
     if (ev->depth > 0)
         return;
     /* the main line: what the tags added from it need */
@@ -252,7 +255,7 @@ static void put_tags(struct game_pgn *p, struct cli_buf *out, const struct pgn_g
 {
     char plies[24];
     const struct opening *o = p->opt.add_opening && p->moved ? opening_search_result(&p->os) : NULL;
-    size_t need = g->ntags + 3, n = 0;
+    size_t need = g->ntags + 4, n = 0;
     if (need > p->ntags_cap) {
         struct pgn_tag *grown = realloc(p->tags, need * sizeof *grown);
         if (!grown)
@@ -273,6 +276,10 @@ static void put_tags(struct game_pgn *p, struct cli_buf *out, const struct pgn_g
     for (size_t i = 0; i < g->ntags; i++)
         if (!g->tags[i].repeated && !replaced(p, &g->tags[i], o != NULL))
             p->tags[n++] = g->tags[i];
+    /* Rules given by --variant or --chess960 to a game without a Variant
+     * tag: named, so that the export says how to read it back. */
+    if (p->variant_tag && !pgn_tags_find(g->tags, g->ntags, "Variant"))
+        p->tags[n++] = make_tag("Variant", p->variant_tag);
     if (p->opt.add_plycount) {
         snprintf(plies, sizeof plies, "%lu", p->plies);
         p->tags[n++] = make_tag("PlyCount", plies);

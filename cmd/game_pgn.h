@@ -51,6 +51,8 @@ struct game_pgn {
     bool need_number_before;              /* need_number before the first of those */
     unsigned long plies;                  /* main-line plies */
     bool moved;                           /* a main-line ply was played */
+    const char *variant_tag;              /* the rules the game was played by, as a
+                                           * Variant tag (NULL: standard chess) */
     struct position last;                 /* the main line's last position (fix_result) */
     struct opening_search os;             /* (add_opening) */
     struct pgn_tag *tags;                 /* the other tags, to sort */

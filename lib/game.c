@@ -206,6 +206,25 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
     return false;
 }
 
+const char *game_variant_tag(enum variant variant, bool chess960)
+{
+    /* lichess's spellings, which game_variant_parse reads back (and
+     * python-chess and chessops); giveaway is python-chess's */
+    static const char *const names[VARIANT_NB] = {
+        [VARIANT_CRAZYHOUSE] = "Crazyhouse",
+        [VARIANT_ATOMIC] = "Atomic",
+        [VARIANT_ANTICHESS] = "Antichess",
+        [VARIANT_GIVEAWAY] = "Giveaway",
+        [VARIANT_KINGOFTHEHILL] = "King of the Hill",
+        [VARIANT_3CHECK] = "Three-check",
+        [VARIANT_HORDE] = "Horde",
+        [VARIANT_RACINGKINGS] = "Racing Kings",
+    };
+    if (variant == VARIANT_CHESS)
+        return chess960 ? "Chess960" : NULL;
+    return (unsigned)variant < VARIANT_NB ? names[variant] : NULL;
+}
+
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
  * often leave SetUp out, so a FEN tag is read whatever SetUp says.  The
  * FEN must be a position whose moves are defined (fen_read, playable);

@@ -103,6 +103,12 @@ const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
  * is standard chess with *chess960 set (else cleared); false for a
  * variant this library does not play. */
 bool game_variant_parse(const char *value, enum variant *variant, bool *chess960);
+/* The Variant tag's value for these rules, in lichess's spelling
+ * ("Crazyhouse", "King of the Hill", "Chess960"), which
+ * game_variant_parse reads back; NULL for standard chess.  A variant
+ * played as Chess960 is named by its variant alone (no tag names both:
+ * its castling stays in the FEN tag's X-FEN). */
+const char *game_variant_tag(enum variant variant, bool chess960);
 
 /* The start position a game's tags ask for: the standard one, or the FEN
  * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"; any

@@ -65,6 +65,15 @@ uci_lines() {
     export_is "$FIX/crazyhouse.pgn" "$FIX/crazyhouse.expected"
 }
 
+@test "rules from --variant or --chess960: the export names them in a Variant tag, as the same game with the tag exports" {
+    # the expected files are the exports of the same games with their
+    # Variant tag (python-chess's, above); before, the tag was left out
+    grep -v '^\[Variant ' "$FIX/crazyhouse.pgn" >"$BATS_TEST_TMPDIR/zh.pgn"
+    export_is "$BATS_TEST_TMPDIR/zh.pgn" "$FIX/crazyhouse.expected" --variant crazyhouse
+    grep -v '^\[Variant ' "$FIX/chess960.pgn" >"$BATS_TEST_TMPDIR/960.pgn"
+    export_is "$BATS_TEST_TMPDIR/960.pgn" "$FIX/chess960.expected" --chess960
+}
+
 @test "comments: ';' becomes a brace comment, line breaks and runs of spaces one space, '}' and empty comments left out, a long one broken between words, never before a '%'" {
     export_is "$FIX/comments.pgn" "$FIX/comments.expected"
     run grep -c '^%' "$FIX/comments.expected"

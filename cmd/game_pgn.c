@@ -133,12 +133,7 @@ static void put_move(struct game_pgn *p, const struct game_event *ev)
     if (p->opt.add_opening) {
         if (!p->moved)
             opening_search_start(&p->os, p->openings, before);
-        if (opening_search_open(&p->os)) {
-            if (ev->kind == GAME_EV_NULL)
-                opening_search_pass(&p->os);
-            else
-                opening_search_move(&p->os, ev->after);
-        }
+        opening_search_ply(&p->os, ev->after, ev->kind == GAME_EV_NULL);
     }
     if (p->opt.fix_result)
         p->last = *ev->after;

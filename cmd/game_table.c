@@ -278,12 +278,8 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         if (t->openings)
             opening_search_start(&t->search, t->openings, ev->before);
     }
-    if (t->openings && opening_search_open(&t->search)) {
-        if (pass)
-            opening_search_pass(&t->search);
-        else
-            opening_search_move(&t->search, ev->after);
-    }
+    if (t->openings)
+        opening_search_ply(&t->search, ev->after, pass);
     struct cli_buf *b = &t->cells;
     size_t *ends = t->ends + t->nplies * t->ncells;
     const struct game_table_fields *f = t->f;

@@ -102,6 +102,20 @@ static inline bool opening_search_open(const struct opening_search *s)
     return s->open;
 }
 
+/* A main-line ply was played: a move (after, the position it reached) or,
+ * when pass, a null move.  What every caller of the search does a ply;
+ * one test once the search is closed. */
+static inline void opening_search_ply(struct opening_search *s, const struct position *after,
+                                      bool pass)
+{
+    if (!s->open)
+        return;
+    if (pass)
+        opening_search_pass(s);
+    else
+        opening_search_move(s, after);
+}
+
 /* The game's opening, or NULL when no position of it is named. */
 static inline const struct opening *opening_search_result(const struct opening_search *s)
 {

@@ -177,12 +177,8 @@ static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
                 g->moves_ok = false;
     if (g->positions)
         look(g, after);
-    if (s->table && opening_search_open(&g->os)) {
-        if (m == MOVE_NONE) /* a null move: lichess's search ends there */
-            opening_search_pass(&g->os);
-        else
-            opening_search_move(&g->os, after);
-    }
+    if (s->table) /* (a null move ends lichess's search) */
+        opening_search_ply(&g->os, after, m == MOVE_NONE);
     if (g->keep_last)
         g->last = *after;
     if (g->history)

@@ -279,7 +279,7 @@ enum pgn_visit {
     PGN_VISIT_GO,
     /* To a VARIATION_START token (else read as GO): none of the
      * variation's tokens, its ")" included, is offered; the reader still
-     * reads them (and keeps them, and finds their diagnostics). */
+     * reads them (and finds their diagnostics). */
     PGN_VISIT_SKIP_VARIATION,
     /* No more tokens of this game are offered; game_end still comes. */
     PGN_VISIT_SKIP_GAME,
@@ -291,10 +291,11 @@ enum pgn_visit {
  * over several lines whole, a move number with its periods merged), in
  * input order, then game_end.  The game given to tags_done has its tags,
  * number, place and source (the tags' texts valid during the call); the
- * one given to game_end is as pgn_next_game gives it, except that its
- * token list lacks the MOVE tokens offered to token (the other tokens,
- * and those held back by an answer, stay).  A token is valid during the
- * call; a MOVE's text is NUL-terminated too.  A diagnostic found after
+ * one given to game_end is as pgn_next_game gives it, except that it has
+ * no tokens: the reader keeps none (neither those offered nor those held
+ * back by an answer), but for stray text, which has the one token its
+ * message quotes (pgn_stray_message).  A token is valid during the call;
+ * a MOVE's text is NUL-terminated too.  A diagnostic found after
  * some tokens (a truncated game, a missing result, a control byte) is
  * known at game_end only: the consumer decides there what the game
  * gives.  Stray text (pgn_game.stray) comes as a game too, its tokens

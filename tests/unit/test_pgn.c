@@ -1406,7 +1406,8 @@ static const struct pgn_visitor watcher_visitor = {watch_tags, watch_token, watc
  * (from a FILE when file is set), with the options and limits, game for
  * game: the tokens offered must be the whole game's as the answers let
  * them through, in order, tags_done first and game_end last, and the game
- * at game_end the whole game without the MOVE tokens offered. */
+ * at game_end the whole game without its tokens (the reader keeps none),
+ * stray text with the one its message quotes. */
 static bool watcher_agrees(const char *text, size_t len, long skip_at, bool skip_vars, bool file,
                            unsigned options, const struct pgn_limits *lim, unsigned long *games,
                            char *why, size_t n)
@@ -1472,7 +1473,7 @@ static bool watcher_agrees(const char *text, size_t len, long skip_at, bool skip
                 else if (skip_vars && t->kind == PGN_TOK_VARIATION_START)
                     mute = t->depth + 1;
             }
-            if (!offer || t->kind != PGN_TOK_MOVE)
+            if (ga.stray && !kept && t->kind != PGN_TOK_COMMENT)
                 expect[kept++] = *t;
         }
         if (ok && !ga.stray && offered != w.ntoks) {

@@ -709,8 +709,8 @@ enum {
     KINDS_NOT_COMMENT = ~(1u << PGN_TOK_COMMENT),
 };
 
-/* Notes the token t that the reader read, stored or offered: its kind,
- * and the first that is no comment while stray text may come. */
+/* Notes the first token that is no comment, t, while stray text may
+ * come (first_watch): a visitor's reader lets it go. */
 static __attribute__((noinline)) void note_first(struct pgn_reader *r, const struct pgn_token *t)
 {
     r->first_watch = false;
@@ -725,6 +725,28 @@ static __attribute__((noinline)) void note_first(struct pgn_reader *r, const str
 /* Where the text of the stored tokens from tokens[i] on begins once they
  * are let go: at the first's text, but never below the tags' texts (a
  * comment before the tags is stored before them). */
+/* The kinds of the tokens read so far (kind_bit): those a visitor's
+ * reader let go, and those stored. */
+static unsigned kinds_read(const struct pgn_reader *r)
+{
+    unsigned k = r->kinds;
+    for (size_t i = 0; i < r->ntoks; i++)
+        k |= kind_bit(r->toks[i].kind);
+    return k;
+}
+
+/* The first token read that is no comment, or NULL (kept in first by a
+ * visitor's reader while first_watch was on). */
+static const struct pgn_token *first_read(const struct pgn_reader *r)
+{
+    if (r->v)
+        return r->first_watch ? NULL : &r->first;
+    for (size_t i = 0; i < r->ntoks; i++)
+        if (r->toks[i].kind != PGN_TOK_COMMENT)
+            return &r->toks[i];
+    return NULL;
+}
+
 static size_t text_base(const struct pgn_reader *r, size_t i)
 {
     size_t off = (size_t)(r->toks[i].text - r->arena);
@@ -807,11 +829,12 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    r->kinds |= kind_bit(kind);
-    if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
-        note_first(r, t);
-    if (r->v)
+    if (r->v) { /* (what a visitor's reader notes of the tokens it lets go) */
+        r->kinds |= kind_bit(kind);
+        if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
+            note_first(r, t);
         visit_new(r, off);
+    }
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -1676,7 +1699,7 @@ static bool starts_new_game(const struct pgn_reader *r)
     size_t n = r->line_len;
     if (i == SIZE_MAX || i + 2 >= n || s[i] != '1' || s[i + 1] != '.' || s[i + 2] == '.')
         return false;
-    if (!(r->kinds & KINDS_MOVE) && !r->stray_text) /* a move played before */
+    if (!(kinds_read(r) & KINDS_MOVE) && !r->stray_text) /* a move played before */
         return false;
     i += 2;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -1986,14 +2009,15 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || (r->kinds & KINDS_PLAYED) || r->number_skipped ||
+    if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
         r->move_dropped)
         return 0;
-    if (!(r->kinds & KINDS_NOT_COMMENT))
+    const struct pgn_token *first = first_read(r);
+    if (!first)
         return 0; /* comments alone: the next game's, or the input's last words */
     *stray = true;
     r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
-    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col);
+    return add_diag(r, PGN_E_STRAY_TEXT, first->line, first->col);
 }
 
 /* Closes what is still open and points the public arrays at the arena;
@@ -2053,7 +2077,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static bool worth_a_game(const struct pgn_reader *r)
 {
     return r->ntags || r->ndiags || r->in_comment || r->number_skipped ||
-           (r->kinds & KINDS_NOT_COMMENT);
+           (kinds_read(r) & KINDS_NOT_COMMENT);
 }
 
 /* Reads the next game into *g, offering it to v (NULL: none). */

@@ -1513,14 +1513,14 @@ static void test_visitor(void)
                 UNIT_CHECK(ok && games > 1000,
                            "a visitor answering SKIP_GAME at token %ld%s (options %#x) is offered "
                            "the game's tokens as the answers let them through, and the game at "
-                           "its end lacks the moves offered (%lu games) %s",
+                           "its end holds no token (stray text: the one it quotes) (%lu games) %s",
                            skips[i], vars ? " and SKIP_VARIATION" : "", options[o], games, why);
             }
-    /* the token cap counts the moves offered */
+    /* the token cap counts the tokens offered */
     bool ok = watcher_agrees(big, len, -1, false, true, 0, &(struct pgn_limits){.max_tokens = 5},
                              &games, why, sizeof why);
     UNIT_CHECK(ok && games > 1000,
-               "max_tokens falls where pgn_next_game's falls, moves offered counted (%lu) %s",
+               "max_tokens falls where pgn_next_game's falls, tokens offered counted (%lu) %s",
                games, why);
     free(big);
     const char *moves = "e4 e5 Nf3 Nc6 Bc4 Bc5 *\n";

@@ -75,9 +75,8 @@ struct pgn_reader {
     bool v_skip;          /* SKIP_GAME: nothing more is offered */
     int v_mute;           /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
     bool v_direct;        /* told, and neither skip: the next token is offered as it is */
-    size_t taken_at;      /* ntoks when the last was offered */
-    size_t tok_limit;     /* max_tokens less the MOVE tokens offered (not kept): the cap
-                           * counts them (taken) */
+    size_t tok_limit;     /* max_tokens less the tokens offered (and so not kept): the
+                           * cap counts them */
     char word[16];        /* the text of a MOVE offered from the line, NUL-terminated */
     struct pgn_lexer lex; /* the patterns of words and tag pairs */
 
@@ -132,8 +131,19 @@ struct pgn_reader {
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
     unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
+    /* What the reader needs of the tokens read, which a visitor's reader
+     * does not keep: the kinds read (a bit per kind: kind_bit), and with
+     * first_watch (after a result: stray text may come) the first token
+     * that is no comment, for stray text's message (its text in
+     * first_text). */
+    unsigned kinds;
+    bool first_watch;
+    struct pgn_token first;
+    char first_text[SYMBOL_MAX + 1];
+
     char *arena;
     size_t arena_len, arena_cap;
+    size_t arena_floor; /* the end of the tags' texts: tokens are stored after it */
     struct pgn_token *toks;
     size_t ntoks, toks_cap;
     struct pgn_tag *tags;
@@ -630,13 +640,6 @@ static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
         r->v_skip = true;
 }
 
-/* The MOVE tokens of the game offered to the visitor, and therefore not
- * kept. */
-static size_t taken(const struct pgn_reader *r)
-{
-    return r->lim.max_tokens - r->tok_limit;
-}
-
 /* The rules of a visitor's answers, for the reader (visit) and for a game
  * read whole (pgn_visit_game): SKIP_VARIATION at a "(" mutes the tokens
  * from the depth inside it (the depth returned; 0: none muted) ... */
@@ -695,35 +698,116 @@ static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
     return true;
 }
 
-/* Offers the stored tokens not offered yet, up to tokens[end). */
-static void visit_stored(struct pgn_reader *r, size_t end)
+/* The token kinds' bits of pgn_reader.kinds. */
+static inline unsigned kind_bit(enum pgn_token_kind kind)
 {
-    while (r->v_next < end)
+    return 1u << kind;
+}
+enum {
+    KINDS_MOVE = 1u << PGN_TOK_MOVE,
+    KINDS_PLAYED = 1u << PGN_TOK_MOVE | 1u << PGN_TOK_MOVE_NUMBER | 1u << PGN_TOK_NULL_MOVE,
+    KINDS_NOT_COMMENT = ~(1u << PGN_TOK_COMMENT),
+};
+
+/* Notes the first token that is no comment, t, while stray text may
+ * come (first_watch): a visitor's reader lets it go. */
+static __attribute__((noinline)) void note_first(struct pgn_reader *r, const struct pgn_token *t)
+{
+    r->first_watch = false;
+    size_t n = t->len < SYMBOL_MAX ? t->len : SYMBOL_MAX;
+    memcpy(r->first_text, t->text, n);
+    r->first_text[n] = '\0';
+    r->first = *t;
+    r->first.text = r->first_text;
+    r->first.len = n;
+}
+
+/* Where the text of the stored tokens from tokens[i] on begins once they
+ * are let go: at the first's text, but never below the tags' texts (a
+ * comment before the tags is stored before them). */
+/* The kinds of the tokens read so far (kind_bit): those a visitor's
+ * reader let go, and those stored. */
+static unsigned kinds_read(const struct pgn_reader *r)
+{
+    unsigned k = r->kinds;
+    for (size_t i = 0; i < r->ntoks; i++)
+        k |= kind_bit(r->toks[i].kind);
+    return k;
+}
+
+/* The first token read that is no comment, or NULL (kept in first by a
+ * visitor's reader while first_watch was on). */
+static const struct pgn_token *first_read(const struct pgn_reader *r)
+{
+    if (r->v)
+        return r->first_watch ? NULL : &r->first;
+    for (size_t i = 0; i < r->ntoks; i++)
+        if (r->toks[i].kind != PGN_TOK_COMMENT)
+            return &r->toks[i];
+    return NULL;
+}
+
+static size_t text_base(const struct pgn_reader *r, size_t i)
+{
+    size_t off = (size_t)(r->toks[i].text - r->arena);
+    return off > r->arena_floor ? off : r->arena_floor;
+}
+
+/* Lets the stored tokens go, all offered (or held back by an answer): a
+ * visitor's reader keeps no token; the cap counts them still. */
+static void drop_stored(struct pgn_reader *r)
+{
+    if (!r->ntoks)
+        return;
+    r->arena_len = text_base(r, 0);
+    r->tok_limit -= r->ntoks;
+    r->ntoks = r->v_next = 0;
+}
+
+/* Offers the stored tokens not offered yet, and lets them all go. */
+static void visit_stored(struct pgn_reader *r)
+{
+    while (r->v_next < r->ntoks)
         visit(r, &r->toks[r->v_next++]);
+    drop_stored(r);
+}
+
+/* Offers the stored tokens before the last one (tokens[0..last)), lets
+ * them go, and moves the last, held back, to the front. */
+static __attribute__((noinline)) void visit_before(struct pgn_reader *r, size_t last)
+{
+    while (r->v_next < last)
+        visit(r, &r->toks[r->v_next++]);
+    size_t base = text_base(r, 0), len = r->toks[last].len;
+    memmove(r->arena + base, r->toks[last].text, len + 1);
+    r->toks[0] = r->toks[last];
+    r->toks[0].text = r->arena + base;
+    r->arena_len = base + len + 1;
+    r->tok_limit -= last;
+    r->ntoks = 1;
+    r->v_next = 0;
 }
 
 /* Offers the token just stored, tokens[ntoks - 1] (its text at arena
  * offset off), and those before it, once the tags are all read (state
- * ST_MOVES: a comment before the tags waits).  Held back while it may
- * still change: a move number (merge_dots) and a brace comment still open
- * (comment_close offers it).  A MOVE offered is not kept: the visitor
- * has it. */
+ * ST_MOVES: a comment before the tags waits), and lets them go.  Held
+ * back while it may still change: a move number (merge_dots) and a brace
+ * comment still open (comment_close offers it). */
 static void visit_new(struct pgn_reader *r, size_t off)
 {
     if (r->state != ST_MOVES)
         return;
-    size_t last = r->ntoks - 1;
-    visit_stored(r, last);
-    const struct pgn_token *t = &r->toks[last];
+    if (__builtin_expect(r->ntoks > 1, 0)) {
+        visit_before(r, r->ntoks - 1);
+        off = (size_t)(r->toks[0].text - r->arena);
+    }
+    const struct pgn_token *t = &r->toks[0];
     if (t->kind == PGN_TOK_MOVE_NUMBER || (t->kind == PGN_TOK_COMMENT && r->in_comment))
         return;
-    r->v_next = r->ntoks;
-    if (visit(r, t) && t->kind == PGN_TOK_MOVE) {
-        r->ntoks--;
-        r->arena_len = off;
-        r->tok_limit--;
-        r->taken_at = r->v_next = r->ntoks;
-    }
+    visit(r, t);
+    r->arena_len = off;
+    r->tok_limit--;
+    r->ntoks = r->v_next = 0;
 }
 
 /* Fills the next token slot, whose text (n bytes at arena offset off) is
@@ -745,8 +829,12 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (r->v)
+    if (r->v) { /* (what a visitor's reader notes of the tokens it lets go) */
+        r->kinds |= kind_bit(kind);
+        if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
+            note_first(r, t);
         visit_new(r, off);
+    }
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -759,8 +847,8 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     if (r->v && kind == PGN_TOK_MOVE && r->ntoks < r->tok_limit) {
         /* offered from the line, before it is stored: a move offered is
          * not kept (the caller set state to ST_MOVES) */
-        if (r->v_next < r->ntoks)
-            visit_stored(r, r->ntoks);
+        if (r->ntoks)
+            visit_stored(r);
         memcpy(r->word, &w, sizeof w);
         r->word[n] = '\0';
         struct pgn_token t = {.kind = kind,
@@ -774,7 +862,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
             mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
-            r->taken_at = r->ntoks;
+            r->kinds |= KINDS_MOVE;
             return 1;
         }
     }
@@ -925,7 +1013,7 @@ static int comment_close(struct pgn_reader *r)
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
     if (r->v && r->state == ST_MOVES)
-        visit_stored(r, r->ntoks); /* (complete now) */
+        visit_stored(r); /* (complete now) */
     return 0;
 }
 
@@ -1078,7 +1166,7 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         dst[out++] = (char)c;
     }
     dst[out] = '\0';
-    r->arena_len = voff + out + 1;
+    r->arena_len = r->arena_floor = voff + out + 1;
     if (i < vlen && diag_at(r, PGN_E_TOKEN_TOO_LONG, at) < 0)
         return -1;
     unsigned long col = col_at(r, at);
@@ -1219,11 +1307,11 @@ static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
 /* ---------------------------------------------------------------- words */
 
 /* "4. ...Be7": periods right after a move number make it "4..."; not
- * after a move (one offered to a visitor is not the last token kept). */
+ * after a move (a visitor's reader holds a move number back until the
+ * next token, and keeps no token after that). */
 static int merge_dots(struct pgn_reader *r)
 {
-    if (r->ntoks == 0 || (taken(r) && r->taken_at == r->ntoks) ||
-        r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
+    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
     size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
     while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')
@@ -1611,13 +1699,8 @@ static bool starts_new_game(const struct pgn_reader *r)
     size_t n = r->line_len;
     if (i == SIZE_MAX || i + 2 >= n || s[i] != '1' || s[i + 1] != '.' || s[i + 2] == '.')
         return false;
-    if (!taken(r) && !r->stray_text) { /* a move played before: offered, or kept */
-        size_t k = 0;
-        while (k < r->ntoks && r->toks[k].kind != PGN_TOK_MOVE)
-            k++;
-        if (k == r->ntoks)
-            return false;
-    }
+    if (!(kinds_read(r) & KINDS_MOVE) && !r->stray_text) /* a move played before */
+        return false;
     i += 2;
     while (i < n && (s[i] == ' ' || s[i] == '\t'))
         i++;
@@ -1843,7 +1926,9 @@ static void clear_game(struct pgn_reader *r)
         r->toks = NULL;
         r->toks_cap = 0;
     }
-    r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
+    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = 0;
+    r->kinds = 0;
+    r->first_watch = r->after_result;
     r->tag_names = 0;
     r->state = ST_START;
     r->depth = 0;
@@ -1852,7 +1937,7 @@ static void clear_game(struct pgn_reader *r)
     r->skip_pieces = false;
     r->markup_line = r->markup_col = 0;
     r->binary_line = 0;
-    r->taken_at = r->v_next = 0;
+    r->v_next = 0;
     r->tok_limit = r->lim.max_tokens;
     r->v_told = r->v_skip = r->v_direct = false;
     r->v_mute = 0;
@@ -1924,16 +2009,10 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 static int stray_check(struct pgn_reader *r, bool *stray)
 {
     *stray = false;
-    if (!r->after_result || r->ntags || taken(r) || r->number_skipped || r->move_dropped)
+    if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
+        r->move_dropped)
         return 0;
-    const struct pgn_token *first = NULL;
-    for (size_t i = 0; i < r->ntoks; i++) {
-        enum pgn_token_kind k = r->toks[i].kind;
-        if (k == PGN_TOK_MOVE || k == PGN_TOK_MOVE_NUMBER || k == PGN_TOK_NULL_MOVE)
-            return 0;
-        if (!first && k != PGN_TOK_COMMENT)
-            first = &r->toks[i];
-    }
+    const struct pgn_token *first = first_read(r);
     if (!first)
         return 0; /* comments alone: the next game's, or the input's last words */
     *stray = true;
@@ -1958,7 +2037,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     if (r->v && !stray) { /* what the visitor has not seen yet */
         if (!r->v_told)
             tell_tags(r);
-        visit_stored(r, r->ntoks);
+        visit_stored(r);
     }
     fix_tags(r);
     sort_diags(r->diags, r->ndiags);
@@ -1981,6 +2060,10 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .markup_line = r->markup_line,
         .markup_col = r->markup_col,
     };
+    if (r->v && stray) { /* the one token its message quotes (pgn_stray_message) */
+        g->tokens = &r->first;
+        g->ntokens = 1;
+    }
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
     if (r->v)
@@ -1993,12 +2076,8 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * game). */
 static bool worth_a_game(const struct pgn_reader *r)
 {
-    if (r->ntags || r->ndiags || r->in_comment || r->number_skipped || taken(r))
-        return true;
-    for (size_t i = 0; i < r->ntoks; i++)
-        if (r->toks[i].kind != PGN_TOK_COMMENT)
-            return true;
-    return false;
+    return r->ntags || r->ndiags || r->in_comment || r->number_skipped ||
+           (kinds_read(r) & KINDS_NOT_COMMENT);
 }
 
 /* Reads the next game into *g, offering it to v (NULL: none). */

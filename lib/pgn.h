@@ -6,25 +6,26 @@
  * formats/pgn.md is the specification of what is accepted; keep the two
  * in step.
  *
- * It gives a game whole, or pushes it to a visitor as it reads it:
+ * It pushes each game to a visitor as it reads it (struct pgn_visitor:
+ * tags_done, each token, game_end; game.h's game_replay_visitor replays
+ * as it reads):
  *
  *     struct pgn_reader *r = pgn_reader_new();
- *     struct pgn_game g;
  *     int rc;
  *     pgn_reader_open_file(r, stdin, "-");
- *     while ((rc = pgn_next_game(r, &g)) > 0)
- *         for (size_t i = 0; i < g.ntokens; i++)
- *             ... g.tokens[i].kind, g.tokens[i].text ...
- *     // or: while ((rc = pgn_read_game(r, &visitor, ctx)) > 0) ...
- *     //      (tags_done, each token, game_end: struct pgn_visitor;
- *     //      game_replay_visitor replays as it reads)
+ *     while ((rc = pgn_read_game(r, &visitor, ctx)) > 0)
+ *         ;  // visitor.token(ctx, tok): ... tok->kind, tok->text ...
  *     if (rc < 0)
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
+ * pgn_next_game gives a game whole instead, every token kept (pgn-check
+ * and tests still read so).
+ *
  * Memory is constant across games: the reader keeps one input buffer (at
  * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
- * current game, reused for the next one.  Every text pointer in a game
+ * current game, reused for the next one; a visitor's reader keeps no token
+ * it has offered.  Every text pointer in a game
  * (tag names and values, token texts) points into that arena and stays
  * valid until the next pgn_next_game, pgn_reader_open_* or pgn_reader_free
  * call on the same reader.  Every text is NUL-terminated and its length is
@@ -279,7 +280,7 @@ enum pgn_visit {
     PGN_VISIT_GO,
     /* To a VARIATION_START token (else read as GO): none of the
      * variation's tokens, its ")" included, is offered; the reader still
-     * reads them (and keeps them, and finds their diagnostics). */
+     * reads them (and finds their diagnostics). */
     PGN_VISIT_SKIP_VARIATION,
     /* No more tokens of this game are offered; game_end still comes. */
     PGN_VISIT_SKIP_GAME,
@@ -291,10 +292,11 @@ enum pgn_visit {
  * over several lines whole, a move number with its periods merged), in
  * input order, then game_end.  The game given to tags_done has its tags,
  * number, place and source (the tags' texts valid during the call); the
- * one given to game_end is as pgn_next_game gives it, except that its
- * token list lacks the MOVE tokens offered to token (the other tokens,
- * and those held back by an answer, stay).  A token is valid during the
- * call; a MOVE's text is NUL-terminated too.  A diagnostic found after
+ * one given to game_end is as pgn_next_game gives it, except that it has
+ * no tokens: the reader keeps none (neither those offered nor those held
+ * back by an answer), but for stray text, which has the one token its
+ * message quotes (pgn_stray_message).  A token is valid during the call;
+ * a MOVE's text is NUL-terminated too.  A diagnostic found after
  * some tokens (a truncated game, a missing result, a control byte) is
  * known at game_end only: the consumer decides there what the game
  * gives.  Stray text (pgn_game.stray) comes as a game too, its tokens

@@ -207,7 +207,8 @@ static int take_next(struct pgn_reader *r, struct pgn_game *b)
 
 /* b, read by a taking reader, against a: the tokens offered are a's up to
  * the answer SKIP_GAME (none need be offered for stray text), and b is a
- * without the MOVE tokens offered. */
+ * without its tokens (the reader keeps none), stray text with the one its
+ * message quotes. */
 static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
 {
     static struct pgn_token kept[1 << 16];
@@ -226,7 +227,7 @@ static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
                 fail("a token offered is not the game's", a->number, i);
             offered++;
         }
-        if (!offer || t->kind != PGN_TOK_MOVE)
+        if (a->stray && !nkept && t->kind != PGN_TOK_COMMENT)
             kept[nkept++] = *t;
     }
     if (!a->stray && offered != taker.n)

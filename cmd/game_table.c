@@ -403,7 +403,8 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
                        enum named_vocabulary names)
 {
     struct game_table *t = calloc(1, sizeof *t);
-    *out = (struct game_writer){t, table_begin, table_event, table_end, table_free};
+    *out = (struct game_writer){
+        .w = t, .begin = table_begin, .event = table_event, .end = table_end, .free = table_free};
     if (!t)
         return false;
     t->f = f;

@@ -82,16 +82,31 @@ static ssize_t raw_read(struct decompress_source *s, unsigned char *dst, size_t 
     return (ssize_t)got;
 }
 
-/* Count the line ends of text given, for the place of a break. */
+/* Count the line ends of text given, for the place of a break: the
+ * bytes after the last '\n' are the column, and the '\n' before it are
+ * counted in runs of a fixed length, a loop the compiler turns into
+ * vector compares: cheaper than a memchr a line on PGN's short lines. */
+enum { COUNT_RUN = 128 }; /* at most 255: a run's count is one byte */
 static void count_place(struct decompress_source *s, const char *text, size_t n)
 {
-    const char *end = text + n, *nl;
-    while ((nl = memchr(text, '\n', (size_t)(end - text)))) {
-        s->lines++;
-        s->col = 0;
-        text = nl + 1;
+    const char *last = memrchr(text, '\n', n);
+    if (!last) {
+        s->col += (unsigned long)n;
+        return;
     }
-    s->col += (unsigned long)(end - text);
+    const unsigned char *p = (const unsigned char *)text;
+    size_t upto = (size_t)(last - text) + 1, i = 0;
+    unsigned long lines = 0;
+    for (; upto - i >= COUNT_RUN; i += COUNT_RUN) {
+        unsigned char run = 0;
+        for (size_t k = 0; k < COUNT_RUN; k++)
+            run += p[i + k] == '\n';
+        lines += run;
+    }
+    for (; i < upto; i++)
+        lines += p[i] == '\n';
+    s->lines += lines;
+    s->col = (unsigned long)(n - upto);
 }
 
 static void set_damage(struct decompress_source *s, bool truncated, int status, const char *why)

@@ -38,7 +38,7 @@ DEPFLAGS := -MMD -MP
 # Flags of the profile-guided build (below), empty without it.
 PGO_FLAGS :=
 PGO_LINK :=
-# The compression libraries of compressed input (cmd/decompress.c), each
+# The compression libraries of compressed input (cmd/decompress_codec.c), each
 # optional: one found (a program using it compiles and links) is defined
 # HAVE_ZSTD, HAVE_ZLIB, HAVE_BZ2 or HAVE_LZMA and linked; a build without
 # one reads that format's input as "this build has no ..." (status 66).
@@ -147,8 +147,9 @@ $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 
 # Test code includes the shared test code's headers.
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
-# Only the decompressing module and its tests ask which libraries there are.
-$(BUILD)/cmd/decompress.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/tests/fuzz/fuzz_decompress.o: \
+# Only the decoders of compressed input and their tests ask which libraries
+# there are.
+$(BUILD)/cmd/decompress_codec.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/tests/fuzz/fuzz_decompress.o: \
   PROJECT_CFLAGS += $(DECOMPRESS_DEFS)
 
 # Profile-guided optimisation (GCC), with PGO=1 (`make bench` sets it):

@@ -258,6 +258,8 @@ static enum pgn_visit convert_tags_done(void *ctx, const struct pgn_game *g)
         return PGN_VISIT_SKIP_GAME;
     if (!c->writer.w)
         games_put_tags(&c->res->out, g);
+    else if (c->writer.start)
+        c->writer.start(c->writer.w, &c->replay->start);
     return PGN_VISIT_GO;
 }
 

@@ -294,7 +294,11 @@ static void writer_free(void *w)
 bool game_json_writer(struct game_writer *out, const struct game_json_options *opt)
 {
     struct game_json *j = calloc(1, sizeof *j);
-    *out = (struct game_writer){j, writer_begin, writer_event, writer_end, writer_free};
+    *out = (struct game_writer){.w = j,
+                                .begin = writer_begin,
+                                .event = writer_event,
+                                .end = writer_end,
+                                .free = writer_free};
     if (!j)
         return false;
     j->opt = *opt;

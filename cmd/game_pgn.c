@@ -20,7 +20,16 @@ void game_pgn_begin(struct game_pgn *p)
     p->pending = 0;
     p->plies = 0;
     p->moved = false;
+    p->started = false;
     p->variant_tag = NULL;
+}
+
+void game_pgn_start(struct game_pgn *p, const struct position *start)
+{
+    p->started = true;
+    p->variant_tag = game_variant_tag((enum variant)start->variant, start->chess960);
+    if (p->opt.fix_result) /* where a game without moves ends */
+        p->last = *start;
 }
 
 /* One token of the movetext (standard 8.2.1): after a single space on the
@@ -125,8 +134,6 @@ static void put_move(struct game_pgn *p, const struct game_event *ev)
                                         : san_format_after(before, ev->m, ev->after, buf);
     put_token(p, buf, n);
     p->need_number = false;
-    if (!p->moved && ev->depth == 0) /* the rules the game is played by */
-        p->variant_tag = game_variant_tag((enum variant)before->variant, before->chess960);
     if (ev->depth > 0)
         return;
     /* the main line: what the tags added from it need */
@@ -180,21 +187,17 @@ void game_pgn_event(struct game_pgn *p, const struct game_event *ev)
     }
 }
 
-/* The result the rules give the game's last position, or NULL where
- * they leave it to the players (a resignation, a draw agreed or claimed,
- * a time forfeit): checkmate, stalemate, a dead position by insufficient
- * material, the seventy-five-move rule and a variant's own end, as
- * lib/status decides them. */
-static const char *rules_result(const struct game_pgn *p, const struct pgn_game *g)
+/* The result the rules give the game's last position (the replay's
+ * start for a game without moves), or NULL where they leave it to the
+ * players (a resignation, a draw agreed or claimed, a time forfeit):
+ * checkmate, stalemate, a dead position by insufficient material, the
+ * seventy-five-move rule and a variant's own end, as lib/status decides
+ * them. */
+static const char *rules_result(const struct game_pgn *p)
 {
-    struct position start;
+    if (!p->started)
+        return NULL;
     const struct position *pos = &p->last;
-    if (!p->moved) { /* a game without moves ends where it starts */
-        struct game_problem pb;
-        if (game_setup(g->tags, g->ntags, &start, &pb) != GAME_OK)
-            return NULL;
-        pos = &start;
-    }
     enum game_status st = status_get(pos);
     bool white = pos->side == WHITE; /* to move */
     switch (st) {
@@ -304,7 +307,7 @@ void game_pgn_end(struct game_pgn *p, struct cli_buf *out, const struct pgn_game
     } else if (p->opt.fix_result) {
         /* as pgn-extract's --fixresulttags: the rules' result where they
          * decide one, else the marker's, in the tag and the marker */
-        const char *r = rules_result(p, g);
+        const char *r = rules_result(p);
         result = tag_result = r ? r : result;
     }
     put_tags(p, out, g, result, tag_result);
@@ -323,6 +326,11 @@ void game_pgn_free(struct game_pgn *p)
 static void writer_begin(void *w)
 {
     game_pgn_begin(w);
+}
+
+static void writer_start(void *w, const struct position *start)
+{
+    game_pgn_start(w, start);
 }
 
 static void writer_event(void *w, const struct game_event *ev)
@@ -347,7 +355,12 @@ static void writer_free(void *w)
 bool game_pgn_writer(struct game_writer *out, const struct game_pgn_options *opt)
 {
     struct game_pgn *p = calloc(1, sizeof *p);
-    *out = (struct game_writer){p, writer_begin, writer_event, writer_end, writer_free};
+    *out = (struct game_writer){.w = p,
+                                .begin = writer_begin,
+                                .start = writer_start,
+                                .event = writer_event,
+                                .end = writer_end,
+                                .free = writer_free};
     if (!p)
         return false;
     p->opt = *opt;

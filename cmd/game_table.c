@@ -1,189 +1,32 @@
 /*
- * game_table.c - the --to=tsv and --to=csv tables (see game_table.h).
+ * game_table.c - the --to=tsv and --to=csv tables (see game_table.h): the
+ * writer, which keeps a game's plies as their cells until its end and
+ * then writes its rows.  The columns are game_table_fields's, the cells'
+ * values game_table_cell's, and the games' numbers under --jobs are
+ * shifted by game_table_numbers.
  */
 #include "game_table.h"
 
 #include "annotation.h"
 #include "fen.h"
-#include "json.h"
+#include "game_table_cell.h"
+#include "game_table_numbers.h"
 #include "opening.h"
 #include "uci.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the columns ---- */
-
-/* The names of the kinds, in enum order (GAME_TABLE_TAG's is its prefix). */
-static const char *const kind_names[GAME_TABLE_KIND_NB] = {
-    "game",       "line",  "ply", "move", "side", "uci",     "san",    "named",    "fen",
-    "fen_before", "clock", "emt", "eval", "eco",  "opening", "result", "tag:NAME",
-};
-
-#define KIND(k) (1u << (k))
-/* Kinds whose cell is written when the ply is played (the others at the
- * game's end: the game's own, and the comments' values that follow). */
-#define PLY_CELLS                                                                                  \
-    (KIND(GAME_TABLE_PLY) | KIND(GAME_TABLE_MOVE) | KIND(GAME_TABLE_SIDE) | KIND(GAME_TABLE_UCI) | \
-     KIND(GAME_TABLE_SAN) | KIND(GAME_TABLE_NAMED) | KIND(GAME_TABLE_FEN) |                        \
-     KIND(GAME_TABLE_FEN_BEFORE) | KIND(GAME_TABLE_ECO) | KIND(GAME_TABLE_OPENING))
-#define ANNOTATION_CELLS (KIND(GAME_TABLE_CLOCK) | KIND(GAME_TABLE_EMT) | KIND(GAME_TABLE_EVAL))
-#define OPENING_CELLS (KIND(GAME_TABLE_ECO) | KIND(GAME_TABLE_OPENING))
-
-/* "unknown field 'x' in --fields (known: game, line, ...)" */
-static void unknown_field(const char *name, size_t len, char *err, size_t size)
-{
-    int n = snprintf(err, size, "unknown field '%.*s' in --fields (known:", (int)len, name);
-    for (int k = 0; k < GAME_TABLE_KIND_NB && n >= 0 && (size_t)n < size; k++)
-        n += snprintf(err + n, size - (size_t)n, "%s %s", k ? "," : "", kind_names[k]);
-    if (n >= 0 && (size_t)n < size)
-        snprintf(err + n, size - (size_t)n, ")");
-}
-
-bool game_table_fields_parse(struct game_table_fields *f, const char *list, bool csv, bool per_game,
-                             char *err, size_t size)
-{
-    memset(f, 0, sizeof *f);
-    f->csv = csv;
-    f->per_game = per_game;
-    if (!list)
-        list = per_game ? GAME_TABLE_DEFAULT_GAME : GAME_TABLE_DEFAULT_PLY;
-    for (const char *s = list;; s++) {
-        const char *end = strchr(s, ',');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        struct game_table_field fd = {.name = s, .name_len = len};
-        if (len == 0) {
-            snprintf(err, size, "an empty field in --fields '%s'", list);
-            return false;
-        }
-        if (len > 4 && memcmp(s, "tag:", 4) == 0) {
-            fd.kind = GAME_TABLE_TAG;
-            fd.tag = s + 4;
-            fd.tag_len = len - 4;
-        } else {
-            int k = 0;
-            while (k < GAME_TABLE_TAG &&
-                   !(strlen(kind_names[k]) == len && memcmp(kind_names[k], s, len) == 0))
-                k++;
-            if (k == GAME_TABLE_TAG) {
-                unknown_field(s, len, err, size);
-                return false;
-            }
-            fd.kind = (enum game_table_kind)k;
-        }
-        if (f->n == GAME_TABLE_FIELDS_MAX) {
-            snprintf(err, size, "more than %d fields in --fields", GAME_TABLE_FIELDS_MAX);
-            return false;
-        }
-        f->v[f->n++] = fd;
-        f->kinds |= KIND(fd.kind);
-        if (!end)
-            return true;
-        s = end;
-    }
-}
-
-bool game_table_fields_comments(const struct game_table_fields *f)
-{
-    return (f->kinds & ANNOTATION_CELLS) != 0;
-}
-
-bool game_table_numbered(const struct game_table_fields *f)
-{
-    return (f->kinds & KIND(GAME_TABLE_GAME)) != 0;
-}
-
-/* ---- values ---- */
-
-/* Append a free text (a tag's value, an opening's name) as a value: CSV
- * quoted when it holds a comma, a double quote, CR or LF, TSV with its
- * tab, LF, CR and backslash escaped; bytes that are no well-formed UTF-8
- * and the other control bytes as U+FFFD, so that a reader of UTF-8 takes
- * any table.  Plain text, the common case, is copied in one go. */
-static void put_text(struct cli_buf *b, const char *s, size_t len, bool csv)
-{
-    const unsigned char *u = (const unsigned char *)s;
-    size_t i = 0;
-    bool quote = false;
-    while (i < len) { /* the plain prefix */
-        unsigned char c = u[i];
-        if (c < 0x20 || c >= 0x7F || c == '\\' || c == ',' || c == '"')
-            break;
-        i++;
-    }
-    if (i == len) {
-        cli_buf_put(b, s, len);
-        return;
-    }
-    if (csv)
-        for (size_t k = i; k < len && !quote; k++)
-            quote = u[k] == ',' || u[k] == '"' || u[k] == '\r' || u[k] == '\n';
-    if (quote)
-        cli_buf_char(b, '"');
-    cli_buf_put(b, s, i);
-    size_t run = i;
-    while (i < len) {
-        unsigned char c = u[i];
-        size_t n;
-        if (c >= 0x80 && (n = json_utf8_length(u + i, len - i)) > 0) {
-            i += n;
-            continue;
-        }
-        const char *esc = NULL; /* what replaces c, or NULL: c stays */
-        if (c >= 0x80)
-            esc = "\xEF\xBF\xBD"; /* U+FFFD */
-        else if (c == '"')
-            esc = csv ? "\"\"" : NULL;
-        else if (c == '\\')
-            esc = csv ? NULL : "\\\\";
-        else if (c == '\t' || c == '\n' || c == '\r')
-            esc = csv ? NULL : c == '\t' ? "\\t" : c == '\n' ? "\\n" : "\\r";
-        else if (c < 0x20)
-            esc = "\xEF\xBF\xBD";
-        if (!esc) {
-            i++;
-            continue;
-        }
-        cli_buf_put(b, s + run, i - run);
-        cli_buf_str(b, esc);
-        run = ++i;
-    }
-    cli_buf_put(b, s + run, i - run);
-    if (quote)
-        cli_buf_char(b, '"');
-}
-
-/* v in decimal into buf (room for 20 bytes); its length.  (printf was the
- * most of a table's cost: a number or two in every row.) */
-static size_t format_ulong(unsigned long v, char *buf)
-{
-    char tmp[20];
-    size_t n = 0;
-    do
-        tmp[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    for (size_t i = 0; i < n; i++)
-        buf[i] = tmp[n - 1 - i];
-    return n;
-}
-
-static void put_ulong(struct cli_buf *b, unsigned long v)
-{
-    if (cli_buf_reserve(b, 20))
-        b->len += format_ulong(v, b->data + b->len);
-}
-
 bool game_table_start(const struct game_table_fields *f)
 {
-    if ((f->kinds & OPENING_CELLS) && !opening_table_get())
+    if ((f->kinds & GAME_TABLE_OPENING_CELLS) && !opening_table_get())
         return false;
     struct cli_buf b = {0};
     for (size_t i = 0; i < f->n; i++) {
         if (i)
             cli_buf_char(&b, f->csv ? ',' : '\t');
-        put_text(&b, f->v[i].name, f->v[i].name_len, f->csv);
+        game_table_cell_text(&b, f->v[i].name, f->v[i].name_len, f->csv);
     }
     cli_buf_char(&b, '\n');
     bool ok = !b.nomem;
@@ -194,17 +37,6 @@ bool game_table_start(const struct game_table_fields *f)
 
 /* ---- the writer ---- */
 
-/* The marker before a game's number in a result's output (a byte that
- * put_text never writes): game_table_write shifts the number behind it. */
-enum { NUMBER_MARK = '\x01' };
-
-/* What a ply's comments held. */
-struct table_ply {
-    unsigned has; /* ANNOTATION_HAS_* */
-    int64_t clock_ms, emt_ms;
-    struct annotation_eval eval;
-};
-
 struct game_table {
     const struct game_table_fields *f;
     enum named_vocabulary names;
@@ -213,7 +45,7 @@ struct game_table {
      * cell's end in cells (ncells a ply), and their comments' values */
     struct cli_buf cells;
     size_t *ends;
-    struct table_ply *plies;
+    struct game_table_cell_ply *plies;
     size_t nplies, cap;
     /* the position before the first ply (per game, fen_before) */
     char start_fen[FEN_MAX];
@@ -246,7 +78,7 @@ static bool ply_room(struct game_table *t)
     if (t->nplies < t->cap)
         return true;
     size_t cap = t->cap ? t->cap * 2 : 256;
-    struct table_ply *p = realloc(t->plies, cap * sizeof *p);
+    struct game_table_cell_ply *p = realloc(t->plies, cap * sizeof *p);
     if (p)
         t->plies = p;
     size_t *e = p ? realloc(t->ends, cap * (t->ncells ? t->ncells : 1) * sizeof *e) : NULL;
@@ -273,7 +105,7 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         return;
     bool pass = ev->kind == GAME_EV_NULL;
     if (t->nplies == 0) {
-        if (t->f->per_game && (t->f->kinds & KIND(GAME_TABLE_FEN_BEFORE)))
+        if (t->f->per_game && (t->f->kinds & GAME_TABLE_KIND(GAME_TABLE_FEN_BEFORE)))
             t->start_fen_len = fen_format(ev->before, t->start_fen, sizeof t->start_fen);
         if (t->openings)
             opening_search_start(&t->search, t->openings, ev->before);
@@ -285,7 +117,7 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
     const struct game_table_fields *f = t->f;
     for (size_t i = 0, k = 0; i < f->n; i++) {
         enum game_table_kind kind = f->v[i].kind;
-        if (!(KIND(kind) & PLY_CELLS))
+        if (!(GAME_TABLE_KIND(kind) & GAME_TABLE_PLY_CELLS))
             continue;
         if (!cli_buf_reserve(b, cell_room()))
             return;
@@ -293,10 +125,10 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         size_t n = 0;
         switch (kind) {
         case GAME_TABLE_PLY:
-            n = format_ulong(ev->ply, buf);
+            n = game_table_cell_ulong(ev->ply, buf);
             break;
         case GAME_TABLE_MOVE:
-            n = format_ulong(ev->before->fullmove, buf);
+            n = game_table_cell_ulong(ev->before->fullmove, buf);
             break;
         case GAME_TABLE_SIDE:
             buf[n++] = ev->before->side == WHITE ? 'w' : 'b';
@@ -336,7 +168,7 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
             if (o && kind == GAME_TABLE_ECO)
                 n = strlen(memcpy(buf, o->eco, sizeof o->eco));
             else if (o)
-                put_text(b, o->name, strlen(o->name), f->csv);
+                game_table_cell_text(b, o->name, strlen(o->name), f->csv);
             break;
         }
         default:
@@ -345,7 +177,7 @@ static void table_ply(struct game_table *t, const struct game_event *ev)
         b->len += n;
         ends[k++] = b->len;
     }
-    t->plies[t->nplies++] = (struct table_ply){0};
+    t->plies[t->nplies++] = (struct game_table_cell_ply){0};
 }
 
 /* A comment after a ply of the main line: the values it holds, where the
@@ -357,15 +189,7 @@ static void table_comment(struct game_table *t, const struct pgn_token *tok)
         return;
     struct annotations a;
     annotation_parse(tok->text, tok->len, &a, t->scratch.data);
-    struct table_ply *p = &t->plies[t->nplies - 1];
-    unsigned fresh = a.has & ~p->has;
-    if (fresh & ANNOTATION_HAS_CLOCK)
-        p->clock_ms = a.clock_ms;
-    if (fresh & ANNOTATION_HAS_EMT)
-        p->emt_ms = a.emt_ms;
-    if (fresh & ANNOTATION_HAS_EVAL)
-        p->eval = a.eval;
-    p->has |= fresh;
+    game_table_cell_annotations_add(&t->plies[t->nplies - 1], &a);
 }
 
 static void table_event(void *w, const struct game_event *ev)
@@ -379,7 +203,7 @@ static void table_event(void *w, const struct game_event *ev)
         table_ply(t, ev);
         break;
     case GAME_EV_COMMENT:
-        if (t->f->kinds & ANNOTATION_CELLS)
+        if (t->f->kinds & GAME_TABLE_ANNOTATION_CELLS)
             table_comment(t, ev->tok);
         break;
     default:
@@ -395,34 +219,6 @@ static void put_cell(struct cli_buf *out, const struct game_table *t, size_t ply
     cli_buf_put(out, t->cells.data + start, ends[k] - start);
 }
 
-/* A comment's value of a ply, clock, emt or eval, into buf (room for
- * ANNOTATION_ROOM bytes), or nothing; its length. */
-enum { ANNOTATION_ROOM = ANNOTATION_SECONDS_MAX + ANNOTATION_EVAL_MAX };
-static size_t format_annotation(const struct table_ply *p, enum game_table_kind kind, char *buf)
-{
-    if (kind == GAME_TABLE_CLOCK && (p->has & ANNOTATION_HAS_CLOCK))
-        return annotation_format_seconds(p->clock_ms, buf);
-    if (kind == GAME_TABLE_EMT && (p->has & ANNOTATION_HAS_EMT))
-        return annotation_format_seconds(p->emt_ms, buf);
-    if (kind == GAME_TABLE_EVAL && (p->has & ANNOTATION_HAS_EVAL))
-        return annotation_format_eval(&p->eval, buf);
-    return 0;
-}
-
-static void put_annotation(struct cli_buf *out, const struct table_ply *p,
-                           enum game_table_kind kind)
-{
-    if (cli_buf_reserve(out, ANNOTATION_ROOM))
-        out->len += format_annotation(p, kind, out->data + out->len);
-}
-
-static unsigned annotation_bit(enum game_table_kind kind)
-{
-    return kind == GAME_TABLE_CLOCK ? ANNOTATION_HAS_CLOCK
-           : kind == GAME_TABLE_EMT ? ANNOTATION_HAS_EMT
-                                    : ANNOTATION_HAS_EVAL;
-}
-
 /* A column of the game's own (per ply, the same in each of its rows). */
 static void put_game_cell(struct cli_buf *out, const struct game_table *t,
                           const struct game_table_field *fd, const struct pgn_game *g,
@@ -433,7 +229,7 @@ static void put_game_cell(struct cli_buf *out, const struct game_table *t,
         cli_buf_put(out, t->number, t->number_len);
         break;
     case GAME_TABLE_LINE:
-        put_ulong(out, line);
+        game_table_cell_put_ulong(out, line);
         break;
     case GAME_TABLE_RESULT:
         cli_buf_str(out, result);
@@ -443,7 +239,7 @@ static void put_game_cell(struct cli_buf *out, const struct game_table *t,
             const struct pgn_tag *tg = &g->tags[i];
             if (!tg->repeated && tg->name_len == fd->tag_len &&
                 memcmp(tg->name, fd->tag, fd->tag_len) == 0) {
-                put_text(out, tg->value, tg->value_len, t->f->csv);
+                game_table_cell_text(out, tg->value, tg->value_len, t->f->csv);
                 break;
             }
         }
@@ -460,8 +256,8 @@ static void put_game_ply_cell(struct cli_buf *out, const struct game_table *t,
                               enum game_table_kind kind, size_t k)
 {
     size_t n = t->nplies;
-    if (KIND(kind) & ANNOTATION_CELLS) {
-        unsigned bit = annotation_bit(kind);
+    if (GAME_TABLE_KIND(kind) & GAME_TABLE_ANNOTATION_CELLS) {
+        unsigned bit = game_table_cell_annotation_bit(kind);
         bool any = false;
         for (size_t p = 0; p < n && !any; p++)
             any = (t->plies[p].has & bit) != 0;
@@ -469,7 +265,7 @@ static void put_game_ply_cell(struct cli_buf *out, const struct game_table *t,
             if (p)
                 cli_buf_char(out, ' ');
             if (t->plies[p].has & bit)
-                put_annotation(out, &t->plies[p], kind);
+                game_table_cell_put_annotation(out, &t->plies[p], kind);
             else
                 cli_buf_char(out, '-');
         }
@@ -477,7 +273,7 @@ static void put_game_ply_cell(struct cli_buf *out, const struct game_table *t,
     }
     switch (kind) {
     case GAME_TABLE_PLY: /* the plies played */
-        put_ulong(out, n);
+        game_table_cell_put_ulong(out, n);
         break;
     case GAME_TABLE_UCI:
     case GAME_TABLE_SAN:
@@ -510,10 +306,10 @@ static void put_ply_rows(struct game_table *t, struct cli_buf *out, const struct
     gc->len = 0;
     size_t nannotations = 0;
     for (size_t i = 0; i < f->n; i++) {
-        unsigned kind = KIND(f->v[i].kind);
-        if (kind & ANNOTATION_CELLS)
+        unsigned kind = GAME_TABLE_KIND(f->v[i].kind);
+        if (kind & GAME_TABLE_ANNOTATION_CELLS)
             nannotations++;
-        else if (!(kind & PLY_CELLS))
+        else if (!(kind & GAME_TABLE_PLY_CELLS))
             put_game_cell(gc, t, &f->v[i], g, line, result);
         t->game_ends[i] = gc->len;
     }
@@ -526,20 +322,21 @@ static void put_ply_rows(struct game_table *t, struct cli_buf *out, const struct
         const size_t *ends = t->ends + r * t->ncells;
         size_t first = r && t->ncells ? ends[-1] : 0;
         size_t len = t->ncells ? ends[t->ncells - 1] - first : 0;
-        if (!cli_buf_reserve(out, len + gc->len + nannotations * ANNOTATION_ROOM + f->n + 3))
+        if (!cli_buf_reserve(out, len + gc->len + nannotations * GAME_TABLE_CELL_ANNOTATION_ROOM +
+                                      f->n + 3))
             return;
         char *p = out->data + out->len, *row = p;
         for (size_t i = 0, k = 0; i < f->n; i++) {
             enum game_table_kind kind = f->v[i].kind;
             if (i)
                 *p++ = sep;
-            if (KIND(kind) & PLY_CELLS) {
+            if (GAME_TABLE_KIND(kind) & GAME_TABLE_PLY_CELLS) {
                 size_t from = k ? ends[k - 1] : first;
                 memcpy(p, cells + from, ends[k] - from);
                 p += ends[k] - from;
                 k++;
-            } else if (KIND(kind) & ANNOTATION_CELLS) {
-                p += format_annotation(&t->plies[r], kind, p);
+            } else if (GAME_TABLE_KIND(kind) & GAME_TABLE_ANNOTATION_CELLS) {
+                p += game_table_cell_annotation(&t->plies[r], kind, p);
             } else {
                 size_t from = i ? t->game_ends[i - 1] : 0;
                 memcpy(p, gc->data + from, t->game_ends[i] - from);
@@ -567,8 +364,8 @@ static void table_end(void *w, struct cli_buf *out, const struct pgn_game *g, un
     }
     t->number_len = 0;
     if (t->marked)
-        t->number[t->number_len++] = NUMBER_MARK;
-    t->number_len += format_ulong(g->number, t->number + t->number_len);
+        t->number[t->number_len++] = GAME_TABLE_NUMBERS_MARK;
+    t->number_len += game_table_cell_ulong(g->number, t->number + t->number_len);
     if (!f->per_game) {
         put_ply_rows(t, out, g, line, result);
         return;
@@ -578,11 +375,11 @@ static void table_end(void *w, struct cli_buf *out, const struct pgn_game *g, un
         enum game_table_kind kind = f->v[i].kind;
         if (i)
             cli_buf_char(out, f->csv ? ',' : '\t');
-        if (KIND(kind) & (PLY_CELLS | ANNOTATION_CELLS))
+        if (GAME_TABLE_KIND(kind) & (GAME_TABLE_PLY_CELLS | GAME_TABLE_ANNOTATION_CELLS))
             put_game_ply_cell(out, t, kind, k);
         else
             put_game_cell(out, t, &f->v[i], g, line, result);
-        k += (KIND(kind) & PLY_CELLS) != 0;
+        k += (GAME_TABLE_KIND(kind) & GAME_TABLE_PLY_CELLS) != 0;
     }
     if (f->csv && f->n == 1 && out->len == row) /* (an empty line is no row) */
         cli_buf_put(out, "\"\"", 2);
@@ -606,17 +403,18 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
                        enum named_vocabulary names)
 {
     struct game_table *t = calloc(1, sizeof *t);
-    *out = (struct game_writer){t, table_begin, table_event, table_end, table_free};
+    *out = (struct game_writer){
+        .w = t, .begin = table_begin, .event = table_event, .end = table_end, .free = table_free};
     if (!t)
         return false;
     t->f = f;
     t->names = names;
-    t->marked = game_table_numbered(f);
+    t->marked = game_table_fields_numbered(f);
     for (size_t i = 0; i < f->n; i++)
-        t->ncells += (KIND(f->v[i].kind) & PLY_CELLS) != 0;
+        t->ncells += (GAME_TABLE_KIND(f->v[i].kind) & GAME_TABLE_PLY_CELLS) != 0;
     /* (built by game_table_start before the threads: this only finds it) */
-    t->openings = f->kinds & OPENING_CELLS ? opening_table_get() : NULL;
-    return !(f->kinds & OPENING_CELLS) || t->openings;
+    t->openings = f->kinds & GAME_TABLE_OPENING_CELLS ? opening_table_get() : NULL;
+    return !(f->kinds & GAME_TABLE_OPENING_CELLS) || t->openings;
 }
 
 /* ---- the numbers of the games ---- */
@@ -624,47 +422,4 @@ bool game_table_writer(struct game_writer *out, const struct game_table_fields *
 void game_table_plain_numbers(struct game_writer *w)
 {
     ((struct game_table *)w->w)->marked = false;
-}
-
-void game_table_write(void *arg, struct jobs_result *res, const char *name,
-                      unsigned long game_offset, bool file_first)
-{
-    static struct cli_buf b; /* (the main thread's alone: it writes the results) */
-    (void)file_first;
-    const char *s = res->out.data, *end = s + res->out.len;
-    /* the last number read and its text shifted: a game's rows repeat it */
-    const char *last = NULL;
-    size_t last_len = 0, shifted_len = 0;
-    char shifted[24];
-    b.len = 0;
-    while (s < end) {
-        const char *m = memchr(s, NUMBER_MARK, (size_t)(end - s));
-        if (!m) {
-            cli_buf_put(&b, s, (size_t)(end - s));
-            break;
-        }
-        cli_buf_put(&b, s, (size_t)(m - s));
-        const char *digits = s = m + 1;
-        while (s < end && *s >= '0' && *s <= '9')
-            s++;
-        size_t n = (size_t)(s - digits);
-        if (!last || n != last_len || memcmp(digits, last, n) != 0) {
-            unsigned long v = 0;
-            for (size_t i = 0; i < n; i++)
-                v = v * 10 + (unsigned long)(digits[i] - '0');
-            shifted_len = format_ulong(v + game_offset, shifted);
-            last = digits;
-            last_len = n;
-        }
-        cli_buf_put(&b, shifted, shifted_len);
-    }
-    if (b.nomem) { /* no memory: the run ends here */
-        res->status = cli_status_merge(res->status, cli_nomem());
-        res->stop = true;
-        b.nomem = false;
-    } else {
-        fwrite_unlocked(b.data, 1, b.len, stdout);
-    }
-    res->out.len = 0;
-    jobs_result_write(res, name, game_offset, arg);
 }

@@ -1,9 +1,9 @@
 /*
  * game_writer.h - the interface of pgn-to-named-notation's writers of
- * whole games (JSON, PGN, TSV and CSV): the converter (convert.c) feeds a
- * game's replay events to the writer of its target, and the writer writes
- * the game when it ends.  Each writer is a module (game_json.c, game_pgn.c,
- * game_table.c) with a function that fills one of these, e.g.
+ * whole games (JSON, PGN, TSV and CSV): the converter (convert.c) gives
+ * the writer of its target a game's start position and its replay's
+ * events, and the writer writes the game when it ends.  Each writer is a module (game_json.c,
+ * game_pgn.c, game_table.c) with a function that fills one of these, e.g.
  *
  *     bool game_json_writer(struct game_writer *out, const struct game_json_options *opt);
  *
@@ -21,6 +21,12 @@ struct game_writer {
     void *w; /* the writer's own state, given back to each call */
     /* A game starts (no tags yet: they come with end). */
     void (*begin)(void *w);
+    /* Its tags are read and its replay set up: the position the replay
+     * starts from, under the rules it plays by (the Variant tag's, else
+     * those of --variant and --chess960), valid until end returns.  Not
+     * called for a game whose setup failed (end then has the error).
+     * NULL when the writer needs no start. */
+    void (*start)(void *w, const struct position *start);
     /* One replay event (game.h) of the game, but GAME_EV_RESULT (the
      * converter reads the result and gives it to end). */
     void (*event)(void *w, const struct game_event *ev);

@@ -52,8 +52,6 @@ struct pool {
     struct jobs_reader *rd;    /* the file being read, NULL between files */
 };
 
-static void add_up(struct jobs_totals *t, const struct jobs_result *res);
-
 /* Work on one chunk, or on none when the run stops or the chunk is empty
  * (a file that could not be opened, or an empty file). */
 static void work_chunk(const struct jobs_config *cfg, void *worker, struct chunk *k, bool skip)
@@ -122,14 +120,6 @@ static void wait_done(struct pool *p, const struct chunk *k)
     }
 }
 
-/* Empty a result that will not be written. */
-static void drop_output(struct jobs_result *res)
-{
-    res->out.len = 0;
-    res->diags.n = 0;
-    res->diags.text.len = 0;
-}
-
 void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
 {
     const struct jobs_config *cfg = s->cfg;
@@ -165,7 +155,7 @@ static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name,
     jobs_stream_write(&s, &res);
     jobs_reader_rest_close(fp, rd);
     p->game_offset += res.games;
-    add_up(t, &res);
+    jobs_result_add_up(t, &res);
     if (p->cfg->meter)
         atomic_store(&p->cfg->meter->games, t->games);
     jobs_result_free(&res);
@@ -212,14 +202,14 @@ static void respin(struct pool *p, struct jobs_totals *t, struct chunk *k)
              * rest of the file are read as a stream. */
             k->text.guessed = false;
             k->streamed = true;
-            drop_output(&k->res);
+            jobs_result_drop(&k->res);
             stream_rest(p, t, k->name, k->text.in.data, k->text.in.len, k->text.first_line,
                         k->file_first);
             return;
         }
     }
     k->text.guessed = false;
-    drop_output(&k->res);
+    jobs_result_drop(&k->res);
     if (k->text.in.nomem) {
         /* Out of memory: nothing of k is written, and the run stops. */
         work_chunk(p->cfg, NULL, k, true);
@@ -228,17 +218,6 @@ static void respin(struct pool *p, struct jobs_totals *t, struct chunk *k)
         return;
     }
     work_chunk(p->cfg, p->own, k, false);
-}
-
-/* Add a written result into the totals. */
-static void add_up(struct jobs_totals *t, const struct jobs_result *res)
-{
-    t->games += res->games;
-    for (int i = 0; i < JOBS_COUNTS; i++)
-        t->counts[i] += res->counts[i];
-    t->status = cli_status_merge(t->status, res->status);
-    if (res->stop || cli_stdout_failed())
-        t->stop = true;
 }
 
 /* Write the oldest chunk once it is done, in its place among the messages
@@ -254,7 +233,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
     if (to_write && k->text.guessed && !k->res.at_rest)
         respin(p, t, k);
     if (k->streamed) {
-        drop_output(&k->res);
+        jobs_result_drop(&k->res);
     } else if (to_write) {
         if (k->file_first)
             p->game_offset = 0;
@@ -269,7 +248,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
         else
             jobs_result_write(&k->res, k->name, p->game_offset, &p->cfg->out);
         p->game_offset += k->res.games;
-        add_up(t, &k->res);
+        jobs_result_add_up(t, &k->res);
         if (p->cfg->meter)
             atomic_store(&p->cfg->meter->games, t->games);
         if (k->text.read_errno) {
@@ -288,7 +267,7 @@ static void emit_oldest(struct pool *p, struct jobs_totals *t)
             t->status = cli_status_merge(t->status, k->note_status);
         }
     } else {
-        drop_output(&k->res);
+        jobs_result_drop(&k->res);
     }
     k->merged = k->streamed = false;
     k->state = CHUNK_FREE;

@@ -101,14 +101,6 @@ struct jobs_config {
     void *write_arg;
 };
 
-/* The sums of the results written, in input order. */
-struct jobs_totals {
-    unsigned long games;
-    unsigned long counts[JOBS_COUNTS];
-    int status; /* merged: chunks' statuses, files that cannot be opened or read */
-    bool stop;  /* a chunk asked to stop, or standard output failed */
-};
-
 /* Read every file (nfiles 0: standard input; "-" names it too) in chunks,
  * have them worked on and write the results in order, adding them into
  * *t.  A file that cannot be opened or read is reported in its place

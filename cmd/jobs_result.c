@@ -60,6 +60,23 @@ void jobs_result_write(struct jobs_result *res, const char *name, unsigned long 
     d->text.len = 0;
 }
 
+void jobs_result_drop(struct jobs_result *res)
+{
+    res->out.len = 0;
+    res->diags.n = 0;
+    res->diags.text.len = 0;
+}
+
+void jobs_result_add_up(struct jobs_totals *t, const struct jobs_result *res)
+{
+    t->games += res->games;
+    for (int i = 0; i < JOBS_COUNTS; i++)
+        t->counts[i] += res->counts[i];
+    t->status = cli_status_merge(t->status, res->status);
+    if (res->stop || cli_stdout_failed())
+        t->stop = true;
+}
+
 void jobs_result_free(struct jobs_result *res)
 {
     cli_buf_free(&res->out);

@@ -4,7 +4,8 @@
  * for standard error (their game numbers counted from the run's first
  * game, shifted when written) and the tool's counters.  The PGN tools
  * fill one per chunk under --jobs (jobs.h), and in a single thread one
- * that is written as it goes; part of jobs.h, which includes it.
+ * that is written as it goes; the results written add up into the
+ * totals.  Part of jobs.h, which includes it.
  */
 #ifndef JOBS_RESULT_H
 #define JOBS_RESULT_H
@@ -72,6 +73,21 @@ struct jobs_out {
  * game_offset), placed ones only when not quiet.  Counters stay. */
 void jobs_result_write(struct jobs_result *res, const char *name, unsigned long game_offset,
                        const struct jobs_out *how);
+
+/* Empty a result that will not be written (its counters stay). */
+void jobs_result_drop(struct jobs_result *res);
+
+/* The sums of the results written, in input order. */
+struct jobs_totals {
+    unsigned long games;
+    unsigned long counts[JOBS_COUNTS];
+    int status; /* merged: chunks' statuses, files that cannot be opened or read */
+    bool stop;  /* a chunk asked to stop, or standard output failed */
+};
+
+/* Add a written result into the totals: its games, counters and status;
+ * a stop it asks for, or a failed standard output, stops the run. */
+void jobs_result_add_up(struct jobs_totals *t, const struct jobs_result *res);
 
 /* Free a result's memory. */
 void jobs_result_free(struct jobs_result *res);

@@ -22,6 +22,7 @@
 #include "convert.h"
 #include "decompress.h"
 #include "game_table.h"
+#include "game_table_numbers.h"
 #include "games.h"
 #include "jobs.h"
 #include "named.h"
@@ -83,7 +84,7 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         convert_free(&c);
         return;
     }
-    if (game_table_numbered(&o->table)) /* (the numbers are the file's) */
+    if (game_table_fields_numbered(&o->table)) /* (the numbers are the file's) */
         game_table_plain_numbers(&c.writer);
     int n = o->nfiles ? o->nfiles : 1;
     for (int i = 0; i < n && !t->stop; i++) {
@@ -212,8 +213,8 @@ int main(int argc, char **argv)
                                   .arg = &opt,
                                   .meter = pr ? &counts : NULL,
                                   .guess_cuts = true};
-        if (game_table_numbered(&opt.table))
-            cfg.write = game_table_write, cfg.write_arg = &cfg.out;
+        if (game_table_fields_numbered(&opt.table))
+            cfg.write = game_table_numbers_write, cfg.write_arg = &cfg.out;
         jobs_run(&cfg, opt.files, opt.nfiles, &t);
     } else {
         run_serial(&opt, pr, pr ? &counts : NULL, &t);

@@ -1,6 +1,6 @@
-/* cmd/decompress.c built without any compression library, as on a
- * machine that lacks them (the Makefile defines no HAVE_ macro for this
- * file): plain text still comes back as the very stream given, and
+/* cmd/decompress.c and its modules built without any compression library,
+ * as on a machine that lacks them (the Makefile defines no HAVE_ macro for
+ * this file): plain text still comes back as the very stream given, and
  * compressed input is refused (ENOTSUP) with the message that names the
  * library to install, for each format. */
 #undef HAVE_ZSTD
@@ -8,6 +8,8 @@
 #undef HAVE_BZ2
 #undef HAVE_LZMA
 #include "decompress.c"
+#include "decompress_codec.c"
+#include "decompress_source.c"
 
 #include "unit.h"
 

@@ -17,29 +17,11 @@
 #ifndef DECOMPRESS_H
 #define DECOMPRESS_H
 
+#include "decompress_format.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-
-/* The formats, by their magic bytes. */
-enum decompress_format {
-    DECOMPRESS_PLAIN,
-    DECOMPRESS_ZSTD,  /* 28 B5 2F FD, or a skippable frame 5? 2A 4D 18 */
-    DECOMPRESS_GZIP,  /* 1F 8B */
-    DECOMPRESS_BZIP2, /* "BZh" and '1'..'9' */
-    DECOMPRESS_XZ     /* FD "7zXZ" 00 */
-};
-
-/* The most bytes decompress_sniff needs to decide. */
-enum { DECOMPRESS_MAGIC_MAX = 6 };
-
-/* The format whose magic bytes start p[0..n); DECOMPRESS_PLAIN when none
- * does.  *more is set when p is too short to decide: the n bytes begin
- * some magic, and more of them could complete it. */
-enum decompress_format decompress_sniff(const unsigned char *p, size_t n, bool *more);
-
-/* The format's name in messages ("zstd"...). */
-const char *decompress_format_name(enum decompress_format f);
 
 /* Whether this build reads the format (it was built with its library). */
 bool decompress_supported(enum decompress_format f);
@@ -62,17 +44,6 @@ const char *decompress_missing(enum decompress_format f);
  * read: the compressed file's for a decompressing stream (its bytes count
  * against the file's size), fileno(fp) for any other. */
 int decompress_fileno(FILE *fp);
-
-/* How a stream broke. */
-struct decompress_damage {
-    unsigned long line, col; /* in the decompressed text: where the next byte
-                              * would have been (1-based, as the readers count:
-                              * '\n' ends a line, col counts bytes) */
-    int status;              /* the exit status it calls for: 1 (invalid input),
-                              * 71 when memory ran out */
-    char msg[256];           /* "damaged zstd stream: REASON; the text before it
-                              * was read", or "truncated ...: ..." */
-};
 
 /* Once the reader of fp has met the end of its text: true, once, when
  * fp is a decompressing stream that broke, with what broke it.  False for

@@ -11,7 +11,7 @@
 #ifndef DECOMPRESS_CODEC_H
 #define DECOMPRESS_CODEC_H
 
-#include "decompress.h"
+#include "decompress_format.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -9,7 +9,7 @@
 #ifndef DECOMPRESS_SOURCE_H
 #define DECOMPRESS_SOURCE_H
 
-#include "decompress.h"
+#include "decompress_format.h"
 #include "decompress_codec.h"
 
 #include <stdbool.h>

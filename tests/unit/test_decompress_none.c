@@ -9,6 +9,7 @@
 #undef HAVE_LZMA
 #include "decompress.c"
 #include "decompress_codec.c"
+#include "decompress_format.c"
 #include "decompress_source.c"
 
 #include "unit.h"

@@ -839,13 +839,16 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
  * memory order, zero past the token): one 8-byte store instead of a copy
- * loop, for the hot path of movetext_word.  Returns as emit2. */
+ * loop, for the hot path of movetext_word.  A visitor's reader offers it
+ * at once when final (a move; a move number no periods can follow).
+ * Returns as emit2. */
 static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
-                                                           size_t n, uint64_t w, unsigned value)
+                                                           size_t n, uint64_t w, unsigned value,
+                                                           bool final)
 {
-    if (r->v && kind == PGN_TOK_MOVE && r->ntoks < r->tok_limit) {
-        /* offered from the line, before it is stored: a move offered is
+    if (r->v && final && r->ntoks < r->tok_limit && (kind == PGN_TOK_MOVE || !r->first_watch)) {
+        /* offered from the line, before it is stored: a token offered is
          * not kept (the caller set state to ST_MOVES) */
         if (r->ntoks)
             visit_stored(r);
@@ -862,7 +865,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
             mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
-            r->kinds |= KINDS_MOVE;
+            r->kinds |= kind_bit(kind);
             return 1;
         }
     }
@@ -1325,6 +1328,18 @@ static int merge_dots(struct pgn_reader *r)
     return 0;
 }
 
+/* Is a move number ending at q final: does a byte that cannot be periods
+ * follow it on its line, after blanks?  Periods after it would merge into
+ * it (merge_dots), so a visitor's reader holds it back otherwise. */
+static inline bool number_final(const char *q, const char *end)
+{
+    if (end - q >= 2 && q[0] == ' ') /* (the common case: "12. Nf3") */
+        return q[1] != '.' && (unsigned char)q[1] > ' ';
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    return q < end && *q != '.' && (unsigned char)*q > ' ';
+}
+
 /* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
  * still starts the game where it stands.  True when it is dropped. */
 static inline bool skip_number(struct pgn_reader *r, const char *p)
@@ -1361,14 +1376,15 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         r->state = ST_MOVES;
         if (skip_number(r, p))
             return 1;
-        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, number) < 0 ? -1 : 1;
+        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, number, number_final(p + i, end)) < 0 ? -1
+                                                                                                : 1;
     }
     /* the move must fill the word: the next byte ends it */
     if (i > avail || (i < avail && byte_class[(unsigned char)p[i]] == C_RUN))
         return 0;
     *next = p + i;
     r->state = ST_MOVES;
-    return emit_word(r, PGN_TOK_MOVE, p, i, w, shape) < 0 ? -1 : 1;
+    return emit_word(r, PGN_TOK_MOVE, p, i, w, shape, true) < 0 ? -1 : 1;
 }
 
 /* The hot path: the word [p, q) read by the lexer's fast recogniser

@@ -19,8 +19,8 @@
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
- * pgn_next_game gives a game whole instead, every token kept (pgn-check
- * and tests still read so).
+ * pgn_next_game gives a game whole instead, every token kept (tests still
+ * read so).
  *
  * Memory is constant across games: the reader keeps one input buffer (at
  * most max_line + 1 bytes for a FILE), and the arrays and text arena of the

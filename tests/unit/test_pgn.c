@@ -1527,6 +1527,19 @@ static void test_visitor(void)
     ok = watcher_agrees(moves, strlen(moves), -1, false, false, 0,
                         &(struct pgn_limits){.max_tokens = 5}, &games, why, sizeof why);
     UNIT_CHECK(ok && games == 1, "six moves offered and a result meet max_tokens 5 %s", why);
+    /* a move number is offered at once when no periods can follow it on
+     * its line, else held until the next token may merge them */
+    const char *numbers = "[White \"a\"]\n\n1. e4 e5 2.\n... Nf3 2. Nf3 Nc6 3.\t...Bb5 3.  ... a6 "
+                          "4. {c} Ba4 4... Nf6 5.O-O 5 ...Be7 6.\r\n... Re1 7. ;x\n7... b5 8.";
+    for (int vars = 0; vars < 2; vars++) {
+        ok = watcher_agrees(numbers, strlen(numbers), -1, vars, vars, 0, &(struct pgn_limits){0},
+                            &games, why, sizeof why);
+        UNIT_CHECK(ok && games == 1,
+                   "move numbers before a move, before periods on the next line, a tab, two "
+                   "spaces, a comment, CRLF and the input's end are offered as pgn_next_game "
+                   "gives them (%lu) %s",
+                   games, why);
+    }
     const char *pre = "{before} [White \"a\"]\n{between}\n[Black \"b\"]\n\n1. e4 {a\nb} ( 1. d4 "
                       "(1. c4) d5 ) 1... e5 2. ...Nf3 *\n\n1-0 trailing\n";
     for (int vars = 0; vars < 2; vars++) {

@@ -66,8 +66,8 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR 
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    /* The visitor of the game being read (pgn_read_game; NULL for
-     * pgn_next_game) and what it answered so far. */
+    /* The visitor of the game being read (pgn_read_game) and what it
+     * answered so far. */
     const struct pgn_visitor *v;
     void *v_ctx;
     size_t v_next;        /* tokens[0..v_next) were offered (or held back by a skip) */
@@ -735,16 +735,11 @@ static unsigned kinds_read(const struct pgn_reader *r)
     return k;
 }
 
-/* The first token read that is no comment, or NULL (kept in first by a
- * visitor's reader while first_watch was on). */
+/* The first token read that is no comment, or NULL (kept in first while
+ * first_watch was on). */
 static const struct pgn_token *first_read(const struct pgn_reader *r)
 {
-    if (r->v)
-        return r->first_watch ? NULL : &r->first;
-    for (size_t i = 0; i < r->ntoks; i++)
-        if (r->toks[i].kind != PGN_TOK_COMMENT)
-            return &r->toks[i];
-    return NULL;
+    return r->first_watch ? NULL : &r->first;
 }
 
 static size_t text_base(const struct pgn_reader *r, size_t i)
@@ -829,12 +824,11 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (r->v) { /* (what a visitor's reader notes of the tokens it lets go) */
-        r->kinds |= kind_bit(kind);
-        if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
-            note_first(r, t);
-        visit_new(r, off);
-    }
+    /* (what the reader notes of the tokens it lets go) */
+    r->kinds |= kind_bit(kind);
+    if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
+        note_first(r, t);
+    visit_new(r, off);
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
@@ -847,7 +841,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            size_t n, uint64_t w, unsigned value,
                                                            bool final)
 {
-    if (r->v && final && r->ntoks < r->tok_limit && (kind == PGN_TOK_MOVE || !r->first_watch)) {
+    if (final && r->ntoks < r->tok_limit && (kind == PGN_TOK_MOVE || !r->first_watch)) {
         /* offered from the line, before it is stored: a token offered is
          * not kept (the caller set state to ST_MOVES) */
         if (r->ntoks)
@@ -1015,7 +1009,7 @@ static int comment_close(struct pgn_reader *r)
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
-    if (r->v && r->state == ST_MOVES)
+    if (r->state == ST_MOVES)
         visit_stored(r); /* (complete now) */
     return 0;
 }
@@ -1464,9 +1458,10 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
             r->state = ST_MOVES;
             break;
         case PGN_LEX_RESULT:
-            /* stored as the standard writes it (pgn.h) */
-            st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
+            /* stored as the standard writes it (pgn.h); the state first,
+             * as on the fast path: a visitor is offered it at once */
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
             if (st >= 0 && r->depth == 0) {
                 *done = true;
                 return 0;
@@ -1475,16 +1470,16 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:
-            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
             break;
         case PGN_LEX_BAD_NAG:
             st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
             r->state = ST_MOVES;
             break;
         case PGN_LEX_SYMBOL:
-            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             break;
         case PGN_LEX_DOTS:
             st = merge_dots(r);
@@ -2050,7 +2045,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     bool stray;
     if (stray_check(r, &stray) < 0)
         return -1;
-    if (r->v && !stray) { /* what the visitor has not seen yet */
+    if (!stray) { /* what the visitor has not seen yet */
         if (!r->v_told)
             tell_tags(r);
         visit_stored(r);
@@ -2076,14 +2071,13 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .markup_line = r->markup_line,
         .markup_col = r->markup_col,
     };
-    if (r->v && stray) { /* the one token its message quotes (pgn_stray_message) */
+    if (stray) { /* the one token its message quotes (pgn_stray_message) */
         g->tokens = &r->first;
         g->ntokens = 1;
     }
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
-    if (r->v)
-        r->v->game_end(r->v_ctx, g);
+    r->v->game_end(r->v_ctx, g);
     return 1;
 }
 
@@ -2096,7 +2090,7 @@ static bool worth_a_game(const struct pgn_reader *r)
            (kinds_read(r) & KINDS_NOT_COMMENT);
 }
 
-/* Reads the next game into *g, offering it to v (NULL: none). */
+/* Reads the next game into *g, offering it to v. */
 static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx,
                      struct pgn_game *g)
 {
@@ -2149,11 +2143,6 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, g, r->end);
-}
-
-int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
-{
-    return read_game(r, NULL, NULL, g);
 }
 
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)

@@ -163,7 +163,7 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res);
 
-/* Check one game read whole (pgn_next_game), offered to the same checks
+/* Check one game read whole (its tokens collected), offered to the same checks
  * (pgn_visit_game): the same findings.  0, or -1 when out of memory. */
 int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res);
 

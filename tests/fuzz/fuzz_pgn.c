@@ -19,6 +19,7 @@
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
+#include "pgn_collect.h"
 #include "pgn.h"
 
 #include "pgn_alike.h"
@@ -292,10 +293,10 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
     unsigned long games = 0;
     for (;;) {
         struct pgn_game g, gs, gf, gk, gt, gts;
-        int rc = pgn_next_game(s->mem, &g);
-        int rs = pgn_next_game(s->slow, &gs);
-        int rk = pgn_next_game(s->skip, &gk);
-        int rf = fp ? pgn_next_game(s->file, &gf) : rc;
+        int rc = pgn_collect_game(s->mem, &g);
+        int rs = pgn_collect_game(s->slow, &gs);
+        int rk = pgn_collect_game(s->skip, &gk);
+        int rf = fp ? pgn_collect_game(s->file, &gf) : rc;
         int rt = take_next(s->take, &gt);
         if (rt > 0 && rc > 0 && !same_game_taken(&g, &gt))
             fail("a visitor changed the game beyond the moves offered", games + 1, 0);
@@ -354,7 +355,7 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
         unsigned long games = 0;
         int rb;
         pgn_reader_open_mem(s->file, text, cut, "fuzz");
-        while ((rb = pgn_next_game(s->file, &b)) > 0)
+        while ((rb = pgn_collect_game(s->file, &b)) > 0)
             games = b.number; /* (stray text is no game: it has the number of the one before) */
         if (rb < 0 || !pgn_reader_at_rest(s->file))
             continue;
@@ -364,12 +365,12 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
                 pgn_reader_open_mem(s->file, text + cut, size - cut, "fuzz");
             else
                 pgn_reader_open_mem(s->file, text, cut, "fuzz");
-            while (pgn_next_game(s->file, &b) > 0)
-                if (pgn_next_game(s->mem, &a) <= 0 ||
+            while (pgn_collect_game(s->file, &b) > 0)
+                if (pgn_collect_game(s->mem, &a) <= 0 ||
                     !same_game_at(&a, &b, piece ? lines : 0, piece ? games : 0))
                     fail("a cut where the reader came to rest reads otherwise", b.number, cut);
         }
-        if (pgn_next_game(s->mem, &a) != 0)
+        if (pgn_collect_game(s->mem, &a) != 0)
             fail("a cut where the reader came to rest lost a game", games, cut);
     }
 }

@@ -12,12 +12,13 @@
  *     hash once it has been added;
  *   - the checker as the reader's visitor (pgn_check_read_game: the moves
  *     checked as they are read, the way pgn-check reads) and on games
- *     read whole (pgn_next_game, pgn_check_game) gives the same
+ *     read whole (pgn_collect_game, pgn_check_game) gives the same
  *     diagnostics (code, place, message) and the same hash; the FILE
  *     reader is drained the first way, the memory reader the second;
  *   - games without a Variant tag are played by the rules of a variant
  *     that the input's length picks (standard chess one time in nine).
  * A broken property aborts, which libFuzzer reports as a crash. */
+#include "pgn_collect.h"
 #include "pgn_check.h"
 
 #include <stdbool.h>
@@ -64,11 +65,11 @@ static void check_result(const struct pgn_game *g, const struct pgn_check_result
 /* Read everything with reader r (opened already), check each game, and
  * compare the bytes handed out with the input. */
 /* The next game of r, checked as it is read (pushed) or read whole: as
- * pgn_next_game returns. */
+ * pgn_collect_game returns. */
 static int next_checked(struct pgn_reader *r, struct pgn_checker *c, bool pushed,
                         struct pgn_game *g, struct pgn_check_result *res)
 {
-    int rc = pushed ? pgn_check_read_game(c, r, g, res) : pgn_next_game(r, g);
+    int rc = pushed ? pgn_check_read_game(c, r, g, res) : pgn_collect_game(r, g);
     if (rc == -2 || (rc > 0 && !pushed && pgn_check_game(c, g, res) < 0))
         fail("out of memory", g->number);
     return rc;

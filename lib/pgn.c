@@ -134,10 +134,12 @@ struct pgn_reader {
     /* What the reader needs of the tokens read, which a visitor's reader
      * does not keep: the kinds read (a bit per kind: kind_bit), and with
      * first_watch (after a result: stray text may come) the first token
-     * that is no comment, for stray text's message (its text in
-     * first_text). */
+     * that is no comment, for stray text's place, with the text of the
+     * first such token whose text is no empty string (a NUL byte's is),
+     * which its message quotes (pgn_stray_message; in first_text). */
     unsigned kinds;
-    bool first_watch;
+    bool first_watch; /* (on until the text is found) */
+    bool first_placed;
     struct pgn_token first;
     char first_text[SYMBOL_MAX + 1];
 
@@ -709,16 +711,24 @@ enum {
     KINDS_NOT_COMMENT = ~(1u << PGN_TOK_COMMENT),
 };
 
-/* Notes the first token that is no comment, t, while stray text may
- * come (first_watch): a visitor's reader lets it go. */
+/* Notes a token that is no comment, t, while stray text may come
+ * (first_watch): the first one's place, and the first text that is no
+ * empty string (the reader lets them go). */
 static __attribute__((noinline)) void note_first(struct pgn_reader *r, const struct pgn_token *t)
 {
+    if (!r->first_placed) {
+        r->first_placed = true;
+        r->first = *t;
+        r->first.text = r->first_text;
+        r->first.len = 0;
+        r->first_text[0] = '\0';
+    }
+    if (!t->text[0])
+        return;
     r->first_watch = false;
     size_t n = t->len < SYMBOL_MAX ? t->len : SYMBOL_MAX;
     memcpy(r->first_text, t->text, n);
     r->first_text[n] = '\0';
-    r->first = *t;
-    r->first.text = r->first_text;
     r->first.len = n;
 }
 
@@ -739,7 +749,7 @@ static unsigned kinds_read(const struct pgn_reader *r)
  * first_watch was on). */
 static const struct pgn_token *first_read(const struct pgn_reader *r)
 {
-    return r->first_watch ? NULL : &r->first;
+    return r->first_watch && !r->first_placed ? NULL : &r->first;
 }
 
 static size_t text_base(const struct pgn_reader *r, size_t i)
@@ -1940,6 +1950,7 @@ static void clear_game(struct pgn_reader *r)
     r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = 0;
     r->kinds = 0;
     r->first_watch = r->after_result;
+    r->first_placed = false;
     r->tag_names = 0;
     r->state = ST_START;
     r->depth = 0;

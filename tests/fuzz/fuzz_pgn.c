@@ -209,7 +209,8 @@ static int take_next(struct pgn_reader *r, struct pgn_game *b)
 /* b, read by a taking reader, against a: the tokens offered are a's up to
  * the answer SKIP_GAME (none need be offered for stray text), and b is a
  * without its tokens (the reader keeps none), stray text with the one its
- * message quotes. */
+ * message quotes: the first token that is no comment, with the first such
+ * text that is no empty string (a NUL byte's is). */
 static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
 {
     static struct pgn_token kept[1 << 16];
@@ -228,8 +229,17 @@ static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
                 fail("a token offered is not the game's", a->number, i);
             offered++;
         }
-        if (a->stray && !nkept && t->kind != PGN_TOK_COMMENT)
-            kept[nkept++] = *t;
+        if (a->stray && t->kind != PGN_TOK_COMMENT) {
+            if (!nkept) { /* the first's place, the first text that is no empty string */
+                kept[nkept++] = *t;
+                kept[0].text = "";
+                kept[0].len = 0;
+            }
+            if (!kept[0].text[0] && t->text[0]) {
+                kept[0].text = t->text;
+                kept[0].len = t->len;
+            }
+        }
     }
     if (!a->stray && offered != taker.n)
         fail("more tokens offered than the game has", a->number, offered);

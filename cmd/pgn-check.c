@@ -9,8 +9,9 @@
  *                    config.c reads .pgn-check.conf before them
  *     input          here, one thread (lib/pgn.c); with --jobs N, jobs.c
  *                    cuts chunks for N threads
- *     each game      lib/pgn_check.c's checks; checked.c keeps the game and
- *                    its findings as a record
+ *     each game      lib/pgn_check.c's checks, the reader's visitor (the
+ *                    moves checked as they are read); checked.c keeps the
+ *                    game and its findings as a record
  *     writer         checked.c, in input order: duplicates, clean games out;
  *                    report.c: text, JSON, SARIF, GitHub
  */
@@ -77,11 +78,7 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
     struct pgn_check_result cr;
     int rc;
     pgn_checker_set_line_offset(w->checker, line_offset);
-    while ((rc = pgn_next_game(w->reader, &g)) > 0) {
-        if (pgn_check_game(w->checker, &g, &cr) < 0) {
-            res->out.nomem = true; /* hard_error says: out of memory */
-            return -1;
-        }
+    while ((rc = pgn_check_read_game(w->checker, w->reader, &g, &cr)) > 0) {
         checked_put_game(&res->out, &g, &cr, line_offset);
         res->games += !g.stray; /* (stray text is no game: numbers go on) */
         if (res->out.nomem)
@@ -91,6 +88,10 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
             if (cli_stdout_failed() || ((struct checked_writer *)s->cfg->write_arg)->nomem)
                 return 0;
         }
+    }
+    if (rc == -2) {
+        res->out.nomem = true; /* hard_error says: out of memory */
+        return -1;
     }
     const char *rest;
     unsigned long rest_line;

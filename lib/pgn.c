@@ -66,8 +66,8 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR 
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    /* The visitor of the game being read (pgn_read_game; NULL for
-     * pgn_next_game) and what it answered so far. */
+    /* The visitor of the game being read (pgn_read_game) and what it
+     * answered so far. */
     const struct pgn_visitor *v;
     void *v_ctx;
     size_t v_next;        /* tokens[0..v_next) were offered (or held back by a skip) */
@@ -134,10 +134,12 @@ struct pgn_reader {
     /* What the reader needs of the tokens read, which a visitor's reader
      * does not keep: the kinds read (a bit per kind: kind_bit), and with
      * first_watch (after a result: stray text may come) the first token
-     * that is no comment, for stray text's message (its text in
-     * first_text). */
+     * that is no comment, for stray text's place, with the text of the
+     * first such token whose text is no empty string (a NUL byte's is),
+     * which its message quotes (pgn_stray_message; in first_text). */
     unsigned kinds;
-    bool first_watch;
+    bool first_watch; /* (on until the text is found) */
+    bool first_placed;
     struct pgn_token first;
     char first_text[SYMBOL_MAX + 1];
 
@@ -709,16 +711,24 @@ enum {
     KINDS_NOT_COMMENT = ~(1u << PGN_TOK_COMMENT),
 };
 
-/* Notes the first token that is no comment, t, while stray text may
- * come (first_watch): a visitor's reader lets it go. */
+/* Notes a token that is no comment, t, while stray text may come
+ * (first_watch): the first one's place, and the first text that is no
+ * empty string (the reader lets them go). */
 static __attribute__((noinline)) void note_first(struct pgn_reader *r, const struct pgn_token *t)
 {
+    if (!r->first_placed) {
+        r->first_placed = true;
+        r->first = *t;
+        r->first.text = r->first_text;
+        r->first.len = 0;
+        r->first_text[0] = '\0';
+    }
+    if (!t->text[0])
+        return;
     r->first_watch = false;
     size_t n = t->len < SYMBOL_MAX ? t->len : SYMBOL_MAX;
     memcpy(r->first_text, t->text, n);
     r->first_text[n] = '\0';
-    r->first = *t;
-    r->first.text = r->first_text;
     r->first.len = n;
 }
 
@@ -735,16 +745,11 @@ static unsigned kinds_read(const struct pgn_reader *r)
     return k;
 }
 
-/* The first token read that is no comment, or NULL (kept in first by a
- * visitor's reader while first_watch was on). */
+/* The first token read that is no comment, or NULL (kept in first while
+ * first_watch was on). */
 static const struct pgn_token *first_read(const struct pgn_reader *r)
 {
-    if (r->v)
-        return r->first_watch ? NULL : &r->first;
-    for (size_t i = 0; i < r->ntoks; i++)
-        if (r->toks[i].kind != PGN_TOK_COMMENT)
-            return &r->toks[i];
-    return NULL;
+    return r->first_watch && !r->first_placed ? NULL : &r->first;
 }
 
 static size_t text_base(const struct pgn_reader *r, size_t i)
@@ -829,23 +834,25 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->col = col;
     t->depth = r->depth;
     t->value = value;
-    if (r->v) { /* (what a visitor's reader notes of the tokens it lets go) */
-        r->kinds |= kind_bit(kind);
-        if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
-            note_first(r, t);
-        visit_new(r, off);
-    }
+    /* (what the reader notes of the tokens it lets go) */
+    r->kinds |= kind_bit(kind);
+    if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
+        note_first(r, t);
+    visit_new(r, off);
 }
 
 /* Stores a token of at most 8 bytes held in the word w (its bytes in
  * memory order, zero past the token): one 8-byte store instead of a copy
- * loop, for the hot path of movetext_word.  Returns as emit2. */
+ * loop, for the hot path of movetext_word.  A visitor's reader offers it
+ * at once when final (a move; a move number no periods can follow).
+ * Returns as emit2. */
 static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
-                                                           size_t n, uint64_t w, unsigned value)
+                                                           size_t n, uint64_t w, unsigned value,
+                                                           bool final)
 {
-    if (r->v && kind == PGN_TOK_MOVE && r->ntoks < r->tok_limit) {
-        /* offered from the line, before it is stored: a move offered is
+    if (final && r->ntoks < r->tok_limit && (kind == PGN_TOK_MOVE || !r->first_watch)) {
+        /* offered from the line, before it is stored: a token offered is
          * not kept (the caller set state to ST_MOVES) */
         if (r->ntoks)
             visit_stored(r);
@@ -862,7 +869,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
             mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
-            r->kinds |= KINDS_MOVE;
+            r->kinds |= kind_bit(kind);
             return 1;
         }
     }
@@ -1012,7 +1019,7 @@ static int comment_close(struct pgn_reader *r)
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
     r->arena[r->arena_len++] = '\0';
-    if (r->v && r->state == ST_MOVES)
+    if (r->state == ST_MOVES)
         visit_stored(r); /* (complete now) */
     return 0;
 }
@@ -1325,6 +1332,18 @@ static int merge_dots(struct pgn_reader *r)
     return 0;
 }
 
+/* Is a move number ending at q final: does a byte that cannot be periods
+ * follow it on its line, after blanks?  Periods after it would merge into
+ * it (merge_dots), so a visitor's reader holds it back otherwise. */
+static inline bool number_final(const char *q, const char *end)
+{
+    if (end - q >= 2 && q[0] == ' ') /* (the common case: "12. Nf3") */
+        return q[1] != '.' && (unsigned char)q[1] > ' ';
+    while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    return q < end && *q != '.' && (unsigned char)*q > ' ';
+}
+
 /* With PGN_OPT_SKIP_NUMBERS a move number at p is read and dropped: it
  * still starts the game where it stands.  True when it is dropped. */
 static inline bool skip_number(struct pgn_reader *r, const char *p)
@@ -1361,14 +1380,15 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
         r->state = ST_MOVES;
         if (skip_number(r, p))
             return 1;
-        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, number) < 0 ? -1 : 1;
+        return emit_word(r, PGN_TOK_MOVE_NUMBER, p, i, w, number, number_final(p + i, end)) < 0 ? -1
+                                                                                                : 1;
     }
     /* the move must fill the word: the next byte ends it */
     if (i > avail || (i < avail && byte_class[(unsigned char)p[i]] == C_RUN))
         return 0;
     *next = p + i;
     r->state = ST_MOVES;
-    return emit_word(r, PGN_TOK_MOVE, p, i, w, shape) < 0 ? -1 : 1;
+    return emit_word(r, PGN_TOK_MOVE, p, i, w, shape, true) < 0 ? -1 : 1;
 }
 
 /* The hot path: the word [p, q) read by the lexer's fast recogniser
@@ -1448,9 +1468,10 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
             r->state = ST_MOVES;
             break;
         case PGN_LEX_RESULT:
-            /* stored as the standard writes it (pgn.h) */
-            st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
+            /* stored as the standard writes it (pgn.h); the state first,
+             * as on the fast path: a visitor is offered it at once */
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
             if (st >= 0 && r->depth == 0) {
                 *done = true;
                 return 0;
@@ -1459,16 +1480,16 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:
-            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
             break;
         case PGN_LEX_BAD_NAG:
             st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
             r->state = ST_MOVES;
             break;
         case PGN_LEX_SYMBOL:
-            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             r->state = ST_MOVES;
+            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             break;
         case PGN_LEX_DOTS:
             st = merge_dots(r);
@@ -1929,6 +1950,7 @@ static void clear_game(struct pgn_reader *r)
     r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = 0;
     r->kinds = 0;
     r->first_watch = r->after_result;
+    r->first_placed = false;
     r->tag_names = 0;
     r->state = ST_START;
     r->depth = 0;
@@ -2034,7 +2056,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     bool stray;
     if (stray_check(r, &stray) < 0)
         return -1;
-    if (r->v && !stray) { /* what the visitor has not seen yet */
+    if (!stray) { /* what the visitor has not seen yet */
         if (!r->v_told)
             tell_tags(r);
         visit_stored(r);
@@ -2060,14 +2082,13 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         .markup_line = r->markup_line,
         .markup_col = r->markup_col,
     };
-    if (r->v && stray) { /* the one token its message quotes (pgn_stray_message) */
+    if (stray) { /* the one token its message quotes (pgn_stray_message) */
         g->tokens = &r->first;
         g->ntokens = 1;
     }
     if (r->options & PGN_OPT_RAW)
         raw_cut(r, g, end);
-    if (r->v)
-        r->v->game_end(r->v_ctx, g);
+    r->v->game_end(r->v_ctx, g);
     return 1;
 }
 
@@ -2080,7 +2101,7 @@ static bool worth_a_game(const struct pgn_reader *r)
            (kinds_read(r) & KINDS_NOT_COMMENT);
 }
 
-/* Reads the next game into *g, offering it to v (NULL: none). */
+/* Reads the next game into *g, offering it to v. */
 static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx,
                      struct pgn_game *g)
 {
@@ -2133,11 +2154,6 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, g, r->end);
-}
-
-int pgn_next_game(struct pgn_reader *r, struct pgn_game *g)
-{
-    return read_game(r, NULL, NULL, g);
 }
 
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)

@@ -19,15 +19,15 @@
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
- * pgn_next_game gives a game whole instead, every token kept (pgn-check
- * and tests still read so).
+ * The reader only pushes: a caller that wants a game's tokens together
+ * (tests/pgn_collect.h) collects them as they are offered.
  *
  * Memory is constant across games: the reader keeps one input buffer (at
  * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
  * current game, reused for the next one; a visitor's reader keeps no token
  * it has offered.  Every text pointer in a game
  * (tag names and values, token texts) points into that arena and stays
- * valid until the next pgn_next_game, pgn_reader_open_* or pgn_reader_free
+ * valid until the next pgn_read_game, pgn_reader_open_* or pgn_reader_free
  * call on the same reader.  Every text is NUL-terminated and its length is
  * also given.  A reader is not thread-safe; use one reader per thread.
  *
@@ -45,12 +45,12 @@
 #include <string.h>
 #include <strings.h>
 
-/* Diagnostics inside a game, and the hard errors of pgn_next_game
+/* Diagnostics inside a game, and the hard errors of pgn_read_game
  * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
  * scripts ("missing-result"), pgn_error_message a sentence fragment. */
 enum pgn_error {
     PGN_OK = 0,
-    /* hard errors: pgn_next_game returns -1 */
+    /* hard errors: pgn_read_game returns -1 */
     PGN_E_NOMEM,
     PGN_E_IO,
     PGN_E_NOT_OPEN,
@@ -269,12 +269,6 @@ enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *
 enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,
                                    const char *name);
 
-/* Reads the next game into *g: 1 when a game was read, 0 at the end of the
- * input, -1 on a hard error (out of memory, read error; see
- * pgn_reader_error).  Bad text never makes it fail.  The game has every
- * token. */
-int pgn_next_game(struct pgn_reader *r, struct pgn_game *g);
-
 /* What a visitor answers. */
 enum pgn_visit {
     PGN_VISIT_GO,
@@ -292,8 +286,8 @@ enum pgn_visit {
  * over several lines whole, a move number with its periods merged), in
  * input order, then game_end.  The game given to tags_done has its tags,
  * number, place and source (the tags' texts valid during the call); the
- * one given to game_end is as pgn_next_game gives it, except that it has
- * no tokens: the reader keeps none (neither those offered nor those held
+ * one given to game_end has the rest (struct pgn_game) but no tokens:
+ * the reader keeps none (neither those offered nor those held
  * back by an answer), but for stray text, which has the one token its
  * message quotes (pgn_stray_message).  A token is valid during the call;
  * a MOVE's text is NUL-terminated too.  A diagnostic found after
@@ -307,24 +301,24 @@ struct pgn_visitor {
     void (*game_end)(void *ctx, const struct pgn_game *g);
 };
 
-/* Reads the next game, pushing it to v (with ctx): returns as
- * pgn_next_game; game_end has come when it returns 1.  max_tokens counts
- * the tokens offered and kept, so the cap falls where pgn_next_game's
- * falls. */
+/* Reads the next game, pushing it to v (with ctx): 1 when a game was read
+ * (game_end has come), 0 at the end of the input, -1 on a hard error (out
+ * of memory, read error; see pgn_reader_error).  Bad text never makes it
+ * fail.  max_tokens counts every token read, offered or held. */
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx);
 
-/* Offers a game read whole (pgn_next_game, named_next_game) to v as
+/* Offers a game read whole (named_next_game) to v as
  * pgn_read_game offers one as it reads it, but for game_end's game, which
  * has all its tokens: the other readers speak the same events. */
 void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
 
-/* With PGN_OPT_RAW, after pgn_next_game returned 0: the bytes after the
+/* With PGN_OPT_RAW, after pgn_read_game returned 0: the bytes after the
  * last game that make no game (blank lines, comments, escape lines), to be
  * passed through with the games; *line is where they start.  0 when there
  * are none. */
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
-/* After pgn_next_game returned 0: whether the input ended at rest, that
+/* After pgn_read_game returned 0: whether the input ended at rest, that
  * is, its last game (or stray text) ended at its result with only blank
  * lines and escape lines after it (or the input held nothing else).  A
  * reader given the same text followed by more would read the same games,

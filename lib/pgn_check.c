@@ -157,7 +157,21 @@ struct pending {
     enum pgn_check_code code;
     unsigned long line, col;
     size_t off, len;
+    /* A move's castling whose spelling the game's bytes tell (known at
+     * the game's end): off holds "where\0san" for zero-castling. */
+    bool castle;
+    /* In moved: the check that made it (a MOVED_* group); in noted: what
+     * the token is (a NOTED_* kind). */
+    uint8_t group;
 };
+
+/* The checks that run as the tokens come, each replayed at the game's
+ * end in its place among the checks (moved). */
+enum { MOVED_MOVES, MOVED_COMMENTS, MOVED_NB };
+
+/* The tokens noted for the checks at the game's end (noted): a pawn
+ * capture and a result for their spelling, unknown text for its quote. */
+enum { NOTED_CAPTURE, NOTED_RESULT, NOTED_UNKNOWN };
 
 /* The tags that checks read (known_names has their names). */
 enum {
@@ -180,6 +194,7 @@ enum {
 struct pgn_checker {
     bool enabled[PGN_CHECK_CODE_NB];
     const struct pgn_tag *known[TAG_KNOWN_NB]; /* of the game being checked */
+    size_t known_at[TAG_KNOWN_NB]; /* ... as indices + 1 (0: none), kept from tags_done */
     struct textscan_pattern re_date;
     pcre2_match_data *md;
     struct game_replay replay; /* the moves' (large: one per checker) */
@@ -194,6 +209,47 @@ struct pgn_checker {
     size_t label_len;
     bool nomem;
     size_t dropped;
+
+    /* The game as the reader pushes it (the checker is its visitor): the
+     * moves' checks run as its tokens come, before its bytes are known,
+     * and their diagnostics wait in moved (unlabelled, in the order made)
+     * to join the others at the game's end, where the moves' checks stand
+     * among the checks (pgn_check_game's order).  Only the first
+     * PGN_CHECK_DIAGS_MAX can be kept: the rest are counted. */
+    bool told;        /* tags_done came for this game */
+    bool muted;       /* no diagnostic is recorded (the setup at tags_done) */
+    bool setup_spoke; /* ... though one was made: the setup is checked again at the end */
+    bool idle;        /* between games: stray text's tokens before its game_end make none */
+    bool pushing;     /* diagnostics go to moved */
+    uint8_t group;    /* ... as made by this check (MOVED_*) */
+    bool notes;       /* the style notes of moves are on */
+    bool spell;       /* the spelling of tokens is checked (check_spelling) */
+    bool main_alive;
+    bool variations; /* the replay plays variations (since the first "(") */
+    struct pending *moved;
+    size_t nmoved, moved_cap, moved_real[MOVED_NB], moved_dropped[MOVED_NB];
+    unsigned long ntokens; /* tokens offered */
+    struct replay_state {
+        struct position start;
+        bool can_replay;     /* the start position is known */
+        unsigned long plies; /* MOVE and NULL tokens of the main line */
+        bool has_marker;     /* the main line's termination marker: */
+        unsigned long marker_line, marker_col;
+        char marker[8];
+        uint64_t hash; /* of the main line's moves */
+    } rs;
+    /* the main line's moves played before the first "(" (MOVE_NONE: a
+     * null move), replayed to keep the positions a variation starts from */
+    move *line;
+    size_t nline, line_cap;
+    /* tokens noted for the checks at the end (NOTED_*), in input order:
+     * in moved's way, the token's text at off */
+    struct pending *noted;
+    size_t nnoted, noted_cap;
+    /* what pgn_check_read_game gives back */
+    struct pgn_check_result *res;
+    struct pgn_game *game_out;
+    int status;
 
     struct pending *pend;
     size_t npend, pend_cap;
@@ -230,6 +286,7 @@ struct pgn_checker *pgn_checker_new(void)
     }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
+    c->idle = true; /* (until a game's tags_done) */
     return c;
 }
 
@@ -256,6 +313,9 @@ void pgn_checker_free(struct pgn_checker *c)
     textscan_free(&c->re_date);
     pcre2_match_data_free(c->md);
     free(c->pend);
+    free(c->moved);
+    free(c->line);
+    free(c->noted);
     free(c->out);
     free(c->text);
     free(c->lines);
@@ -294,12 +354,52 @@ static bool text_put(struct pgn_checker *c, const char *s, size_t n)
 /* Record a problem of the game: its label (game_label), ": " and the
  * message.  Checks that are off cost nothing but this test; past
  * PGN_CHECK_DIAGS_MAX problems are only counted. */
+/* A diagnostic of a move while the game is pushed: its message alone into
+ * the arena, in moved. */
+static struct pending *moved_add(struct pgn_checker *c)
+{
+    struct pending *p = array_grow(c->moved, &c->moved_cap, c->nmoved + 1, sizeof *p);
+    if (!p) {
+        c->nomem = true;
+        return NULL;
+    }
+    c->moved = p;
+    return &p[c->nmoved];
+}
+
 __attribute__((format(printf, 5, 6))) static void
 check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
              const char *fmt, ...)
 {
-    if (!c->enabled[code] || c->nomem)
+    if (!c->enabled[code] || c->nomem || c->idle)
         return;
+    if (c->muted) {
+        c->setup_spoke = true;
+        return;
+    }
+    if (c->pushing) {
+        struct pending *p;
+        if (c->moved_real[c->group] >= PGN_CHECK_DIAGS_MAX) {
+            c->moved_dropped[c->group]++; /* (dropped at the end in any case) */
+            return;
+        }
+        if (!(p = moved_add(c)))
+            return;
+        char msg[512];
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        n = n < 0 ? 0 : (size_t)n >= sizeof msg ? (int)sizeof msg - 1 : n;
+        size_t off = c->text_len;
+        if (!text_put(c, msg, (size_t)n))
+            return;
+        *p = (struct pending){code, line, col, off, (size_t)n, false, c->group};
+        c->text_len++;
+        c->nmoved++;
+        c->moved_real[c->group]++;
+        return;
+    }
     if (c->npend >= PGN_CHECK_DIAGS_MAX) {
         c->dropped++;
         return;
@@ -329,7 +429,7 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
         !text_put(c, msg, (size_t)n))
         return;
     c->pend[c->npend++] =
-        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off};
+        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, false, 0};
     c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
 }
 
@@ -504,13 +604,14 @@ static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g,
 
 /* ---------------------------------------------------------------- reader */
 
-/* The UNKNOWN token the reader stored at (line, col), for quoting. */
-static const char *unknown_text(const struct pgn_game *g, unsigned long line, unsigned long col)
+/* The UNKNOWN token the reader offered at (line, col), for quoting (noted
+ * as it came). */
+static const char *unknown_text(const struct pgn_checker *c, unsigned long line, unsigned long col)
 {
-    for (size_t i = 0; i < g->ntokens; i++)
-        if (g->tokens[i].kind == PGN_TOK_UNKNOWN && g->tokens[i].line == line &&
-            g->tokens[i].col == col)
-            return g->tokens[i].text;
+    for (size_t i = 0; i < c->nnoted; i++)
+        if (c->noted[i].group == NOTED_UNKNOWN && c->noted[i].line == line &&
+            c->noted[i].col == col)
+            return c->text + c->noted[i].off;
     return "";
 }
 
@@ -544,10 +645,10 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
         if (d->code == PGN_E_UNEXPECTED_TOKEN)
             check_report(c, PGN_CHECK_UNEXPECTED_TOKEN, d->line, d->col,
                          "unrecognised text '%s' in the movetext",
-                         unknown_text(g, d->line, d->col));
+                         unknown_text(c, d->line, d->col));
         else if (d->code == PGN_E_BAD_NAG)
             check_report(c, PGN_CHECK_BAD_NAG, d->line, d->col, "NAG '%s' above 255",
-                         unknown_text(g, d->line, d->col));
+                         unknown_text(c, d->line, d->col));
         else if (d->code == PGN_E_BINARY && g->raw)
             continue; /* check_bytes says which byte */
         else
@@ -577,40 +678,53 @@ static const char *written_run(const struct pgn_checker *c, const struct pgn_gam
     return p;
 }
 
+/* A pawn capture's en-passant note, glued or standing after it (cap: a
+ * capture's place, its text at cap->off). */
+static void check_capture(struct pgn_checker *c, const struct pgn_game *g,
+                          const struct pending *cap)
+{
+    size_t n;
+    const char *p = written_run(c, g, cap->line, cap->col, &n);
+    if (!p)
+        return;
+    const char *end = g->raw + g->raw_len, *q = p + n;
+    bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
+    while (!ep && q < end && (*q == ' ' || *q == '\t'))
+        q++;
+    ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
+                (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
+    if (ep)
+        check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, cap->line, cap->col,
+                     "en-passant note after '%s': SAN writes none", c->text + cap->off);
+}
+
 /* What the reader takes for the standard's tokens but the standard does
  * not write (PGN standard 8.2.3, 8.2.6): a result with '½' or an en dash
  * (stored as "1/2-1/2", "1-0"...), an en-passant note after a move
  * ("exd6e.p.", "exd6ep", "exd6 e.p.": dropped), a forum's "[pgn]" or
  * "[/pgn]" (read as a blank).  The token keeps the standard text; the
- * game's bytes say how it was written. */
+ * game's bytes say how it was written.  The results are the game's
+ * tokens, the pawn captures those noted as the moves came (c->noted),
+ * taken in input order. */
 static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
 {
     if (!c->enabled[PGN_CHECK_NONSTANDARD_TOKEN] || !g->raw)
         return;
-    for (size_t i = 0; i < g->ntokens; i++) {
-        const struct pgn_token *tok = &g->tokens[i];
-        size_t n;
-        const char *p;
-        if (tok->kind == PGN_TOK_RESULT) {
-            p = written_run(c, g, tok->line, tok->col, &n);
-            if (p && (n != tok->len || memcmp(p, tok->text, n) != 0))
-                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
-                             "result written '%.*s': the PGN standard writes '%s'", (int)n, p,
-                             tok->text);
-        } else if (tok->kind == PGN_TOK_MOVE && tok->len >= 4 && tok->text[1] == 'x' &&
-                   tok->text[0] >= 'a' && tok->text[0] <= 'h' &&
-                   (p = written_run(c, g, tok->line, tok->col, &n))) {
-            /* a pawn capture: its note glued, or standing after it */
-            const char *end = g->raw + g->raw_len, *q = p + n;
-            bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
-            while (!ep && q < end && (*q == ' ' || *q == '\t'))
-                q++;
-            ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
-                        (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
-            if (ep)
-                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col,
-                             "en-passant note after '%s': SAN writes none", tok->text);
+    for (size_t k = 0; k < c->nnoted; k++) {
+        const struct pending *t = &c->noted[k];
+        if (t->group == NOTED_CAPTURE) {
+            check_capture(c, g, t);
+            continue;
         }
+        if (t->group != NOTED_RESULT)
+            continue;
+        size_t n;
+        const char *p = written_run(c, g, t->line, t->col, &n);
+        char text[16]; /* (the arena may move as reports are made) */
+        snprintf(text, sizeof text, "%s", c->text + t->off);
+        if (p && (n != t->len || memcmp(p, text, n) != 0))
+            check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
+                         "result written '%.*s': the PGN standard writes '%s'", (int)n, p, text);
     }
     if (g->markup_line) {
         const char *p = raw_at(c, g, g->markup_line, g->markup_col);
@@ -679,14 +793,6 @@ static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
                      closed ? annotation_error_expected(a.problem.code) : "");
         at = off + a.problem.len;
     }
-}
-
-/* Every comment of the game (check_comment). */
-static void check_comments(struct pgn_checker *c, const struct pgn_game *g)
-{
-    for (size_t i = 0; i < g->ntokens; i++)
-        if (g->tokens[i].kind == PGN_TOK_COMMENT)
-            check_comment(c, &g->tokens[i]);
 }
 
 /* ---------------------------------------------------------------- tags */
@@ -934,16 +1040,6 @@ static const char *result_of(const char *s)
 
 /* ---------------------------------------------------------------- moves */
 
-/* What the replay of the main line leaves for the checks at the end. */
-struct replay {
-    struct position start;
-    bool can_replay;                /* the start position is known */
-    bool complete;                  /* every main-line move was played */
-    unsigned long plies;            /* MOVE and NULL tokens of the main line */
-    const struct pgn_token *marker; /* the main line's termination marker */
-    uint64_t hash;                  /* of the main line's moves */
-};
-
 /* Where a ply stands, as the converters word it: "ply 34 (17...)", from
  * the ply and the move number and side of the position before it. */
 static void ply_where(char *buf, size_t size, unsigned long ply, unsigned long fullmove, int side)
@@ -992,18 +1088,24 @@ static bool long_form(const struct pgn_token *tok)
 /* PGN standard 8.2.3: SAN names a move with the fewest characters that
  * identify it (8.2.3.4), 'x' for captures (8.2.3.3), '=' before a
  * promotion piece (8.2.3.5), and castling with the letter O (8.2.3.6). */
-static void check_san_style(struct pgn_checker *c, const struct pgn_game *g,
-                            const struct pgn_token *tok, const char *where, const char *san)
+static void check_san_style(struct pgn_checker *c, const struct pgn_token *tok, const char *where,
+                            const char *san)
 {
     size_t n = tok->len;
     while (n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#'))
         n--;
     if (tok->text[0] == 'O') {
-        const char *p = raw_at(c, g, tok->line, tok->col);
-        if (p && (*p == '0' || *p == 'o'))
-            check_report(c, PGN_CHECK_ZERO_CASTLING, tok->line, tok->col,
-                         "%s: castling written with %s: SAN is '%s'", where,
-                         *p == '0' ? "zeros" : "a lower-case o", san);
+        /* written with zeros or a lower-case o?  The bytes tell, at the
+         * game's end (moved_replay): its place and words noted here */
+        struct pending *p;
+        size_t off = c->text_len;
+        if (c->enabled[PGN_CHECK_ZERO_CASTLING] && (p = moved_add(c)) &&
+            text_put(c, where, strlen(where) + 1) && text_put(c, san, strlen(san))) {
+            *p = (struct pending){
+                PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, off, 0, true, MOVED_MOVES};
+            c->text_len++;
+            c->nmoved++;
+        }
         if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
             return;
     }
@@ -1086,8 +1188,8 @@ static uint64_t mix_text(uint64_t h, const char *s)
 /* A move or null move the replay played: the style notes (only when
  * asked: the replay itself is the hot path), a null move in the main
  * line, and the main line's moves into the hash. */
-static void check_played(struct pgn_checker *c, const struct pgn_game *g,
-                         const struct game_event *ev, bool notes, uint64_t *h)
+static __attribute__((noinline)) void
+check_played_slow(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
 {
     const struct pgn_token *tok = ev->tok;
     char where[64];
@@ -1105,7 +1207,7 @@ static void check_played(struct pgn_checker *c, const struct pgn_game *g,
         ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
         san_format_plain(ev->before, ev->m, san);
         if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
-            check_san_style(c, g, tok, where, san);
+            check_san_style(c, tok, where, san);
         if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
             check_mark(c, tok, where, ev->after, san);
     }
@@ -1113,63 +1215,153 @@ static void check_played(struct pgn_checker *c, const struct pgn_game *g,
         *h = mix(*h, ev->m);
 }
 
+/* check_played: a move without notes only goes into the hash (the common
+ * case, inline in the token's callback). */
+static inline __attribute__((always_inline)) void
+check_played(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
+{
+    if (__builtin_expect(ev->kind == GAME_EV_MOVE && !notes, 1)) {
+        if (ev->depth == 0)
+            *h = mix(*h, ev->m);
+        return;
+    }
+    check_played_slow(c, ev, notes, h);
+}
+
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
  * replaces the move before it) with the one replay (game.h) and consume
- * its events.  An illegal move in the main line ends the replay; one in a
- * variation, or a variation that opens none, skips that variation alone
+ * its events, token by token as the reader pushes them.  An illegal move
+ * in the main line ends the replay; one in a variation, or a variation
+ * that opens none, skips that variation alone
  * (GAME_VARIATION_ERRORS_SKIP).  Every main-line ply and the termination
  * marker are counted even when the replay ended.  The replay is given
  * the tokens that move or open and close lines (its other events would
  * go unread, and unknown text is the reader's finding); a move number is
- * checked here against the line it stands in. */
-static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct replay *rp)
+ * checked here against the line it stands in.
+ *
+ * Until the game's first "(", and without notes that look at the
+ * position before a move, a move is played in place (GAME_NO_BEFORE);
+ * the main line's moves are noted, and played again keeping the
+ * positions before them when a variation comes (moves_keep). */
+static void moves_begin(struct pgn_checker *c)
+{
+    c->spell = c->enabled[PGN_CHECK_NONSTANDARD_TOKEN];
+    c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
+               c->enabled[PGN_CHECK_ZERO_CASTLING];
+    c->main_alive = c->rs.can_replay;
+    c->variations = false;
+    c->nline = 0;
+    if (c->main_alive)
+        game_replay_start_at(&c->replay, &c->rs.start,
+                             GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
+}
+
+static void moves_keep(struct pgn_checker *c)
 {
     struct game_replay *r = &c->replay;
-    bool notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
-                 c->enabled[PGN_CHECK_ZERO_CASTLING];
-    bool numbers = c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER];
-    bool main_alive = rp->can_replay;
-    uint64_t h = 0;
-    /* Without variations, and without notes that look at the position
-     * before a move, a move is played in place (GAME_NO_BEFORE). */
-    bool variations = false;
-    for (size_t i = 0; i < g->ntokens && !variations; i++)
-        variations = g->tokens[i].kind == PGN_TOK_VARIATION_START;
-    unsigned flags = GAME_VARIATION_ERRORS_SKIP | (variations ? GAME_VARIATIONS
-                                                   : notes    ? 0u
-                                                              : GAME_NO_BEFORE);
-    if (main_alive)
-        game_replay_start_at(r, &rp->start, flags);
-    for (size_t i = 0; i < g->ntokens; i++) {
-        const struct pgn_token *tok = &g->tokens[i];
-        if (tok->depth == 0 && (tok->kind == PGN_TOK_MOVE || tok->kind == PGN_TOK_NULL_MOVE))
-            rp->plies++;
-        if (tok->kind == PGN_TOK_RESULT && tok->depth == 0)
-            rp->marker = tok;
-        if (!main_alive)
-            continue;
-        if (tok->kind == PGN_TOK_MOVE_NUMBER) {
-            unsigned at = game_replay_line(r)->pos.fullmove;
-            if (numbers && tok->value != at && !game_replay_skipping(r))
-                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                             "move number %u where the position is at move %u", tok->value, at);
-            continue;
+    c->variations = true;
+    game_replay_start_at(r, &c->rs.start, GAME_VARIATION_ERRORS_SKIP | GAME_VARIATIONS);
+    for (size_t i = 0; i < c->nline; i++) {
+        if (c->line[i] == MOVE_NONE)
+            game_stack_pass(&r->stack);
+        else
+            game_stack_play(&r->stack, c->line[i]);
+    }
+}
+
+/* Room for one more move in c->line; false (the replay ends) when
+ * memory ran out. */
+static __attribute__((noinline)) bool line_grow(struct pgn_checker *c)
+{
+    move *l = array_grow(c->line, &c->line_cap, c->nline + 1, sizeof *l);
+    if (!l) {
+        c->nomem = true;
+        c->main_alive = false;
+        return false;
+    }
+    c->line = l;
+    return true;
+}
+
+/* moves_play's other outcomes: a problem, a null move, a move with notes,
+ * a line opened or closed. */
+static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
+                                                   const struct pgn_token *tok, int rc,
+                                                   const struct game_event *ev,
+                                                   const struct game_problem *pb)
+{
+    if (rc < 0) {
+        report_problem(c, tok, pb);
+        c->main_alive = pb->recovered;
+    } else if (rc > 0 && (ev->kind == GAME_EV_MOVE || ev->kind == GAME_EV_NULL)) {
+        if (!c->variations) {
+            if (c->nline == c->line_cap && !line_grow(c))
+                return;
+            c->line[c->nline++] = ev->kind == GAME_EV_NULL ? MOVE_NONE : ev->m;
         }
-        if (tok->kind != PGN_TOK_MOVE && tok->kind != PGN_TOK_NULL_MOVE &&
-            tok->kind != PGN_TOK_VARIATION_START && tok->kind != PGN_TOK_VARIATION_END)
-            continue; /* (see above) */
-        struct game_event ev;
-        struct game_problem pb;
-        int rc = game_replay_token(r, tok, &ev, &pb);
-        if (rc < 0) {
-            report_problem(c, tok, &pb);
-            main_alive = pb.recovered;
-        } else if (rc > 0 && (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL)) {
-            check_played(c, g, &ev, notes, &h);
+        check_played(c, ev, c->notes, &c->rs.hash);
+    }
+}
+
+/* A token that moves or opens or closes a line, replayed while the main
+ * line is alive; a move played before the first "(" is noted
+ * (moves_keep; without notes every move is, those of variations
+ * harmlessly: the common case stays short). */
+static inline __attribute__((always_inline)) void moves_play(struct pgn_checker *c,
+                                                             const struct pgn_token *tok)
+{
+    struct game_replay *r = &c->replay;
+    struct game_event ev;
+    struct game_problem pb;
+    int rc = game_replay_token(r, tok, &ev, &pb);
+    if (__builtin_expect(rc > 0 && ev.kind == GAME_EV_MOVE && !c->notes, 1)) {
+        if (__builtin_expect(c->nline == c->line_cap, 0) && !line_grow(c))
+            return;
+        c->line[c->nline++] = ev.m;
+        if (ev.depth == 0)
+            c->rs.hash = mix(c->rs.hash, ev.m);
+        return;
+    }
+    moves_played(c, tok, rc, &ev, &pb);
+}
+
+/* A move number against the line it stands in. */
+static __attribute__((noinline)) void moves_number(struct pgn_checker *c,
+                                                   const struct pgn_token *tok, unsigned at)
+{
+    if (c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER] && !game_replay_skipping(&c->replay))
+        check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                     "move number %u where the position is at move %u", tok->value, at);
+}
+
+/* The moves' diagnostics, made as the game was pushed, join the others
+ * in the order they were made: those of a castling's spelling now that
+ * the bytes are known, the others labelled; those counted beyond the cap
+ * dropped. */
+static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsigned group)
+{
+    for (size_t i = 0; i < c->nmoved; i++) {
+        const struct pending m = c->moved[i];
+        if (m.group != group)
+            continue;
+        char a[512], b[SAN_MAX + 1];
+        if (m.castle) {
+            const char *p = raw_at(c, g, m.line, m.col);
+            if (!p || (*p != '0' && *p != 'o'))
+                continue;
+            size_t wl = strlen(c->text + m.off);
+            snprintf(a, sizeof a, "%s", c->text + m.off);
+            snprintf(b, sizeof b, "%s", c->text + m.off + wl + 1);
+            check_report(c, PGN_CHECK_ZERO_CASTLING, m.line, m.col,
+                         "%s: castling written with %s: SAN is '%s'", a,
+                         *p == '0' ? "zeros" : "a lower-case o", b);
+        } else {
+            memcpy(a, c->text + m.off, m.len);
+            a[m.len] = '\0';
+            check_report(c, m.code, m.line, m.col, "%s", a);
         }
     }
-    rp->complete = main_alive;
-    rp->hash = h;
+    c->dropped += c->moved_dropped[group];
 }
 
 /* ---------------------------------------------------------------- results */
@@ -1178,24 +1370,24 @@ static void check_moves(struct pgn_checker *c, const struct pgn_game *g, struct 
  * marker, the Result tag holds one of the four results, and the two
  * agree. */
 static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
-                                const struct replay *rp)
+                                const struct replay_state *rs)
 {
     const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
     const char *tag_result = tag ? result_of(tag->value) : NULL;
     if (tag && !tag_result)
         check_report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
                      "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
-    if (!rp->marker) {
+    if (!rs->has_marker) {
         bool truncated = false;
         for (size_t i = 0; i < g->ndiags; i++)
             truncated |= g->diags[i].code == PGN_E_TRUNCATED;
         check_report(c, PGN_CHECK_MISSING_RESULT, g->line, g->col, "%s",
                      truncated         ? "the input ends inside the game: no termination marker"
-                     : g->ntokens == 0 ? "the game has no movetext and no termination marker"
+                     : c->ntokens == 0 ? "the game has no movetext and no termination marker"
                                        : "the movetext has no termination marker");
-    } else if (tag_result && strcmp(tag_result, rp->marker->text) != 0) {
-        check_report(c, PGN_CHECK_RESULT_MISMATCH, rp->marker->line, rp->marker->col,
-                     "the movetext ends with '%s' but the Result tag says '%s'", rp->marker->text,
+    } else if (tag_result && strcmp(tag_result, rs->marker) != 0) {
+        check_report(c, PGN_CHECK_RESULT_MISMATCH, rs->marker_line, rs->marker_col,
+                     "the movetext ends with '%s' but the Result tag says '%s'", rs->marker,
                      tag_result);
     }
 }
@@ -1205,10 +1397,11 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
  * one that the final position allows. */
 static void check_final_position(struct pgn_checker *c, const struct pgn_game *g,
                                  const struct position *p, const char *result,
-                                 const struct pgn_token *at)
+                                 const struct replay_state *rs)
 {
     static const char *const side[2] = {"White", "Black"};
-    unsigned long line = at ? at->line : g->line, col = at ? at->col : g->col;
+    unsigned long line = rs->has_marker ? rs->marker_line : g->line;
+    unsigned long col = rs->has_marker ? rs->marker_col : g->col;
     int winner = strcmp(result, "1-0") == 0 ? WHITE : strcmp(result, "0-1") == 0 ? BLACK : -1;
     bool draw = strcmp(result, "1/2-1/2") == 0;
     if (winner < 0 && !draw)
@@ -1254,7 +1447,7 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
 }
 
 /* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
-static void check_plycount(struct pgn_checker *c, const struct replay *rp)
+static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
 {
     const struct pgn_tag *t = find_tag(c, TAG_PLYCOUNT);
     if (!t)
@@ -1315,24 +1508,161 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
     return 0;
 }
 
+/* A game begins: its tags are read (valid during the call).  The start
+ * position is set up for the moves (its problems are reported at the
+ * game's end, check_setup again, in their place among the checks). */
+static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
+{
+    struct pgn_checker *c = ctx;
+    c->told = true;
+    c->idle = false;
+    c->nomem = false;
+    c->npend = c->nmoved = c->nnoted = 0;
+    memset(c->moved_real, 0, sizeof c->moved_real);
+    memset(c->moved_dropped, 0, sizeof c->moved_dropped);
+    c->group = MOVED_MOVES;
+    c->setup_spoke = false;
+    c->text_len = 0;
+    c->ntokens = 0;
+    memset(&c->rs, 0, sizeof c->rs);
+    index_tags(c, g);
+    for (int k = 0; k < TAG_KNOWN_NB; k++)
+        c->known_at[k] = c->known[k] ? (size_t)(c->known[k] - g->tags) + 1 : 0;
+    c->muted = true;
+    c->rs.can_replay = check_setup(c, g, &c->rs.start);
+    c->muted = false;
+    moves_begin(c);
+    c->pushing = true;
+    return PGN_VISIT_GO;
+}
+
+/* A token noted for the checks at the game's end (NOTED_*), its text
+ * copied. */
+static __attribute__((noinline)) void note_token(struct pgn_checker *c, const struct pgn_token *tok,
+                                                 uint8_t what)
+{
+    struct pending *p = array_grow(c->noted, &c->noted_cap, c->nnoted + 1, sizeof *p);
+    size_t off = c->text_len;
+    if (p && text_put(c, tok->text, tok->len)) {
+        c->noted = p;
+        p[c->nnoted++] = (struct pending){
+            PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, off, tok->len, false, what};
+        c->text_len++;
+    } else {
+        c->nomem = true;
+    }
+}
+
+/* Each token of the movetext, in input order as the reader offers it:
+ * the one place where the checker reads a token.  The replay is given
+ * the tokens that move or open and close lines (its other events would
+ * go unread, and unknown text is the reader's finding); every main-line
+ * ply and the termination marker are counted even when the replay ended;
+ * a comment's commands are checked as it comes; a pawn capture and a
+ * result are noted for their spelling, unknown text for its quote, which
+ * the game's end reports. */
+/* check_token's heavy cases, out of line so that the light ones (most
+ * tokens that are not moves) pay for no saved registers. */
+static __attribute__((noinline)) enum pgn_visit token_play(struct pgn_checker *c,
+                                                           const struct pgn_token *tok)
+{
+    moves_play(c, tok);
+    return PGN_VISIT_GO;
+}
+
+static __attribute__((noinline)) enum pgn_visit token_line(struct pgn_checker *c,
+                                                           const struct pgn_token *tok)
+{
+    if (c->main_alive) {
+        if (tok->kind == PGN_TOK_VARIATION_START && !c->variations)
+            moves_keep(c);
+        moves_play(c, tok);
+    }
+    return PGN_VISIT_GO;
+}
+
+static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker *c,
+                                                             const struct pgn_token *tok)
+{
+    if (tok->depth == 0) {
+        struct replay_state *rs = &c->rs;
+        rs->has_marker = true;
+        rs->marker_line = tok->line;
+        rs->marker_col = tok->col;
+        size_t n = tok->len < sizeof rs->marker - 1 ? tok->len : sizeof rs->marker - 1;
+        memcpy(rs->marker, tok->text, n); /* (one of the four results: pgn.h) */
+        rs->marker[n] = '\0';
+    }
+    if (c->spell)
+        note_token(c, tok, NOTED_RESULT);
+    return PGN_VISIT_GO;
+}
+
+static __attribute__((noinline)) enum pgn_visit token_comment(struct pgn_checker *c,
+                                                              const struct pgn_token *tok)
+{
+    c->group = MOVED_COMMENTS;
+    check_comment(c, tok);
+    c->group = MOVED_MOVES;
+    return PGN_VISIT_GO;
+}
+
+static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
+{
+    struct pgn_checker *c = ctx;
+    c->ntokens++;
+    switch (tok->kind) {
+    case PGN_TOK_MOVE:
+        if (__builtin_expect(c->spell, 0) && tok->len >= 4 && tok->text[1] == 'x' &&
+            tok->text[0] >= 'a' && tok->text[0] <= 'h')
+            note_token(c, tok, NOTED_CAPTURE);
+        /* fall through */
+    case PGN_TOK_NULL_MOVE:
+        c->rs.plies += tok->depth == 0;
+        if (c->main_alive)
+            return token_play(c, tok);
+        break;
+    case PGN_TOK_MOVE_NUMBER:
+        if (c->main_alive) {
+            unsigned at = game_replay_line(&c->replay)->pos.fullmove;
+            if (__builtin_expect(tok->value != at, 0))
+                moves_number(c, tok, at);
+        }
+        break;
+    case PGN_TOK_VARIATION_START:
+    case PGN_TOK_VARIATION_END:
+        return token_line(c, tok);
+    case PGN_TOK_RESULT:
+        return token_result(c, tok);
+    case PGN_TOK_COMMENT:
+        return token_comment(c, tok);
+    case PGN_TOK_UNKNOWN:
+        note_token(c, tok, NOTED_UNKNOWN);
+        break;
+    default:
+        break;
+    }
+    return PGN_VISIT_GO;
+}
+
 /* The checks of one game, from the bytes up: bytes, the reader's syntax
- * findings, tags, the start position, the moves, then what needs the
- * whole game (result, PlyCount, the final position, the hash); the
- * problems are sorted into input order at the end. */
-int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res)
+ * findings, tags, the start position, the moves (checked as they came),
+ * then what needs the whole game (result, PlyCount, the final position,
+ * the hash); the problems are sorted into input order at the end. */
+static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
+                        struct pgn_check_result *res)
 {
     c->g = g;
     c->label_len = 0;
-    c->nomem = false;
     c->dropped = 0;
     c->npend = 0;
-    c->text_len = 0;
     c->nlines = 0;
     memset(res, 0, sizeof *res);
 
     if (g->stray) { /* no game: its one problem */
         char msg[160];
         pgn_stray_message(g, msg, sizeof msg);
+        c->nomem = false;
         check_report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
         sort_pending(c->pend, c->npend);
         return publish(c, res);
@@ -1341,8 +1671,10 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         check_bytes(c, g);
     check_reader(c, g);
     check_spelling(c, g);
-    check_comments(c, g);
-    index_tags(c, g);
+    moved_replay(c, g, MOVED_COMMENTS);
+    for (int k = 0; k < TAG_KNOWN_NB; k++) /* (the tags of tags_done, indexed there) */
+        c->known[k] =
+            c->known_at[k] && c->known_at[k] <= g->ntags ? &g->tags[c->known_at[k] - 1] : NULL;
     check_roster(c, g);
     check_duplicate_tags(c, g);
     static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};
@@ -1351,24 +1683,27 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
         if (t && c->enabled[PGN_CHECK_BAD_DATE])
             check_date(c, t);
     }
-    struct replay rp = {0};
-    rp.can_replay = check_setup(c, g, &rp.start);
-    check_moves(c, g, &rp);
-    check_result_marker(c, g, &rp);
-    check_plycount(c, &rp);
+    struct position start;
+    if (c->setup_spoke)
+        check_setup(c, g, &start); /* (as at tags_done, now with its problems) */
+    moved_replay(c, g, MOVED_MOVES);
+    const struct replay_state *rs = &c->rs;
+    check_result_marker(c, g, rs);
+    check_plycount(c, rs);
 
     const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
-    const char *result = rp.marker ? rp.marker->text : tag ? result_of(tag->value) : NULL;
-    if (rp.complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
-        check_final_position(c, g, &c->replay.stack.lines[0].pos, result, rp.marker);
-    if (rp.complete && rp.plies > 0) { /* no moves: nothing that tells two games apart */
+    const char *result = rs->has_marker ? rs->marker : tag ? result_of(tag->value) : NULL;
+    bool complete = c->main_alive;
+    if (complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
+        check_final_position(c, g, &c->replay.stack.lines[0].pos, result, rs);
+    if (complete && rs->plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));
         h = mix_text(h, result ? result : "");
         h = mix_text(h, tag_value(c, TAG_FEN));
-        h = mix(h, rp.start.variant); /* the same moves in atomic are another game */
-        h = mix(h, rp.hash);
-        h = mix(h, rp.plies);
+        h = mix(h, rs->start.variant); /* the same moves in atomic are another game */
+        h = mix(h, rs->hash);
+        h = mix(h, rs->plies);
         res->hashed = true;
         res->hash = h ? h : 1;
     }
@@ -1391,6 +1726,42 @@ int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_c
     res->round = c->known[TAG_ROUND];
     res->event = c->known[TAG_EVENT];
     return 0;
+}
+
+/* The game ends: stray text without tokens had no tags_done, and a
+ * game's checks are all made now. */
+static void check_game_end(void *ctx, const struct pgn_game *g)
+{
+    struct pgn_checker *c = ctx;
+    if (!c->told)
+        check_tags_done(c, g);
+    c->told = false;
+    c->pushing = false;
+    c->status = check_finish(c, g, c->res);
+    c->main_alive = false; /* (stray text's tokens replay nothing) */
+    c->idle = true;
+    if (c->game_out)
+        *c->game_out = *g;
+}
+
+static const struct pgn_visitor check_visitor = {check_tags_done, check_token, check_game_end};
+
+int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
+                        struct pgn_check_result *res)
+{
+    c->res = res;
+    c->game_out = g;
+    int rc = pgn_read_game(r, &check_visitor, c);
+    c->game_out = NULL;
+    return rc > 0 && c->status < 0 ? -2 : rc;
+}
+
+int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res)
+{
+    c->res = res;
+    c->game_out = NULL;
+    pgn_visit_game(g, &check_visitor, c);
+    return c->status;
 }
 
 /* ---------------------------------------------------------------- duplicates */
@@ -1488,7 +1859,9 @@ int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
     c->g = g;
     c->nomem = false;
     pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
+    c->idle = false;
     check_report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
+    c->idle = true;
     sort_pending(c->pend, c->npend);
     bool hashed = res->hashed;
     uint64_t hash = res->hash;

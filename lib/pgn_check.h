@@ -5,14 +5,19 @@
  *
  *     struct pgn_checker *c = pgn_checker_new();
  *     struct pgn_check_result res;
+ *     struct pgn_game g;
  *     pgn_reader_set_options(reader, PGN_CHECK_READER_OPTIONS);
- *     while (pgn_next_game(reader, &g) > 0) {
- *         if (pgn_check_game(c, &g, &res) < 0)
- *             ... out of memory ...
+ *     while ((rc = pgn_check_read_game(c, reader, &g, &res)) > 0)
  *         for (size_t i = 0; i < res.ndiags; i++)
  *             ... res.diags[i].code, .level, .line, .col, .message ...
- *     }
+ *     // rc == -2: the checker ran out of memory
  *     pgn_checker_free(c);
+ *
+ * The checker is the reader's visitor (pgn.h): a game's moves, move
+ * numbers and comment commands are checked as the reader offers them
+ * (their findings kept unlabelled until the game's end), the rest at its
+ * end, where its tags and bytes are known; the findings come out as
+ * checking the game whole would give them.
  *
  * Duplicate games are found across games with struct pgn_check_dups, fed
  * in input order (pgn_check_duplicate).  The library never prints. */
@@ -150,8 +155,16 @@ void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines);
 void pgn_checker_enable(struct pgn_checker *c, enum pgn_check_code code, bool on);
 bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
 
-/* Check one game read with PGN_CHECK_READER_OPTIONS (without PGN_OPT_RAW
- * the byte checks are skipped).  0, or -1 when out of memory. */
+/* Read the next game of r (opened with PGN_CHECK_READER_OPTIONS; without
+ * PGN_OPT_RAW the byte checks are skipped) and check it as it is read:
+ * returns as pgn_read_game (1 with the game in *g, as pgn_read_game's
+ * game_end has it: no tokens but stray text's one; 0 at the end; -1 on
+ * the reader's hard error), or -2 when the checker ran out of memory. */
+int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
+                        struct pgn_check_result *res);
+
+/* Check one game read whole (its tokens collected), offered to the same checks
+ * (pgn_visit_game): the same findings.  0, or -1 when out of memory. */
 int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res);
 
 /* Duplicate games: a set of game hashes with the place of their first

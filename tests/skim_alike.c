@@ -4,6 +4,7 @@
 #include "skim_alike.h"
 
 #include "pgn_alike.h"
+#include "pgn_collect.h"
 #include "pgn_split.h"
 
 #include <stdio.h>
@@ -79,7 +80,7 @@ bool skim_alike_game(const char *text, size_t len, size_t at, const struct pgn_s
     struct pgn_reader *r = skim_alike_reader();
     struct pgn_game b;
     if (!r || pgn_reader_open_mem(r, text + at, skim_alike_window(len - at, g), "skim") != PGN_OK ||
-        pgn_next_game(r, &b) <= 0) {
+        pgn_collect_game(r, &b) <= 0) {
         snprintf(why, n, "at %zu: skimmed a game, the reader reads none", at);
         return false;
     }
@@ -94,7 +95,7 @@ static bool skim_alike_next(struct pgn_reader *whole, const char *text, size_t p
                             char *why, size_t n)
 {
     struct pgn_game a;
-    if (pgn_next_game(whole, &a) <= 0) {
+    if (pgn_collect_game(whole, &a) <= 0) {
         snprintf(why, n, "the walk has a game %lu, the whole text has not", st->games + 1);
         return false;
     }
@@ -147,7 +148,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
             /* the rest: one reader reads no game in it */
             struct pgn_game b;
             pgn_reader_open_mem(part, text + at, len - at, "rest");
-            if (ok && pgn_next_game(part, &b) != 0) {
+            if (ok && pgn_collect_game(part, &b) != 0) {
                 snprintf(why, n, "at %zu: END, but the reader reads a game", at);
                 ok = false;
             }
@@ -158,7 +159,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
             struct pgn_reader *r = skim_alike_reader();
             struct pgn_game b;
             pgn_reader_open_mem(r, text + was, skim_alike_window(len - was, &g), "skim");
-            if (at <= was || at > len || pgn_next_game(r, &b) <= 0) {
+            if (at <= was || at > len || pgn_collect_game(r, &b) <= 0) {
                 snprintf(why, n, "at %zu: skimmed a game, the reader reads none", was);
                 ok = false;
                 break;
@@ -185,7 +186,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
              * reader reads those bytes as text and a reader opened there
              * does not, which ends the walk (pgn_skim.h) */
             if (at == 0 &&
-                (pgn_next_game(whole, &b) >= 0 || pgn_reader_error(whole) != PGN_E_UTF16)) {
+                (pgn_collect_game(whole, &b) >= 0 || pgn_reader_error(whole) != PGN_E_UTF16)) {
                 snprintf(why, n, "a UTF-16 mark at the start, read by the whole text's reader");
                 ok = false;
             }
@@ -194,7 +195,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
         }
         pgn_reader_open_mem(part, text + at, cut, "part");
         int rb;
-        while (ok && (rb = pgn_next_game(part, &b)) > 0) {
+        while (ok && (rb = pgn_collect_game(part, &b)) > 0) {
             ok = skim_alike_next(whole, text, prev, &b, line, st, why, n);
             prev = (size_t)(b.raw - text) + b.raw_len;
         }
@@ -208,7 +209,7 @@ bool skim_alike_walk(const char *text, size_t len, struct skim_alike_stats *st, 
         at += cut;
     }
     struct pgn_game a;
-    if (ok && !st->utf16 && pgn_next_game(whole, &a) != 0) {
+    if (ok && !st->utf16 && pgn_collect_game(whole, &a) != 0) {
         snprintf(why, n, "the whole text has more than the %lu games of the walk", st->games);
         ok = false;
     }

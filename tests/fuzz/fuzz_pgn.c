@@ -19,6 +19,7 @@
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
+#include "pgn_collect.h"
 #include "pgn.h"
 
 #include "pgn_alike.h"
@@ -208,7 +209,8 @@ static int take_next(struct pgn_reader *r, struct pgn_game *b)
 /* b, read by a taking reader, against a: the tokens offered are a's up to
  * the answer SKIP_GAME (none need be offered for stray text), and b is a
  * without its tokens (the reader keeps none), stray text with the one its
- * message quotes. */
+ * message quotes: the first token that is no comment, with the first such
+ * text that is no empty string (a NUL byte's is). */
 static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
 {
     static struct pgn_token kept[1 << 16];
@@ -227,8 +229,17 @@ static bool same_game_taken(const struct pgn_game *a, const struct pgn_game *b)
                 fail("a token offered is not the game's", a->number, i);
             offered++;
         }
-        if (a->stray && !nkept && t->kind != PGN_TOK_COMMENT)
-            kept[nkept++] = *t;
+        if (a->stray && t->kind != PGN_TOK_COMMENT) {
+            if (!nkept) { /* the first's place, the first text that is no empty string */
+                kept[nkept++] = *t;
+                kept[0].text = "";
+                kept[0].len = 0;
+            }
+            if (!kept[0].text[0] && t->text[0]) {
+                kept[0].text = t->text;
+                kept[0].len = t->len;
+            }
+        }
     }
     if (!a->stray && offered != taker.n)
         fail("more tokens offered than the game has", a->number, offered);
@@ -292,10 +303,10 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
     unsigned long games = 0;
     for (;;) {
         struct pgn_game g, gs, gf, gk, gt, gts;
-        int rc = pgn_next_game(s->mem, &g);
-        int rs = pgn_next_game(s->slow, &gs);
-        int rk = pgn_next_game(s->skip, &gk);
-        int rf = fp ? pgn_next_game(s->file, &gf) : rc;
+        int rc = pgn_collect_game(s->mem, &g);
+        int rs = pgn_collect_game(s->slow, &gs);
+        int rk = pgn_collect_game(s->skip, &gk);
+        int rf = fp ? pgn_collect_game(s->file, &gf) : rc;
         int rt = take_next(s->take, &gt);
         if (rt > 0 && rc > 0 && !same_game_taken(&g, &gt))
             fail("a visitor changed the game beyond the moves offered", games + 1, 0);
@@ -354,7 +365,7 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
         unsigned long games = 0;
         int rb;
         pgn_reader_open_mem(s->file, text, cut, "fuzz");
-        while ((rb = pgn_next_game(s->file, &b)) > 0)
+        while ((rb = pgn_collect_game(s->file, &b)) > 0)
             games = b.number; /* (stray text is no game: it has the number of the one before) */
         if (rb < 0 || !pgn_reader_at_rest(s->file))
             continue;
@@ -364,12 +375,12 @@ static void check_at_rest(struct setup *s, const uint8_t *data, size_t size)
                 pgn_reader_open_mem(s->file, text + cut, size - cut, "fuzz");
             else
                 pgn_reader_open_mem(s->file, text, cut, "fuzz");
-            while (pgn_next_game(s->file, &b) > 0)
-                if (pgn_next_game(s->mem, &a) <= 0 ||
+            while (pgn_collect_game(s->file, &b) > 0)
+                if (pgn_collect_game(s->mem, &a) <= 0 ||
                     !same_game_at(&a, &b, piece ? lines : 0, piece ? games : 0))
                     fail("a cut where the reader came to rest reads otherwise", b.number, cut);
         }
-        if (pgn_next_game(s->mem, &a) != 0)
+        if (pgn_collect_game(s->mem, &a) != 0)
             fail("a cut where the reader came to rest lost a game", games, cut);
     }
 }

@@ -5,7 +5,7 @@
  * replayed three times: pushed as it is read, keeping the position
  * before each move; pushed as it is read with GAME_NO_BEFORE (moves played
  * in place, a move that leaves the king in check taken back); and read
- * whole first (pgn_next_game), then offered (pgn_visit_game).  It checks
+ * whole first (collected: pgn_collect_game), then offered (pgn_visit_game).  It checks
  * what must hold for any bytes at all:
  *   - the three replays give the same events (kind, move, ply, depth, the
  *     token's place) and the same problem, and the first two the same
@@ -21,6 +21,7 @@
  * the input's length picks (standard chess three times in five), so that
  * the variants' paths run too.  A broken property aborts, which libFuzzer
  * reports as a crash. */
+#include "pgn_collect.h"
 #include "game.h"
 
 #include "movegen.h"
@@ -178,7 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     run_reset(&in_place, flags | GAME_NO_BEFORE);
     run_reset(&offered, flags);
     struct pgn_game g;
-    while (pgn_next_game(whole, &g) > 0) {
+    while (pgn_collect_game(whole, &g) > 0) {
         kept.n = in_place.n = offered.n = 0;
         kept.lost = in_place.lost = offered.lost = false;
         pgn_visit_game(&g, &run_visitor, &offered);

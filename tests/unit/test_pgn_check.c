@@ -12,14 +12,14 @@
 static struct pgn_reader *reader;
 static struct pgn_checker *checker;
 
-/* Check the first game of text; returns its result. */
+/* Check the first game of text as pgn-check does (the checker as the
+ * reader's visitor); returns its result. */
 static struct pgn_check_result check_text(const char *text)
 {
     struct pgn_game g;
     struct pgn_check_result res = {0};
     pgn_reader_open_mem(reader, text, strlen(text), "test");
-    if (pgn_next_game(reader, &g) > 0)
-        pgn_check_game(checker, &g, &res);
+    pgn_check_read_game(checker, reader, &g, &res);
     return res;
 }
 
@@ -156,13 +156,14 @@ static void test_raw(void)
         "\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n\n\n[Event \"B\"]\n1. d4 *"
         " [Event \"C\"] 1. c4 0-1   \n\n{the end}\n";
     struct pgn_game g;
+    struct pgn_check_result res;
     const char *want[] = {"\xEF\xBB\xBF[Event \"A\"]\r\n\r\n1. e4 1-0\r\n",
                           "\n\n[Event \"B\"]\n1. d4 *", " [Event \"C\"] 1. c4 0-1   \n"};
     unsigned long lines[] = {1, 4, 7}, cols[] = {1, 1, 8};
     pgn_reader_open_mem(reader, text, strlen(text), "raw");
     for (int i = 0; i < 3; i++) {
-        if (!UNIT_CHECK(pgn_next_game(reader, &g) > 0 && g.raw, "game %d read with its bytes",
-                        i + 1))
+        if (!UNIT_CHECK(pgn_check_read_game(checker, reader, &g, &res) > 0 && g.raw,
+                        "game %d read with its bytes", i + 1))
             return;
         char got[128];
         snprintf(got, sizeof got, "%.*s", (int)g.raw_len, g.raw);
@@ -170,7 +171,7 @@ static void test_raw(void)
         UNIT_EQ_INT((long long)g.raw_line, (long long)lines[i], "where they start: line");
         UNIT_EQ_INT((long long)g.raw_col, (long long)cols[i], "where they start: column");
     }
-    UNIT_EQ_INT(pgn_next_game(reader, &g), 0, "no fourth game");
+    UNIT_EQ_INT(pgn_check_read_game(checker, reader, &g, &res), 0, "no fourth game");
     const char *rest;
     unsigned long line;
     size_t n = pgn_reader_rest(reader, &rest, &line);
@@ -195,17 +196,16 @@ static void test_raw_lost(void)
     pgn_reader_set_options(r, PGN_CHECK_READER_OPTIONS);
     pgn_reader_set_limits(r, &(struct pgn_limits){.max_line = 64, .max_game = 1024});
     pgn_reader_open_file(r, fp, "long");
-    UNIT_CHECK(pgn_next_game(r, &g) > 0 && g.raw == NULL,
+    UNIT_CHECK(pgn_check_read_game(checker, r, &g, &res) > 0 && g.raw == NULL,
                "a 6000-byte game over max_game 1024: no bytes");
-    pgn_check_game(checker, &g, &res);
     bool said = false; /* beside the roster's missing tags */
     for (size_t i = 0; i < res.ndiags; i++)
         said |= res.diags[i].code == PGN_CHECK_OVER_LIMIT &&
                 strstr(res.diags[i].message, "cannot be passed through") != NULL;
     UNIT_CHECK(said, "and an over-limit error says it cannot be passed through");
     static const char next[] = "\n[Event \"next\"]\n\n1. d4 *\n"; /* the blank line first */
-    UNIT_CHECK(pgn_next_game(r, &g) > 0 && g.raw && g.raw_len == strlen(next) &&
-                   memcmp(g.raw, next, strlen(next)) == 0,
+    UNIT_CHECK(pgn_check_read_game(checker, r, &g, &res) > 0 && g.raw &&
+                   g.raw_len == strlen(next) && memcmp(g.raw, next, strlen(next)) == 0,
                "the next game has its bytes");
     pgn_reader_free(r);
     fclose(fp);

@@ -4,6 +4,7 @@
  * games. */
 #include "pgn_skim.h"
 
+#include "pgn_collect.h"
 #include "skim_alike.h"
 #include "unit.h"
 
@@ -51,7 +52,7 @@ static const char *reader_summary(const char *text, size_t len, char *out, size_
     struct pgn_game g;
     size_t k = 0;
     out[0] = '\0';
-    while (pgn_next_game(r, &g) > 0 && k < n) {
+    while (pgn_collect_game(r, &g) > 0 && k < n) {
         k += (size_t)snprintf(out + k, n - k, "%s%zut%s", k ? " | " : "", g.ntags,
                               g.stray ? " stray" : "");
         for (size_t i = 0; i < g.ndiags && k < n; i++)

@@ -1318,7 +1318,9 @@ static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
  * next token, and keeps no token after that). */
 static int merge_dots(struct pgn_reader *r)
 {
-    if (r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
+    /* (once the cap has dropped a token, the last number kept is not the
+     * token before the periods) */
+    if (r->tokens_full || r->ntoks == 0 || r->toks[r->ntoks - 1].kind != PGN_TOK_MOVE_NUMBER)
         return 0;
     size_t i = r->ntoks - 1, off = (size_t)(r->toks[i].text - r->arena), digits = 0;
     while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')

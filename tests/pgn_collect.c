@@ -78,15 +78,19 @@ static enum pgn_visit collect_token(void *ctx, const struct pgn_token *tok)
 }
 
 /* The game at its end, with the tokens collected (stray text's too:
- * the reader offers them as it offers a game's). */
+ * the reader offers them as it offers a game's, when it offers any). */
 static void collect_end(void *ctx, const struct pgn_game *g)
 {
     struct collector *c = ctx;
     for (size_t i = 0; i < c->ntoks; i++)
         c->toks[i].text = c->text + (uintptr_t)c->toks[i].text;
     *c->g = *g;
-    c->g->tokens = c->toks;
-    c->g->ntokens = c->ntoks;
+    /* (stray text whose tokens were none offered keeps the one its
+     * message quotes: the reader's, as game_end gives it) */
+    if (c->ntoks || !g->stray) {
+        c->g->tokens = c->toks;
+        c->g->ntokens = c->ntoks;
+    }
 }
 
 static const struct pgn_visitor collect_visitor = {collect_tags, collect_token, collect_end};

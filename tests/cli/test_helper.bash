@@ -67,12 +67,13 @@ with_memory_limit() {
 # the CPUs each of its threads may run on (Cpus_allowed_list), sorted;
 # then end its input and check that it exits 0.  Skipped where CPUS are
 # not all there.  Every wait is bounded (THREAD_CPUS_WAIT seconds, 60 by
-# default): a COMMAND that does not open FIFO in time, or does not exit
+# default; THREAD_CPUS_OPEN_WAIT, if set, for the open): a COMMAND that does not open FIFO in time, or does not exit
 # in time once its input ended, is killed and the check fails, saying so;
 # it never hangs.
 thread_cpus() {
     command -v taskset >/dev/null || skip "taskset (util-linux) is not installed"
-    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i limit=$((${THREAD_CPUS_WAIT:-60} * 20)) exe
+    local wait=${THREAD_CPUS_WAIT:-60} open_wait=${THREAD_CPUS_OPEN_WAIT:-${THREAD_CPUS_WAIT:-60}}
+    local cpus=$1 fifo="$BATS_TEST_TMPDIR/fifo" pid t i limit=$((wait * 20)) exe
     shift
     taskset -c "$cpus" true 2>/dev/null || skip "CPUs $cpus are not all available here"
     rm -f "$fifo"
@@ -89,11 +90,11 @@ thread_cpus() {
     for ((i = 0; ; i++)); do
         [[ $(readlink /proc/"$pid"/exe 2>/dev/null) == "$exe" &&
             $(readlink /proc/"$pid"/fd/* 2>/dev/null) == *"$fifo"* ]] && break
-        if ((i >= limit)) || ! kill -0 "$pid" 2>/dev/null; then
+        if ((i >= open_wait * 20)) || ! kill -0 "$pid" 2>/dev/null; then
             kill -9 "$pid" 2>/dev/null
             wait "$pid"
             exec 3>&-
-            echo "thread_cpus: $1 did not open its input within ${THREAD_CPUS_WAIT:-60} s" >&2
+            echo "thread_cpus: $1 did not open its input within $open_wait s" >&2
             return 1
         fi
         sleep 0.05
@@ -109,7 +110,7 @@ thread_cpus() {
     if kill -0 "$pid" 2>/dev/null; then
         kill -9 "$pid" 2>/dev/null
         wait "$pid"
-        echo "thread_cpus: $1 did not exit within ${THREAD_CPUS_WAIT:-60} s of the end of its input" >&2
+        echo "thread_cpus: $1 did not exit within $wait s of the end of its input" >&2
         return 1
     fi
     wait "$pid"

@@ -24,12 +24,11 @@
  *
  * Memory is constant across games: the reader keeps one input buffer (at
  * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
- * current game, reused for the next one; a visitor's reader keeps no token
- * it has offered.  Every text pointer in a game
- * (tag names and values, token texts) points into that arena and stays
- * valid until the next pgn_read_game, pgn_reader_open_* or pgn_reader_free
- * call on the same reader.  Every text is NUL-terminated and its length is
- * also given.  A reader is not thread-safe; use one reader per thread.
+ * current game, reused for the next one.  Every text pointer in a game
+ * (tag names and values) points into that arena and stays valid until the
+ * next pgn_read_game, pgn_reader_open_* or pgn_reader_free call on the
+ * same reader.  Every text is NUL-terminated and its length is also
+ * given.  A reader is not thread-safe; use one reader per thread.
  *
  * Positions are 1-based: line counts '\n' characters, col counts bytes
  * (not characters; a tab is one column) within the line, not counting a
@@ -280,21 +279,16 @@ enum pgn_visit {
     PGN_VISIT_SKIP_GAME,
 };
 
-/* The reader pushing a game to its consumer as it reads it (game.h's
- * replay is one): tags_done once its tags are all read (when its movetext
- * begins, or at its end), then each token, complete (a brace comment
- * over several lines whole, a move number with its periods merged), in
- * input order, then game_end.  The game given to tags_done has its tags,
- * number, place and source (the tags' texts valid during the call); the
- * one given to game_end has the rest (struct pgn_game) but no tokens:
- * the reader keeps none (neither those offered nor those held
- * back by an answer), but for stray text, which has the one token its
- * message quotes (pgn_stray_message).  A token is valid during the call;
- * a MOVE's text is NUL-terminated too.  A diagnostic found after
- * some tokens (a truncated game, a missing result, a control byte) is
- * known at game_end only: the consumer decides there what the game
- * gives.  Stray text (pgn_game.stray) comes as a game too, its tokens
- * perhaps offered (no tags_done when none was). */
+/* A game's consumer, pushed the game as it is read (game.h's replay is
+ * one): tags_done once its tags are all read (when its movetext begins,
+ * or at its end), then each token, complete (a brace comment over several
+ * lines whole, a move number with its periods merged) and valid during
+ * the call, in input order, then game_end.  tags_done's game has its
+ * tags (valid during the call), number, place and source; game_end's has
+ * the rest but no tokens (the reader keeps none), but for stray text
+ * (pgn_game.stray), which has the one token its message quotes (and no
+ * tags_done when none was offered).  A diagnostic found after some tokens
+ * (a truncated game, a missing result) is known at game_end only. */
 struct pgn_visitor {
     enum pgn_visit (*tags_done)(void *ctx, const struct pgn_game *g);
     enum pgn_visit (*token)(void *ctx, const struct pgn_token *tok);
@@ -318,14 +312,11 @@ void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void 
  * are none. */
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
-/* After pgn_read_game returned 0: whether the input ended at rest, that
- * is, its last game (or stray text) ended at its result with only blank
- * lines and escape lines after it (or the input held nothing else).  A
- * reader given the same text followed by more would read the same games,
- * and then the next one as a fresh reader reads it (both are between
- * games: see pgn_game.stray): pgn-to-named-notation's --jobs checks a
- * cut it guessed so.  False before the end, and when the input ended
- * inside a game, a comment or a variation. */
+/* After pgn_read_game returned 0: whether the input ended at rest, its
+ * last game (or stray text) ended at its result with only blank lines and
+ * escape lines after it (or the input held nothing else), so that it
+ * followed by more text reads as the two apart (--jobs checks a cut it
+ * guessed so).  False before the end. */
 bool pgn_reader_at_rest(const struct pgn_reader *r);
 
 /* The hard error behind the last -1 (PGN_OK if none), and for PGN_E_IO the
@@ -350,13 +341,12 @@ int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_of
 
 /* "12." for White's move 12 and "12..." for Black's (PGN standard 8.2.2.2):
  * the move number indication every writer of movetext and every diagnostic
- * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice. */
+ * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice.
+ * Inline, with the digits in pairs: a named record and a SAN line write
+ * one per ply, and every real game stays below move 1000. */
 enum { PGN_MOVE_NUMBER_MAX = 24 };
-size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size);
 static inline size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
-    /* (inline, with the digits in pairs: a named record and a SAN line
-     * write one per ply, and every real game stays below 1000) */
     static const char pairs[] = "000102030405060708091011121314151617181920212223242526272829303132"
                                 "3334353637383940414243444546474849"
                                 "505152535455565758596061626364656667686970717273747576777879808182"
@@ -376,7 +366,7 @@ static inline size_t pgn_move_number(unsigned long number, bool black, char *buf
         memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
         return n + (black ? 3 : 1);
     }
-    return pgn_move_number_text(number, black, buf, size);
+    return (size_t)snprintf(buf, size, black ? "%lu..." : "%lu.", number);
 }
 
 #endif /* CHESS_PGN_H */

@@ -110,7 +110,9 @@ void pgn_lexer_free(struct pgn_lexer *lx)
     lx->md = NULL;
 }
 
-unsigned pgn_lexer_symbol_nag(const char *s, size_t n)
+/* The NAG number of a suffix annotation or evaluation symbol (PGN
+ * standard, section 10), 0 when s[0..n) is none. */
+static unsigned symbol_nag(const char *s, size_t n)
 {
     static const struct {
         const char *text;
@@ -184,7 +186,7 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
         if (HAS(G_SUFFIX)) {
             out->suffix = AT(G_SUFFIX);
             out->suffix_len = LEN(G_SUFFIX);
-            out->suffix_nag = pgn_lexer_symbol_nag(out->suffix, out->suffix_len);
+            out->suffix_nag = symbol_nag(out->suffix, out->suffix_len);
         }
     } else if (HAS(G_NUMBER)) {
         out->kind = PGN_LEX_NUMBER;
@@ -216,7 +218,7 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
         out->kind = PGN_LEX_SYMBOL;
         out->text = p;
         out->text_len = LEN(G_SYMBOL);
-        out->value = pgn_lexer_symbol_nag(p, LEN(G_SYMBOL));
+        out->value = symbol_nag(p, LEN(G_SYMBOL));
     } else if (HAS(G_DOTS)) {
         out->kind = PGN_LEX_DOTS;
         out->text = AT(G_DOTS);

@@ -76,10 +76,6 @@ struct pgn_lexeme {
     unsigned suffix_nag;
 };
 
-/* The NAG number of a suffix annotation or evaluation symbol (PGN
- * standard, section 10), 0 when s[0..n) is none. */
-unsigned pgn_lexer_symbol_nag(const char *s, size_t n);
-
 /* The value of the n decimal digits s[0..n) (n at most 9). */
 static inline unsigned pgn_lexer_digits(const char *s, size_t n)
 {
@@ -92,12 +88,9 @@ static inline unsigned pgn_lexer_digits(const char *s, size_t n)
 /* The reader's hottest path, in two steps so that each answer goes
  * straight to its token: the plain SAN move, then the move number, that
  * starts the eight bytes w (a word's bytes in memory order, zero past its
- * end), recognised while its end is found.
- *
- * The move (san_word_shape: SAN's grammar is san's): its shape with its
- * length in *len, 0 when w starts with none.  A move must fill its word:
- * whether the byte after it ends the word is the caller's to see (the
- * delimiters are the reader's). */
+ * end).  The move: its shape (san_word_shape) with its length in *len, 0
+ * when w starts with none; whether the byte after it ends the word (it
+ * must) is the caller's to see. */
 static inline __attribute__((always_inline)) unsigned pgn_lexer_word_move(uint64_t w, size_t *len)
 {
     unsigned char s[sizeof w];
@@ -115,7 +108,6 @@ pgn_lexer_word_number(const char *p, size_t avail, uint64_t w, size_t *len, unsi
     memcpy(s, &w, sizeof w);
     if (s[0] < '1' || s[0] > '9')
         return false;
-    /* 12. 7... (the number read with its digits) */
     unsigned number = s[0] - '0';
     size_t i = 1;
     while (i < 3 && s[i] >= '0' && s[i] <= '9')
@@ -146,7 +138,6 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     out->tail_len = 0;
     out->suffix_len = 0;
     if (*p >= '0' && *p <= '9') {
-        /* move number with periods */
         size_t d = 0;
         while (d < n && p[d] >= '0' && p[d] <= '9')
             d++;
@@ -225,9 +216,9 @@ void pgn_lexer_free(struct pgn_lexer *lx);
 
 /* The patterns return what PCRE2 answered: > 0 when they matched,
  * TEXTSCAN_ERROR_COMPILE when the pattern did not compile at its first
- * use (memory ran out), another code when they did not match. */
-
-/* The token pattern, the slow twin of pgn_lexer_fast, matched at the start
+ * use (memory ran out), another code when they did not match.
+ *
+ * The token pattern, the slow twin of pgn_lexer_fast, matched at the start
  * of the word p[0..n): *out is filled, its kind PGN_LEX_NONE when the
  * pattern matched nothing (or only the empty string). */
 int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_lexeme *out);

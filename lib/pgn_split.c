@@ -26,11 +26,9 @@ static bool ends_with_result(const char *s, size_t n)
 }
 
 /* The index of the first byte of s[i, n) that the splitter acts on ('{',
- * ';', '[', '(' or ')'), n when none.  Movetext is mostly without them, and
- * the splitter runs on one thread before the workers of --jobs: sixteen
- * bytes at a time ('(' and ')' differ in bit 0, and ';', '[' and '{' in
- * bits 5 and 6: one masked comparison per group, which ESC (0x1b) passes
- * too, to be passed over). */
+ * ';', '[', '(' or ')'), n when none, sixteen bytes at a time: '(' and ')'
+ * differ in bit 0, and ';', '[' and '{' in bits 5 and 6, so one masked
+ * comparison per group (which ESC, 0x1b, passes too, to be passed over). */
 static unsigned split_marks16(const char *s)
 {
     bytes16 v = bytes16_load(s);
@@ -71,11 +69,6 @@ static size_t split_brace_end(const char *s, size_t i, size_t n)
     return close ? (size_t)(close - s) : n;
 }
 
-/* The reader's rules, seen a line at a time: what a brace comment hides
- * (up to its first '}', on this line or a later one), a ';' comment (to
- * the end of the line), a '[' in the movetext (to its ']' or the end of
- * the line), escape lines, variations; a tag line after a result at
- * depth 0 starts the next game. */
 /* Does p[0..n) hold a '{' or a '(' (what may leave a comment or a
  * variation open after its line)?  Sixteen bytes at a time, the last
  * sixteen overlapping; eight for a shorter line. */

@@ -8,19 +8,15 @@
  * game), outside {...} comments (which may span lines; the standard rule,
  * not PGN_OPT_NESTED_COMMENTS), ';' comments, '%' escape lines and
  * variations.  Only whole lines are looked at; the caller keeps the text.
+ * tests/unit/test_pgn.c holds it to the reader, on its own cases and on
+ * every archive of the shared data.
  *
  *     struct pgn_split sp = {0};
  *     size_t at = 0;
  *     unsigned long lines = 0;
  *     if (pgn_split_scan(&sp, buf, len, 1 << 20, &at, &lines))
  *         ... buf[0..at) holds whole games (lines of them), the rest
- *             starts the next run; scan it with the same sp ...
- *
- * It reads the reader's rules without the reader (a line at a time, a few
- * bytes of each looked at): tests/unit/test_pgn.c holds it to the reader,
- * on its own cases and on every archive of the shared data (cut at every
- * place it offers, the runs read apart give the games of one reader over
- * the whole). */
+ *             starts the next run; scan it with the same sp ... */
 #ifndef CHESS_PGN_SPLIT_H
 #define CHESS_PGN_SPLIT_H
 

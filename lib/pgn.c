@@ -126,7 +126,7 @@ struct pgn_reader {
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
     unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
-    /* What is kept of the tokens let go: the kinds read (kind_bit), and
+    /* What is kept of the tokens let go: the kinds read (a bit a kind), and
      * while first_watch (stray text may come; until found) the first token
      * that is no comment, with the first text of such a token that is no
      * empty string, which pgn_stray_message quotes. */
@@ -624,11 +624,7 @@ static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
     return true;
 }
 
-/* The token kinds' bits of pgn_reader.kinds. */
-static inline unsigned kind_bit(enum pgn_token_kind kind)
-{
-    return 1u << kind;
-}
+/* Sets of token kinds, as pgn_reader.kinds holds them (a bit a kind). */
 enum {
     KINDS_MOVE = 1u << PGN_TOK_MOVE,
     KINDS_PLAYED = 1u << PGN_TOK_MOVE | 1u << PGN_TOK_MOVE_NUMBER | 1u << PGN_TOK_NULL_MOVE,
@@ -656,20 +652,13 @@ static __attribute__((noinline)) void note_first(struct pgn_reader *r, const str
     r->first.len = n;
 }
 
-/* The kinds of the tokens read so far (kind_bit), let go or stored. */
+/* The kinds of the tokens read so far, let go or stored. */
 static unsigned kinds_read(const struct pgn_reader *r)
 {
     unsigned k = r->kinds;
     for (size_t i = 0; i < r->ntoks; i++)
-        k |= kind_bit(r->toks[i].kind);
+        k |= 1u << r->toks[i].kind;
     return k;
-}
-
-/* The first token read that is no comment, or NULL (kept in first while
- * first_watch was on). */
-static const struct pgn_token *first_read(const struct pgn_reader *r)
-{
-    return r->first_watch && !r->first_placed ? NULL : &r->first;
 }
 
 /* Where the stored tokens' texts begin: at the first's, but never below
@@ -751,7 +740,7 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->depth = r->depth;
     t->value = value;
     /* (what the reader notes of the tokens it lets go) */
-    r->kinds |= kind_bit(kind);
+    r->kinds |= 1u << kind;
     if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
         note_first(r, t);
     visit_new(r, off);
@@ -782,7 +771,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
             mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
-            r->kinds |= kind_bit(kind);
+            r->kinds |= 1u << kind;
             return 1;
         }
     }
@@ -877,14 +866,13 @@ static int comment_open(struct pgn_reader *r, const char *p)
     r->comment_nest = 0;
     r->comment_line = r->lineno;
     r->comment_col = col_at(r, p);
-    if (r->options & PGN_OPT_SKIP_COMMENTS) {
+    r->comment_len = 0;
+    r->comment_skipped = r->options & PGN_OPT_SKIP_COMMENTS;
+    if (r->comment_skipped) {
         mark_start(r, r->lineno, r->comment_col);
         r->comment_stored = false;
-        r->comment_skipped = true;
-        r->comment_len = 0;
         return 0;
     }
-    r->comment_skipped = false;
     int st = emit(r, PGN_TOK_COMMENT, NULL, 0, p, 0);
     if (st < 0)
         return -1;
@@ -1876,12 +1864,11 @@ static int stray_check(struct pgn_reader *r, bool *stray)
     if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
         r->move_dropped)
         return 0;
-    const struct pgn_token *first = first_read(r);
-    if (!first)
+    if (r->first_watch && !r->first_placed)
         return 0; /* comments alone: the next game's, or the input's last words */
     *stray = true;
     r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
-    return add_diag(r, PGN_E_STRAY_TEXT, first->line, first->col);
+    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col);
 }
 
 /* Closes what is still open and points the public arrays at the arena;

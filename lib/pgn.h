@@ -1,14 +1,11 @@
 /* PGN reading: a streaming, pure-text layer that splits PGN input into games
- * and each game into tag pairs and classified movetext tokens.  It knows no
- * chess rules (game.h replays MOVE tokens; the shape of plain SAN it asks
- * of san.h); it never prints, never exits and never fails on bad text:
- * problems become diagnostics inside the game that holds them.
- * formats/pgn.md is the specification of what is accepted; keep the two
- * in step.
- *
- * It pushes each game to a visitor as it reads it (struct pgn_visitor:
- * tags_done, each token, game_end; game.h's game_replay_visitor replays
- * as it reads):
+ * and each game into tag pairs and classified movetext tokens, pushed to a
+ * visitor as they are read (struct pgn_visitor; game.h's
+ * game_replay_visitor replays as it reads).  It knows no chess rules (the
+ * shape of plain SAN it asks of san.h); it never prints, never exits and
+ * never fails on bad text: problems become diagnostics inside the game
+ * that holds them.  formats/pgn.md is the specification of what is
+ * accepted; keep the two in step.
  *
  *     struct pgn_reader *r = pgn_reader_new();
  *     int rc;
@@ -19,16 +16,14 @@
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
- * The reader only pushes: a caller that wants a game's tokens together
- * (tests/pgn_collect.h) collects them as they are offered.
- *
- * Memory is constant across games: the reader keeps one input buffer (at
- * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
- * current game, reused for the next one.  Every text pointer in a game
- * (tag names and values) points into that arena and stays valid until the
- * next pgn_read_game, pgn_reader_open_* or pgn_reader_free call on the
- * same reader.  Every text is NUL-terminated and its length is also
- * given.  A reader is not thread-safe; use one reader per thread.
+ * Memory is constant across games: one input buffer (at most max_line + 1
+ * bytes for a FILE) and the current game's arrays and text arena, reused
+ * for the next; a caller that wants a game's tokens together
+ * (tests/pgn_collect.h) collects them as they are offered.  Every text of
+ * a game (tag names and values) points into that arena, is NUL-terminated
+ * (its length given too) and stays valid until the next pgn_read_game,
+ * pgn_reader_open_* or pgn_reader_free call on the same reader.  A reader
+ * is not thread-safe; use one reader per thread.
  *
  * Positions are 1-based: line counts '\n' characters, col counts bytes
  * (not characters; a tab is one column) within the line, not counting a

@@ -137,11 +137,11 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     out->tail = p;
     out->tail_len = 0;
     out->suffix_len = 0;
-    if (*p >= '0' && *p <= '9') {
+    if ((*p >= '0' && *p <= '9') || *p == '*') {
         size_t d = 0;
         while (d < n && p[d] >= '0' && p[d] <= '9')
             d++;
-        if (d < n && p[d] == '.' && d <= 9) {
+        if (d && d < n && p[d] == '.' && d <= 9) {
             size_t e = d;
             while (e < n && p[e] == '.')
                 e++;
@@ -154,14 +154,6 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
             return false;
         out->kind = PGN_LEX_RESULT;
         out->len = out->text_len = n;
-        out->value = 0;
-        return true;
-    }
-    if (*p == '*') {
-        if (n != 1)
-            return false;
-        out->kind = PGN_LEX_RESULT;
-        out->len = out->text_len = 1;
         out->value = 0;
         return true;
     }
@@ -202,10 +194,23 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     return true;
 }
 
+/* The tag patterns: the standard's [Name "value"] (\" and \\ escapes),
+ * and the recoveries: a value holding stray quotes, running to the last
+ * quote of a line that ends with ']' (LOOSE; matched only on such a line,
+ * or a long line of broken tags would be quadratic), an unquoted value
+ * (BARE), a pair whose line ends before its ']' (OPEN). */
+enum pgn_lexer_tag_form {
+    PGN_LEXER_TAG,
+    PGN_LEXER_TAG_LOOSE,
+    PGN_LEXER_TAG_BARE,
+    PGN_LEXER_TAG_OPEN,
+    PGN_LEXER_TAG_FORM_NB
+};
+
 /* The patterns, compiled at their first use, and the match data they
  * share: the lexer's only state (none of a reader's). */
 struct pgn_lexer {
-    struct textscan_pattern token, tag, tag_loose, tag_bare, tag_open;
+    struct textscan_pattern token, tag[PGN_LEXER_TAG_FORM_NB];
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
 };
@@ -230,18 +235,6 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
  * line's '['. */
 struct pgn_lexer_tag {
     size_t end, name_off, name_len, value_off, value_len;
-};
-
-/* The tag patterns: the standard's [Name "value"] (\" and \\ escapes),
- * and the recoveries: a value holding stray quotes, running to the last
- * quote of a line that ends with ']' (LOOSE; matched only on such a line,
- * or a long line of broken tags would be quadratic), an unquoted value
- * (BARE), a pair whose line ends before its ']' (OPEN). */
-enum pgn_lexer_tag_form {
-    PGN_LEXER_TAG,
-    PGN_LEXER_TAG_LOOSE,
-    PGN_LEXER_TAG_BARE,
-    PGN_LEXER_TAG_OPEN,
 };
 
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */

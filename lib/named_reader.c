@@ -59,14 +59,15 @@ struct named_reader {
     unsigned long start_line, start_col;
 };
 
-/* Append "a|b|..." of the names the vocabularies give the rules with the
+/* "a|b|..." in dst: the names the vocabularies give the rules with the
  * keys given (formats/named-vocabularies.tsv), each name once, longest
  * first so that "ne" wins over "n" (the words are letters, digits, '-'
- * and '_': nothing to escape). */
-static void append_alternatives(char *dst, size_t size, const char *const *keys, int n)
+ * and '_': nothing to escape); false when they do not fit. */
+static bool alternatives(char *dst, size_t size, const char *const *keys, int n)
 {
-    size_t len = strlen(dst);
+    size_t len = 0;
     bool first_word = true;
+    dst[0] = '\0';
     for (size_t want = 16; want > 0; want--)
         for (int r = 0; r < n; r++)
             for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
@@ -81,6 +82,7 @@ static void append_alternatives(char *dst, size_t size, const char *const *keys,
                                             first_word ? "" : "|", name);
                 first_word &= seen;
             }
+    return len < size;
 }
 
 /* The movetext word pattern, anchored where a word starts: a result, a
@@ -89,28 +91,22 @@ static void append_alternatives(char *dst, size_t size, const char *const *keys,
  * come from the vocabulary table; a drop is "@ TO RULE PIECE". */
 static bool compile_token_pattern(struct textscan_pattern *p)
 {
-    static const char end[] = "(?=[ \\t{}();]|$)";
-    char src[2048];
-    snprintf(src, sizeof src,
-             "(" PGN_RESULT_ALTERNATIVES ")%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
-             "(?:[ \\t]+((?:",
-             end, end);
-    static const char *const pass[] = {"pass"};
+    static const char *const pass[] = {"pass"}, *const explosion[] = {"explosion"};
     static const char *const directions[] = {"dir-n", "dir-ne", "dir-e", "dir-se",
                                              "dir-s", "dir-sw", "dir-w", "dir-nw"};
-    append_alternatives(src, sizeof src, pass, 1);
-    strncat(src, ")|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+(?:[ \\t]+(?:",
-            sizeof src - strlen(src) - 1);
-    append_alternatives(src, sizeof src, directions, 8);
-    strncat(src,
-            ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:", sizeof src - strlen(src) - 1);
-    static const char *const explosion[] = {"explosion"};
-    append_alternatives(src, sizeof src, explosion, 1);
-    /* a drop: "@ TO RULE PIECE" */
-    strncat(src, "))?|@[ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+[ \\t]+[A-Za-z0-9_-]+))?)",
-            sizeof src - strlen(src) - 1);
-    strncat(src, end, sizeof src - strlen(src) - 1);
-    return strlen(src) + 1 < sizeof src && textscan_compile(p, src);
+    static const char end[] = "(?=[ \\t{}();]|$)";
+    char pass_words[256], dir_words[1024], explosion_words[256], src[2048];
+    if (!alternatives(pass_words, sizeof pass_words, pass, 1) ||
+        !alternatives(dir_words, sizeof dir_words, directions, 8) ||
+        !alternatives(explosion_words, sizeof explosion_words, explosion, 1))
+        return false;
+    int n = snprintf(src, sizeof src,
+                     "(" PGN_RESULT_ALTERNATIVES ")%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
+                     "(?:[ \\t]+((?:%s)|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+"
+                     "(?:[ \\t]+(?:%s)){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:%s))?"
+                     "|@[ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+[ \\t]+[A-Za-z0-9_-]+))?)%s",
+                     end, end, pass_words, dir_words, explosion_words, end);
+    return n > 0 && (size_t)n < sizeof src && textscan_compile(p, src);
 }
 
 struct named_reader *named_reader_new(void)

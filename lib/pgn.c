@@ -217,9 +217,9 @@ bool pgn_utf16_bom(const char *s)
 
 /* ---------------------------------------------------------------- setup */
 
-static void set_limits(struct pgn_limits *dst, const struct pgn_limits *src)
+void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *src)
 {
-    struct pgn_limits z = {0};
+    struct pgn_limits z = {0}, *dst = &r->lim;
     if (!src)
         src = &z;
     dst->max_line = src->max_line ? src->max_line : DEFAULT_MAX_LINE;
@@ -237,7 +237,7 @@ struct pgn_reader *pgn_reader_new(void)
     struct pgn_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    set_limits(&r->lim, NULL);
+    pgn_reader_set_limits(r, NULL);
     if (!pgn_lexer_init(&r->lex)) {
         pgn_reader_free(r);
         return NULL;
@@ -260,11 +260,6 @@ void pgn_reader_free(struct pgn_reader *r)
     free(r);
 }
 
-void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
-{
-    set_limits(&r->lim, lim);
-}
-
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
 {
     r->options = options;
@@ -279,22 +274,15 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     free(r->name);
     r->name = copy;
     r->fp = NULL;
-    r->src = NULL;
-    r->cur = r->end = 0;
-    r->eof = false;
-    r->line = NULL;
-    r->line_len = r->pos = 0;
-    r->have_line = r->continued = r->cur_blank = false;
-    r->prev_blank = true;
-    r->lineno = r->col_base = r->binary_line = 0;
+    r->src = r->line = NULL;
+    r->cur = r->end = r->line_len = r->pos = r->raw_start = 0;
+    r->eof = r->have_line = r->continued = r->cur_blank = r->at_end = r->at_rest = false;
+    r->raw_lost = false;
+    r->prev_blank = r->after_result = true; /* (the input's start is between games too) */
+    r->lineno = r->col_base = r->binary_line = r->games = 0;
     r->err = PGN_OK;
     r->sys_errno = 0;
-    r->games = 0;
-    r->at_end = r->at_rest = false;
-    r->after_result = true; /* (the input's start is between games too) */
-    r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
-    r->raw_lost = false;
     r->cr_from = SIZE_MAX;
     return PGN_OK;
 }

@@ -168,9 +168,8 @@ struct pgn_diag {
     enum pgn_error code;
 };
 
-/* A game: its tag pairs, then its movetext tokens (comments placed before
- * the tag section come first), then what was wrong with it.  The game
- * normally ends with a RESULT token at depth 0. */
+/* A game: its tag pairs, its movetext tokens (none from the reader but
+ * stray text's one: struct pgn_visitor), and what was wrong with it. */
 struct pgn_game {
     unsigned long number;    /* 1 for the first game of the input */
     unsigned long line, col; /* where the game's first tag or token starts */

@@ -1488,8 +1488,13 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->cur += len;
         }
 
+        if (!split && len && base[len - 1] == '\r')
+            len--;
+        r->prev_blank = r->cur_blank;
         if (r->continued) {
             r->col_base += r->line_len;
+            r->first_nonblank = SIZE_MAX;
+            r->cur_blank = false;
         } else {
             if (r->lineno == 0 && len >= 2 && pgn_utf16_bom(base)) {
                 /* read byte by byte, UTF-16 text would be games of
@@ -1500,30 +1505,21 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
-            size_t bom = pgn_utf8_bom_len(base, len); /* not a column */
-            base += bom;
-            len -= bom;
-        }
-        if (!split && len && base[len - 1] == '\r')
-            len--;
-        bool first_piece = !r->continued;
-        r->line = base;
-        r->line_len = len;
-        r->pos = 0;
-        r->have_line = true;
-        r->prev_blank = r->cur_blank;
-        if (first_piece) {
-            size_t i = 0;
+            size_t i = pgn_utf8_bom_len(base, len); /* not a column */
+            base += i;
+            len -= i;
+            i = 0;
             while (i < len && (base[i] == ' ' || base[i] == '\t'))
                 i++;
             r->first_nonblank = i;
             r->cur_blank = i == len && !split;
-        } else {
-            r->first_nonblank = SIZE_MAX;
-            r->cur_blank = false;
+            if (split && add_diag(r, PGN_E_LINE_TOO_LONG, r->lineno, len + 1) < 0)
+                return -1;
         }
-        if (split && first_piece && diag_at(r, PGN_E_LINE_TOO_LONG, base + len) < 0)
-            return -1;
+        r->line = base;
+        r->line_len = len;
+        r->pos = 0;
+        r->have_line = true;
         r->continued = split;
         return 1;
     }
@@ -1688,24 +1684,17 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 p += m;
                 continue;
             }
-            if (r->state == ST_MOVES) {
-                if (starts_tag(r, p, end)) {
-                    if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
-                        return SCAN_ERROR;
-                    r->pos = (size_t)(p - line);
-                    return SCAN_GAME_DONE;
-                }
-                const char *close = memchr(p, ']', (size_t)(end - p));
-                const char *q = close ? close + 1 : end;
-                if (emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN) < 0)
-                    return SCAN_ERROR;
-                p = q;
-                continue;
-            }
+            /* in movetext, the next game's tags, or text to its ']' */
             const char *next = end;
-            bool dup = false;
-            if (scan_tag(r, p, end, &next, &dup) < 0)
+            bool dup = r->state == ST_MOVES && starts_tag(r, p, end);
+            if (r->state == ST_MOVES && !dup) {
+                const char *close = memchr(p, ']', (size_t)(end - p));
+                next = close ? close + 1 : end;
+                if (emit_unknown(r, p, next, PGN_E_UNEXPECTED_TOKEN) < 0)
+                    return SCAN_ERROR;
+            } else if (r->state != ST_MOVES && scan_tag(r, p, end, &next, &dup) < 0) {
                 return SCAN_ERROR;
+            }
             if (dup) {
                 if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
                     return SCAN_ERROR;
@@ -1863,11 +1852,10 @@ static int stray_check(struct pgn_reader *r, bool *stray)
  * end is where the game's bytes stop (PGN_OPT_RAW). */
 static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
 {
-    if (r->in_comment) {
-        if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
-            comment_close(r) < 0)
-            return -1;
-    }
+    if (r->in_comment &&
+        (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
+         comment_close(r) < 0))
+        return -1;
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
     bool stray;

@@ -39,15 +39,12 @@ struct pgn_split {
  * is the caller's to see: pgn_split_scan marks the splitter lost. */
 bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n);
 
-/* A likely place to cut buf[0..len) into runs of games, for a fraction of
- * pgn_split_scan's cost (no line is read but the few around the place):
- * the first line at offset *at or beyond that starts with '[' and follows
- * a line that ends with a result (blank lines between).  The guess is
- * wrong when that result and tag line stand inside a comment or a
- * variation over several lines; the reader of the text before the place
- * then does not come to rest there (pgn_reader_at_rest).  True with *at
- * moved to the line; false with *at = len, from where a call with more
- * text goes on. */
+/* A likely place to cut buf[0..len), for a fraction of pgn_split_scan's
+ * cost: the first line at offset *at or beyond that starts with '[' and
+ * follows a line ending with a result (blank lines between).  Wrong when
+ * these stand inside a comment or a variation over several lines (the
+ * reader of the text before then does not come to rest: pgn_reader_at_rest).
+ * True with *at moved to the line; false with *at = len. */
 bool pgn_split_guess(const char *buf, size_t len, size_t *at);
 
 /* Look at the whole lines of buf from *at (a last line without '\n' is

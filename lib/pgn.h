@@ -295,9 +295,8 @@ struct pgn_visitor {
  * fail.  max_tokens counts every token read, offered or held. */
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx);
 
-/* Offers a game read whole (named_next_game) to v as
- * pgn_read_game offers one as it reads it, but for game_end's game, which
- * has all its tokens: the other readers speak the same events. */
+/* Offers a game read whole to v as pgn_read_game offers one as it reads
+ * it, but for game_end's game, which has all its tokens. */
 void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
 
 /* With PGN_OPT_RAW, after pgn_read_game returned 0: the bytes after the

@@ -1,9 +1,6 @@
-/* PGN reader: splits input into lines, lines into tag pairs and movetext
- * words, and words into tokens and games.  Delimiters ({ } ( ) [ ] ; and
- * spaces) are found by a byte-class table; what lies between them (words
- * such as "12...Nf6!?") and tag pair lines are recognised by the lexer
- * (pgn_lexer.h: a fast recogniser, then its PCRE2 twin).  See pgn.h for
- * the API and formats/pgn.md for what is accepted. */
+/* PGN reader (pgn.h; formats/pgn.md says what is accepted): input split
+ * into lines, lines into tag pairs and movetext words at the delimiters
+ * (a byte-class table), words into tokens by the lexer (pgn_lexer.h). */
 #include "pgn.h"
 
 #include "array.h"
@@ -686,11 +683,10 @@ static __attribute__((noinline)) void visit_before(struct pgn_reader *r, size_t 
     r->v_next = 0;
 }
 
-/* Offers the token just stored, tokens[ntoks - 1] (its text at arena
- * offset off), and those before it, once the tags are all read (state
- * ST_MOVES: a comment before the tags waits), and lets them go.  Held
- * back while it may still change: a move number (merge_dots) and a brace
- * comment still open (comment_close offers it). */
+/* Offers the token just stored (its text at arena offset off) and those
+ * before it once the tags are all read (ST_MOVES: a comment before the
+ * tags waits), and lets them go; held back while it may still change: a
+ * move number (merge_dots), a brace comment still open (comment_close). */
 static void visit_new(struct pgn_reader *r, size_t off)
 {
     if (r->state != ST_MOVES)
@@ -1606,9 +1602,8 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             continue;
         case C_CTRL:
             if (r->after_result && r->state == ST_START) {
-                /* between games: stray text (no game's), not the damage of
-                 * the game that follows; the byte kept as it is, for its
-                 * report (pgn_stray_message) */
+                /* between games: stray text, not the next game's damage;
+                 * the byte kept as it is for its report (pgn_stray_message) */
                 stray_begin(r);
                 r->binary_line = r->lineno;
                 if (diag_at(r, PGN_E_BINARY, p) < 0 ||

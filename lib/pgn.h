@@ -180,27 +180,22 @@ struct pgn_game {
     const struct pgn_diag *diags;
     size_t ndiags;
     const char *source; /* the name given to pgn_reader_open_* (valid until the next open) */
-    /* With PGN_OPT_RAW: the game's bytes exactly as they were read, valid
-     * as long as the texts above.  Concatenated, the raw texts of all
-     * games and pgn_reader_rest() give back the input byte for byte: a
-     * game's text runs from where the previous one ended to the end of
-     * the line holding its last token (the rest of that line when it is
-     * blank), so the blank lines before a game's tags belong to it.  raw
-     * is NULL without the option, and when the game outgrew max_game. */
+    /* With PGN_OPT_RAW (else NULL, as when the game outgrew max_game): the
+     * game's bytes as read, valid as long as the texts above, from where
+     * the previous game ended to the end of the line of its last token
+     * (blank lines before its tags are its own).  Concatenated, those of
+     * all games and pgn_reader_rest() give back the input byte for byte. */
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
-    /* The record is no game: text after a game's result (and before the
-     * next game) that holds no tag and no move, such as "trailing words",
-     * a stray ")" or a second result.  Its one diagnostic, PGN_E_STRAY_TEXT,
-     * is at its first token that is no comment; number is that of the game
-     * before it, which is not counted again.  Callers report it and count
-     * it as no game. */
+    /* The record is no game: text between games that holds no tag and no
+     * move ("trailing words", a stray ")", a second result), to report and
+     * count as no game.  Its one diagnostic, PGN_E_STRAY_TEXT, is at its
+     * first token that is no comment; number is that of the game before. */
     bool stray;
-    /* Where the first forum delimiter ("[pgn]", "[/pgn]") read while this
-     * game was being read lies (0 when none): skipped as a blank, it is
-     * not the game's, but a checker may note it.  One after the last game
-     * is skipped without a word. */
+    /* The first forum delimiter ("[pgn]", "[/pgn]") read while this game
+     * was read (0 when none): skipped as a blank, for a checker to note
+     * (one after the last game is skipped without a word). */
     unsigned long markup_line, markup_col;
 };
 

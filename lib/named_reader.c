@@ -184,12 +184,10 @@ static enum pgn_error reader_open(struct named_reader *r, const char *name)
     free(r->name);
     r->name = copy;
     r->open = true;
-    r->eof = false;
+    r->eof = r->have_line = false;
     r->err = PGN_OK;
     r->sys_errno = 0;
-    r->have_line = false;
-    r->lineno = 0;
-    r->games = 0;
+    r->lineno = r->games = 0;
     return PGN_OK;
 }
 
@@ -370,13 +368,9 @@ static bool read_line(struct named_reader *r)
             return false;
     }
     r->lineno++;
-    if (n && r->line[n - 1] == '\r')
-        n--;
     r->line[n] = '\0';
     r->line_len = n;
-    r->pos = 0;
-    if (r->lineno == 1)
-        r->pos = pgn_utf8_bom_len(r->line, n);
+    r->pos = r->lineno == 1 ? pgn_utf8_bom_len(r->line, n) : 0;
     if (r->lineno == 1 && n >= 2 && pgn_utf16_bom(r->line)) {
         r->err = PGN_E_UTF16; /* one word for the whole input (pgn.h) */
         return false;
@@ -569,11 +563,7 @@ int named_read_game(struct named_reader *r, const struct pgn_visitor *v, void *c
         size_t i = r->pos;
         while (i < r->line_len && is_space(r->line[i]))
             i++;
-        if (i >= r->line_len) {
-            r->have_line = false;
-            continue;
-        }
-        if (r->pos == 0 && r->line[0] == '%') {
+        if (i >= r->line_len || (r->pos == 0 && pgn_escape_line(r->line, r->line_len))) {
             r->have_line = false;
             continue;
         }

@@ -139,7 +139,6 @@ struct pgn_reader {
     struct pgn_token *toks;
     size_t ntoks, toks_cap;
     struct pgn_tag *tags;
-    size_t *tag_off;    /* two a tag: its name's and its value's arena offsets */
     uint64_t tag_names; /* a bit per tag name of the game (tag_bit): most lookups end there */
     size_t ntags, tags_cap;
     struct pgn_diag *diags;
@@ -252,7 +251,6 @@ void pgn_reader_free(struct pgn_reader *r)
     free(r->arena);
     free(r->toks);
     free(r->tags);
-    free(r->tag_off);
     free(r->diags);
     free(r);
 }
@@ -392,18 +390,28 @@ static int nomem(struct pgn_reader *r)
     return -1;
 }
 
-/* Makes room for n more bytes of text; the stored tokens' texts follow
- * the arena when it moves (rarely: it doubles). */
+/* Moves the pointers of the stored texts (tokens', tags'): less from,
+ * they are arena offsets while the arena moves; plus to, pointers again. */
+static void move_texts(struct pgn_reader *r, uintptr_t from, uintptr_t to)
+{
+    for (size_t i = 0; i < r->ntoks; i++)
+        r->toks[i].text = (const char *)((uintptr_t)r->toks[i].text - from + to);
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = (const char *)((uintptr_t)r->tags[i].name - from + to);
+        r->tags[i].value = (const char *)((uintptr_t)r->tags[i].value - from + to);
+    }
+}
+
+/* Makes room for n more bytes of text; the stored texts follow the arena
+ * when it moves (rarely: it doubles). */
 static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = (const char *)(uintptr_t)(r->toks[i].text - r->arena);
+    move_texts(r, (uintptr_t)r->arena, 0);
     char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
-    char *base = a ? a : r->arena; /* (a failed realloc keeps the old block) */
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = base + (uintptr_t)r->toks[i].text;
+    /* (a failed realloc keeps the old block) */
+    move_texts(r, 0, (uintptr_t)(a ? a : r->arena));
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -530,21 +538,11 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at, enum pgn_t
 
 /* ---------------------------------------------------------------- visiting */
 
-/* Points the tags at their texts, which move with the arena. */
-static void fix_tags(struct pgn_reader *r)
-{
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tag_off[2 * i];
-        r->tags[i].value = r->arena + r->tag_off[2 * i + 1];
-    }
-}
-
 /* tags_done: the tags are all read (the movetext has begun, or the game
  * ends). */
 static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
 {
     r->v_told = true;
-    fix_tags(r);
     struct pgn_game g = {
         .number = r->games + 1,
         .line = r->start_line,
@@ -574,16 +572,13 @@ static void visit_update(struct pgn_reader *r)
  * told: whether t is to be offered. */
 static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const struct pgn_token *t)
 {
-    if (r->v_mute) {
-        if (t->depth < r->v_mute)
-            r->v_mute = 0;
-        visit_update(r);
-        return false;
-    }
-    if (!r->v_told)
+    bool muted = r->v_mute;
+    if (muted && t->depth < r->v_mute)
+        r->v_mute = 0; /* (the muted variation's ")", not offered either) */
+    else if (!muted && !r->v_told)
         tell_tags(r);
     visit_update(r);
-    return !r->v_skip;
+    return !muted && !r->v_skip;
 }
 
 static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const struct pgn_token *t,
@@ -713,8 +708,7 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
 {
     r->arena_len = off + n + 1;
     unsigned long col = col_at(r, at);
-    if (!r->started)
-        mark_start(r, r->lineno, col);
+    mark_start(r, r->lineno, col);
     struct pgn_token *t = &r->toks[r->ntoks++];
     t->kind = kind;
     t->text = r->arena + off;
@@ -751,8 +745,7 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                               .col = col_at(r, p),
                               .depth = r->depth,
                               .value = value};
-        if (!r->started)
-            mark_start(r, t.line, t.col);
+        mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
             r->kinds |= 1u << kind;
@@ -898,11 +891,9 @@ static int comment_close(struct pgn_reader *r)
     r->in_comment = false;
     if (!r->comment_stored)
         return 0;
-    if (arena_reserve(r, 1) < 0)
-        return -1;
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
-    r->arena[r->arena_len++] = '\0';
+    r->arena[r->arena_len++] = '\0'; /* (comment_open and _append left room) */
     if (r->state == ST_MOVES)
         visit_stored(r); /* (complete now) */
     return 0;
@@ -981,24 +972,6 @@ static int match_tag(struct pgn_reader *r, enum pgn_lexer_tag_form form, const c
     return lexed(r, pgn_lexer_tag(&r->lex, form, s, n, t));
 }
 
-/* Makes room for one more tag in the parallel tag arrays; tags_cap moves
- * once both have grown. */
-static int reserve_tag(struct pgn_reader *r)
-{
-    if (r->ntags < r->tags_cap)
-        return 0;
-    size_t cap = r->tags_cap;
-    struct pgn_tag *t = array_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
-    if (!t)
-        return nomem(r);
-    r->tags = t;
-    size_t *o = array_grow(r->tag_off, &r->tags_cap, r->ntags + 1, 2 * sizeof *o);
-    if (!o)
-        return nomem(r);
-    r->tag_off = o;
-    return 0;
-}
-
 /* A tag name's bit in tag_names: a lookup of a name whose bit is clear
  * needs no scan (each tag pair of a game is looked up among those before
  * it, to find a repeated one). */
@@ -1021,7 +994,11 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         return diag_at(r, PGN_E_TOO_MANY_TAGS, at);
     }
     size_t vmax = vlen < r->lim.max_text ? vlen : r->lim.max_text;
-    if (reserve_tag(r) < 0 || arena_reserve(r, nlen + vmax + 2) < 0)
+    struct pgn_tag *tags = array_grow(r->tags, &r->tags_cap, r->ntags + 1, sizeof *tags);
+    if (!tags)
+        return nomem(r);
+    r->tags = tags;
+    if (arena_reserve(r, nlen + vmax + 2) < 0)
         return -1;
     size_t noff = r->arena_len;
     if (plain)
@@ -1058,10 +1035,10 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         return -1;
     unsigned long col = col_at(r, at);
     mark_start(r, r->lineno, col);
-    r->tag_off[2 * r->ntags] = noff;
-    r->tag_off[2 * r->ntags + 1] = voff;
     r->tag_names |= plain ? bit : nlen ? tag_bit(r->arena + noff, nlen) : 0;
-    r->tags[r->ntags++] = (struct pgn_tag){.name_len = nlen,
+    r->tags[r->ntags++] = (struct pgn_tag){.name = r->arena + noff,
+                                           .name_len = nlen,
+                                           .value = dst,
                                            .value_len = out,
                                            .line = r->lineno,
                                            .col = col,
@@ -1078,7 +1055,7 @@ static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t 
         return r->ntags;
     size_t i = 0;
     while (i < r->ntags &&
-           (r->tags[i].name_len != nlen || memcmp(r->arena + r->tag_off[2 * i], name, nlen) != 0))
+           (r->tags[i].name_len != nlen || memcmp(r->tags[i].name, name, nlen) != 0))
         i++;
     return i;
 }
@@ -1176,12 +1153,8 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
  * well-formed tag pair follows. */
 static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
 {
-    if ((size_t)(p - r->line) == r->first_nonblank) {
-        const char *q = p + 1;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        return q < end && pgn_lexer_tag_name_byte[(unsigned char)*q];
-    }
+    if ((size_t)(p - r->line) == r->first_nonblank)
+        return pgn_lexer_tag_name_follows(p, (size_t)(end - p));
     struct pgn_lexer_tag t;
     return match_tag(r, PGN_LEXER_TAG, p, (size_t)(end - p), &t) > 0;
 }
@@ -1751,19 +1724,16 @@ static void clear_game(struct pgn_reader *r)
         r->toks = NULL;
         r->toks_cap = 0;
     }
-    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = 0;
+    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = r->v_next = 0;
     r->kinds = 0;
     r->first_watch = r->after_result;
-    r->first_placed = false;
     r->tag_names = 0;
     r->state = ST_START;
-    r->depth = 0;
+    r->depth = r->v_mute = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
-    r->skip_pieces = r->v_told = r->v_skip = r->v_direct = false;
+    r->skip_pieces = r->v_told = r->v_skip = r->v_direct = r->first_placed = false;
     r->markup_line = r->markup_col = r->binary_line = 0;
-    r->v_next = 0;
-    r->v_mute = 0;
     r->tok_limit = r->lim.max_tokens;
 }
 
@@ -1830,17 +1800,15 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * tag and no move (or move number, or null move), only such text as
  * words, ')', NAGs, results, comments?  Then its diagnostics give way to
  * one, PGN_E_STRAY_TEXT, at its first token that is no comment. */
-static int stray_check(struct pgn_reader *r, bool *stray)
+static int stray_check(struct pgn_reader *r)
 {
-    *stray = false;
     if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
         r->move_dropped)
         return 0;
     if (r->first_watch && !r->first_placed)
-        return 0; /* comments alone: the next game's, or the input's last words */
-    *stray = true;
+        return 0;  /* comments alone: the next game's, or the input's last words */
     r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
-    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col);
+    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col) < 0 ? -1 : 1;
 }
 
 /* Closes what is still open and points the public arrays at the arena;
@@ -1853,15 +1821,14 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         return -1;
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
-    bool stray;
-    if (stray_check(r, &stray) < 0)
+    int stray = stray_check(r);
+    if (stray < 0)
         return -1;
     if (!stray) { /* what the visitor has not seen yet */
         if (!r->v_told)
             tell_tags(r);
         visit_stored(r);
     }
-    fix_tags(r);
     sort_diags(r->diags, r->ndiags);
     if (!r->started && r->ndiags) {
         r->start_line = r->diags[0].line;
@@ -1904,10 +1871,8 @@ static bool worth_a_game(const struct pgn_reader *r)
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
 {
     struct pgn_game g;
-    if (!r->src) { /* (no input opened, or its opening failed) */
+    if (!r->src) /* (no input opened, or its opening failed) */
         r->err = PGN_E_NOT_OPEN;
-        return -1;
-    }
     if (r->err)
         return -1;
     clear_game(r);

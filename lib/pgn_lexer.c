@@ -161,19 +161,10 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
             out->tail = AT(G_CHECK);
             out->tail_len = LEN(G_CHECK);
         }
-        if (HAS(G_MOVE)) {
-            out->kind = PGN_LEX_MOVE;
-            out->text = AT(G_MOVE);
-            out->text_len = LEN(G_MOVE);
-        } else if (HAS(G_CASTLE)) {
-            out->kind = PGN_LEX_MOVE;
-            out->text = "O-O-O";
-            out->text_len = LEN(G_CASTLE);
-        } else {
-            out->kind = PGN_LEX_NULL_MOVE;
-            out->text = AT(G_NULL);
-            out->text_len = LEN(G_NULL);
-        }
+        int g = HAS(G_MOVE) ? G_MOVE : HAS(G_CASTLE) ? G_CASTLE : G_NULL;
+        out->kind = g == G_NULL ? PGN_LEX_NULL_MOVE : PGN_LEX_MOVE;
+        out->text = g == G_CASTLE ? "O-O-O" : AT(g); /* castling cut to its length */
+        out->text_len = LEN(g);
         if (out->kind == PGN_LEX_MOVE)
             out->value = san_token_shape(out->text, out->text_len);
         if (HAS(G_SUFFIX)) {

@@ -240,6 +240,16 @@ struct pgn_lexer_tag {
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
 extern const bool pgn_lexer_tag_name_byte[256];
 
+/* Does a tag name follow the '[' at p[0] (after blanks) in p[0..n)?  Else
+ * the '[' begins no tag pair, whatever comes after the name. */
+static inline bool pgn_lexer_tag_name_follows(const char *p, size_t n)
+{
+    size_t i = 1;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    return i < n && pgn_lexer_tag_name_byte[(unsigned char)p[i]];
+}
+
 /* The commonest tag pair at p[0..n) (p[0] is '['), [Name "value"] with no
  * escape and no control byte in the value, read by hand; true with *out
  * filled as the tag pattern fills it (the value holds no backslash and no

@@ -132,22 +132,13 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     size_t m = n > 0 && s[n - 1] == '\r' ? n - 1 : n; /* (the reader's line) */
     sp->prev_blank = blank;
     if (sp->in_brace) {
-        size_t k2 = k + 1;
-        while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
-            k2++;
-        if (prev_blank && k < n && s[k] == '[' && k2 < m &&
-            pgn_lexer_tag_name_byte[(unsigned char)s[k2]]) {
+        if (prev_blank && k < m && s[k] == '[' && pgn_lexer_tag_name_follows(s + k, m - k)) {
             /* The reader ends an open comment at a tag pair line after a
              * blank line (the game, too, when it had moves); without a
              * tag name after the '[', the line is no tag pair. */
-            if (!split_tag_line_known(s + k, m - k)) {
-                sp->lost = true;
-                return false;
-            }
             struct pgn_lexer_tag t;
-            if (pgn_lexer_tag_fast(s + k, m - k, &t)) {
-                sp->in_brace = false;
-                sp->ends_game = false;
+            if (split_tag_line_known(s + k, m - k) && pgn_lexer_tag_fast(s + k, m - k, &t)) {
+                sp->in_brace = sp->ends_game = false;
                 sp->paren = 0;
                 return false;
             }
@@ -169,11 +160,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
              * name follows the '[' (the reader reads text to its ']', the
              * game going on) or it is a forum delimiter (skipped) */
             cut = sp->ends_game;
-            size_t k2 = i + 1;
-            while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
-                k2++;
-            if (k2 < m && pgn_lexer_tag_name_byte[(unsigned char)s[k2]] &&
-                !pgn_forum_markup(s + i, m - i)) {
+            if (pgn_lexer_tag_name_follows(s + i, m - i) && !pgn_forum_markup(s + i, m - i)) {
                 sp->ends_game = false;
                 sp->paren = 0;
                 sp->lost = !split_tag_line_known(s + i, m - i);

@@ -454,15 +454,12 @@ static int read_tokens(struct named_reader *r)
             break;
         char c = s[i];
         bool ok = true;
-        if (c == '{') {
-            const char *close = memchr(s + i + 1, '}', n - i - 1);
+        if (c == '{' || c == ';') { /* a ';' comment runs to the end of the line */
+            const char *close = c == '{' ? memchr(s + i + 1, '}', n - i - 1) : NULL;
             size_t end = close ? (size_t)(close - s) : n;
             ok = add_token(r, PGN_TOK_COMMENT, s + i + 1, end - i - 1, i, 0) &&
-                 (close || add_diag(r, PGN_E_UNTERMINATED_COMMENT, i + 1));
+                 (close || c == ';' || add_diag(r, PGN_E_UNTERMINATED_COMMENT, i + 1));
             r->pos = close ? end + 1 : n;
-        } else if (c == ';') {
-            ok = add_token(r, PGN_TOK_COMMENT, s + i + 1, n - i - 1, i, 0);
-            r->pos = n;
         } else if (c == '(') {
             ok = add_token(r, PGN_TOK_VARIATION_START, s + i, 1, i, 0);
             if (r->depth++ == 0) {

@@ -492,18 +492,14 @@ static size_t first_control(const char *p, size_t n)
  * turning them into spaces so that every stored text is a clean C string. */
 static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
 {
-    size_t plain = plain_prefix(src, n);
-    if (plain) /* (src may be NULL when n is 0) */
-        memcpy(dst, src, plain);
-    for (size_t i = plain; i < n; i++) {
-        unsigned char c = (unsigned char)src[i];
-        if (byte_class[c] == C_CTRL) {
-            if (note_binary(r, src + i) < 0)
-                return -1;
-            c = ' ';
-        }
-        dst[i] = (char)c;
-    }
+    if (n) /* (src may be NULL when n is 0) */
+        memcpy(dst, src, n);
+    size_t i = first_control(src, n);
+    if (i < n && note_binary(r, src + i) < 0) /* (the first is the one noted) */
+        return -1;
+    for (; i < n; i++)
+        if (byte_class[(unsigned char)src[i]] == C_CTRL)
+            dst[i] = ' ';
     return 0;
 }
 
@@ -1270,13 +1266,11 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
                 st = emit2(r, PGN_TOK_MOVE_NUMBER, lx.text, lx.text_len, lx.tail, lx.tail_len, p,
                            lx.value, false);
             break;
-        case PGN_LEX_RESULT: /* stored as the standard writes it (pgn.h) */
+        case PGN_LEX_RESULT: /* stored as the standard writes it (pgn.h); ends the run */
             st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
-            if (st >= 0 && r->depth == 0) {
+            if (st >= 0 && r->depth == 0)
                 *done = true;
-                return 0;
-            }
-            if (st >= 0)
+            else if (st >= 0)
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:

@@ -464,9 +464,8 @@ static int note_binary(struct pgn_reader *r, const char *p)
     return diag_at(r, PGN_E_BINARY, p);
 }
 
-/* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
- * counted eight at a time (to a multiple of eight): those need no look at
- * their class.  Comments, tag values and names are mostly such text. */
+/* How many bytes at the start of p[0..n), a multiple of eight, hold no
+ * control byte (below 0x20, or 0x7f): most text, read eight at a time. */
 static size_t plain_prefix(const char *p, size_t n)
 {
     size_t i = 0;
@@ -761,10 +760,9 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     return 1;
 }
 
-/* Stores a token whose text is the concatenation of two pieces (a move and
- * its check mark); clean says the pieces may hold control bytes.  Returns
- * 1 when stored, 0 when the game has no room left, -1 when out of memory.
- * The rare cases share one test in front of token_room. */
+/* Stores a token whose text is two pieces joined (a move and its check
+ * mark); clean says they may hold control bytes.  Returns 1 when stored,
+ * 0 when the game has no room left, -1 when out of memory. */
 static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
                                                        enum pgn_token_kind kind, const char *s1,
                                                        size_t n1, const char *s2, size_t n2,

@@ -251,10 +251,9 @@ static inline bool pgn_lexer_tag_name_follows(const char *p, size_t n)
 }
 
 /* The commonest tag pair at p[0..n) (p[0] is '['), [Name "value"] with no
- * escape and no control byte in the value, read by hand; true with *out
- * filled as the tag pattern fills it (the value holds no backslash and no
- * control byte: it needs neither unescaping nor cleaning), false for the
- * patterns to read. */
+ * backslash and no control byte in the value (nothing to unescape or
+ * clean), read by hand: true with *out filled as the tag pattern fills it,
+ * false for the patterns to read. */
 static inline __attribute__((always_inline)) bool pgn_lexer_tag_fast(const char *p, size_t n,
                                                                      struct pgn_lexer_tag *out)
 {

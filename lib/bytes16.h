@@ -1,12 +1,9 @@
 /* Sixteen bytes at a time: the vector type the text scanners work on
- * (pgn_split's marks, fen's blanks and board), and the two gathers that
- * GCC's generic vector extensions do not spell.  Loads, comparisons and
- * logic are written with the extensions, one path that every target
- * compiles: `(bytes16)(v == bytes16_splat(';'))` is 0xFF in each byte of
- * v that is ';', else 0.  The gathers (bytes16_mask, bytes16_sum_halves)
- * are SSE2 instructions where there is SSE2 (every x86-64), else their
- * portable definitions beside them, which every build compiles too:
- * tests/unit/test_bytes16.c holds the two equal. */
+ * (pgn_split's marks, fen's blanks and board), written with GCC's generic
+ * vector extensions (`(bytes16)(v == bytes16_splat(';'))` is 0xFF in each
+ * byte of v that is ';', else 0), and the two gathers they do not spell:
+ * SSE2 instructions where there is SSE2, else their portable definitions,
+ * which tests/unit/test_bytes16.c holds equal. */
 #ifndef CHESS_BYTES16_H
 #define CHESS_BYTES16_H
 

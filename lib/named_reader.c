@@ -1,7 +1,5 @@
-/* The named notation's reader: named-notation text (either layout, either
- * vocabulary) split into games of tag pairs and tokens, as pgn.c does for
- * PGN; the records themselves are checked by named.c (named_parse) when a
- * game is replayed.  See named_reader.h. */
+/* The named notation's reader (named_reader.h); the records themselves
+ * are checked by named.c (named_parse) when a game is replayed. */
 #include "named_reader.h"
 
 #include "named.h"
@@ -31,8 +29,7 @@ struct named_reader {
     pcre2_match_data *md;
     /* input */
     FILE *fp;
-    const char *src;
-    size_t src_len, src_pos;
+    FILE *mem; /* fp, opened on a buffer by named_reader_open_mem */
     bool open, eof;
     char *name;
     size_t max_line;
@@ -43,11 +40,15 @@ struct named_reader {
     size_t line_cap, line_len, pos;
     bool have_line;
     unsigned long lineno, games;
-    /* game under construction: texts in the arena, by offset until done */
+    /* the game being read, and its visitor with what it answered: the
+     * tags' texts in the arena, by offset until told; tokens are offered
+     * as they are read and kept by none */
+    const struct pgn_visitor *v;
+    void *ctx;
+    bool told, skip;
+    int mute; /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
     char *arena;
-    size_t arena_len, arena_cap;
-    struct pgn_token *toks;
-    size_t *tok_off, ntoks, toks_cap;
+    size_t arena_len, arena_cap, ntoks;
     struct pgn_tag *tags;
     size_t *tag_off, ntags, tags_cap; /* two offsets per tag: name, value */
     struct pgn_diag *diags;
@@ -58,14 +59,15 @@ struct named_reader {
     unsigned long start_line, start_col;
 };
 
-/* Append "a|b|..." of the names the vocabularies give the rules with the
+/* "a|b|..." in dst: the names the vocabularies give the rules with the
  * keys given (formats/named-vocabularies.tsv), each name once, longest
  * first so that "ne" wins over "n" (the words are letters, digits, '-'
- * and '_': nothing to escape). */
-static void append_alternatives(char *dst, size_t size, const char *const *keys, int n)
+ * and '_': nothing to escape); false when they do not fit. */
+static bool alternatives(char *dst, size_t size, const char *const *keys, int n)
 {
-    size_t len = strlen(dst);
+    size_t len = 0;
     bool first_word = true;
+    dst[0] = '\0';
     for (size_t want = 16; want > 0; want--)
         for (int r = 0; r < n; r++)
             for (int v = 0; v < NAMED_VOCABULARY_NB; v++) {
@@ -80,6 +82,7 @@ static void append_alternatives(char *dst, size_t size, const char *const *keys,
                                             first_word ? "" : "|", name);
                 first_word &= seen;
             }
+    return len < size;
 }
 
 /* The movetext word pattern, anchored where a word starts: a result, a
@@ -88,28 +91,22 @@ static void append_alternatives(char *dst, size_t size, const char *const *keys,
  * come from the vocabulary table; a drop is "@ TO RULE PIECE". */
 static bool compile_token_pattern(struct textscan_pattern *p)
 {
-    static const char end[] = "(?=[ \\t{}();]|$)";
-    char src[2048];
-    snprintf(src, sizeof src,
-             "(" PGN_RESULT_ALTERNATIVES ")%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
-             "(?:[ \\t]+((?:",
-             end, end);
-    static const char *const pass[] = {"pass"};
+    static const char *const pass[] = {"pass"}, *const explosion[] = {"explosion"};
     static const char *const directions[] = {"dir-n", "dir-ne", "dir-e", "dir-se",
                                              "dir-s", "dir-sw", "dir-w", "dir-nw"};
-    append_alternatives(src, sizeof src, pass, 1);
-    strncat(src, ")|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+(?:[ \\t]+(?:",
-            sizeof src - strlen(src) - 1);
-    append_alternatives(src, sizeof src, directions, 8);
-    strncat(src,
-            ")){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:", sizeof src - strlen(src) - 1);
-    static const char *const explosion[] = {"explosion"};
-    append_alternatives(src, sizeof src, explosion, 1);
-    /* a drop: "@ TO RULE PIECE" */
-    strncat(src, "))?|@[ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+[ \\t]+[A-Za-z0-9_-]+))?)",
-            sizeof src - strlen(src) - 1);
-    strncat(src, end, sizeof src - strlen(src) - 1);
-    return strlen(src) + 1 < sizeof src && textscan_compile(p, src);
+    static const char end[] = "(?=[ \\t{}();]|$)";
+    char pass_words[256], dir_words[1024], explosion_words[256], src[2048];
+    if (!alternatives(pass_words, sizeof pass_words, pass, 1) ||
+        !alternatives(dir_words, sizeof dir_words, directions, 8) ||
+        !alternatives(explosion_words, sizeof explosion_words, explosion, 1))
+        return false;
+    int n = snprintf(src, sizeof src,
+                     "(" PGN_RESULT_ALTERNATIVES ")%s|\\$([0-9]{1,3})%s|([0-9]+\\.(?:\\.\\.)?"
+                     "(?:[ \\t]+((?:%s)|[a-h][1-8][ \\t]+[-x][ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+"
+                     "(?:[ \\t]+(?:%s)){0,2}(?:[ \\t]+=[ \\t]+[A-Za-z0-9_-]+)?(?:[ \\t]+(?:%s))?"
+                     "|@[ \\t]+[a-h][1-8][ \\t]+[A-Za-z0-9_-]+[ \\t]+[A-Za-z0-9_-]+))?)%s",
+                     end, end, pass_words, dir_words, explosion_words, end);
+    return n > 0 && (size_t)n < sizeof src && textscan_compile(p, src);
 }
 
 struct named_reader *named_reader_new(void)
@@ -152,11 +149,11 @@ void named_reader_free(struct named_reader *r)
     textscan_free(&r->re_tag);
     textscan_free(&r->re_token);
     pcre2_match_data_free(r->md);
+    if (r->mem)
+        fclose(r->mem);
     free(r->name);
     free(r->line);
     free(r->arena);
-    free(r->toks);
-    free(r->tok_off);
     free(r->tags);
     free(r->tag_off);
     free(r->diags);
@@ -187,30 +184,32 @@ static enum pgn_error reader_open(struct named_reader *r, const char *name)
     free(r->name);
     r->name = copy;
     r->open = true;
-    r->eof = false;
+    r->eof = r->have_line = false;
     r->err = PGN_OK;
     r->sys_errno = 0;
-    r->have_line = false;
-    r->lineno = 0;
-    r->games = 0;
+    r->lineno = r->games = 0;
     return PGN_OK;
 }
 
 enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name)
 {
+    if (r->mem)
+        fclose(r->mem);
+    r->mem = NULL;
     r->fp = fp;
-    r->src = NULL;
     return reader_open(r, name);
 }
 
+/* The buffer is read as a stream (fmemopen), as a file is. */
 enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, size_t len,
                                      const char *name)
 {
-    r->fp = NULL;
-    r->src = buf;
-    r->src_len = len;
-    r->src_pos = 0;
-    return reader_open(r, name);
+    FILE *fp = fmemopen((void *)(buf ? buf : ""), len, "r");
+    if (!fp)
+        return PGN_E_NOMEM;
+    enum pgn_error e = named_reader_open_file(r, fp, name);
+    r->mem = fp;
+    return e;
 }
 
 static bool nomem(struct named_reader *r)
@@ -261,8 +260,38 @@ static void mark_start(struct named_reader *r, unsigned long col)
     }
 }
 
-/* Store a token; past READER_MAX_TOKENS the rest of the game is dropped
- * with one diagnostic, which keeps memory bounded on hostile input. */
+/* The game as read so far, its tags pointed at their texts (the arena
+ * may have moved), its tokens offered already. */
+static void describe(struct named_reader *r, struct pgn_game *g)
+{
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = r->arena + r->tag_off[2 * i];
+        r->tags[i].value = r->arena + r->tag_off[2 * i + 1];
+    }
+    *g = (struct pgn_game){
+        .number = r->games + 1,
+        .line = r->start_line,
+        .col = r->start_col,
+        .tags = r->tags,
+        .ntags = r->ntags,
+        .diags = r->diags,
+        .ndiags = r->ndiags,
+        .source = r->name,
+    };
+}
+
+static void tell_tags(struct named_reader *r)
+{
+    struct pgn_game g;
+    describe(r, &g);
+    r->told = true;
+    r->skip = r->v->tags_done(r->ctx, &g) == PGN_VISIT_SKIP_GAME;
+}
+
+/* Offer a token (its text NUL-terminated in the arena, let go after), as
+ * the PGN reader does, the tags told first; past READER_MAX_TOKENS the
+ * rest of the game is dropped with one diagnostic, which keeps memory
+ * bounded on hostile input. */
 static bool add_token(struct named_reader *r, enum pgn_token_kind kind, const char *s, size_t n,
                       size_t at, unsigned value)
 {
@@ -272,27 +301,29 @@ static bool add_token(struct named_reader *r, enum pgn_token_kind kind, const ch
         r->tokens_full = true;
         return add_diag(r, PGN_E_TOO_MANY_TOKENS, at + 1);
     }
-    /* parallel arrays: toks_cap moves once both have grown */
-    size_t cap = r->toks_cap;
-    struct pgn_token *t = array_grow(r->toks, &cap, r->ntoks + 1, sizeof *t);
-    if (!t)
-        return nomem(r);
-    r->toks = t;
-    size_t *o = array_grow(r->tok_off, &r->toks_cap, r->ntoks + 1, sizeof *o);
-    if (!o)
-        return nomem(r);
-    r->tok_off = o;
     size_t off;
     if (!arena_put(r, s, n, &off))
         return false;
     mark_start(r, at + 1);
-    r->tok_off[r->ntoks] = off;
-    r->toks[r->ntoks++] = (struct pgn_token){.kind = kind,
-                                             .len = n,
-                                             .line = r->lineno,
-                                             .col = at + 1,
-                                             .depth = r->depth,
-                                             .value = value};
+    r->ntoks++;
+    struct pgn_token t = {.kind = kind,
+                          .text = r->arena + off,
+                          .len = n,
+                          .line = r->lineno,
+                          .col = at + 1,
+                          .depth = r->depth,
+                          .value = value};
+    if (!r->told)
+        tell_tags(r);
+    if (r->mute && t.depth < r->mute) {
+        r->mute = 0; /* the skipped variation's ")", not offered either */
+    } else if (!r->skip && !r->mute) {
+        enum pgn_visit a = r->v->token(r->ctx, &t);
+        r->skip = a == PGN_VISIT_SKIP_GAME;
+        if (a == PGN_VISIT_SKIP_VARIATION && kind == PGN_TOK_VARIATION_START)
+            r->mute = t.depth + 1;
+    }
+    r->arena_len = off;
     return true;
 }
 
@@ -306,68 +337,40 @@ static bool read_line(struct named_reader *r)
         return false;
     if (!r->line && !(r->line = malloc(r->line_cap = 256)))
         return nomem(r);
-    if (r->src) {
-        if (r->src_pos >= r->src_len) {
-            r->eof = true;
+    int c;
+    while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
+        if (c == '\r') { /* CRLF, or a lone CR (old Mac text): both end the line */
+            int d = getc_unlocked(r->fp);
+            if (d != '\n' && d != EOF)
+                ungetc(d, r->fp);
+            break;
+        }
+        if (n >= r->max_line) {
+            over = true;
+            continue;
+        }
+        if (n + 1 >= r->line_cap) {
+            char *l = array_grow(r->line, &r->line_cap, n + 2, 1);
+            if (!l)
+                return nomem(r);
+            r->line = l;
+        }
+        r->line[n++] = (char)c;
+    }
+    if (c == EOF) {
+        if (ferror(r->fp)) {
+            r->err = PGN_E_IO;
+            r->sys_errno = errno ? errno : EIO;
             return false;
         }
-        const char *start = r->src + r->src_pos;
-        const char *nl = memchr(start, '\n', r->src_len - r->src_pos);
-        size_t len = nl ? (size_t)(nl - start) : r->src_len - r->src_pos;
-        /* a CR that is not a CRLF's ends the line too (old Mac text) */
-        const char *cr = len ? memchr(start, '\r', len) : NULL;
-        if (cr && (cr + 1 < start + len || !nl)) {
-            len = (size_t)(cr - start);
-            nl = cr;
-        }
-        r->src_pos += len + (nl != NULL);
-        over = len > r->max_line;
-        n = over ? r->max_line : len;
-        char *l = array_grow(r->line, &r->line_cap, n + 1, 1);
-        if (!l)
-            return nomem(r);
-        r->line = l;
-        memcpy(r->line, start, n);
-    } else {
-        int c;
-        while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
-            if (c == '\r') { /* CRLF, or a lone CR: both end the line */
-                int d = getc_unlocked(r->fp);
-                if (d != '\n' && d != EOF)
-                    ungetc(d, r->fp);
-                break;
-            }
-            if (n >= r->max_line) {
-                over = true;
-                continue;
-            }
-            if (n + 1 >= r->line_cap) {
-                char *l = array_grow(r->line, &r->line_cap, n + 2, 1);
-                if (!l)
-                    return nomem(r);
-                r->line = l;
-            }
-            r->line[n++] = (char)c;
-        }
-        if (c == EOF) {
-            if (ferror(r->fp)) {
-                r->err = PGN_E_IO;
-                r->sys_errno = errno ? errno : EIO;
-                return false;
-            }
-            r->eof = true;
-            if (n == 0 && !over)
-                return false;
-        }
+        r->eof = true;
+        if (n == 0 && !over)
+            return false;
     }
     r->lineno++;
-    if (n && r->line[n - 1] == '\r')
-        n--;
     r->line[n] = '\0';
     r->line_len = n;
-    r->pos = 0;
-    if (r->lineno == 1)
-        r->pos = pgn_utf8_bom_len(r->line, n);
+    r->pos = r->lineno == 1 ? pgn_utf8_bom_len(r->line, n) : 0;
     if (r->lineno == 1 && n >= 2 && pgn_utf16_bom(r->line)) {
         r->err = PGN_E_UTF16; /* one word for the whole input (pgn.h) */
         return false;
@@ -451,15 +454,12 @@ static int read_tokens(struct named_reader *r)
             break;
         char c = s[i];
         bool ok = true;
-        if (c == '{') {
-            const char *close = memchr(s + i + 1, '}', n - i - 1);
+        if (c == '{' || c == ';') { /* a ';' comment runs to the end of the line */
+            const char *close = c == '{' ? memchr(s + i + 1, '}', n - i - 1) : NULL;
             size_t end = close ? (size_t)(close - s) : n;
             ok = add_token(r, PGN_TOK_COMMENT, s + i + 1, end - i - 1, i, 0) &&
-                 (close || add_diag(r, PGN_E_UNTERMINATED_COMMENT, i + 1));
+                 (close || c == ';' || add_diag(r, PGN_E_UNTERMINATED_COMMENT, i + 1));
             r->pos = close ? end + 1 : n;
-        } else if (c == ';') {
-            ok = add_token(r, PGN_TOK_COMMENT, s + i + 1, n - i - 1, i, 0);
-            r->pos = n;
         } else if (c == '(') {
             ok = add_token(r, PGN_TOK_VARIATION_START, s + i, 1, i, 0);
             if (r->depth++ == 0) {
@@ -522,45 +522,35 @@ static int read_tokens(struct named_reader *r)
     return 0;
 }
 
-/* Hand the game out: arena offsets become pointers now that the arena no
- * longer moves. */
-static void finish_game(struct named_reader *r, struct pgn_game *g)
+/* End the game: game_end (tags_done first when no token told it). */
+static int finish_game(struct named_reader *r)
 {
     if (r->depth > 0) /* at the '(' (where the game ended is the next game's) */
         add_diag_at(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col);
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = r->arena + r->tok_off[i];
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tag_off[2 * i];
-        r->tags[i].value = r->arena + r->tag_off[2 * i + 1];
-    }
-    *g = (struct pgn_game){
-        .number = ++r->games,
-        .line = r->start_line,
-        .col = r->start_col,
-        .tags = r->tags,
-        .ntags = r->ntags,
-        .tokens = r->toks,
-        .ntokens = r->ntoks,
-        .diags = r->diags,
-        .ndiags = r->ndiags,
-        .source = r->name,
-    };
+    if (!r->told)
+        tell_tags(r);
+    struct pgn_game g;
+    describe(r, &g);
+    r->games++;
+    r->v->game_end(r->ctx, &g);
+    return 1;
 }
 
 /* Games are read line by line: tag lines, then movetext lines (plies,
  * comments, NAGs, variations) up to the result.  A tag line after
  * movetext starts the next game even without a result; a '%' line is an
  * escape (PGN standard 6) and is skipped. */
-int named_next_game(struct named_reader *r, struct pgn_game *g)
+int named_read_game(struct named_reader *r, const struct pgn_visitor *v, void *ctx)
 {
     if (!r->open) {
         r->err = PGN_E_NOT_OPEN;
         return -1;
     }
     r->arena_len = r->ntoks = r->ntags = r->ndiags = 0;
-    r->depth = 0;
-    r->in_moves = r->started = r->tokens_full = false;
+    r->depth = r->mute = 0;
+    r->in_moves = r->started = r->tokens_full = r->told = r->skip = false;
+    r->v = v;
+    r->ctx = ctx;
     for (;;) {
         if (!r->have_line && !read_line(r)) {
             if (r->err != PGN_OK)
@@ -570,11 +560,7 @@ int named_next_game(struct named_reader *r, struct pgn_game *g)
         size_t i = r->pos;
         while (i < r->line_len && is_space(r->line[i]))
             i++;
-        if (i >= r->line_len) {
-            r->have_line = false;
-            continue;
-        }
-        if (r->pos == 0 && r->line[0] == '%') {
+        if (i >= r->line_len || (r->pos == 0 && pgn_escape_line(r->line, r->line_len))) {
             r->have_line = false;
             continue;
         }
@@ -582,8 +568,7 @@ int named_next_game(struct named_reader *r, struct pgn_game *g)
             if (r->in_moves) {
                 if (!add_diag(r, PGN_E_MISSING_RESULT, i + 1))
                     return -1;
-                finish_game(r, g);
-                return 1;
+                return finish_game(r);
             }
             if (!read_tag(r, i))
                 return -1;
@@ -594,24 +579,12 @@ int named_next_game(struct named_reader *r, struct pgn_game *g)
         int rc = read_tokens(r);
         if (rc < 0)
             return -1;
-        if (rc > 0) {
-            finish_game(r, g);
-            return 1;
-        }
+        if (rc > 0)
+            return finish_game(r);
     }
     if (!r->started)
         return 0;
     if (r->in_moves && !add_diag(r, PGN_E_TRUNCATED, 1))
         return -1;
-    finish_game(r, g);
-    return 1;
-}
-
-int named_read_game(struct named_reader *r, const struct pgn_visitor *v, void *ctx)
-{
-    struct pgn_game g;
-    int rc = named_next_game(r, &g);
-    if (rc > 0)
-        pgn_visit_game(&g, v, ctx);
-    return rc;
+    return finish_game(r);
 }

@@ -1,9 +1,6 @@
-/* PGN reader: splits input into lines, lines into tag pairs and movetext
- * words, and words into tokens and games.  Delimiters ({ } ( ) [ ] ; and
- * spaces) are found by a byte-class table; what lies between them (words
- * such as "12...Nf6!?") and tag pair lines are recognised by the lexer
- * (pgn_lexer.h: a fast recogniser, then its PCRE2 twin).  See pgn.h for
- * the API and formats/pgn.md for what is accepted. */
+/* PGN reader (pgn.h; formats/pgn.md says what is accepted): input split
+ * into lines, lines into tag pairs and movetext words at the delimiters
+ * (a byte-class table), words into tokens by the lexer (pgn_lexer.h). */
 #include "pgn.h"
 
 #include "array.h"
@@ -66,8 +63,7 @@ enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR 
 struct pgn_reader {
     struct pgn_limits lim;
     unsigned options;
-    /* The visitor of the game being read (pgn_read_game) and what it
-     * answered so far. */
+    /* the visitor of the game being read, and what it answered */
     const struct pgn_visitor *v;
     void *v_ctx;
     size_t v_next;        /* tokens[0..v_next) were offered (or held back by a skip) */
@@ -75,13 +71,11 @@ struct pgn_reader {
     bool v_skip;          /* SKIP_GAME: nothing more is offered */
     int v_mute;           /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
     bool v_direct;        /* told, and neither skip: the next token is offered as it is */
-    size_t tok_limit;     /* max_tokens less the tokens offered (and so not kept): the
-                           * cap counts them */
+    size_t tok_limit;     /* max_tokens less the tokens offered: the cap counts them */
     char word[16];        /* the text of a MOVE offered from the line, NUL-terminated */
     struct pgn_lexer lex; /* the patterns of words and tag pairs */
 
-    /* input: unread bytes are src[cur, end) */
-    bool open;
+    /* input: unread bytes are src[cur, end); src is NULL when none is open */
     FILE *fp;
     const char *src;
     char *buf;
@@ -106,10 +100,8 @@ struct pgn_reader {
     unsigned long games;
     bool at_end;  /* the end of the input was reached (at_rest is known) */
     bool at_rest; /* ... with nothing after the last game's result */
-    /* Between games: the input's start, or the game before ended at its
-     * result at depth 0.  Until the next game holds a tag or a move, what
-     * comes is stray text (pgn_game.stray), so that a reader that comes to
-     * rest after a result reads on as a fresh one (pgn_reader_at_rest). */
+    /* Between games (the input's start, or after a result at depth 0):
+     * until a tag or a move comes, text is stray (pgn_game.stray). */
     bool after_result;
     bool stray_text; /* ... and some came: the game so far is stray text */
 
@@ -131,14 +123,12 @@ struct pgn_reader {
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
     unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
-    /* What the reader needs of the tokens read, which a visitor's reader
-     * does not keep: the kinds read (a bit per kind: kind_bit), and with
-     * first_watch (after a result: stray text may come) the first token
-     * that is no comment, for stray text's place, with the text of the
-     * first such token whose text is no empty string (a NUL byte's is),
-     * which its message quotes (pgn_stray_message; in first_text). */
+    /* What is kept of the tokens let go: the kinds read (a bit a kind), and
+     * while first_watch (stray text may come; until found) the first token
+     * that is no comment, with the first text of such a token that is no
+     * empty string, which pgn_stray_message quotes. */
     unsigned kinds;
-    bool first_watch; /* (on until the text is found) */
+    bool first_watch;
     bool first_placed;
     struct pgn_token first;
     char first_text[SYMBOL_MAX + 1];
@@ -149,63 +139,43 @@ struct pgn_reader {
     struct pgn_token *toks;
     size_t ntoks, toks_cap;
     struct pgn_tag *tags;
-    size_t *tag_name_off, *tag_value_off;
     uint64_t tag_names; /* a bit per tag name of the game (tag_bit): most lookups end there */
     size_t ntags, tags_cap;
     struct pgn_diag *diags;
     size_t ndiags, diags_cap;
 };
 
-static const char *const error_names[PGN_ERROR_NB] = {
-    [PGN_OK] = "ok",
-    [PGN_E_NOMEM] = "out-of-memory",
-    [PGN_E_IO] = "read-error",
-    [PGN_E_NOT_OPEN] = "not-open",
-    [PGN_E_UTF16] = "utf-16",
-    [PGN_E_BAD_TAG] = "bad-tag",
-    [PGN_E_UNTERMINATED_TAG] = "unterminated-tag",
-    [PGN_E_TOO_MANY_TAGS] = "too-many-tags",
-    [PGN_E_UNTERMINATED_COMMENT] = "unterminated-comment",
-    [PGN_E_UNCLOSED_VARIATION] = "unclosed-variation",
-    [PGN_E_UNMATCHED_CLOSE] = "unmatched-close",
-    [PGN_E_UNEXPECTED_TOKEN] = "unexpected-token",
-    [PGN_E_BAD_NAG] = "bad-nag",
-    [PGN_E_RESULT_IN_VARIATION] = "result-in-variation",
-    [PGN_E_MISSING_RESULT] = "missing-result",
-    [PGN_E_TRUNCATED] = "truncated",
-    [PGN_E_UNENDED_GAME] = "unended-game",
-    [PGN_E_STRAY_TEXT] = "stray-text",
-    [PGN_E_TOKEN_TOO_LONG] = "token-too-long",
-    [PGN_E_LINE_TOO_LONG] = "line-too-long",
-    [PGN_E_TOO_MANY_TOKENS] = "too-many-tokens",
-    [PGN_E_TOO_MANY_DIAGS] = "too-many-diagnostics",
-    [PGN_E_BINARY] = "binary-byte",
-};
-
-static const char *const error_messages[PGN_ERROR_NB] = {
-    [PGN_OK] = "no error",
-    [PGN_E_NOMEM] = "out of memory",
-    [PGN_E_IO] = "read error",
-    [PGN_E_NOT_OPEN] = "no input opened",
-    [PGN_E_UTF16] = "UTF-16 text: convert it to UTF-8",
-    [PGN_E_BAD_TAG] = "malformed tag pair",
-    [PGN_E_UNTERMINATED_TAG] = "tag pair not closed by ']' on its line",
-    [PGN_E_TOO_MANY_TAGS] = "too many tag pairs; the rest are ignored",
-    [PGN_E_UNTERMINATED_COMMENT] = "comment '{' not closed by '}'",
-    [PGN_E_UNCLOSED_VARIATION] = "variation '(' not closed by ')'",
-    [PGN_E_UNMATCHED_CLOSE] = "')' without an open variation",
-    [PGN_E_UNEXPECTED_TOKEN] = "unrecognised text in movetext",
-    [PGN_E_BAD_NAG] = "NAG number above 255",
-    [PGN_E_RESULT_IN_VARIATION] = "game result inside a variation",
-    [PGN_E_MISSING_RESULT] = "game has no result; the next game's tags begin here",
-    [PGN_E_TRUNCATED] = "input ends inside a game (no result)",
-    [PGN_E_UNENDED_GAME] = "game has no result; a new game begins here (move 1 after a blank line)",
-    [PGN_E_STRAY_TEXT] = "text outside any game (ignored)",
-    [PGN_E_TOKEN_TOO_LONG] = "token too long; truncated",
-    [PGN_E_LINE_TOO_LONG] = "line too long; split",
-    [PGN_E_TOO_MANY_TOKENS] = "too many tokens in one game; the rest are ignored",
-    [PGN_E_TOO_MANY_DIAGS] = "too many problems in one game; the rest are not reported",
-    [PGN_E_BINARY] = "NUL or control byte (read as a space)",
+/* The name and the message of each code. */
+static const struct {
+    const char *name, *message;
+} errors[PGN_ERROR_NB] = {
+    [PGN_OK] = {"ok", "no error"},
+    [PGN_E_NOMEM] = {"out-of-memory", "out of memory"},
+    [PGN_E_IO] = {"read-error", "read error"},
+    [PGN_E_NOT_OPEN] = {"not-open", "no input opened"},
+    [PGN_E_UTF16] = {"utf-16", "UTF-16 text: convert it to UTF-8"},
+    [PGN_E_BAD_TAG] = {"bad-tag", "malformed tag pair"},
+    [PGN_E_UNTERMINATED_TAG] = {"unterminated-tag", "tag pair not closed by ']' on its line"},
+    [PGN_E_TOO_MANY_TAGS] = {"too-many-tags", "too many tag pairs; the rest are ignored"},
+    [PGN_E_UNTERMINATED_COMMENT] = {"unterminated-comment", "comment '{' not closed by '}'"},
+    [PGN_E_UNCLOSED_VARIATION] = {"unclosed-variation", "variation '(' not closed by ')'"},
+    [PGN_E_UNMATCHED_CLOSE] = {"unmatched-close", "')' without an open variation"},
+    [PGN_E_UNEXPECTED_TOKEN] = {"unexpected-token", "unrecognised text in movetext"},
+    [PGN_E_BAD_NAG] = {"bad-nag", "NAG number above 255"},
+    [PGN_E_RESULT_IN_VARIATION] = {"result-in-variation", "game result inside a variation"},
+    [PGN_E_MISSING_RESULT] = {"missing-result",
+                              "game has no result; the next game's tags begin here"},
+    [PGN_E_TRUNCATED] = {"truncated", "input ends inside a game (no result)"},
+    [PGN_E_UNENDED_GAME] =
+        {"unended-game", "game has no result; a new game begins here (move 1 after a blank line)"},
+    [PGN_E_STRAY_TEXT] = {"stray-text", "text outside any game (ignored)"},
+    [PGN_E_TOKEN_TOO_LONG] = {"token-too-long", "token too long; truncated"},
+    [PGN_E_LINE_TOO_LONG] = {"line-too-long", "line too long; split"},
+    [PGN_E_TOO_MANY_TOKENS] = {"too-many-tokens",
+                               "too many tokens in one game; the rest are ignored"},
+    [PGN_E_TOO_MANY_DIAGS] = {"too-many-diagnostics",
+                              "too many problems in one game; the rest are not reported"},
+    [PGN_E_BINARY] = {"binary-byte", "NUL or control byte (read as a space)"},
 };
 
 static const char *const kind_names[PGN_TOK_KIND_NB] = {
@@ -222,12 +192,12 @@ static const char *const kind_names[PGN_TOK_KIND_NB] = {
 
 const char *pgn_error_name(enum pgn_error code)
 {
-    return (unsigned)code < PGN_ERROR_NB ? error_names[code] : "unknown-error";
+    return (unsigned)code < PGN_ERROR_NB ? errors[code].name : "unknown-error";
 }
 
 const char *pgn_error_message(enum pgn_error code)
 {
-    return (unsigned)code < PGN_ERROR_NB ? error_messages[code] : "unknown error";
+    return (unsigned)code < PGN_ERROR_NB ? errors[code].message : "unknown error";
 }
 
 const char *pgn_token_kind_name(enum pgn_token_kind kind)
@@ -235,31 +205,6 @@ const char *pgn_token_kind_name(enum pgn_token_kind kind)
     return (unsigned)kind < PGN_TOK_KIND_NB ? kind_names[kind] : "invalid";
 }
 
-/* Standard 8.2.2.2: White's move number ends with one period, Black's
- * (when the number is written before a Black move) with three.  The
- * general case of pgn_move_number (pgn.h), which writes numbers below
- * 1000 inline: the named notation puts a number on every ply. */
-size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size)
-{
-    char text[PGN_MOVE_NUMBER_MAX];
-    size_t k = sizeof text - 3;
-    do {
-        text[--k] = (char)('0' + number % 10);
-        number /= 10;
-    } while (number);
-    size_t n = sizeof text - 3 - k;
-    memcpy(text + sizeof text - 3, "...", 3);
-    n += black ? 3 : 1;
-    if (size > 0) {
-        size_t copy = n < size ? n : size - 1;
-        memcpy(buf, text + k, copy);
-        buf[copy] = '\0';
-    }
-    return n;
-}
-
-/* A UTF-8 byte-order mark may open any line (files get concatenated): it
- * is no text, and takes no column.  Its length at s, 3 or 0. */
 bool pgn_utf16_bom(const char *s)
 {
     unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
@@ -268,9 +213,9 @@ bool pgn_utf16_bom(const char *s)
 
 /* ---------------------------------------------------------------- setup */
 
-static void set_limits(struct pgn_limits *dst, const struct pgn_limits *src)
+void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *src)
 {
-    struct pgn_limits z = {0};
+    struct pgn_limits z = {0}, *dst = &r->lim;
     if (!src)
         src = &z;
     dst->max_line = src->max_line ? src->max_line : DEFAULT_MAX_LINE;
@@ -288,7 +233,7 @@ struct pgn_reader *pgn_reader_new(void)
     struct pgn_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    set_limits(&r->lim, NULL);
+    pgn_reader_set_limits(r, NULL);
     if (!pgn_lexer_init(&r->lex)) {
         pgn_reader_free(r);
         return NULL;
@@ -306,15 +251,8 @@ void pgn_reader_free(struct pgn_reader *r)
     free(r->arena);
     free(r->toks);
     free(r->tags);
-    free(r->tag_name_off);
-    free(r->tag_value_off);
     free(r->diags);
     free(r);
-}
-
-void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *lim)
-{
-    set_limits(&r->lim, lim);
 }
 
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
@@ -330,24 +268,16 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
         return PGN_E_NOMEM;
     free(r->name);
     r->name = copy;
-    r->open = false;
     r->fp = NULL;
-    r->src = NULL;
-    r->cur = r->end = 0;
-    r->eof = false;
-    r->line = NULL;
-    r->line_len = r->pos = 0;
-    r->have_line = r->continued = r->cur_blank = false;
-    r->prev_blank = true;
-    r->lineno = r->col_base = r->binary_line = 0;
+    r->src = r->line = NULL;
+    r->cur = r->end = r->line_len = r->pos = r->raw_start = 0;
+    r->eof = r->have_line = r->continued = r->cur_blank = r->at_end = r->at_rest = false;
+    r->raw_lost = false;
+    r->prev_blank = r->after_result = true; /* (the input's start is between games too) */
+    r->lineno = r->col_base = r->binary_line = r->games = 0;
     r->err = PGN_OK;
     r->sys_errno = 0;
-    r->games = 0;
-    r->at_end = r->at_rest = false;
-    r->after_result = true; /* (the input's start is between games too) */
-    r->raw_start = 0;
     r->raw_line = r->raw_col = 1;
-    r->raw_lost = false;
     r->cr_from = SIZE_MAX;
     return PGN_OK;
 }
@@ -367,7 +297,6 @@ enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *
     }
     r->fp = fp;
     r->src = r->buf;
-    r->open = true;
     return PGN_OK;
 }
 
@@ -380,7 +309,6 @@ enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t
     r->src = buf ? buf : "";
     r->end = buf ? len : 0;
     r->eof = true;
-    r->open = true;
     return PGN_OK;
 }
 
@@ -409,9 +337,8 @@ size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned l
     return r->end - r->raw_start;
 }
 
-/* Linear (a game has a score of tags); the first letters are compared
- * before the call, which spares nearly every strcmp: on real archives the
- * replay's two lookups a game made 32 calls, a fiftieth of a conversion. */
+/* Linear (a game has a score of tags); comparing the first letters first
+ * spares nearly every strcmp. */
 const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
     for (size_t i = 0; i < ntags; i++)
@@ -444,7 +371,7 @@ int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
             quoted[n++] = (char)c;
     }
     quoted[n] = '\0';
-    return snprintf(buf, size, "%s: '%s'", error_messages[PGN_E_STRAY_TEXT], quoted);
+    return snprintf(buf, size, "%s: '%s'", errors[PGN_E_STRAY_TEXT].message, quoted);
 }
 
 int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
@@ -463,20 +390,28 @@ static int nomem(struct pgn_reader *r)
     return -1;
 }
 
-/* Makes room for n more bytes of text.  The tokens point into the arena
- * from the start (setting each pointer when the game ends was a loop over
- * every token); while it moves they hold their offsets instead, which the
- * arena's doubling makes rare. */
+/* Moves the pointers of the stored texts (tokens', tags'): less from,
+ * they are arena offsets while the arena moves; plus to, pointers again. */
+static void move_texts(struct pgn_reader *r, uintptr_t from, uintptr_t to)
+{
+    for (size_t i = 0; i < r->ntoks; i++)
+        r->toks[i].text = (const char *)((uintptr_t)r->toks[i].text - from + to);
+    for (size_t i = 0; i < r->ntags; i++) {
+        r->tags[i].name = (const char *)((uintptr_t)r->tags[i].name - from + to);
+        r->tags[i].value = (const char *)((uintptr_t)r->tags[i].value - from + to);
+    }
+}
+
+/* Makes room for n more bytes of text; the stored texts follow the arena
+ * when it moves (rarely: it doubles). */
 static int arena_reserve(struct pgn_reader *r, size_t n)
 {
     if (r->arena_len + n <= r->arena_cap)
         return 0;
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = (const char *)(uintptr_t)(r->toks[i].text - r->arena);
+    move_texts(r, (uintptr_t)r->arena, 0);
     char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
-    char *base = a ? a : r->arena; /* (a failed realloc keeps the old block) */
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = base + (uintptr_t)r->toks[i].text;
+    /* (a failed realloc keeps the old block) */
+    move_texts(r, 0, (uintptr_t)(a ? a : r->arena));
     if (!a)
         return nomem(r);
     r->arena = a;
@@ -529,9 +464,8 @@ static int note_binary(struct pgn_reader *r, const char *p)
     return diag_at(r, PGN_E_BINARY, p);
 }
 
-/* How many bytes at the start of p hold no byte below 0x20 and no 0x7f,
- * counted eight at a time (to a multiple of eight): those need no look at
- * their class.  Comments, tag values and names are mostly such text. */
+/* How many bytes at the start of p[0..n), a multiple of eight, hold no
+ * control byte (below 0x20, or 0x7f): most text, read eight at a time. */
 static size_t plain_prefix(const char *p, size_t n)
 {
     size_t i = 0;
@@ -544,31 +478,27 @@ static size_t plain_prefix(const char *p, size_t n)
     return i;
 }
 
-/* Does p hold no control byte at all? */
-static bool is_plain(const char *p, size_t n)
+/* The index of the first control byte of p[0..n), n when none. */
+static size_t first_control(const char *p, size_t n)
 {
-    for (size_t i = plain_prefix(p, n); i < n; i++)
-        if (byte_class[(unsigned char)p[i]] == C_CTRL)
-            return false;
-    return true;
+    size_t i = plain_prefix(p, n);
+    while (i < n && byte_class[(unsigned char)p[i]] != C_CTRL)
+        i++;
+    return i;
 }
 
 /* Copies text that may hold control bytes (comments, tag values, junk),
  * turning them into spaces so that every stored text is a clean C string. */
 static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
 {
-    size_t plain = plain_prefix(src, n);
-    if (plain) /* (src may be NULL when n is 0) */
-        memcpy(dst, src, plain);
-    for (size_t i = plain; i < n; i++) {
-        unsigned char c = (unsigned char)src[i];
-        if (byte_class[c] == C_CTRL) {
-            if (note_binary(r, src + i) < 0)
-                return -1;
-            c = ' ';
-        }
-        dst[i] = (char)c;
-    }
+    if (n) /* (src may be NULL when n is 0) */
+        memcpy(dst, src, n);
+    size_t i = first_control(src, n);
+    if (i < n && note_binary(r, src + i) < 0) /* (the first is the one noted) */
+        return -1;
+    for (; i < n; i++)
+        if (byte_class[(unsigned char)src[i]] == C_CTRL)
+            dst[i] = ' ';
     return 0;
 }
 
@@ -576,20 +506,8 @@ static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n
  * would have. */
 static int note_controls(struct pgn_reader *r, const char *p, size_t n)
 {
-    for (size_t i = plain_prefix(p, n); i < n; i++)
-        if (byte_class[(unsigned char)p[i]] == C_CTRL)
-            return note_binary(r, p + i);
-    return 0;
-}
-
-/* Makes room for one more token. */
-static int reserve_token(struct pgn_reader *r)
-{
-    struct pgn_token *t = array_grow(r->toks, &r->toks_cap, r->ntoks + 1, sizeof *t);
-    if (!t)
-        return nomem(r);
-    r->toks = t;
-    return 0;
+    size_t i = first_control(p, n);
+    return i < n ? note_binary(r, p + i) : 0;
 }
 
 /* The slow part of emit2: the max_tokens cap and array growth.  Returns 1
@@ -606,29 +524,20 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at, enum pgn_t
         r->tokens_full = true;
         return diag_at(r, PGN_E_TOO_MANY_TOKENS, at) < 0 ? -1 : 0;
     }
-    if (reserve_token(r) < 0 || arena_reserve(r, n + 1) < 0)
-        return -1;
-    return 1;
+    struct pgn_token *t = array_grow(r->toks, &r->toks_cap, r->ntoks + 1, sizeof *t);
+    if (!t)
+        return nomem(r);
+    r->toks = t;
+    return arena_reserve(r, n + 1) < 0 ? -1 : 1;
 }
 
 /* ---------------------------------------------------------------- visiting */
-
-/* The tags' texts point into the arena, which may move while a game is
- * read: set when a visitor or the caller is to read them. */
-static void fix_tags(struct pgn_reader *r)
-{
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = r->arena + r->tag_name_off[i];
-        r->tags[i].value = r->arena + r->tag_value_off[i];
-    }
-}
 
 /* tags_done: the tags are all read (the movetext has begun, or the game
  * ends). */
 static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
 {
     r->v_told = true;
-    fix_tags(r);
     struct pgn_game g = {
         .number = r->games + 1,
         .line = r->start_line,
@@ -642,18 +551,11 @@ static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
         r->v_skip = true;
 }
 
-/* The rules of a visitor's answers, for the reader (visit) and for a game
- * read whole (pgn_visit_game): SKIP_VARIATION at a "(" mutes the tokens
- * from the depth inside it (the depth returned; 0: none muted) ... */
+/* SKIP_VARIATION at a "(" mutes the tokens from the depth inside it (the
+ * depth returned; 0: none muted) up to its ")", the first token above. */
 static int visit_mute_from(enum pgn_visit a, const struct pgn_token *t)
 {
     return a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START ? t->depth + 1 : 0;
-}
-
-/* ... up to that variation's ")", the first token above that depth. */
-static bool visit_mute_ends(int mute, const struct pgn_token *t)
-{
-    return t->depth < mute;
 }
 
 static void visit_update(struct pgn_reader *r)
@@ -665,16 +567,13 @@ static void visit_update(struct pgn_reader *r)
  * told: whether t is to be offered. */
 static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const struct pgn_token *t)
 {
-    if (r->v_mute) {
-        if (visit_mute_ends(r->v_mute, t))
-            r->v_mute = 0;
-        visit_update(r);
-        return false;
-    }
-    if (!r->v_told)
+    bool muted = r->v_mute;
+    if (muted && t->depth < r->v_mute)
+        r->v_mute = 0; /* (the muted variation's ")", not offered either) */
+    else if (!muted && !r->v_told)
         tell_tags(r);
     visit_update(r);
-    return !r->v_skip;
+    return !muted && !r->v_skip;
 }
 
 static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const struct pgn_token *t,
@@ -700,11 +599,7 @@ static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
     return true;
 }
 
-/* The token kinds' bits of pgn_reader.kinds. */
-static inline unsigned kind_bit(enum pgn_token_kind kind)
-{
-    return 1u << kind;
-}
+/* Sets of token kinds, as pgn_reader.kinds holds them (a bit a kind). */
 enum {
     KINDS_MOVE = 1u << PGN_TOK_MOVE,
     KINDS_PLAYED = 1u << PGN_TOK_MOVE | 1u << PGN_TOK_MOVE_NUMBER | 1u << PGN_TOK_NULL_MOVE,
@@ -732,49 +627,34 @@ static __attribute__((noinline)) void note_first(struct pgn_reader *r, const str
     r->first.len = n;
 }
 
-/* Where the text of the stored tokens from tokens[i] on begins once they
- * are let go: at the first's text, but never below the tags' texts (a
- * comment before the tags is stored before them). */
-/* The kinds of the tokens read so far (kind_bit): those a visitor's
- * reader let go, and those stored. */
+/* The kinds of the tokens read so far, let go or stored. */
 static unsigned kinds_read(const struct pgn_reader *r)
 {
     unsigned k = r->kinds;
     for (size_t i = 0; i < r->ntoks; i++)
-        k |= kind_bit(r->toks[i].kind);
+        k |= 1u << r->toks[i].kind;
     return k;
 }
 
-/* The first token read that is no comment, or NULL (kept in first while
- * first_watch was on). */
-static const struct pgn_token *first_read(const struct pgn_reader *r)
+/* Where the stored tokens' texts begin: at the first's, but never below
+ * the tags' texts (a comment before the tags is stored before them). */
+static size_t text_base(const struct pgn_reader *r)
 {
-    return r->first_watch && !r->first_placed ? NULL : &r->first;
-}
-
-static size_t text_base(const struct pgn_reader *r, size_t i)
-{
-    size_t off = (size_t)(r->toks[i].text - r->arena);
+    size_t off = (size_t)(r->toks[0].text - r->arena);
     return off > r->arena_floor ? off : r->arena_floor;
 }
 
-/* Lets the stored tokens go, all offered (or held back by an answer): a
- * visitor's reader keeps no token; the cap counts them still. */
-static void drop_stored(struct pgn_reader *r)
-{
-    if (!r->ntoks)
-        return;
-    r->arena_len = text_base(r, 0);
-    r->tok_limit -= r->ntoks;
-    r->ntoks = r->v_next = 0;
-}
-
-/* Offers the stored tokens not offered yet, and lets them all go. */
+/* Offers the stored tokens not offered yet, and lets them all go (the
+ * cap counts them still). */
 static void visit_stored(struct pgn_reader *r)
 {
     while (r->v_next < r->ntoks)
         visit(r, &r->toks[r->v_next++]);
-    drop_stored(r);
+    if (!r->ntoks)
+        return;
+    r->arena_len = text_base(r);
+    r->tok_limit -= r->ntoks;
+    r->ntoks = r->v_next = 0;
 }
 
 /* Offers the stored tokens before the last one (tokens[0..last)), lets
@@ -783,7 +663,7 @@ static __attribute__((noinline)) void visit_before(struct pgn_reader *r, size_t 
 {
     while (r->v_next < last)
         visit(r, &r->toks[r->v_next++]);
-    size_t base = text_base(r, 0), len = r->toks[last].len;
+    size_t base = text_base(r), len = r->toks[last].len;
     memmove(r->arena + base, r->toks[last].text, len + 1);
     r->toks[0] = r->toks[last];
     r->toks[0].text = r->arena + base;
@@ -793,11 +673,10 @@ static __attribute__((noinline)) void visit_before(struct pgn_reader *r, size_t 
     r->v_next = 0;
 }
 
-/* Offers the token just stored, tokens[ntoks - 1] (its text at arena
- * offset off), and those before it, once the tags are all read (state
- * ST_MOVES: a comment before the tags waits), and lets them go.  Held
- * back while it may still change: a move number (merge_dots) and a brace
- * comment still open (comment_close offers it). */
+/* Offers the token just stored (its text at arena offset off) and those
+ * before it once the tags are all read (ST_MOVES: a comment before the
+ * tags waits), and lets them go; held back while it may still change: a
+ * move number (merge_dots), a brace comment still open (comment_close). */
 static void visit_new(struct pgn_reader *r, size_t off)
 {
     if (r->state != ST_MOVES)
@@ -824,8 +703,7 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
 {
     r->arena_len = off + n + 1;
     unsigned long col = col_at(r, at);
-    if (!r->started)
-        mark_start(r, r->lineno, col);
+    mark_start(r, r->lineno, col);
     struct pgn_token *t = &r->toks[r->ntoks++];
     t->kind = kind;
     t->text = r->arena + off;
@@ -835,25 +713,22 @@ static inline __attribute__((always_inline)) void push_token(struct pgn_reader *
     t->depth = r->depth;
     t->value = value;
     /* (what the reader notes of the tokens it lets go) */
-    r->kinds |= kind_bit(kind);
+    r->kinds |= 1u << kind;
     if (__builtin_expect(r->first_watch, 0) && kind != PGN_TOK_COMMENT)
         note_first(r, t);
     visit_new(r, off);
 }
 
-/* Stores a token of at most 8 bytes held in the word w (its bytes in
- * memory order, zero past the token): one 8-byte store instead of a copy
- * loop, for the hot path of movetext_word.  A visitor's reader offers it
- * at once when final (a move; a move number no periods can follow).
- * Returns as emit2. */
+/* Stores a token of at most 8 bytes held in the word w (zero past the
+ * token) with one 8-byte store, or offers it at once when final (a move;
+ * a move number no periods can follow).  Returns as emit2. */
 static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                                                            enum pgn_token_kind kind, const char *p,
                                                            size_t n, uint64_t w, unsigned value,
                                                            bool final)
 {
     if (final && r->ntoks < r->tok_limit && (kind == PGN_TOK_MOVE || !r->first_watch)) {
-        /* offered from the line, before it is stored: a token offered is
-         * not kept (the caller set state to ST_MOVES) */
+        /* offered from the line, not stored (the caller set ST_MOVES) */
         if (r->ntoks)
             visit_stored(r);
         memcpy(r->word, &w, sizeof w);
@@ -865,11 +740,10 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
                               .col = col_at(r, p),
                               .depth = r->depth,
                               .value = value};
-        if (!r->started)
-            mark_start(r, t.line, t.col);
+        mark_start(r, t.line, t.col);
         if (visit(r, &t)) {
             r->tok_limit--;
-            r->kinds |= kind_bit(kind);
+            r->kinds |= 1u << kind;
             return 1;
         }
     }
@@ -886,11 +760,9 @@ static inline __attribute__((always_inline)) int emit_word(struct pgn_reader *r,
     return 1;
 }
 
-/* Stores a token whose text is the concatenation of two pieces (a move and
- * its check mark); clean says the pieces may hold control bytes.  Returns
- * 1 when stored, 0 when the game has no room left, -1 when out of memory.
- * This runs once per token: the checks that rarely fire are folded into
- * one test in front of token_room. */
+/* Stores a token whose text is two pieces joined (a move and its check
+ * mark); clean says they may hold control bytes.  Returns 1 when stored,
+ * 0 when the game has no room left, -1 when out of memory. */
 static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
                                                        enum pgn_token_kind kind, const char *s1,
                                                        size_t n1, const char *s2, size_t n2,
@@ -928,8 +800,6 @@ static inline __attribute__((always_inline)) int emit(struct pgn_reader *r,
     return emit2(r, kind, s, n, NULL, 0, at, value, false);
 }
 
-/* Text that is no token: kept (shortened to SYMBOL_MAX bytes) as an UNKNOWN
- * token so that a later layer can quote it, with the diagnostic code. */
 /* Text between games (after a result, nothing started) is stray text: the
  * next tag pair begins a game (finish_game). */
 static void stray_begin(struct pgn_reader *r)
@@ -940,6 +810,8 @@ static void stray_begin(struct pgn_reader *r)
     }
 }
 
+/* Text that is no token: kept (cut to SYMBOL_MAX bytes) as an UNKNOWN
+ * token for a later layer to quote, with the diagnostic code. */
 static int emit_unknown(struct pgn_reader *r, const char *p, const char *q, enum pgn_error code)
 {
     size_t n = (size_t)(q - p);
@@ -965,14 +837,13 @@ static int comment_open(struct pgn_reader *r, const char *p)
     r->comment_nest = 0;
     r->comment_line = r->lineno;
     r->comment_col = col_at(r, p);
-    if (r->options & PGN_OPT_SKIP_COMMENTS) {
+    r->comment_len = 0;
+    r->comment_skipped = r->options & PGN_OPT_SKIP_COMMENTS;
+    if (r->comment_skipped) {
         mark_start(r, r->lineno, r->comment_col);
         r->comment_stored = false;
-        r->comment_skipped = true;
-        r->comment_len = 0;
         return 0;
     }
-    r->comment_skipped = false;
     int st = emit(r, PGN_TOK_COMMENT, NULL, 0, p, 0);
     if (st < 0)
         return -1;
@@ -1014,11 +885,9 @@ static int comment_close(struct pgn_reader *r)
     r->in_comment = false;
     if (!r->comment_stored)
         return 0;
-    if (arena_reserve(r, 1) < 0)
-        return -1;
     size_t i = r->ntoks - 1;
     r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
-    r->arena[r->arena_len++] = '\0';
+    r->arena[r->arena_len++] = '\0'; /* (comment_open and _append left room) */
     if (r->state == ST_MOVES)
         visit_stored(r); /* (complete now) */
     return 0;
@@ -1097,28 +966,6 @@ static int match_tag(struct pgn_reader *r, enum pgn_lexer_tag_form form, const c
     return lexed(r, pgn_lexer_tag(&r->lex, form, s, n, t));
 }
 
-/* Makes room for one more tag in the parallel tag arrays; tags_cap moves
- * once all three have grown. */
-static int reserve_tag(struct pgn_reader *r)
-{
-    if (r->ntags < r->tags_cap)
-        return 0;
-    size_t cap = r->tags_cap, cap2 = r->tags_cap;
-    struct pgn_tag *t = array_grow(r->tags, &cap, r->ntags + 1, sizeof *t);
-    if (!t)
-        return nomem(r);
-    r->tags = t;
-    size_t *a = array_grow(r->tag_name_off, &cap2, r->ntags + 1, sizeof *a);
-    if (!a)
-        return nomem(r);
-    r->tag_name_off = a;
-    size_t *b = array_grow(r->tag_value_off, &r->tags_cap, r->ntags + 1, sizeof *b);
-    if (!b)
-        return nomem(r);
-    r->tag_value_off = b;
-    return 0;
-}
-
 /* A tag name's bit in tag_names: a lookup of a name whose bit is clear
  * needs no scan (each tag pair of a game is looked up among those before
  * it, to find a repeated one). */
@@ -1141,7 +988,11 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         return diag_at(r, PGN_E_TOO_MANY_TAGS, at);
     }
     size_t vmax = vlen < r->lim.max_text ? vlen : r->lim.max_text;
-    if (reserve_tag(r) < 0 || arena_reserve(r, nlen + vmax + 2) < 0)
+    struct pgn_tag *tags = array_grow(r->tags, &r->tags_cap, r->ntags + 1, sizeof *tags);
+    if (!tags)
+        return nomem(r);
+    r->tags = tags;
+    if (arena_reserve(r, nlen + vmax + 2) < 0)
         return -1;
     size_t noff = r->arena_len;
     if (plain)
@@ -1153,7 +1004,7 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
     char *dst = r->arena + voff;
     size_t out = 0, i = 0;
     bool verbatim = false;
-    if (vlen == vmax && (plain || (is_plain(val, vlen) && !memchr(val, '\\', vlen)))) {
+    if (vlen == vmax && (plain || (first_control(val, vlen) == vlen && !memchr(val, '\\', vlen)))) {
         /* the common value, with nothing to unescape or clean: one copy;
          * written back as it is when it holds no quote either (pgn_lexer_tag_fast's
          * end at the first; a recovered value may hold some) */
@@ -1178,10 +1029,10 @@ static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const c
         return -1;
     unsigned long col = col_at(r, at);
     mark_start(r, r->lineno, col);
-    r->tag_name_off[r->ntags] = noff;
     r->tag_names |= plain ? bit : nlen ? tag_bit(r->arena + noff, nlen) : 0;
-    r->tag_value_off[r->ntags] = voff;
-    r->tags[r->ntags++] = (struct pgn_tag){.name_len = nlen,
+    r->tags[r->ntags++] = (struct pgn_tag){.name = r->arena + noff,
+                                           .name_len = nlen,
+                                           .value = dst,
                                            .value_len = out,
                                            .line = r->lineno,
                                            .col = col,
@@ -1198,7 +1049,7 @@ static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t 
         return r->ntags;
     size_t i = 0;
     while (i < r->ntags &&
-           (r->tags[i].name_len != nlen || memcmp(r->arena + r->tag_name_off[i], name, nlen) != 0))
+           (r->tags[i].name_len != nlen || memcmp(r->tags[i].name, name, nlen) != 0))
         i++;
     return i;
 }
@@ -1265,7 +1116,7 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
     size_t vlen = t.value_len;
     *next = p + t.end;
     const char *key = name; /* the name as it is stored (push_tag) */
-    if (!plain && !is_plain(name, nlen)) {
+    if (!plain && first_control(name, nlen) < nlen) {
         /* a recovered name's control bytes are stored as spaces: looked
          * up so, in the arena's free room, or the same name twice would
          * not be found */
@@ -1296,17 +1147,8 @@ static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const 
  * well-formed tag pair follows. */
 static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
 {
-    if ((size_t)(p - r->line) == r->first_nonblank) {
-        const char *q = p + 1;
-        while (q < end && (*q == ' ' || *q == '\t'))
-            q++;
-        if (q < end) {
-            unsigned char c = (unsigned char)*q;
-            if (pgn_lexer_tag_name_byte[c])
-                return true;
-        }
-        return false;
-    }
+    if ((size_t)(p - r->line) == r->first_nonblank)
+        return pgn_lexer_tag_name_follows(p, (size_t)(end - p));
     struct pgn_lexer_tag t;
     return match_tag(r, PGN_LEXER_TAG, p, (size_t)(end - p), &t) > 0;
 }
@@ -1356,13 +1198,11 @@ static inline bool skip_number(struct pgn_reader *r, const char *p)
     r->number_skipped = true;
     return true;
 }
-/* The hottest path of the reader: a word at p that is one plain SAN move
- * ("Nf3", "exd5+", "Nbxd2", "O-O") or a move number ("12.", "7...") with
- * nothing glued after it, recognised while its end is found
- * (pgn_lexer_word_move, pgn_lexer_word_number), in place of finding the word's end and then
- * classifying it (fast_token).  Returns 1 with *next set when it stored
- * the token, 0 when the word is anything else (the caller takes the
- * general path, which gives the same tokens), -1 when out of memory. */
+/* The hottest path: a word at p that is a plain SAN move filling it
+ * ("Nf3", "O-O") or starts with a move number ("12.", "7..."), recognised
+ * while its end is found.  Returns 1 with *next set when it took the
+ * token, 0 for the general path (scan_run: the same tokens), -1 when out
+ * of memory. */
 static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader *r, const char *p,
                                                                const char *end, const char **next)
 {
@@ -1393,71 +1233,27 @@ static inline __attribute__((always_inline)) int movetext_word(struct pgn_reader
     return emit_word(r, PGN_TOK_MOVE, p, i, w, shape, true) < 0 ? -1 : 1;
 }
 
-/* The hot path: the word [p, q) read by the lexer's fast recogniser
- * (pgn_lexer_fast; see docs/performance.md for what it saves).  Returns 1
- * with *next set when it stored the token, 0 to defer to the pattern, -1
- * when out of memory; sets *done as scan_run does. */
-static int fast_token(struct pgn_reader *r, const char *p, const char *q, const char **next,
-                      bool *done)
-{
-    struct pgn_lexeme lx;
-    if (!pgn_lexer_fast(p, (size_t)(q - p), &lx))
-        return 0;
-    *next = p + lx.len;
-    r->state = ST_MOVES;
-    switch (lx.kind) {
-    case PGN_LEX_NUMBER:
-        if (skip_number(r, p))
-            return 1;
-        return emit(r, PGN_TOK_MOVE_NUMBER, p, lx.len, p, lx.value) < 0 ? -1 : 1;
-    case PGN_LEX_NAG:
-        return emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value) < 0 ? -1 : 1;
-    case PGN_LEX_MOVE:
-        if (!lx.tail_len)
-            return emit(r, PGN_TOK_MOVE, p, lx.len, p, lx.value) < 0 ? -1 : 1;
-        return emit2(r, PGN_TOK_MOVE, p, lx.text_len, lx.tail, lx.tail_len, p, lx.value, false) < 0
-                   ? -1
-                   : 1;
-    default: /* PGN_LEX_RESULT */
-        if (emit(r, PGN_TOK_RESULT, p, lx.len, p, 0) < 0)
-            return -1;
-        if (r->depth == 0)
-            *done = true;
-        else if (diag_at(r, PGN_E_RESULT_IN_VARIATION, p) < 0)
-            return -1;
-        return 1;
-    }
-}
-
 /* Classifies the word [p, q) (text between delimiters), which may hold
- * several glued tokens ("12...Nf6!?$5").  Sets *done when a result at
+ * several glued tokens ("12...Nf6!?$5"): the lexer's fast recogniser
+ * first (pgn_lexer_fast), then its pattern.  Sets *done when a result at
  * depth 0 ended the game. */
 static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *p, const char *q,
                                               bool *done)
 {
     while (p < q) {
-        if (!(r->options & PGN_OPT_NO_FASTPATH)) {
-            const char *next;
-            int f = fast_token(r, p, q, &next, done);
-            if (f < 0)
-                return -1;
-            if (f > 0) {
-                if (*done)
-                    return 0;
-                p = next;
-                continue;
-            }
-        }
         struct pgn_lexeme lx;
-        lexed(r, pgn_lexer_token(&r->lex, p, (size_t)(q - p), &lx));
+        if ((r->options & PGN_OPT_NO_FASTPATH) || !pgn_lexer_fast(p, (size_t)(q - p), &lx))
+            lexed(r, pgn_lexer_token(&r->lex, p, (size_t)(q - p), &lx));
         if (lx.kind == PGN_LEX_NONE)
             return emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN);
         const char *next = p + lx.len;
         int st = 0;
+        /* the state first: a visitor is offered the token at once */
+        if (lx.kind != PGN_LEX_BAD_NAG && lx.kind != PGN_LEX_DOTS && lx.kind != PGN_LEX_EP)
+            r->state = ST_MOVES;
         switch (lx.kind) {
         case PGN_LEX_MOVE:
         case PGN_LEX_NULL_MOVE:
-            r->state = ST_MOVES; /* (first: a visitor is offered the move at once) */
             st = emit2(r, lx.kind == PGN_LEX_MOVE ? PGN_TOK_MOVE : PGN_TOK_NULL_MOVE, lx.text,
                        lx.text_len, lx.tail, lx.tail_len, p, lx.value, false);
             if (st >= 0 && lx.suffix_len)
@@ -1467,31 +1263,21 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
             if (!skip_number(r, p))
                 st = emit2(r, PGN_TOK_MOVE_NUMBER, lx.text, lx.text_len, lx.tail, lx.tail_len, p,
                            lx.value, false);
-            r->state = ST_MOVES;
             break;
-        case PGN_LEX_RESULT:
-            /* stored as the standard writes it (pgn.h); the state first,
-             * as on the fast path: a visitor is offered it at once */
-            r->state = ST_MOVES;
+        case PGN_LEX_RESULT: /* stored as the standard writes it (pgn.h); ends the run */
             st = emit(r, PGN_TOK_RESULT, lx.text, lx.text_len, p, 0);
-            if (st >= 0 && r->depth == 0) {
+            if (st >= 0 && r->depth == 0)
                 *done = true;
-                return 0;
-            }
-            if (st >= 0)
+            else if (st >= 0)
                 st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:
-            r->state = ST_MOVES;
-            st = emit(r, PGN_TOK_NAG, p, lx.len, p, lx.value);
+        case PGN_LEX_SYMBOL:
+            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             break;
         case PGN_LEX_BAD_NAG:
             st = emit_unknown(r, p, next, PGN_E_BAD_NAG);
             r->state = ST_MOVES;
-            break;
-        case PGN_LEX_SYMBOL:
-            r->state = ST_MOVES;
-            st = emit(r, PGN_TOK_NAG, p, lx.text_len, p, lx.value);
             break;
         case PGN_LEX_DOTS:
             st = merge_dots(r);
@@ -1509,13 +1295,10 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
 /* ---------------------------------------------------------------- lines */
 
 /* Reads what the stream can give now, at most cap bytes, waiting only when
- * nothing is there: a plain fread of the whole buffer would wait for it to
- * fill, so a filter fed game by game through a pipe would hold back
- * finished games.  Bytes the stream has already buffered are taken first;
- * then its descriptor is read directly (one read(2) returns what a pipe
- * holds, up to cap), or, for streams without one (fmemopen), one byte is
- * waited for and the rest of the stream's buffer taken.  Sets errno and
- * returns 0 with ferror-like failure reported through *failed. */
+ * nothing is there (a fread of the whole buffer would wait for it to fill,
+ * holding back games fed through a pipe): what the stream has buffered,
+ * else one read(2) of its descriptor, else (fmemopen) one byte and the
+ * rest of the stream's buffer.  A failure sets errno and *failed. */
 static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
 {
     *failed = false;
@@ -1553,8 +1336,7 @@ static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
 
 /* The buffer holds no whole line: compacts it, grows it to hold a whole
  * line (and with PGN_OPT_RAW the game so far, up to max_game), reads
- * more.  Returns 1, -1 on a read error or when out of memory.
- * (Apart from fetch_line, which stays small enough to be inlined.) */
+ * more.  Returns 1, -1 on a read error or when out of memory. */
 static __attribute__((noinline)) int refill(struct pgn_reader *r)
 {
     size_t max = r->lim.max_line;
@@ -1595,10 +1377,9 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
 }
 
 /* The src index of the first CR at or after from that is not a CRLF's (it
- * may be the last byte read, its next byte unknown), r->end when there is
- * none: looked for over the whole buffer and remembered, so that text
- * without a lone CR (LF or CRLF text) pays one look per buffer rather
- * than one per line. */
+ * may be the last byte read), r->end when none: looked for over the whole
+ * buffer and remembered, so that LF or CRLF text pays one look per buffer,
+ * not one per line. */
 static __attribute__((noinline)) size_t cr_scan(struct pgn_reader *r, size_t from)
 {
     size_t start = from;
@@ -1668,8 +1449,13 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->cur += len;
         }
 
+        if (!split && len && base[len - 1] == '\r')
+            len--;
+        r->prev_blank = r->cur_blank;
         if (r->continued) {
             r->col_base += r->line_len;
+            r->first_nonblank = SIZE_MAX;
+            r->cur_blank = false;
         } else {
             if (r->lineno == 0 && len >= 2 && pgn_utf16_bom(base)) {
                 /* read byte by byte, UTF-16 text would be games of
@@ -1680,30 +1466,21 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->lineno++;
             r->col_base = 0;
             r->line_raw = (size_t)(base - r->src);
-            size_t bom = pgn_utf8_bom_len(base, len); /* not a column */
-            base += bom;
-            len -= bom;
-        }
-        if (!split && len && base[len - 1] == '\r')
-            len--;
-        bool first_piece = !r->continued;
-        r->line = base;
-        r->line_len = len;
-        r->pos = 0;
-        r->have_line = true;
-        r->prev_blank = r->cur_blank;
-        if (first_piece) {
-            size_t i = 0;
+            size_t i = pgn_utf8_bom_len(base, len); /* not a column */
+            base += i;
+            len -= i;
+            i = 0;
             while (i < len && (base[i] == ' ' || base[i] == '\t'))
                 i++;
             r->first_nonblank = i;
             r->cur_blank = i == len && !split;
-        } else {
-            r->first_nonblank = SIZE_MAX;
-            r->cur_blank = false;
+            if (split && add_diag(r, PGN_E_LINE_TOO_LONG, r->lineno, len + 1) < 0)
+                return -1;
         }
-        if (split && first_piece && diag_at(r, PGN_E_LINE_TOO_LONG, base + len) < 0)
-            return -1;
+        r->line = base;
+        r->line_len = len;
+        r->pos = 0;
+        r->have_line = true;
         r->continued = split;
         return 1;
     }
@@ -1737,8 +1514,8 @@ static bool starts_new_game(const struct pgn_reader *r)
 
 /* Scans the current line from r->pos.  Returns SCAN_GAME_DONE (or
  * SCAN_RESULT_DONE) with r->pos at the first byte of the next game when the
- * game ended on this line.  Inline into its one caller, read_game's loop
- * over the lines: a call a line costs more than the loop around it. */
+ * game ended on this line.  Inline: a call a line costs more than the loop
+ * around it. */
 static inline __attribute__((always_inline)) enum scan_status scan_line(struct pgn_reader *r)
 {
     const char *line = r->line, *end = line + r->line_len;
@@ -1790,9 +1567,8 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             continue;
         case C_CTRL:
             if (r->after_result && r->state == ST_START) {
-                /* between games: stray text (no game's), not the damage of
-                 * the game that follows; the byte kept as it is, for its
-                 * report (pgn_stray_message) */
+                /* between games: stray text, not the next game's damage;
+                 * the byte kept as it is for its report (pgn_stray_message) */
                 stray_begin(r);
                 r->binary_line = r->lineno;
                 if (diag_at(r, PGN_E_BINARY, p) < 0 ||
@@ -1807,11 +1583,9 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             if ((r->options & (PGN_OPT_SKIP_COMMENTS | PGN_OPT_NESTED_COMMENTS)) ==
                     PGN_OPT_SKIP_COMMENTS &&
                 r->started) {
-                /* The commonest comment, skipped ("{[%clk 0:03:00]}" after
-                 * every move of an online game) inside a game, closed on
-                 * its line, with no control byte and not too long: passed
-                 * over in one pass to its '}', where comment_open,
-                 * comment_scan (memchr) and note_controls took three. */
+                /* the commonest comment ("{[%clk 0:03:00]}"), skipped inside
+                 * a game, closed on its line, with no control byte and not
+                 * too long: passed over in one pass to its '}' */
                 const char *q = close_or_control(p + 1, end);
                 if (q < end && *q == '}' && (size_t)(q - p - 1) <= r->lim.max_text) {
                     p = q + 1;
@@ -1870,24 +1644,17 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 p += m;
                 continue;
             }
-            if (r->state == ST_MOVES) {
-                if (starts_tag(r, p, end)) {
-                    if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
-                        return SCAN_ERROR;
-                    r->pos = (size_t)(p - line);
-                    return SCAN_GAME_DONE;
-                }
-                const char *close = memchr(p, ']', (size_t)(end - p));
-                const char *q = close ? close + 1 : end;
-                if (emit_unknown(r, p, q, PGN_E_UNEXPECTED_TOKEN) < 0)
-                    return SCAN_ERROR;
-                p = q;
-                continue;
-            }
+            /* in movetext, the next game's tags, or text to its ']' */
             const char *next = end;
-            bool dup = false;
-            if (scan_tag(r, p, end, &next, &dup) < 0)
+            bool dup = r->state == ST_MOVES && starts_tag(r, p, end);
+            if (r->state == ST_MOVES && !dup) {
+                const char *close = memchr(p, ']', (size_t)(end - p));
+                next = close ? close + 1 : end;
+                if (emit_unknown(r, p, next, PGN_E_UNEXPECTED_TOKEN) < 0)
+                    return SCAN_ERROR;
+            } else if (r->state != ST_MOVES && scan_tag(r, p, end, &next, &dup) < 0) {
                 return SCAN_ERROR;
+            }
             if (dup) {
                 if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
                     return SCAN_ERROR;
@@ -1949,22 +1716,17 @@ static void clear_game(struct pgn_reader *r)
         r->toks = NULL;
         r->toks_cap = 0;
     }
-    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = 0;
+    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = r->v_next = 0;
     r->kinds = 0;
     r->first_watch = r->after_result;
-    r->first_placed = false;
     r->tag_names = 0;
     r->state = ST_START;
-    r->depth = 0;
+    r->depth = r->v_mute = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
-    r->skip_pieces = false;
-    r->markup_line = r->markup_col = 0;
-    r->binary_line = 0;
-    r->v_next = 0;
+    r->skip_pieces = r->v_told = r->v_skip = r->v_direct = r->first_placed = false;
+    r->markup_line = r->markup_col = r->binary_line = 0;
     r->tok_limit = r->lim.max_tokens;
-    r->v_told = r->v_skip = r->v_direct = false;
-    r->v_mute = 0;
 }
 
 /* Puts the diagnostics in input order (those found at the end of a game,
@@ -2030,40 +1792,35 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
  * tag and no move (or move number, or null move), only such text as
  * words, ')', NAGs, results, comments?  Then its diagnostics give way to
  * one, PGN_E_STRAY_TEXT, at its first token that is no comment. */
-static int stray_check(struct pgn_reader *r, bool *stray)
+static int stray_check(struct pgn_reader *r)
 {
-    *stray = false;
     if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
         r->move_dropped)
         return 0;
-    const struct pgn_token *first = first_read(r);
-    if (!first)
-        return 0; /* comments alone: the next game's, or the input's last words */
-    *stray = true;
+    if (r->first_watch && !r->first_placed)
+        return 0;  /* comments alone: the next game's, or the input's last words */
     r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
-    return add_diag(r, PGN_E_STRAY_TEXT, first->line, first->col);
+    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col) < 0 ? -1 : 1;
 }
 
 /* Closes what is still open and points the public arrays at the arena;
  * end is where the game's bytes stop (PGN_OPT_RAW). */
 static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
 {
-    if (r->in_comment) {
-        if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
-            comment_close(r) < 0)
-            return -1;
-    }
+    if (r->in_comment &&
+        (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
+         comment_close(r) < 0))
+        return -1;
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
-    bool stray;
-    if (stray_check(r, &stray) < 0)
+    int stray = stray_check(r);
+    if (stray < 0)
         return -1;
     if (!stray) { /* what the visitor has not seen yet */
         if (!r->v_told)
             tell_tags(r);
         visit_stored(r);
     }
-    fix_tags(r);
     sort_diags(r->diags, r->ndiags);
     if (!r->started && r->ndiags) {
         r->start_line = r->diags[0].line;
@@ -2103,14 +1860,11 @@ static bool worth_a_game(const struct pgn_reader *r)
            (kinds_read(r) & KINDS_NOT_COMMENT);
 }
 
-/* Reads the next game into *g, offering it to v. */
-static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx,
-                     struct pgn_game *g)
+int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
 {
-    if (!r->open) {
+    struct pgn_game g;
+    if (!r->src) /* (no input opened, or its opening failed) */
         r->err = PGN_E_NOT_OPEN;
-        return -1;
-    }
     if (r->err)
         return -1;
     clear_game(r);
@@ -2136,18 +1890,17 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
             /* (a game ends at its result, at the next game's tags or at a
              * new game's move 1; told by the scan, as max_tokens may have
              * dropped the result: what follows it is stray text all the same) */
-            int rc = finish_game(r, g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
+            int rc = finish_game(r, &g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
             r->after_result = s == SCAN_RESULT_DONE;
             return rc;
         }
         r->have_line = false;
     }
     if (!r->at_end) {
-        /* The first time the input ends: at rest when the last game ended
-         * at its result and nothing at all came after it (no token, tag,
-         * comment or move number started another, and no diagnostic).  (A
-         * game ended otherwise ends where the next one starts, mostly: a
-         * tag pair on a line over max_line may come to nothing.) */
+        /* at rest when the last game ended at its result and nothing at
+         * all (token, tag, comment, move number, diagnostic) came after;
+         * a game ended otherwise may not end where the next one starts (a
+         * tag pair on a line over max_line may come to nothing) */
         r->at_end = true;
         r->at_rest = r->after_result && !r->started && !worth_a_game(r);
     }
@@ -2155,13 +1908,7 @@ static int read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ct
         return 0;
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
-    return finish_game(r, g, r->end);
-}
-
-int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
-{
-    struct pgn_game g;
-    return read_game(r, v, ctx, &g);
+    return finish_game(r, &g, r->end);
 }
 
 void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx)
@@ -2171,7 +1918,7 @@ void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void 
     for (size_t i = 0; i < g->ntokens && !skip; i++) {
         const struct pgn_token *t = &g->tokens[i];
         if (mute) {
-            if (visit_mute_ends(mute, t))
+            if (t->depth < mute)
                 mute = 0;
             continue;
         }

@@ -1,14 +1,11 @@
 /* PGN reading: a streaming, pure-text layer that splits PGN input into games
- * and each game into tag pairs and classified movetext tokens.  It knows no
- * chess rules (game.h replays MOVE tokens; the shape of plain SAN it asks
- * of san.h); it never prints, never exits and never fails on bad text:
- * problems become diagnostics inside the game that holds them.
- * formats/pgn.md is the specification of what is accepted; keep the two
- * in step.
- *
- * It pushes each game to a visitor as it reads it (struct pgn_visitor:
- * tags_done, each token, game_end; game.h's game_replay_visitor replays
- * as it reads):
+ * and each game into tag pairs and classified movetext tokens, pushed to a
+ * visitor as they are read (struct pgn_visitor; game.h's
+ * game_replay_visitor replays as it reads).  It knows no chess rules (the
+ * shape of plain SAN it asks of san.h); it never prints, never exits and
+ * never fails on bad text: problems become diagnostics inside the game
+ * that holds them.  formats/pgn.md is the specification of what is
+ * accepted; keep the two in step.
  *
  *     struct pgn_reader *r = pgn_reader_new();
  *     int rc;
@@ -19,17 +16,14 @@
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
- * The reader only pushes: a caller that wants a game's tokens together
- * (tests/pgn_collect.h) collects them as they are offered.
- *
- * Memory is constant across games: the reader keeps one input buffer (at
- * most max_line + 1 bytes for a FILE), and the arrays and text arena of the
- * current game, reused for the next one; a visitor's reader keeps no token
- * it has offered.  Every text pointer in a game
- * (tag names and values, token texts) points into that arena and stays
- * valid until the next pgn_read_game, pgn_reader_open_* or pgn_reader_free
- * call on the same reader.  Every text is NUL-terminated and its length is
- * also given.  A reader is not thread-safe; use one reader per thread.
+ * Memory is constant across games: one input buffer (at most max_line + 1
+ * bytes for a FILE) and the current game's arrays and text arena, reused
+ * for the next; a caller that wants a game's tokens together
+ * (tests/pgn_collect.h) collects them as they are offered.  Every text of
+ * a game (tag names and values) points into that arena, is NUL-terminated
+ * (its length given too) and stays valid until the next pgn_read_game,
+ * pgn_reader_open_* or pgn_reader_free call on the same reader.  A reader
+ * is not thread-safe; use one reader per thread.
  *
  * Positions are 1-based: line counts '\n' characters, col counts bytes
  * (not characters; a tab is one column) within the line, not counting a
@@ -174,9 +168,8 @@ struct pgn_diag {
     enum pgn_error code;
 };
 
-/* A game: its tag pairs, then its movetext tokens (comments placed before
- * the tag section come first), then what was wrong with it.  The game
- * normally ends with a RESULT token at depth 0. */
+/* A game: its tag pairs, its movetext tokens (none from the reader but
+ * stray text's one: struct pgn_visitor), and what was wrong with it. */
 struct pgn_game {
     unsigned long number;    /* 1 for the first game of the input */
     unsigned long line, col; /* where the game's first tag or token starts */
@@ -187,27 +180,22 @@ struct pgn_game {
     const struct pgn_diag *diags;
     size_t ndiags;
     const char *source; /* the name given to pgn_reader_open_* (valid until the next open) */
-    /* With PGN_OPT_RAW: the game's bytes exactly as they were read, valid
-     * as long as the texts above.  Concatenated, the raw texts of all
-     * games and pgn_reader_rest() give back the input byte for byte: a
-     * game's text runs from where the previous one ended to the end of
-     * the line holding its last token (the rest of that line when it is
-     * blank), so the blank lines before a game's tags belong to it.  raw
-     * is NULL without the option, and when the game outgrew max_game. */
+    /* With PGN_OPT_RAW (else NULL, as when the game outgrew max_game): the
+     * game's bytes as read, valid as long as the texts above, from where
+     * the previous game ended to the end of the line of its last token
+     * (blank lines before its tags are its own).  Concatenated, those of
+     * all games and pgn_reader_rest() give back the input byte for byte. */
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
-    /* The record is no game: text after a game's result (and before the
-     * next game) that holds no tag and no move, such as "trailing words",
-     * a stray ")" or a second result.  Its one diagnostic, PGN_E_STRAY_TEXT,
-     * is at its first token that is no comment; number is that of the game
-     * before it, which is not counted again.  Callers report it and count
-     * it as no game. */
+    /* The record is no game: text between games that holds no tag and no
+     * move ("trailing words", a stray ")", a second result), to report and
+     * count as no game.  Its one diagnostic, PGN_E_STRAY_TEXT, is at its
+     * first token that is no comment; number is that of the game before. */
     bool stray;
-    /* Where the first forum delimiter ("[pgn]", "[/pgn]") read while this
-     * game was being read lies (0 when none): skipped as a blank, it is
-     * not the game's, but a checker may note it.  One after the last game
-     * is skipped without a word. */
+    /* The first forum delimiter ("[pgn]", "[/pgn]") read while this game
+     * was read (0 when none): skipped as a blank, for a checker to note
+     * (one after the last game is skipped without a word). */
     unsigned long markup_line, markup_col;
 };
 
@@ -280,21 +268,16 @@ enum pgn_visit {
     PGN_VISIT_SKIP_GAME,
 };
 
-/* The reader pushing a game to its consumer as it reads it (game.h's
- * replay is one): tags_done once its tags are all read (when its movetext
- * begins, or at its end), then each token, complete (a brace comment
- * over several lines whole, a move number with its periods merged), in
- * input order, then game_end.  The game given to tags_done has its tags,
- * number, place and source (the tags' texts valid during the call); the
- * one given to game_end has the rest (struct pgn_game) but no tokens:
- * the reader keeps none (neither those offered nor those held
- * back by an answer), but for stray text, which has the one token its
- * message quotes (pgn_stray_message).  A token is valid during the call;
- * a MOVE's text is NUL-terminated too.  A diagnostic found after
- * some tokens (a truncated game, a missing result, a control byte) is
- * known at game_end only: the consumer decides there what the game
- * gives.  Stray text (pgn_game.stray) comes as a game too, its tokens
- * perhaps offered (no tags_done when none was). */
+/* A game's consumer, pushed the game as it is read (game.h's replay is
+ * one): tags_done once its tags are all read (when its movetext begins,
+ * or at its end), then each token, complete (a brace comment over several
+ * lines whole, a move number with its periods merged) and valid during
+ * the call, in input order, then game_end.  tags_done's game has its
+ * tags (valid during the call), number, place and source; game_end's has
+ * the rest but no tokens (the reader keeps none), but for stray text
+ * (pgn_game.stray), which has the one token its message quotes (and no
+ * tags_done when none was offered).  A diagnostic found after some tokens
+ * (a truncated game, a missing result) is known at game_end only. */
 struct pgn_visitor {
     enum pgn_visit (*tags_done)(void *ctx, const struct pgn_game *g);
     enum pgn_visit (*token)(void *ctx, const struct pgn_token *tok);
@@ -307,9 +290,8 @@ struct pgn_visitor {
  * fail.  max_tokens counts every token read, offered or held. */
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx);
 
-/* Offers a game read whole (named_next_game) to v as
- * pgn_read_game offers one as it reads it, but for game_end's game, which
- * has all its tokens: the other readers speak the same events. */
+/* Offers a game read whole to v as pgn_read_game offers one as it reads
+ * it, but for game_end's game, which has all its tokens. */
 void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
 
 /* With PGN_OPT_RAW, after pgn_read_game returned 0: the bytes after the
@@ -318,14 +300,11 @@ void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void 
  * are none. */
 size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line);
 
-/* After pgn_read_game returned 0: whether the input ended at rest, that
- * is, its last game (or stray text) ended at its result with only blank
- * lines and escape lines after it (or the input held nothing else).  A
- * reader given the same text followed by more would read the same games,
- * and then the next one as a fresh reader reads it (both are between
- * games: see pgn_game.stray): pgn-to-named-notation's --jobs checks a
- * cut it guessed so.  False before the end, and when the input ended
- * inside a game, a comment or a variation. */
+/* After pgn_read_game returned 0: whether the input ended at rest, its
+ * last game (or stray text) ended at its result with only blank lines and
+ * escape lines after it (or the input held nothing else), so that it
+ * followed by more text reads as the two apart (--jobs checks a cut it
+ * guessed so).  False before the end. */
 bool pgn_reader_at_rest(const struct pgn_reader *r);
 
 /* The hard error behind the last -1 (PGN_OK if none), and for PGN_E_IO the
@@ -350,13 +329,12 @@ int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_of
 
 /* "12." for White's move 12 and "12..." for Black's (PGN standard 8.2.2.2):
  * the move number indication every writer of movetext and every diagnostic
- * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice. */
+ * uses.  snprintf contract; PGN_MOVE_NUMBER_MAX bytes always suffice.
+ * Inline, with the digits in pairs: a named record and a SAN line write
+ * one per ply, and every real game stays below move 1000. */
 enum { PGN_MOVE_NUMBER_MAX = 24 };
-size_t pgn_move_number_text(unsigned long number, bool black, char *buf, size_t size);
 static inline size_t pgn_move_number(unsigned long number, bool black, char *buf, size_t size)
 {
-    /* (inline, with the digits in pairs: a named record and a SAN line
-     * write one per ply, and every real game stays below 1000) */
     static const char pairs[] = "000102030405060708091011121314151617181920212223242526272829303132"
                                 "3334353637383940414243444546474849"
                                 "505152535455565758596061626364656667686970717273747576777879808182"
@@ -376,7 +354,7 @@ static inline size_t pgn_move_number(unsigned long number, bool black, char *buf
         memcpy(buf + n, black ? "...\0" : ".\0", black ? 4 : 2);
         return n + (black ? 3 : 1);
     }
-    return pgn_move_number_text(number, black, buf, size);
+    return (size_t)snprintf(buf, size, black ? "%lu..." : "%lu.", number);
 }
 
 #endif /* CHESS_PGN_H */

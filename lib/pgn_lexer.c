@@ -49,19 +49,16 @@ static const char token_pattern[] =
     /* 12: a detached "e.p." */
     "|(e\\.p\\.)\\z";
 
-/* A tag pair as the standard writes it: [Name "value"], with \" and \\
- * escapes; the unrolled loop keeps long values linear. */
-static const char tag_pattern[] =
-    "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"[ \\t]*\\]";
-/* Recovery for values with stray quotes: the value runs to the last quote
- * of a line that ends with ']'. */
-static const char tag_loose_pattern[] =
-    "\\[[ \\t]*([^\\s\"\\[\\]]+)[ \\t]*\"(.*)\"[ \\t]*\\][ \\t]*\\z";
-/* Recovery for a tag pair whose line ends before its ']'. */
-static const char tag_open_pattern[] = "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\\]]*?)\"?[ \\t]*\\z";
-/* Recovery for unquoted values: [Name value] or [Name]. */
-static const char tag_bare_pattern[] =
-    "\\[[ \\t]*([A-Za-z0-9_]+)(?:[ \\t]+([^\"\\]]*?))?[ \\t]*\\]";
+/* The tag patterns, by enum pgn_lexer_tag_form (pgn_lexer.h). */
+static const char *const tag_patterns[PGN_LEXER_TAG_FORM_NB] = {
+    /* as the standard writes it: [Name "value"], with \" and \\ escapes;
+     * the unrolled loop keeps long values linear */
+    [PGN_LEXER_TAG] =
+        "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\"\\\\]*+(?:\\\\.[^\"\\\\]*+)*+)\"[ \\t]*\\]",
+    [PGN_LEXER_TAG_LOOSE] = "\\[[ \\t]*([^\\s\"\\[\\]]+)[ \\t]*\"(.*)\"[ \\t]*\\][ \\t]*\\z",
+    [PGN_LEXER_TAG_BARE] = "\\[[ \\t]*([A-Za-z0-9_]+)(?:[ \\t]+([^\"\\]]*?))?[ \\t]*\\]",
+    [PGN_LEXER_TAG_OPEN] = "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]*\"([^\\]]*?)\"?[ \\t]*\\z",
+};
 
 /* clang-format off */
 const bool pgn_lexer_control_byte[256] = {
@@ -89,10 +86,8 @@ const bool pgn_lexer_tag_name_byte[256] = {
 bool pgn_lexer_init(struct pgn_lexer *lx)
 {
     textscan_defer(&lx->token, token_pattern);
-    textscan_defer(&lx->tag, tag_pattern);
-    textscan_defer(&lx->tag_loose, tag_loose_pattern);
-    textscan_defer(&lx->tag_bare, tag_bare_pattern);
-    textscan_defer(&lx->tag_open, tag_open_pattern);
+    for (int i = 0; i < PGN_LEXER_TAG_FORM_NB; i++)
+        textscan_defer(&lx->tag[i], tag_patterns[i]);
     if (!(lx->md = pcre2_match_data_create(G_COUNT + 1, NULL)))
         return false;
     lx->ov = pcre2_get_ovector_pointer(lx->md);
@@ -102,15 +97,15 @@ bool pgn_lexer_init(struct pgn_lexer *lx)
 void pgn_lexer_free(struct pgn_lexer *lx)
 {
     textscan_free(&lx->token);
-    textscan_free(&lx->tag);
-    textscan_free(&lx->tag_loose);
-    textscan_free(&lx->tag_bare);
-    textscan_free(&lx->tag_open);
+    for (int i = 0; i < PGN_LEXER_TAG_FORM_NB; i++)
+        textscan_free(&lx->tag[i]);
     pcre2_match_data_free(lx->md);
     lx->md = NULL;
 }
 
-unsigned pgn_lexer_symbol_nag(const char *s, size_t n)
+/* The NAG number of a suffix annotation or evaluation symbol (PGN
+ * standard, section 10), 0 when s[0..n) is none. */
+static unsigned symbol_nag(const char *s, size_t n)
 {
     static const struct {
         const char *text;
@@ -166,25 +161,16 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
             out->tail = AT(G_CHECK);
             out->tail_len = LEN(G_CHECK);
         }
-        if (HAS(G_MOVE)) {
-            out->kind = PGN_LEX_MOVE;
-            out->text = AT(G_MOVE);
-            out->text_len = LEN(G_MOVE);
-        } else if (HAS(G_CASTLE)) {
-            out->kind = PGN_LEX_MOVE;
-            out->text = "O-O-O";
-            out->text_len = LEN(G_CASTLE);
-        } else {
-            out->kind = PGN_LEX_NULL_MOVE;
-            out->text = AT(G_NULL);
-            out->text_len = LEN(G_NULL);
-        }
+        int g = HAS(G_MOVE) ? G_MOVE : HAS(G_CASTLE) ? G_CASTLE : G_NULL;
+        out->kind = g == G_NULL ? PGN_LEX_NULL_MOVE : PGN_LEX_MOVE;
+        out->text = g == G_CASTLE ? "O-O-O" : AT(g); /* castling cut to its length */
+        out->text_len = LEN(g);
         if (out->kind == PGN_LEX_MOVE)
             out->value = san_token_shape(out->text, out->text_len);
         if (HAS(G_SUFFIX)) {
             out->suffix = AT(G_SUFFIX);
             out->suffix_len = LEN(G_SUFFIX);
-            out->suffix_nag = pgn_lexer_symbol_nag(out->suffix, out->suffix_len);
+            out->suffix_nag = symbol_nag(out->suffix, out->suffix_len);
         }
     } else if (HAS(G_NUMBER)) {
         out->kind = PGN_LEX_NUMBER;
@@ -216,7 +202,7 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
         out->kind = PGN_LEX_SYMBOL;
         out->text = p;
         out->text_len = LEN(G_SYMBOL);
-        out->value = pgn_lexer_symbol_nag(p, LEN(G_SYMBOL));
+        out->value = symbol_nag(p, LEN(G_SYMBOL));
     } else if (HAS(G_DOTS)) {
         out->kind = PGN_LEX_DOTS;
         out->text = AT(G_DOTS);
@@ -235,11 +221,7 @@ int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_le
 int pgn_lexer_tag(struct pgn_lexer *lx, enum pgn_lexer_tag_form form, const char *p, size_t n,
                   struct pgn_lexer_tag *out)
 {
-    struct textscan_pattern *re = form == PGN_LEXER_TAG         ? &lx->tag
-                                  : form == PGN_LEXER_TAG_LOOSE ? &lx->tag_loose
-                                  : form == PGN_LEXER_TAG_BARE  ? &lx->tag_bare
-                                                                : &lx->tag_open;
-    int rc = textscan_match(re, p, n, 0, lx->md);
+    int rc = textscan_match(&lx->tag[form], p, n, 0, lx->md);
     if (rc <= 0)
         return rc;
     const PCRE2_SIZE *ov = lx->ov;

@@ -76,10 +76,6 @@ struct pgn_lexeme {
     unsigned suffix_nag;
 };
 
-/* The NAG number of a suffix annotation or evaluation symbol (PGN
- * standard, section 10), 0 when s[0..n) is none. */
-unsigned pgn_lexer_symbol_nag(const char *s, size_t n);
-
 /* The value of the n decimal digits s[0..n) (n at most 9). */
 static inline unsigned pgn_lexer_digits(const char *s, size_t n)
 {
@@ -92,12 +88,9 @@ static inline unsigned pgn_lexer_digits(const char *s, size_t n)
 /* The reader's hottest path, in two steps so that each answer goes
  * straight to its token: the plain SAN move, then the move number, that
  * starts the eight bytes w (a word's bytes in memory order, zero past its
- * end), recognised while its end is found.
- *
- * The move (san_word_shape: SAN's grammar is san's): its shape with its
- * length in *len, 0 when w starts with none.  A move must fill its word:
- * whether the byte after it ends the word is the caller's to see (the
- * delimiters are the reader's). */
+ * end).  The move: its shape (san_word_shape) with its length in *len, 0
+ * when w starts with none; whether the byte after it ends the word (it
+ * must) is the caller's to see. */
 static inline __attribute__((always_inline)) unsigned pgn_lexer_word_move(uint64_t w, size_t *len)
 {
     unsigned char s[sizeof w];
@@ -115,7 +108,6 @@ pgn_lexer_word_number(const char *p, size_t avail, uint64_t w, size_t *len, unsi
     memcpy(s, &w, sizeof w);
     if (s[0] < '1' || s[0] > '9')
         return false;
-    /* 12. 7... (the number read with its digits) */
     unsigned number = s[0] - '0';
     size_t i = 1;
     while (i < 3 && s[i] >= '0' && s[i] <= '9')
@@ -145,12 +137,11 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     out->tail = p;
     out->tail_len = 0;
     out->suffix_len = 0;
-    if (*p >= '0' && *p <= '9') {
-        /* move number with periods */
+    if ((*p >= '0' && *p <= '9') || *p == '*') {
         size_t d = 0;
         while (d < n && p[d] >= '0' && p[d] <= '9')
             d++;
-        if (d < n && p[d] == '.' && d <= 9) {
+        if (d && d < n && p[d] == '.' && d <= 9) {
             size_t e = d;
             while (e < n && p[e] == '.')
                 e++;
@@ -163,14 +154,6 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
             return false;
         out->kind = PGN_LEX_RESULT;
         out->len = out->text_len = n;
-        out->value = 0;
-        return true;
-    }
-    if (*p == '*') {
-        if (n != 1)
-            return false;
-        out->kind = PGN_LEX_RESULT;
-        out->len = out->text_len = 1;
         out->value = 0;
         return true;
     }
@@ -211,10 +194,23 @@ static inline __attribute__((always_inline)) bool pgn_lexer_fast(const char *p, 
     return true;
 }
 
+/* The tag patterns: the standard's [Name "value"] (\" and \\ escapes),
+ * and the recoveries: a value holding stray quotes, running to the last
+ * quote of a line that ends with ']' (LOOSE; matched only on such a line,
+ * or a long line of broken tags would be quadratic), an unquoted value
+ * (BARE), a pair whose line ends before its ']' (OPEN). */
+enum pgn_lexer_tag_form {
+    PGN_LEXER_TAG,
+    PGN_LEXER_TAG_LOOSE,
+    PGN_LEXER_TAG_BARE,
+    PGN_LEXER_TAG_OPEN,
+    PGN_LEXER_TAG_FORM_NB
+};
+
 /* The patterns, compiled at their first use, and the match data they
  * share: the lexer's only state (none of a reader's). */
 struct pgn_lexer {
-    struct textscan_pattern token, tag, tag_loose, tag_bare, tag_open;
+    struct textscan_pattern token, tag[PGN_LEXER_TAG_FORM_NB];
     pcre2_match_data *md;
     PCRE2_SIZE *ov; /* md's ovector */
 };
@@ -225,9 +221,9 @@ void pgn_lexer_free(struct pgn_lexer *lx);
 
 /* The patterns return what PCRE2 answered: > 0 when they matched,
  * TEXTSCAN_ERROR_COMPILE when the pattern did not compile at its first
- * use (memory ran out), another code when they did not match. */
-
-/* The token pattern, the slow twin of pgn_lexer_fast, matched at the start
+ * use (memory ran out), another code when they did not match.
+ *
+ * The token pattern, the slow twin of pgn_lexer_fast, matched at the start
  * of the word p[0..n): *out is filled, its kind PGN_LEX_NONE when the
  * pattern matched nothing (or only the empty string). */
 int pgn_lexer_token(struct pgn_lexer *lx, const char *p, size_t n, struct pgn_lexeme *out);
@@ -241,26 +237,23 @@ struct pgn_lexer_tag {
     size_t end, name_off, name_len, value_off, value_len;
 };
 
-/* The tag patterns: the standard's [Name "value"] (\" and \\ escapes),
- * and the recoveries: a value holding stray quotes, running to the last
- * quote of a line that ends with ']' (LOOSE; matched only on such a line,
- * or a long line of broken tags would be quadratic), an unquoted value
- * (BARE), a pair whose line ends before its ']' (OPEN). */
-enum pgn_lexer_tag_form {
-    PGN_LEXER_TAG,
-    PGN_LEXER_TAG_LOOSE,
-    PGN_LEXER_TAG_BARE,
-    PGN_LEXER_TAG_OPEN,
-};
-
 /* The bytes of a tag name: [A-Za-z0-9_], as in the tag patterns. */
 extern const bool pgn_lexer_tag_name_byte[256];
 
+/* Does a tag name follow the '[' at p[0] (after blanks) in p[0..n)?  Else
+ * the '[' begins no tag pair, whatever comes after the name. */
+static inline bool pgn_lexer_tag_name_follows(const char *p, size_t n)
+{
+    size_t i = 1;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    return i < n && pgn_lexer_tag_name_byte[(unsigned char)p[i]];
+}
+
 /* The commonest tag pair at p[0..n) (p[0] is '['), [Name "value"] with no
- * escape and no control byte in the value, read by hand; true with *out
- * filled as the tag pattern fills it (the value holds no backslash and no
- * control byte: it needs neither unescaping nor cleaning), false for the
- * patterns to read. */
+ * backslash and no control byte in the value (nothing to unescape or
+ * clean), read by hand: true with *out filled as the tag pattern fills it,
+ * false for the patterns to read. */
 static inline __attribute__((always_inline)) bool pgn_lexer_tag_fast(const char *p, size_t n,
                                                                      struct pgn_lexer_tag *out)
 {

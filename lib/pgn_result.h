@@ -1,12 +1,10 @@
-/* The four game results of PGN (standard 8.2.6), below the reader and its
- * lexer, which both read them, and every writer of a result. */
+/* The four game results of PGN standard 8.2.6, written once for every
+ * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */
 #ifndef CHESS_PGN_RESULT_H
 #define CHESS_PGN_RESULT_H
 
 #include <stddef.h>
 
-/* The four game results of PGN standard 8.2.6, written once for every
- * reader and tool: "1-0", "0-1", "1/2-1/2" and "*" (unknown). */
 enum pgn_result {
     PGN_RESULT_WHITE,
     PGN_RESULT_BLACK,

@@ -26,11 +26,9 @@ static bool ends_with_result(const char *s, size_t n)
 }
 
 /* The index of the first byte of s[i, n) that the splitter acts on ('{',
- * ';', '[', '(' or ')'), n when none.  Movetext is mostly without them, and
- * the splitter runs on one thread before the workers of --jobs: sixteen
- * bytes at a time ('(' and ')' differ in bit 0, and ';', '[' and '{' in
- * bits 5 and 6: one masked comparison per group, which ESC (0x1b) passes
- * too, to be passed over). */
+ * ';', '[', '(' or ')'), n when none, sixteen bytes at a time: '(' and ')'
+ * differ in bit 0, and ';', '[' and '{' in bits 5 and 6, so one masked
+ * comparison per group (which ESC, 0x1b, passes too, to be passed over). */
 static unsigned split_marks16(const char *s)
 {
     bytes16 v = bytes16_load(s);
@@ -71,11 +69,6 @@ static size_t split_brace_end(const char *s, size_t i, size_t n)
     return close ? (size_t)(close - s) : n;
 }
 
-/* The reader's rules, seen a line at a time: what a brace comment hides
- * (up to its first '}', on this line or a later one), a ';' comment (to
- * the end of the line), a '[' in the movetext (to its ']' or the end of
- * the line), escape lines, variations; a tag line after a result at
- * depth 0 starts the next game. */
 /* Does p[0..n) hold a '{' or a '(' (what may leave a comment or a
  * variation open after its line)?  Sixteen bytes at a time, the last
  * sixteen overlapping; eight for a shorter line. */
@@ -139,22 +132,13 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
     size_t m = n > 0 && s[n - 1] == '\r' ? n - 1 : n; /* (the reader's line) */
     sp->prev_blank = blank;
     if (sp->in_brace) {
-        size_t k2 = k + 1;
-        while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
-            k2++;
-        if (prev_blank && k < n && s[k] == '[' && k2 < m &&
-            pgn_lexer_tag_name_byte[(unsigned char)s[k2]]) {
+        if (prev_blank && k < m && s[k] == '[' && pgn_lexer_tag_name_follows(s + k, m - k)) {
             /* The reader ends an open comment at a tag pair line after a
              * blank line (the game, too, when it had moves); without a
              * tag name after the '[', the line is no tag pair. */
-            if (!split_tag_line_known(s + k, m - k)) {
-                sp->lost = true;
-                return false;
-            }
             struct pgn_lexer_tag t;
-            if (pgn_lexer_tag_fast(s + k, m - k, &t)) {
-                sp->in_brace = false;
-                sp->ends_game = false;
+            if (split_tag_line_known(s + k, m - k) && pgn_lexer_tag_fast(s + k, m - k, &t)) {
+                sp->in_brace = sp->ends_game = false;
                 sp->paren = 0;
                 return false;
             }
@@ -176,11 +160,7 @@ bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n)
              * name follows the '[' (the reader reads text to its ']', the
              * game going on) or it is a forum delimiter (skipped) */
             cut = sp->ends_game;
-            size_t k2 = i + 1;
-            while (k2 < m && (s[k2] == ' ' || s[k2] == '\t'))
-                k2++;
-            if (k2 < m && pgn_lexer_tag_name_byte[(unsigned char)s[k2]] &&
-                !pgn_forum_markup(s + i, m - i)) {
+            if (pgn_lexer_tag_name_follows(s + i, m - i) && !pgn_forum_markup(s + i, m - i)) {
                 sp->ends_game = false;
                 sp->paren = 0;
                 sp->lost = !split_tag_line_known(s + i, m - i);

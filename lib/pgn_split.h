@@ -8,19 +8,15 @@
  * game), outside {...} comments (which may span lines; the standard rule,
  * not PGN_OPT_NESTED_COMMENTS), ';' comments, '%' escape lines and
  * variations.  Only whole lines are looked at; the caller keeps the text.
+ * tests/unit/test_pgn.c holds it to the reader, on its own cases and on
+ * every archive of the shared data.
  *
  *     struct pgn_split sp = {0};
  *     size_t at = 0;
  *     unsigned long lines = 0;
  *     if (pgn_split_scan(&sp, buf, len, 1 << 20, &at, &lines))
  *         ... buf[0..at) holds whole games (lines of them), the rest
- *             starts the next run; scan it with the same sp ...
- *
- * It reads the reader's rules without the reader (a line at a time, a few
- * bytes of each looked at): tests/unit/test_pgn.c holds it to the reader,
- * on its own cases and on every archive of the shared data (cut at every
- * place it offers, the runs read apart give the games of one reader over
- * the whole). */
+ *             starts the next run; scan it with the same sp ... */
 #ifndef CHESS_PGN_SPLIT_H
 #define CHESS_PGN_SPLIT_H
 
@@ -43,15 +39,12 @@ struct pgn_split {
  * is the caller's to see: pgn_split_scan marks the splitter lost. */
 bool pgn_split_line(struct pgn_split *sp, const char *s, size_t n);
 
-/* A likely place to cut buf[0..len) into runs of games, for a fraction of
- * pgn_split_scan's cost (no line is read but the few around the place):
- * the first line at offset *at or beyond that starts with '[' and follows
- * a line that ends with a result (blank lines between).  The guess is
- * wrong when that result and tag line stand inside a comment or a
- * variation over several lines; the reader of the text before the place
- * then does not come to rest there (pgn_reader_at_rest).  True with *at
- * moved to the line; false with *at = len, from where a call with more
- * text goes on. */
+/* A likely place to cut buf[0..len), for a fraction of pgn_split_scan's
+ * cost: the first line at offset *at or beyond that starts with '[' and
+ * follows a line ending with a result (blank lines between).  Wrong when
+ * these stand inside a comment or a variation over several lines (the
+ * reader of the text before then does not come to rest: pgn_reader_at_rest).
+ * True with *at moved to the line; false with *at = len. */
 bool pgn_split_guess(const char *buf, size_t len, size_t *at);
 
 /* Look at the whole lines of buf from *at (a last line without '\n' is

@@ -24,10 +24,8 @@ struct textscan_pattern {
 /* Compile src as an anchored pattern; false when it does not compile. */
 bool textscan_compile(struct textscan_pattern *p, const char *src);
 
-/* Keep src, a string that outlives p, to compile at the first match.  A
- * reader whose hand-written scanner leaves the patterns for rare text
- * spares every run their compilation (with the JIT, a noticeable part of
- * a run's start-up: docs/performance.md). */
+/* Keep src, a string that outlives p, to compile at the first match: a
+ * pattern left for rare text costs most runs no compilation. */
 void textscan_defer(struct textscan_pattern *p, const char *src);
 
 /* Compile a deferred pattern now; false when it does not compile. */

@@ -104,3 +104,22 @@ int pgn_collect_game(struct pgn_reader *r, struct pgn_game *g)
     int rc = pgn_read_game(r, &collect_visitor, c);
     return c->nomem && rc > 0 ? -1 : rc;
 }
+
+void pgn_collect_visit(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx)
+{
+    bool skip = g->stray || v->tags_done(ctx, g) == PGN_VISIT_SKIP_GAME;
+    int mute = 0; /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
+    for (size_t i = 0; i < g->ntokens && !skip; i++) {
+        const struct pgn_token *t = &g->tokens[i];
+        if (mute) {
+            if (t->depth < mute)
+                mute = 0; /* the variation's ")", not offered either */
+            continue;
+        }
+        enum pgn_visit a = v->token(ctx, t);
+        skip = a == PGN_VISIT_SKIP_GAME;
+        if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+            mute = t->depth + 1;
+    }
+    v->game_end(ctx, g);
+}

@@ -16,4 +16,9 @@
 enum { PGN_COLLECT_READERS = 8 };
 int pgn_collect_game(struct pgn_reader *r, struct pgn_game *g);
 
+/* Offers a game collected so to v as pgn_read_game offers one as it reads
+ * it (tags_done, each token as the answers let it, game_end), but for
+ * game_end's game, which has all its tokens. */
+void pgn_collect_visit(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
+
 #endif

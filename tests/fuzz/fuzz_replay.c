@@ -5,7 +5,7 @@
  * replayed three times: pushed as it is read, keeping the position
  * before each move; pushed as it is read with GAME_NO_BEFORE (moves played
  * in place, a move that leaves the king in check taken back); and read
- * whole first (collected: pgn_collect_game), then offered (pgn_visit_game).  It checks
+ * whole first (collected: pgn_collect_game), then offered (pgn_collect_visit).  It checks
  * what must hold for any bytes at all:
  *   - the three replays give the same events (kind, move, ply, depth, the
  *     token's place) and the same problem, and the first two the same
@@ -182,7 +182,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while (pgn_collect_game(whole, &g) > 0) {
         kept.n = in_place.n = offered.n = 0;
         kept.lost = in_place.lost = offered.lost = false;
-        pgn_visit_game(&g, &run_visitor, &offered);
+        pgn_collect_visit(&g, &run_visitor, &offered);
         if (pgn_read_game(kept_reader, &run_visitor, &kept) <= 0 ||
             pgn_read_game(in_place_reader, &run_visitor, &in_place) <= 0)
             fail("the visitors' readers read fewer games", g.number);

@@ -1282,7 +1282,7 @@ static void test_skip_options(void)
                      "a skipped comment within max_text");
 }
 
-/* The reader's hand-written paths (movetext_word, fast_token, over the
+/* The reader's hand-written paths (movetext_word and scan_run, over the
  * lexer's fast recognisers) against the PCRE2 pattern alone, on the shapes at their edges: numbers
  * with up to eight bytes and more, moves glued to numbers or suffixes, SAN that is not plain, a
  * move at the very end of the input. */

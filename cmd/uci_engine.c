@@ -91,14 +91,14 @@ bool uci_engine_write_nosigpipe(int fd, const char *text, size_t len)
     return ok;
 }
 
-/* Write all of text to the engine; a broken pipe marks it dead instead of
- * killing us. */
+/* Write all of text to the engine.  A broken pipe does not kill us, nor
+ * does it end the engine here: whether an engine that closed its input
+ * dies first or reads first is a race, so its fate is read where its
+ * answer is awaited (its output ends, or it gives none in time). */
 static bool send_text(struct uci_engine *e, const char *text)
 {
-    if (!e->dead && !uci_engine_write_nosigpipe(e->to, text, strlen(text))) {
-        e->dead = true;
-        snprintf(e->why, sizeof e->why, "stopped reading its input");
-    }
+    if (!e->dead && !e->deaf && !uci_engine_write_nosigpipe(e->to, text, strlen(text)))
+        e->deaf = true;
     return !e->dead;
 }
 

@@ -541,6 +541,26 @@ EOF
     assert_stderr_equal "perft:--fen:1: --against: the engine '$BATS_TEST_TMPDIR/dying' stopped answering at 'go perft 2' (its output ended)"
 }
 
+@test "--against an engine that closes its input is judged by its output, whichever of the two ends first" {
+    # It closes its input before it answers isready, so the next command
+    # perft writes meets a broken pipe every time; what is said must be
+    # what a slower write would meet too: its output ends.
+    cat >"$BATS_TEST_TMPDIR/deaf" <<'EOF'
+#!/bin/sh
+while read -r line; do
+    case $line in
+    uci) echo uciok ;;
+    isready) exec 0<&-; echo readyok; sleep 0.3; exit 0 ;;
+    esac
+done
+EOF
+    chmod +x "$BATS_TEST_TMPDIR/deaf"
+    run --separate-stderr perft --startpos -d 2 --against "exec $BATS_TEST_TMPDIR/deaf"
+    assert_failure 69
+    assert_output ''
+    assert_stderr_equal "perft:--fen:1: --against: the engine 'exec $BATS_TEST_TMPDIR/deaf' stopped answering at 'go perft 2' (its output ended)"
+}
+
 @test "out of memory exits 71" {
     with_memory_limit 200000 perft --hash 1G --startpos -d 1
     assert_failure 71

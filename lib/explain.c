@@ -151,8 +151,7 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
             put(&o, word, strlen(word));
         t = close + 1;
     }
-    if (size)
-        msg[o.n < size ? o.n : size - 1] = '\0';
+    msg[o.n < size ? o.n : size - 1] = '\0';
     return r;
 }
 
@@ -238,12 +237,6 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     if (why != CASTLING_LEGAL)
         return finish(reason[why], &d, msg, size);
     return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
-}
-
-enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
-                                   size_t size)
-{
-    return castle(p, queen_side != 0, SQUARE_NONE, out, msg, size);
 }
 
 /* FIDE Art. 3.2 to 3.7 on an empty board: the pieces' lines and leaps,
@@ -529,7 +522,7 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
     if (sp.drop)
         return explain_drop(p, &sp, &d, msg, size);
     if (sp.castle) {
-        r = explain_castle(p, sp.castle == 2, out, msg, size);
+        r = castle(p, sp.castle == 2, SQUARE_NONE, out, msg, size);
     } else if (sp.from_file >= 0 && sp.from_rank >= 0) {
         /* Long algebraic or UCI: the from-square is given. */
         int from = square_make(sp.from_file, sp.from_rank), pc = p->board[from];

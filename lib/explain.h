@@ -84,11 +84,6 @@ bitboard explain_reach(enum color c, enum piece_type pt, int sq);
 enum explain_reason explain_move(const struct position *p, int from, int to,
                                  enum piece_type promotion, move *out, char *msg, size_t size);
 
-/* The same for castling on one side (0 king side, 1 queen side), with the
- * reasons in the order of FIDE Art. 3.8.2: rights, check, path, attacks. */
-enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
-                                   size_t size);
-
 /* The same for move text in any notation that san_scan reads: SAN
  * ("Nbd2", "O-O"), long algebraic ("Ng1-f3") or UCI ("e7e8q").  When
  * SAN matches no legal move, the pieces of the named type that could reach

@@ -7,23 +7,6 @@
 
 #include <string.h>
 
-const char *game_error_message(enum game_error e)
-{
-    static const char *const messages[GAME_ERROR_NB] = {
-        [GAME_OK] = "ok",
-        [GAME_E_FEN] = "the FEN tag holds no legal position",
-        [GAME_E_VARIANT] = "unsupported variant",
-        [GAME_E_ILLEGAL] = "illegal move",
-        [GAME_E_NULL_IN_CHECK] = "a null move while in check",
-        [GAME_E_VARIATION] = "a variation with no move before it to replace",
-        [GAME_E_TOO_DEEP] = "variations nested too deep",
-        [GAME_E_TEXT] = "unexpected text in the movetext",
-        [GAME_E_DAMAGED] = "damaged text",
-        [GAME_E_RECORD] = "a record that is not the move generator's",
-    };
-    return (unsigned)e < GAME_ERROR_NB ? messages[e] : "unknown error";
-}
-
 /* Copy at most size - 1 bytes and a NUL: problem texts are cut, not lost. */
 static void copy_cut(char *dst, size_t size, const char *src, size_t len)
 {
@@ -53,17 +36,12 @@ static void copy_fields_cut(char *dst, size_t size, const char *src, size_t len)
     memcpy(dst + cut, "...", 4);
 }
 
-const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
-{
-    const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
-    return t ? t->value : NULL;
-}
-
 /* A tag value that tells something: not missing, not empty, and not the
  * PGN standard's "?" (unknown) nor a Round's "-" (not applicable). */
 static const char *label_part(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
-    const char *v = game_tag(tags, ntags, name);
+    const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
+    const char *v = t ? t->value : NULL;
     return v && *v && strcmp(v, "?") != 0 && strcmp(v, "-") != 0 ? v : NULL;
 }
 
@@ -98,6 +76,13 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
         pgn_move_number(pb->fullmove, pb->side, number, sizeof number);
         snprintf(where, sizeof where, "ply %lu (%s): ", pb->ply, number);
     }
+    /* the codes the switch does not word */
+    static const char *const messages[GAME_ERROR_NB] = {
+        [GAME_OK] = "ok",
+        [GAME_E_VARIATION] = "a variation with no move before it to replace",
+        [GAME_E_TOO_DEEP] = "variations nested too deep",
+        [GAME_E_DAMAGED] = "damaged text",
+    };
     const char *sep = pb->reason[0] ? ": " : "";
     int n;
     switch (pb->code) {
@@ -121,7 +106,9 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
         n = snprintf(buf, size, "%sbad record '%s'%s%s", where, pb->text, sep, pb->reason);
         break;
     default:
-        n = snprintf(buf, size, "%s%s%s%s", where, game_error_message(pb->code), sep, pb->reason);
+        n = snprintf(buf, size, "%s%s%s%s", where,
+                     (unsigned)pb->code < GAME_ERROR_NB ? messages[pb->code] : "unknown error", sep,
+                     pb->reason);
         break;
     }
     return n < 0 ? 0 : (size_t)n;
@@ -261,8 +248,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
         problem_clear(pb, GAME_E_FEN, fen ? fen->line : 0, fen ? fen->col : 0);
         copy_fields_cut(pb->text, sizeof pb->text, text, len);
         if (rep.count)
-            copy_cut(pb->reason, sizeof pb->reason, rep.problems[0].message,
-                     strlen(rep.problems[0].message));
+            snprintf(pb->reason, sizeof pb->reason, "%s", rep.problems[0].message);
         return GAME_E_FEN;
     }
     *start = rec.pos;
@@ -271,13 +257,7 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
     return GAME_OK;
 }
 
-enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
-                           struct game_problem *pb)
-{
-    return setup(tags, ntags, 0, start, pb);
-}
-
-void game_stack_reset(struct game_stack *s, const struct position *start)
+static void stack_reset(struct game_stack *s, const struct position *start)
 {
     s->depth = 0;
     s->lines[0].pos = *start;
@@ -312,9 +292,9 @@ enum game_error game_stack_pass(struct game_stack *s)
     return GAME_OK;
 }
 
-/* PGN standard 8.2.5: a variation is an alternative to the move just
+/* "(" (PGN standard 8.2.5): a variation is an alternative to the move just
  * played, so it starts from the position before that move. */
-enum game_error game_stack_enter(struct game_stack *s)
+static enum game_error stack_enter(struct game_stack *s)
 {
     struct game_line *l = &s->lines[s->depth];
     if (!l->has_move)
@@ -328,7 +308,8 @@ enum game_error game_stack_enter(struct game_stack *s)
     return GAME_OK;
 }
 
-bool game_stack_leave(struct game_stack *s)
+/* ")": back to the enclosing line; false when none is open. */
+static bool stack_leave(struct game_stack *s)
 {
     if (s->depth == 0)
         return false;
@@ -368,8 +349,7 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
     for (size_t i = 0; i < g->ndiags; i++)
         if (diag_is_damage(g->diags[i].code, flags & GAME_NAMED)) {
             problem_clear(pb, GAME_E_DAMAGED, g->diags[i].line, g->diags[i].col);
-            const char *msg = pgn_error_message(g->diags[i].code);
-            copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
+            snprintf(pb->reason, sizeof pb->reason, "%s", pgn_error_message(g->diags[i].code));
             return GAME_E_DAMAGED;
         }
     return GAME_OK;
@@ -379,22 +359,20 @@ enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *t
                                   unsigned flags, struct game_problem *pb)
 {
     r->flags = flags;
-    r->result_seen = false;
     r->skip = 0;
     enum game_error e = setup(tags, ntags, flags, &r->start, pb);
     if (e != GAME_OK)
         return e; /* (the stack stays as the game before left it) */
-    game_stack_reset(&r->stack, &r->start);
+    stack_reset(&r->stack, &r->start);
     return GAME_OK;
 }
 
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
 {
     r->flags = flags;
-    r->result_seen = false;
     r->skip = 0;
     r->start = *start;
-    game_stack_reset(&r->stack, &r->start);
+    stack_reset(&r->stack, &r->start);
 }
 
 /* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
@@ -420,7 +398,7 @@ static void skip_token(struct game_replay *r, const struct pgn_token *tok)
     if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
         return;
     if (r->skip_leave)
-        game_stack_leave(&r->stack);
+        stack_leave(&r->stack);
     r->skip = 0;
     r->flags |= GAME_VARIATIONS;
 }
@@ -464,26 +442,8 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
     pb->san = se;
     if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
         EXPLAIN_LEGAL)
-        copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
-                 strlen(san_error_message(se)));
+        snprintf(pb->reason, sizeof pb->reason, "%s", san_error_message(se));
     return -1;
-}
-
-/* (game_replay_token plays a SAN move itself, inline; this serves a
- * direct call of game_replay_any.) */
-static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
-                     struct game_problem *pb)
-{
-    struct game_line *l = game_stack_top(&r->stack);
-    bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
-    move m;
-    enum san_error se = game_stack_play_token(&r->stack, tok, keep, &m);
-    if (se != SAN_OK)
-        return game_replay_refused(r, tok, se, pb);
-    played(ev, l, GAME_EV_MOVE, m);
-    if (!keep)
-        ev->before = NULL;
-    return 1;
 }
 
 /* Play one named-notation record: it must be exactly the generator's
@@ -545,8 +505,8 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     }
     ev->tok = tok;
     ev->depth = r->stack.depth;
-    if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
-        return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
+    if (tok->kind == PGN_TOK_MOVE) /* GAME_NAMED: game_replay_token plays SAN itself */
+        return play_record(r, tok, ev, pb);
     ev->before = ev->after = NULL; /* the other events have no positions */
     ev->m = MOVE_NONE;
     ev->ply = 0;
@@ -562,14 +522,14 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
         ev->kind = GAME_EV_COMMENT;
         return 1;
     case PGN_TOK_VARIATION_START: {
-        enum game_error e = game_stack_enter(&r->stack);
+        enum game_error e = stack_enter(&r->stack);
         if (e != GAME_OK)
             return token_problem(r, tok, e, pb);
         ev->kind = GAME_EV_VARIATION_START;
         return 1;
     }
     case PGN_TOK_VARIATION_END:
-        if (!game_stack_leave(&r->stack))
+        if (!stack_leave(&r->stack))
             return 0; /* the reader drops unmatched ones already */
         ev->kind = GAME_EV_VARIATION_END;
         ev->depth = r->stack.depth;
@@ -577,7 +537,6 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     case PGN_TOK_RESULT:
         if (tok->depth > 0 || r->stack.depth > 0)
             return 0; /* a result inside a variation ends nothing */
-        r->result_seen = true;
         ev->kind = GAME_EV_RESULT;
         return 1;
     default:

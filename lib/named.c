@@ -60,24 +60,6 @@ const char *named_error_message(enum named_error e)
     }
 }
 
-/* A bounded appender with snprintf's contract: the full length is counted,
- * at most size - 1 bytes are stored, and the text stays NUL-terminated. */
-struct out {
-    char *buf;
-    size_t size, len;
-};
-
-static void out_put(struct out *o, const char *s, size_t n)
-{
-    if (o->len + 1 < o->size) {
-        size_t room = o->size - 1 - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len += n;
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
-}
-
 /* Directions are seen from the side that moves (the notation's rule): for
  * Black the board is turned round, so north points to rank 1 while east and
  * west stay.  df and dr are the signs of the file and rank steps. */
@@ -97,11 +79,6 @@ static int direction(enum color side, int df, int dr)
 static int sign(int x)
 {
     return (x > 0) - (x < 0);
-}
-
-static const char *rule_name(enum named_vocabulary v, int rule)
-{
-    return named_gen_rule_names[v][rule];
 }
 
 /* Append a word of the vocabulary; q points into a buffer of NAMED_MAX
@@ -465,16 +442,15 @@ static bool word_is(const struct word *w, const char *text)
 static bool word_is_rule(const struct word *w, int rule)
 {
     for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
-        if (word_is(w, rule_name((enum named_vocabulary)v, rule)))
+        if (word_is(w, named_gen_rule_names[v][rule]))
             return true;
     return false;
 }
 
-bool named_is_direction(const char *s, size_t len)
+static bool word_is_direction(const struct word *w)
 {
-    struct word w = {s, len};
     for (int d = 0; d < DIR_NB; d++)
-        if (word_is_rule(&w, NAMED_RULE_DIR_N + d))
+        if (word_is_rule(w, NAMED_RULE_DIR_N + d))
             return true;
     return false;
 }
@@ -547,7 +523,7 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
     if (params < 0 || params > 2)
         return NAMED_E_SYNTAX;
     for (int i = 5; i < 5 + params; i++)
-        if (!named_is_direction(w[i].s, w[i].len))
+        if (!word_is_direction(&w[i]))
             return NAMED_E_SYNTAX;
     return NAMED_OK;
 }
@@ -564,18 +540,21 @@ enum named_error named_scan(const char *s, size_t len, struct named_ply *out)
 }
 
 /* The record's words after the number, joined by single spaces: the form
- * named_format writes, so that a record is checked by comparing texts. */
-static size_t join_words(const struct word *w, int n, char *buf, size_t size)
+ * named_format writes, so that a record is checked by comparing texts.
+ * False when they do not fit in buf (NAMED_MAX bytes). */
+static bool join_words(const struct word *w, int n, char *buf)
 {
-    struct out o = {buf, size, 0};
-    if (size)
-        buf[0] = '\0';
+    size_t len = 0;
     for (int i = 1; i < n; i++) {
+        if (len + (i > 1) + w[i].len >= NAMED_MAX)
+            return false;
         if (i > 1)
-            out_put(&o, " ", 1);
-        out_put(&o, w[i].s, w[i].len);
+            buf[len++] = ' ';
+        memcpy(buf + len, w[i].s, w[i].len);
+        len += w[i].len;
     }
-    return o.len;
+    buf[len] = '\0';
+    return true;
 }
 
 /* Does legal move m go from `from` to the record's TO?  A castling move
@@ -613,7 +592,7 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
         return position_in_check(p) ? NAMED_E_PASS_IN_CHECK : NAMED_OK;
 
     char record[NAMED_MAX], text[NAMED_MAX];
-    if (join_words(w, n, record, sizeof record) >= sizeof record)
+    if (!join_words(w, n, record))
         return NAMED_E_SYNTAX;
     struct movelist l;
     movegen_legal(p, &l);

@@ -56,8 +56,8 @@ size_t named_format(const struct position *p, move m, enum named_vocabulary v, c
  * Both White's and Black's plies carry "N.". */
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size);
-/* named_format_ply by the general path alone, without the table of
- * phrases that serves ordinary moves: for the tests that compare the two. */
+/* named_format_ply by the general path alone, for the tests that hold the
+ * fast one to it. */
 size_t named_format_ply_general(const struct position *p, move m, enum named_vocabulary v,
                                 char *buf, size_t size);
 /* A null move of the side to move of p: "17. Pass". */
@@ -71,7 +71,6 @@ enum named_error {
     NAMED_E_NO_MOVE,       /* no legal move goes from FROM to TO (with that promotion) */
     NAMED_E_RULE,          /* a legal move goes there, but the record names another rule */
     NAMED_E_PASS_IN_CHECK, /* "Pass" while the side to move is in check */
-    NAMED_ERROR_NB
 };
 
 const char *named_error_message(enum named_error e);
@@ -99,8 +98,5 @@ enum named_error named_scan(const char *s, size_t len, struct named_ply *out);
  * receives the record the move generator gives for the move FROM-TO. */
 enum named_error named_parse(const struct position *p, const char *s, size_t len,
                              enum named_vocabulary v, move *out, char *expected);
-
-/* Is s[0..len) one of the eight direction words ("n", "sw", ...)? */
-bool named_is_direction(const char *s, size_t len);
 
 #endif

@@ -122,11 +122,6 @@ static bitboard rivals(const struct position *p, enum piece_type pt, int from, i
     }
 }
 
-/* SAN proper (PGN standard 8.2.3): piece letter, the from-file or rank only
- * when another piece of the same type could legally go to the same square
- * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
- * does not count, since its move is not legal), 'x' for captures (a pawn
- * capture names its file), the target, "=Q" for a promotion. */
 /* A crazyhouse drop: the piece letter, '@' and the square ("P@e4", as
  * python-chess writes pawn drops too). */
 static size_t drop_text(move m, char *buf)
@@ -137,6 +132,11 @@ static size_t drop_text(move m, char *buf)
     return 4;
 }
 
+/* SAN proper (PGN standard 8.2.3): piece letter, the from-file or rank only
+ * when another piece of the same type could legally go to the same square
+ * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
+ * does not count, since its move is not legal), 'x' for captures (a pawn
+ * capture names its file), the target, "=Q" for a promotion. */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
@@ -176,16 +176,10 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
                 same_rank |= square_rank(f2) == square_rank(from);
             }
         }
-        if (clash) {
-            if (!same_file)
-                buf[n++] = (char)('a' + square_file(from));
-            else if (!same_rank)
-                buf[n++] = (char)('1' + square_rank(from));
-            else {
-                buf[n++] = (char)('a' + square_file(from));
-                buf[n++] = (char)('1' + square_rank(from));
-            }
-        }
+        if (clash && (!same_file || same_rank))
+            buf[n++] = (char)('a' + square_file(from));
+        if (clash && same_file)
+            buf[n++] = (char)('1' + square_rank(from));
         if (capture)
             buf[n++] = 'x';
     }
@@ -244,26 +238,11 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
     return san_format_lan_after(p, m, NULL, buf);
 }
 
-/* A switch rather than strchr: san_scan runs once per move of every game
- * replayed, and the library call showed up in profiles. */
+/* An upper-case piece letter's type, else NO_PIECE_TYPE. */
 static enum piece_type letter_piece(char c)
 {
-    switch (c) {
-    case 'P':
-        return PAWN;
-    case 'N':
-        return KNIGHT;
-    case 'B':
-        return BISHOP;
-    case 'R':
-        return ROOK;
-    case 'Q':
-        return QUEEN;
-    case 'K':
-        return KING;
-    default:
-        return NO_PIECE_TYPE;
-    }
+    unsigned code = san_shape_piece_code[(unsigned char)c];
+    return code ? (enum piece_type)(PAWN + code) : c == 'P' ? PAWN : NO_PIECE_TYPE;
 }
 
 static bool is_suffix(char c)
@@ -497,16 +476,12 @@ static move pawn_candidate(const struct position *p, int to, int from_file, int 
     return move_make(from, to, kind);
 }
 
-/* The hot path of every replay and every explanation, for a move of
- * standard chess to `to`, a square the side to move does not hold (no
- * castling, no drop): the text's own piece type and target give the few
- * candidates directly (reverse attacks from the target), and only those
- * are checked for legality.  The one legal move, or MOVE_NONE when it is
- * not exactly one move of an ordinary shape (UCI or LAN naming a square,
- * errors, ambiguity): san_match then decides on the same scan, so the
- * verdict is always san_match's.  With deferred set, a sole candidate of a
- * piece other than the king comes back without the test of the king's
- * safety, and *deferred says so (san_resolve_plain). */
+/* The hot path, for a move of standard chess to `to`, a square the side to
+ * move does not hold (no castling, no drop): the text's piece type and
+ * target give the few candidates directly (reverse attacks from the
+ * target), and only those are checked for legality.  The one legal move,
+ * or MOVE_NONE when it is not exactly one move of an ordinary shape
+ * (san_match then decides).  With deferred, san_resolve_plain's contract. */
 static inline __attribute__((always_inline)) move
 resolve_fast(const struct position *p, enum piece_type piece, int to, int from_file, int from_rank,
              enum piece_type promotion, bool *deferred)
@@ -569,9 +544,8 @@ static inline bool fast_applies(const struct position *p, int to)
     return p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to);
 }
 
-/* The one resolver: resolve_fast where it applies, movegen_castle for
- * "O-O" and "O-O-O", else the exhaustive match on the text already
- * scanned (a drop's text in chess too, which no move matches). */
+/* resolve_fast where it applies, movegen_castle for "O-O" and "O-O-O", else
+ * the exhaustive match (a drop's text in chess too, which no move matches). */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
 {
     move found = MOVE_NONE;
@@ -599,8 +573,6 @@ move san_resolve_plain(const struct position *p, enum piece_type piece, int to, 
     return resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
 }
 
-/* Text to move in one step: the shape first (san_scan), then the one
- * resolver. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out)
 {
     struct san_parsed sp;

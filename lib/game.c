@@ -16,10 +16,9 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
-/* A FEN too long for dst is cut after the last whole field that fits,
- * and "..." marks the cut ("... w KQkq - ..."), so that no field is shown
- * cut in two (a counter "100" shown as "1"); a first field too long for
- * dst is cut where it must. */
+/* A FEN too long for dst is cut after the last whole field that fits, and
+ * "..." marks the cut, so that no field is shown cut in two (a counter
+ * "100" as "1"); a first field too long for dst is cut where it must. */
 static void copy_fields_cut(char *dst, size_t size, const char *src, size_t len)
 {
     if (len < size) {
@@ -123,27 +122,33 @@ static void problem_clear(struct game_problem *pb, enum game_error code, unsigne
     pb->col = col;
 }
 
-/* Compare a Variant value with a name, ignoring case, spaces, '-' and '_'
- * ("Chess 960", "chess960", "Fischer-Random" are the spellings seen). */
+/* The next character of a Variant name that counts: case, spaces, '-' and
+ * '_' aside ("Chess 960", "chess960", "Fischer-Random" are the spellings
+ * seen). */
+static char name_char(const char **s)
+{
+    while (**s == ' ' || **s == '-' || **s == '_')
+        (*s)++;
+    char c = **s;
+    if (c)
+        (*s)++;
+    return c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+}
+
 static bool variant_is(const char *value, const char *name)
 {
-    for (;;) {
-        while (*value == ' ' || *value == '-' || *value == '_')
-            value++;
-        char c = *value >= 'A' && *value <= 'Z' ? (char)(*value + 32) : *value;
-        if (c != *name)
-            return false;
+    for (char c; (c = name_char(&value)) == name_char(&name);)
         if (!c)
             return true;
-        value++;
-        name++;
-    }
+    return false;
 }
 
 /* The Variant tag's names (chessops's parseVariant, lichess's exports, and
  * the GUIs' spellings), compared by variant_is: every variant this
- * library plays, Chess960 as standard chess with chess960 set.  Giveaway
- * is python-chess's (antichess with castling), not an alias of antichess. */
+ * library plays, Chess960 as standard chess with chess960 set.  A
+ * variant's first name is lichess's spelling, which game_variant_tag
+ * writes.  Giveaway is python-chess's (antichess with castling), not an
+ * alias of antichess. */
 static const struct {
     const char *name;
     uint8_t variant, chess960;
@@ -155,29 +160,29 @@ static const struct {
     {"fromposition", VARIANT_CHESS, 0},
     {"classical", VARIANT_CHESS, 0},
     {"orthodox", VARIANT_CHESS, 0},
-    {"chess960", VARIANT_CHESS, 1},
+    {"Chess960", VARIANT_CHESS, 1},
     {"960", VARIANT_CHESS, 1},
     {"fischerandom", VARIANT_CHESS, 1},
     {"fischerrandom", VARIANT_CHESS, 1},
     {"fischerrandomchess", VARIANT_CHESS, 1},
     {"frc", VARIANT_CHESS, 1},
-    {"crazyhouse", VARIANT_CRAZYHOUSE, 0},
+    {"Crazyhouse", VARIANT_CRAZYHOUSE, 0},
     {"house", VARIANT_CRAZYHOUSE, 0},
     {"zh", VARIANT_CRAZYHOUSE, 0},
-    {"atomic", VARIANT_ATOMIC, 0},
+    {"Atomic", VARIANT_ATOMIC, 0},
     {"atom", VARIANT_ATOMIC, 0},
     {"atomicchess", VARIANT_ATOMIC, 0},
-    {"antichess", VARIANT_ANTICHESS, 0},
+    {"Antichess", VARIANT_ANTICHESS, 0},
     {"anti", VARIANT_ANTICHESS, 0},
-    {"giveaway", VARIANT_GIVEAWAY, 0},
-    {"kingofthehill", VARIANT_KINGOFTHEHILL, 0},
+    {"Giveaway", VARIANT_GIVEAWAY, 0},
+    {"King of the Hill", VARIANT_KINGOFTHEHILL, 0},
     {"koth", VARIANT_KINGOFTHEHILL, 0},
-    {"threecheck", VARIANT_3CHECK, 0},
+    {"Three-check", VARIANT_3CHECK, 0},
     {"3check", VARIANT_3CHECK, 0},
     {"threecheckchess", VARIANT_3CHECK, 0},
-    {"horde", VARIANT_HORDE, 0},
+    {"Horde", VARIANT_HORDE, 0},
     {"hordechess", VARIANT_HORDE, 0},
-    {"racingkings", VARIANT_RACINGKINGS, 0},
+    {"Racing Kings", VARIANT_RACINGKINGS, 0},
     {"racing", VARIANT_RACINGKINGS, 0},
     {"race", VARIANT_RACINGKINGS, 0},
 };
@@ -195,21 +200,13 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
 
 const char *game_variant_tag(enum variant variant, bool chess960)
 {
-    /* lichess's spellings, which game_variant_parse reads back (and
-     * python-chess and chessops); giveaway is python-chess's */
-    static const char *const names[VARIANT_NB] = {
-        [VARIANT_CRAZYHOUSE] = "Crazyhouse",
-        [VARIANT_ATOMIC] = "Atomic",
-        [VARIANT_ANTICHESS] = "Antichess",
-        [VARIANT_GIVEAWAY] = "Giveaway",
-        [VARIANT_KINGOFTHEHILL] = "King of the Hill",
-        [VARIANT_3CHECK] = "Three-check",
-        [VARIANT_HORDE] = "Horde",
-        [VARIANT_RACINGKINGS] = "Racing Kings",
-    };
-    if (variant == VARIANT_CHESS)
-        return chess960 ? "Chess960" : NULL;
-    return (unsigned)variant < VARIANT_NB ? names[variant] : NULL;
+    if (variant == VARIANT_CHESS && !chess960)
+        return NULL;
+    for (size_t i = 0; i < sizeof tag_variants / sizeof tag_variants[0]; i++)
+        if (tag_variants[i].variant == variant &&
+            tag_variants[i].chess960 == (variant == VARIANT_CHESS))
+            return tag_variants[i].name;
+    return NULL;
 }
 
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
@@ -255,14 +252,6 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
     if (c960)
         start->chess960 = 1;
     return GAME_OK;
-}
-
-static void stack_reset(struct game_stack *s, const struct position *start)
-{
-    s->depth = 0;
-    s->lines[0].pos = *start;
-    s->lines[0].ply = 0;
-    s->lines[0].has_move = false;
 }
 
 /* The innermost line before a move or a pass is played on it: its
@@ -318,12 +307,9 @@ static bool stack_leave(struct game_stack *s)
 }
 
 /* What loses moves or tags, or changes what the text says, makes a game
- * unusable: a tag pair cut short (its value may be cut anywhere, even
- * inside a UTF-8 sequence: the reader's repair would be a guess) and a NUL
- * or control byte read as a space.  The reader's other diagnostics
- * (missing result, stray ')', result inside a variation, malformed tags
- * recovered whole) are leniencies the converter accepts.  Unexpected
- * tokens are judged where they stand.  The named-notation reader does
+ * unusable: a tag pair cut short (the reader's repair would be a guess),
+ * a NUL or control byte read as a space.  The reader's other diagnostics
+ * are leniencies the converter accepts.  The named-notation reader does
  * not recover a malformed tag line: there it loses the tag. */
 static bool diag_is_damage(enum pgn_error code, bool named)
 {
@@ -358,21 +344,21 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb)
 {
-    r->flags = flags;
-    r->skip = 0;
-    enum game_error e = setup(tags, ntags, flags, &r->start, pb);
-    if (e != GAME_OK)
-        return e; /* (the stack stays as the game before left it) */
-    stack_reset(&r->stack, &r->start);
-    return GAME_OK;
+    struct position start;
+    enum game_error e = setup(tags, ntags, flags, &start, pb);
+    if (e == GAME_OK) /* (else the stack stays as the game before left it) */
+        game_replay_start_at(r, &start, flags);
+    return e;
 }
 
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
 {
     r->flags = flags;
     r->skip = 0;
-    r->start = *start;
-    stack_reset(&r->stack, &r->start);
+    r->start = r->stack.lines[0].pos = *start;
+    r->stack.depth = 0;
+    r->stack.lines[0].ply = 0;
+    r->stack.lines[0].has_move = false;
 }
 
 /* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
@@ -391,8 +377,7 @@ static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, e
     return true;
 }
 
-/* The skipped variation's tokens are dropped (game_replay_any without
- * GAME_VARIATIONS); its ")" ends the skip. */
+/* A token of the skipped variation: its ")" ends the skip. */
 static void skip_token(struct game_replay *r, const struct pgn_token *tok)
 {
     if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
@@ -418,8 +403,7 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
     return -1;
 }
 
-/* The event of a move or pass just played on line l: 1, for
- * game_replay_any to return. */
+/* The event of a move or pass just played on line l: 1. */
 static int played(struct game_event *ev, const struct game_line *l, enum game_event_kind kind,
                   move m)
 {

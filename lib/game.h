@@ -241,7 +241,7 @@ struct game_replay {
 };
 
 /* Start replaying a game with these tags: GAME_OK, or the problem of its
- * setup (game_setup).  Then game_replay_token for each of its tokens. */
+ * setup.  Then game_replay_token for each of its tokens. */
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb);
 /* The same from a start position the caller set up itself (pgn-check,

@@ -90,8 +90,7 @@ struct detail {
     size_t text_len;
 };
 
-/* A bounded writer: like snprintf, it keeps counting past the end so that
- * nothing is ever written beyond size bytes. */
+/* A bounded writer: like snprintf, it counts past the end of buf. */
 struct out {
     char *buf;
     size_t size, n;
@@ -111,8 +110,8 @@ static void put_square(struct out *o, int sq)
     put(o, name, strlen(name));
 }
 
-/* Fill the blanks of the reason's message with the detail: every message
- * is one template, so tools and documentation cannot drift apart. */
+/* Fill the blanks of the reason's message: every message is one template,
+ * so tools and documentation cannot drift apart. */
 static enum explain_reason finish(enum explain_reason r, const struct detail *d, char *msg,
                                   size_t size)
 {
@@ -156,20 +155,15 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
 }
 
 /* The last word on a move every rule of its piece allows: does it leave
- * its king safe (FIDE Art. 3.9)?  The one per-move rule, movegen_king_safe
- * (in the variants it asks the generator, whose invariants are theirs); a
- * castling of standard chess has passed castling_rule, the whole of its
- * rule (movegen_castle asks no more).  What the variants still reject, and
- * what leaves the king attacked, is said below. */
+ * its king safe (FIDE Art. 3.9, movegen_king_safe)?  A castling of
+ * standard chess has passed castling_rule, the whole of its rule. */
 static enum explain_reason judge(const struct position *p, move m, const struct detail *d_in,
                                  move *out, char *msg, size_t size)
 {
     bool castled = move_kind(m) == MOVE_CASTLE && p->variant == VARIANT_CHESS;
     if (!castled && !movegen_king_safe(p, m)) {
-        /* The variants' own reasons, in the order their rules apply: the
-         * game is over, antichess's compulsory captures, racing kings' ban
-         * on checks, atomic's explosions; what remains leaves the king
-         * attacked. */
+        /* The variants' own reasons, in the order their rules apply; what
+         * remains leaves the king attacked. */
         struct detail d = *d_in;
         const struct variant_rules *r = variant_rules((enum variant)p->variant);
         struct variant_end end;
@@ -266,11 +260,10 @@ bitboard explain_reach(enum color c, enum piece_type pt, int sq)
     }
 }
 
-/* A pawn's moves (FIDE Art. 3.7): one square straight ahead onto an empty
- * square, two from its starting rank over an empty square, one diagonally
- * forward to capture, en passant right after an enemy double step.  Sets
- * *kind and returns EXPLAIN_LEGAL when the move is one of these as far as
- * the pawn is concerned. */
+/* A pawn's moves (FIDE Art. 3.7): one square ahead onto an empty square,
+ * two from its starting rank, one diagonally forward to capture, en
+ * passant right after an enemy double step.  EXPLAIN_LEGAL with *kind when
+ * the move is one of these. */
 static enum explain_reason pawn_rules(const struct position *p, int from, int to, struct detail *d,
                                       enum move_kind *kind)
 {
@@ -405,9 +398,7 @@ enum explain_reason explain_move(const struct position *p, int from, int to,
 }
 
 /* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
- * in SAN without check marks, for the ambiguity message (PGN 8.2.3.4 says
- * a move must be disambiguated just enough), in the documented order of
- * move lists (b1 before f3), whatever order the generator found them in. */
+ * in SAN without check marks, in the documented order of move lists. */
 static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
 {
     struct out o = {buf, size, 0};
@@ -422,8 +413,7 @@ static void list_matches(const struct position *p, const struct movelist *l, cha
         put(&o, san, san_format_plain(p, sorted[i], san));
     }
     put(&o, n == 2 ? " both" : " all", n == 2 ? 5 : 4);
-    if (size)
-        buf[o.n < size ? o.n : size - 1] = '\0';
+    buf[o.n < size ? o.n : size - 1] = '\0';
 }
 
 /* Does from agree with the file and rank the text names, if any? */
@@ -435,8 +425,7 @@ static bool from_named(const struct san_parsed *sp, int from)
 
 /* The pieces of SAN's type that could reach its target on an empty board
  * (a pawn: straight ahead, or diagonally from the file it names), nearest
- * first for pawns so that "e4" speaks of the pawn on e3 before the one on
- * e2. */
+ * first ("e4" speaks of the pawn on e3 before the one on e2). */
 static int san_candidates(const struct position *p, const struct san_parsed *sp,
                           int cand[SQUARE_NB])
 {

@@ -20,11 +20,6 @@ enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_NB };
  * excess. */
 enum { MAX_WORDS = 11 };
 
-const char *named_vocabulary_name(enum named_vocabulary v)
-{
-    return (unsigned)v < NAMED_VOCABULARY_NB ? named_gen_vocabulary_names[v] : "any";
-}
-
 const char *const *named_vocabulary_names(void)
 {
     return named_gen_vocabulary_names;
@@ -81,11 +76,9 @@ static int sign(int x)
     return (x > 0) - (x < 0);
 }
 
-/* Append a word of the vocabulary; q points into a buffer of NAMED_MAX
- * bytes, which every ply fits (names are at most 16 bytes).  The first
- * 16 bytes of the word's cell are copied whole, a fixed-size copy that
- * beats one of the name's length; the bytes past the name are overwritten
- * by what follows or lie past the text (NAMED_MAX leaves room for them). */
+/* Append a word of the vocabulary at q, in a buffer of NAMED_MAX bytes: its
+ * 16-byte cell is copied whole (faster than the name's length), the bytes
+ * past the name overwritten by what follows or lying past the text. */
 static char *put_rule(char *q, enum named_vocabulary v, int rule)
 {
     memcpy(q, named_gen_rule_names[v][rule], 16);
@@ -104,8 +97,8 @@ static char *put_square(char *q, int sq)
     return q + 2;
 }
 
-/* "N. ": both White's and Black's plies carry the full-move number, so
- * every line of a record stands on its own. */
+/* "N. ": every ply carries the full-move number, so that every line of a
+ * record stands on its own. */
 static char *put_number(char *q, unsigned long n)
 {
     q += pgn_move_number(n, false, q, PGN_MOVE_NUMBER_MAX);
@@ -114,11 +107,10 @@ static char *put_number(char *q, unsigned long n)
 }
 
 /* The rule words after "FROM SEP TO " of a move that is no drop and no
- * castling, as the notation defines them: pawn push, pawn capture (ne/nw),
- * en passant (e/w: the captured pawn's side), leap2 (the orthogonal step of
- * the knight's two-square leg, then the diagonal step), slide, step.  df
- * and dr are the file and rank steps; only their signs matter, and for a
- * knight which of them is 2.  Writes into q (NAMED_MAX bytes), returns
+ * castling: pawn push, pawn capture (ne/nw), en passant (e/w: the captured
+ * pawn's side), leap2 (the orthogonal step of the knight's two-square leg,
+ * then the diagonal step), slide, step.  Of the file and rank steps df and
+ * dr only the signs matter, and for a knight which of them is 2.  Returns
  * the end. */
 static char *put_rule_words(char *q, enum named_vocabulary v, enum color side, enum piece_type pt,
                             bool en_passant, int df, int dr)
@@ -160,9 +152,8 @@ static char *put_rule_words(char *q, enum named_vocabulary v, enum color side, e
     return q;
 }
 
-/* The rule that generates m and its parameters (put_rule_words), castling
- * by the king's squares, a drop, a promotion's piece, atomic's explosion.
- * Writes into q (NAMED_MAX bytes), returns the end. */
+/* The record of m after the number: put_rule_words, castling by the
+ * king's squares, a drop, a promotion's piece, atomic's explosion. */
 static char *put_move(char *q, const struct position *p, move m, enum named_vocabulary v)
 {
     enum color side = (enum color)p->side;
@@ -222,10 +213,8 @@ static size_t finish(char *buf, size_t size, const char *text, size_t len)
 }
 
 /* The general path of the formatters: the number when numbered, then the
- * move m, or the pass rule for MOVE_NONE (never a legal move).  The text
- * is built in the caller's buffer when it is large enough, else in a
- * scratch one; an unknown vocabulary is Dagaz's.  (Out of line: the fast
- * path then needs no stack frame.) */
+ * move m, or the pass rule for MOVE_NONE.  An unknown vocabulary is
+ * Dagaz's.  (Out of line: the fast path then needs no stack frame.) */
 __attribute__((noinline)) static size_t format_general(const struct position *p, move m,
                                                        enum named_vocabulary v, bool numbered,
                                                        char *buf, size_t size)
@@ -239,29 +228,23 @@ __attribute__((noinline)) static size_t format_general(const struct position *p,
     return finish(buf, size, q, (size_t)(e - q));
 }
 
-/* The fast path.  Nearly every ply of a game is an ordinary move (no drop,
- * castling, en passant or promotion, and no capture of the variants, where
- * atomic's explodes), whose rule words depend only on the vocabulary, the
- * piece, the signs of the file and rank steps as the mover sees them
- * (Black's north is rank 1) and, for a knight, which step is the
- * two-square leg: PHRASE_SHAPES shapes.  Each such phrase is written once
- * before main, by put_rule_words itself, into a fixed-size cell of a
- * table, so that a ply is its number, two squares, a separator and one
- * copy of a whole cell.  A cell holds its text with the text's length in
- * its last byte; the bytes copied past the text are overwritten by the
- * NUL or lie past it. */
+/* The fast path.  Nearly every ply is an ordinary move (no drop, castling,
+ * en passant or promotion, no capture of the variants), whose rule words
+ * depend only on the vocabulary, the piece, the signs of the steps as the
+ * mover sees them and, for a knight, which step is the two-square leg:
+ * PHRASE_SHAPES shapes.  Each such phrase is written once before main, by
+ * put_rule_words itself, into a fixed-size cell (its length in the last
+ * byte), so that a ply is its number, two squares, a separator and one
+ * copy of a whole cell. */
 enum { PHRASE_TYPES = 8, PHRASE_SHAPES = 18, PHRASE_CELL = 64 };
 enum { NUMBER_FAST = 1000, NUMBER_CELL = 8 };
 
-/* The longest phrase, " " and a rule and two directions of at most 16
- * bytes each (scripts/gen-named-vocab refuses longer names) with their
- * spaces, and the longest number, "999. ", fit their cells beside the
- * length byte. */
+/* The longest phrase (a rule and two directions of at most 16 bytes, with
+ * spaces) and the longest number fit their cells beside the length byte. */
 _Static_assert(3 * (sizeof named_gen_rule_names[0][0] - 1) + 3 <= PHRASE_CELL - 1,
                "every phrase fits a cell");
 _Static_assert(sizeof "999. " - 1 <= NUMBER_CELL - 1, "every number fits a cell");
-/* The copies into buf: a number's cell at its start, a phrase's cell after
- * "999. e2 x e4", stay inside a caller's NAMED_MAX bytes. */
+/* The cell copies into a caller's NAMED_MAX bytes stay inside them. */
 _Static_assert(sizeof "999. e2 x e4" - 1 + PHRASE_CELL <= NAMED_MAX,
                "the cell copies stay within NAMED_MAX");
 
@@ -281,13 +264,11 @@ static size_t square_88(size_t sq)
 }
 enum { STEP_ZERO = 119, STEP_NB = 256 };
 
-/* The fast path's tables, filled once before main and only read
- * afterwards (one object, so that one base address serves them all):
- * "N. " for the full-move numbers below NUMBER_FAST; the separator by what
- * stands on the target square (" x " on a piece, with a NUL to make four
- * bytes); for each piece (its colour is the side to move's) and step (the
- * 0x88 difference) the number of its phrase's cell; the phrases by piece
- * type (piece_type's three bits) and shape, and vocabulary. */
+/* The fast path's tables, filled before main (one object, so that one base
+ * address serves them all): "N. " for the numbers below NUMBER_FAST; the
+ * separator by what stands on the target square; for each piece and step
+ * (the 0x88 difference) the number of its phrase's cell; the phrases by
+ * piece type and shape, and vocabulary. */
 static struct {
     char numbers[NUMBER_FAST][NUMBER_CELL];
     char separators[PIECE_NB][4];
@@ -295,12 +276,9 @@ static struct {
     char phrases[PHRASE_TYPES * PHRASE_SHAPES][NAMED_VOCABULARY_NB][PHRASE_CELL];
 } fast;
 
-/* Fill the tables of the fast path with the general path's own writers,
- * so that the two cannot disagree.  Every piece moves, and a knight along
- * both axes: the other cells belong to no legal move and stay empty.  The
- * writers read only constant data (the vocabularies), nothing another
- * constructor makes: the order of the program's constructors does not
- * matter. */
+/* Fill the tables with the general path's own writers, so that the two
+ * cannot disagree; the cells of no legal move stay empty.  The writers
+ * read only constant data: the order of constructors does not matter. */
 __attribute__((constructor)) static void named_init_fast(void)
 {
     char text[NAMED_MAX];
@@ -340,10 +318,8 @@ __attribute__((constructor)) static void named_init_fast(void)
 }
 
 /* Does the fast path write m?  An ordinary move (m is 1 to 0x1fff: kind
- * MOVE_NORMAL or MOVE_DOUBLE_PUSH, so no drop, castling, en passant or
- * promotion, and not MOVE_NONE, a pass) that is no capture of a variant
- * (atomic's explosion is a word of its own: the general path asks the
- * variant's rules). */
+ * MOVE_NORMAL or MOVE_DOUBLE_PUSH, not MOVE_NONE) that is no capture of a
+ * variant (atomic's explosion is the general path's). */
 static inline bool fast_path_writes(const struct position *p, move m)
 {
     return (unsigned)m - 1 < (MOVE_DOUBLE_PUSH + 1) << 12 &&
@@ -368,8 +344,7 @@ static inline size_t format_fast(const struct position *p, unsigned m, enum name
     return (size_t)(q - buf);
 }
 
-/* The formatters: an ordinary move by the fast path when the caller's
- * buffer takes the fixed-size copy, anything else by the general one. */
+/* The fast path when the caller's buffer takes its fixed-size copies. */
 static inline bool fast_takes(const struct position *p, move m, enum named_vocabulary v,
                               size_t size)
 {
@@ -569,9 +544,7 @@ static bool move_reaches(move m, int from, int to)
 }
 
 /* A record is valid when it is, up to spacing, exactly the text the
- * formatter gives for one legal move (the notation's rule: the rule and
- * its parameters are those that generated the move), so reader and
- * writer cannot disagree. */
+ * formatter gives for one legal move (the notation's rule). */
 enum named_error named_parse(const struct position *p, const char *s, size_t len,
                              enum named_vocabulary v, move *out, char *expected)
 {

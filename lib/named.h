@@ -1,16 +1,10 @@
 /* The Dagaz named-rule notation: a move recorded by the rule that generated
  * it ("g1 - f3 leap2 n nw") instead of by the pieces it touched.  One
- * formatter serves every tool (pgn-to-named-notation, legal-moves
- * --notation=named); the reader checks that a record is exactly what the
- * formatter writes for a legal move, so the two never drift apart.  Whole
- * texts of records are split into games by named_reader.h.
- * formats/named-notation.md is the specification; the rule names are data
+ * formatter serves every tool; the reader checks that a record is exactly
+ * what the formatter writes for a legal move, so the two never drift
+ * apart (named_reader.h splits texts into games).  formats/named-notation.md
+ * is the specification; the rule names are data
  * (formats/named-vocabularies.tsv), compiled into a generated header.
- *
- *     char buf[NAMED_MAX];
- *     named_format(&pos, m, NAMED_DAGAZ, buf, sizeof buf);     // "e2 - e4 Pawn-move"
- *     named_format_ply(&pos, m, NAMED_DAGAZ, buf, sizeof buf); // "1. e2 - e4 Pawn-move"
- *
  * Like snprintf, every formatter returns the length of the full text and
  * writes at most size bytes, always NUL-terminated when size > 0. */
 #ifndef CHESS_NAMED_H
@@ -34,10 +28,8 @@ enum named_vocabulary {
  * their separators fit in 89 bytes. */
 enum { NAMED_MAX = 96 };
 
-/* The vocabulary's name as in --names ("dagaz", "zrf"), and all of them
- * (NAMED_VOCABULARY_NB names, in the order of the enum: the columns of
- * the table), for the tools to parse --names with. */
-const char *named_vocabulary_name(enum named_vocabulary v);
+/* The vocabularies' names as in --names ("dagaz", "zrf"), in the order of
+ * the enum. */
 const char *const *named_vocabulary_names(void);
 
 /* The name vocabulary v gives the rule with the given key of
@@ -52,8 +44,8 @@ const char *named_rule_name(enum named_vocabulary v, const char *key);
  * "= King". */
 size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
                     size_t size);
-/* The same with the full-move number of p in front: "17. e7 - e5 Pawn-move".
- * Both White's and Black's plies carry "N.". */
+/* The same with the full-move number of p in front, for White's and
+ * Black's plies alike: "17. e7 - e5 Pawn-move". */
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size);
 /* named_format_ply by the general path alone, for the tests that hold the

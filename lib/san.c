@@ -26,8 +26,7 @@ const char *san_error_message(enum san_error e)
     }
 }
 
-/* Append the check mark of m (san_mark), read from `after` when the
- * caller has the position after m, else from m played on a copy. */
+/* Append the check mark of m, from `after` or from m played on a copy. */
 static size_t check_suffix(const struct position *p, move m, const struct position *after,
                            char *buf, size_t n)
 {
@@ -44,11 +43,8 @@ static size_t check_suffix(const struct position *p, move m, const struct positi
     return n;
 }
 
-/* PGN 8.2.3.6: '+' when the move gives check, '#' when it mates.  In a
- * variant, lichess's convention (chessops's makeSanAndPlay, python-chess's
- * SAN): '#' marks any move after which a side has won by the variant's
- * rules (an exploded king, a king on the hill, the third check, the last
- * piece given away, checkmate), '+' a check that does not end the game. */
+/* PGN 8.2.3.6; in a variant, lichess's convention (chessops's
+ * makeSanAndPlay, python-chess's SAN). */
 char san_mark(const struct position *after)
 {
     if (after->variant == VARIANT_CHESS) /* (every SAN written: no full status) */
@@ -194,7 +190,6 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
     return n;
 }
 
-/* SAN with its check mark: what a PGN game and a person write. */
 size_t san_format_after(const struct position *p, move m, const struct position *after,
                         char buf[SAN_MAX])
 {
@@ -206,9 +201,8 @@ size_t san_format(const struct position *p, move m, char buf[SAN_MAX])
     return san_format_after(p, m, NULL, buf);
 }
 
-/* Long algebraic notation (PGN 8.2.2's "long algebraic", as in FIDE
- * Appendix C.13): piece letter, from-square, '-' or 'x', to-square; the
- * from-square makes disambiguation needless.  Castling stays O-O. */
+/* PGN 8.2.2's long algebraic, as in FIDE Appendix C.13: the from-square
+ * makes disambiguation needless.  Castling stays O-O. */
 size_t san_format_lan_after(const struct position *p, move m, const struct position *after,
                             char buf[SAN_MAX])
 {
@@ -273,9 +267,8 @@ static size_t strip_suffixes(const char *s, size_t len)
     return len;
 }
 
-/* A crazyhouse drop: "N@f3", "P@e4" or "@e4" (a pawn), nothing more.
- * san_scan comes here only when its usual reading stopped at an '@', so
- * that the PGN reader's path pays nothing for drops. */
+/* A crazyhouse drop: "N@f3", "P@e4" or "@e4" (a pawn), nothing more; only
+ * when san_scan's usual reading stopped at an '@' (drops cost it nothing). */
 static enum san_error scan_drop(const char *s, size_t len, struct san_parsed *out)
 {
     size_t k = s[0] == '@' ? 0 : 1;
@@ -537,8 +530,8 @@ resolve_fast(const struct position *p, enum piece_type piece, int to, int from_f
 }
 
 /* Does resolve_fast apply to a move to `to`?  Standard chess (the
- * variants' legality is the generator's: drops, compulsory captures,
- * explosions) and a target the side to move does not hold. */
+ * variants' legality is the generator's) and a target the side to move
+ * does not hold. */
 static inline bool fast_applies(const struct position *p, int to)
 {
     return p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to);

@@ -75,41 +75,23 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
         pgn_move_number(pb->fullmove, pb->side, number, sizeof number);
         snprintf(where, sizeof where, "ply %lu (%s): ", pb->ply, number);
     }
-    /* the codes the switch does not word */
-    static const char *const messages[GAME_ERROR_NB] = {
-        [GAME_OK] = "ok",
-        [GAME_E_VARIATION] = "a variation with no move before it to replace",
-        [GAME_E_TOO_DEEP] = "variations nested too deep",
-        [GAME_E_DAMAGED] = "damaged text",
+    /* Each takes where (empty for the setup's problems, which have no
+     * ply), text, sep and reason; "%.0s" passes over the text. */
+    static const char *const formats[GAME_ERROR_NB] = {
+        [GAME_OK] = "%sok%.0s%s%s",
+        [GAME_E_FEN] = "%sFEN tag: illegal position '%s'%s%s",
+        [GAME_E_VARIANT] = "%sunsupported variant '%s'",
+        [GAME_E_ILLEGAL] = "%sillegal move '%s'%s%s",
+        [GAME_E_NULL_IN_CHECK] = "%sillegal null move '%s': the side to move is in check",
+        [GAME_E_VARIATION] = "%sa variation with no move before it to replace%.0s%s%s",
+        [GAME_E_TOO_DEEP] = "%svariations nested too deep%.0s%s%s",
+        [GAME_E_TEXT] = "%sunexpected text '%s' in the movetext",
+        [GAME_E_DAMAGED] = "%sdamaged text%.0s%s%s",
+        [GAME_E_RECORD] = "%sbad record '%s'%s%s",
     };
-    const char *sep = pb->reason[0] ? ": " : "";
-    int n;
-    switch (pb->code) {
-    case GAME_E_FEN:
-        n = snprintf(buf, size, "FEN tag: illegal position '%s'%s%s", pb->text, sep, pb->reason);
-        break;
-    case GAME_E_VARIANT:
-        n = snprintf(buf, size, "unsupported variant '%s'", pb->text);
-        break;
-    case GAME_E_ILLEGAL:
-        n = snprintf(buf, size, "%sillegal move '%s'%s%s", where, pb->text, sep, pb->reason);
-        break;
-    case GAME_E_NULL_IN_CHECK:
-        n = snprintf(buf, size, "%sillegal null move '%s': the side to move is in check", where,
-                     pb->text);
-        break;
-    case GAME_E_TEXT:
-        n = snprintf(buf, size, "%sunexpected text '%s' in the movetext", where, pb->text);
-        break;
-    case GAME_E_RECORD:
-        n = snprintf(buf, size, "%sbad record '%s'%s%s", where, pb->text, sep, pb->reason);
-        break;
-    default:
-        n = snprintf(buf, size, "%s%s%s%s", where,
-                     (unsigned)pb->code < GAME_ERROR_NB ? messages[pb->code] : "unknown error", sep,
-                     pb->reason);
-        break;
-    }
+    const char *format =
+        (unsigned)pb->code < GAME_ERROR_NB ? formats[pb->code] : "%sunknown error%.0s%s%s";
+    int n = snprintf(buf, size, format, where, pb->text, pb->reason[0] ? ": " : "", pb->reason);
     return n < 0 ? 0 : (size_t)n;
 }
 

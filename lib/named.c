@@ -543,6 +543,13 @@ static bool move_reaches(move m, int from, int to)
     return move_to(m) == to;
 }
 
+/* Do both records name the same promotion piece? */
+static bool same_promotion(const char *a, const char *b)
+{
+    const char *pa = strstr(a, " = "), *pb = strstr(b, " = ");
+    return pa && pb && strcmp(pa, pb) == 0;
+}
+
 /* A record is valid when it is, up to spacing, exactly the text the
  * formatter gives for one legal move (the notation's rule). */
 enum named_error named_parse(const struct position *p, const char *s, size_t len,
@@ -569,13 +576,14 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
         return NAMED_E_SYNTAX;
     struct movelist l;
     movegen_legal(p, &l);
+    /* what NAMED_E_RULE shows: the first move from FROM to TO, or the
+     * promotion the record asks for */
+    enum named_vocabulary shown = v == NAMED_ANY ? NAMED_DAGAZ : v;
     move first = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         move m = l.moves[i];
         if (!move_reaches(m, ply.from, ply.to))
             continue;
-        if (first == MOVE_NONE)
-            first = m;
         for (int k = 0; k < NAMED_VOCABULARY_NB; k++) {
             if (v != NAMED_ANY && k != (int)v)
                 continue;
@@ -584,23 +592,13 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
                 *out = m;
                 return NAMED_OK;
             }
+            if (k == (int)shown && (first == MOVE_NONE || same_promotion(text, record)))
+                first = m;
         }
     }
     if (first == MOVE_NONE)
         return NAMED_E_NO_MOVE;
-    if (expected) {
-        /* Show the promotion the record asked for when there is one. */
-        for (int i = 0; i < l.count; i++) {
-            move m = l.moves[i];
-            if (!move_reaches(m, ply.from, ply.to) || !move_is_promotion(m))
-                continue;
-            named_format(p, m, v == NAMED_ANY ? NAMED_DAGAZ : v, text, sizeof text);
-            const char *eq = strstr(text, " = ");
-            const char *req = strstr(record, " = ");
-            if (eq && req && strcmp(eq, req) == 0)
-                first = m;
-        }
-        named_format_ply(p, first, v == NAMED_ANY ? NAMED_DAGAZ : v, expected, NAMED_MAX);
-    }
+    if (expected)
+        named_format_ply(p, first, shown, expected, NAMED_MAX);
     return NAMED_E_RULE;
 }

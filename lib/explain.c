@@ -527,17 +527,14 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
         r = explain_move(p, position_king(p, us), sp.to, sp.promotion, out, msg, size);
     } else {
         int cand[SQUARE_NB];
-        if (san_candidates(p, &sp, cand) == 0) {
-            d.piece = sp.piece;
-            d.to = sp.to;
-            return finish(EXPLAIN_NO_CANDIDATE, &d, msg, size);
-        }
-        r = explain_move(p, cand[0], sp.to, sp.promotion, out, msg, size);
+        r = san_candidates(p, &sp, cand)
+                ? explain_move(p, cand[0], sp.to, sp.promotion, out, msg, size)
+                : EXPLAIN_NO_CANDIDATE;
     }
-    if (r == EXPLAIN_LEGAL) {
-        /* The rules allow the move the text points at, but the text does
-         * not name it as SAN must (e.g. a king's two-square step written
-         * "Kg1" in Chess960): no legal move matches. */
+    if (r == EXPLAIN_LEGAL || r == EXPLAIN_NO_CANDIDATE) {
+        /* No piece of that type gets there, or the rules allow the move the
+         * text points at but the text does not name it as SAN must (e.g. a
+         * king's two-square step written "Kg1" in Chess960). */
         if (out)
             *out = MOVE_NONE;
         d.piece = sp.piece;

@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Variations nest at most this deep (real archives stay below 20). */
+/* Variations nest at most this deep. */
 enum { GAME_DEPTH_MAX = 100 };
 
 enum game_error {
@@ -61,26 +61,21 @@ struct game_problem {
     int side;                /* and the side that plays it (enum color) */
     char text[GAME_TEXT_MAX]; /* the move, token or tag value at fault (cut to fit) */
     char reason[EXPLAIN_MAX]; /* why, from the rules library; may be empty */
-    enum san_error san;       /* GAME_E_ILLEGAL of a SAN move: the SAN reader's verdict
-                               * (SAN_AMBIGUOUS, ...); else SAN_OK */
+    enum san_error san;       /* GAME_E_ILLEGAL of a SAN move: the SAN reader's verdict */
     int depth;                /* variation depth of the line at fault, 0: main line */
-    /* With GAME_VARIATION_ERRORS_SKIP: the problem was a variation's (see
-     * there), which is skipped to its end, and the replay goes on. */
-    bool recovered;
+    bool recovered;           /* a variation's, skipped to its end (GAME_VARIATION_ERRORS_SKIP) */
 };
 
 /* Word a problem for a diagnostic, e.g. "ply 34 (17...): illegal move 'Ke3':
- * no piece on e3", "FEN tag: illegal position '8/8 w': ..." or "ply 3 (2.):
- * bad record '2. g1 - f3 leap2 nw n': the move generator writes '2. g1 -
- * f3 leap2 n nw'".  snprintf contract. */
+ * no piece on e3" or "FEN tag: illegal position '8/8 w': ...".  snprintf
+ * contract. */
 size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size);
 
-/* The label of a game in diagnostics, as it follows "game N": its players
- * and round, " (White - Black, Round)"; without players its Event,
- * " (Event, Round)"; with neither, " (round Round)"; else "" (so "game N:
- * message").  A tag tells nothing when missing, empty, "?" or (Round) "-":
- * such a part is left out, and an unknown player of a known one is "?".
- * Formats/pgn-check.md documents it.  snprintf contract. */
+/* The label of a game in diagnostics, as it follows "game N": " (White -
+ * Black, Round)"; without players " (Event, Round)"; with neither
+ * " (round Round)"; else "".  A part whose tag is missing, empty, "?" or
+ * (Round) "-" is left out (an unknown player of a known one is "?").
+ * snprintf contract. */
 size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size);
 
 /* The rules a Variant tag's value names, matched without regard to case,
@@ -179,11 +174,9 @@ enum {
     GAME_STRICT_FEN = 1u << 2, /* refuse a FEN tag of a position no game can reach */
     GAME_CHESS960 = 1u << 3,   /* a game without a Variant tag is Chess960 (with GAME_RULES) */
     /* The caller reads no event's `before` (NULL for moves): a move is
-     * played in place, without a copy of the position before it.  Ignored
-     * with GAME_VARIATIONS, which start from that position. */
+     * played in place.  Ignored with GAME_VARIATIONS. */
     GAME_NO_BEFORE = 1u << 4,
-    /* Every game is Chess960, whatever its Variant tag (--chess960):
-     * KQkq are X-FEN even in the standard set-up. */
+    /* Every game is Chess960, whatever its Variant tag (--chess960). */
     GAME_CHESS960_ALL = 1u << 5,
     /* With GAME_VARIATIONS, for game_replay_token (game_replay_visitor
      * ends the game at any problem): a move or null move refused inside a

@@ -9,6 +9,8 @@
 
 _Static_assert(NAMED_RULE_PROMOTE_KING - NAMED_RULE_PROMOTE_KNIGHT == KING - KNIGHT,
                "the promote-* rows follow the piece types, knight to king");
+_Static_assert(NAMED_RULE_KING - NAMED_RULE_KNIGHT == KING - KNIGHT,
+               "the knight to king rows follow the piece types");
 _Static_assert((int)NAMED_GEN_VOCABULARIES == (int)NAMED_VOCABULARY_NB,
                "formats/named-vocabularies.tsv must have one column per enum named_vocabulary");
 
@@ -37,22 +39,16 @@ const char *named_rule_name(enum named_vocabulary v, const char *key)
 
 const char *named_error_message(enum named_error e)
 {
-    switch (e) {
-    case NAMED_OK:
-        return "ok";
-    case NAMED_E_SYNTAX:
-        return "not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])";
-    case NAMED_E_NUMBER:
-        return "the move number is not the position's";
-    case NAMED_E_NO_MOVE:
-        return "no legal move goes from FROM to TO";
-    case NAMED_E_RULE:
-        return "the move generator names this move differently";
-    case NAMED_E_PASS_IN_CHECK:
-        return "a side in check cannot pass";
-    default:
-        return "unknown error";
-    }
+    static const char *const messages[] = {
+        [NAMED_OK] = "ok",
+        [NAMED_E_SYNTAX] =
+            "not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])",
+        [NAMED_E_NUMBER] = "the move number is not the position's",
+        [NAMED_E_NO_MOVE] = "no legal move goes from FROM to TO",
+        [NAMED_E_RULE] = "the move generator names this move differently",
+        [NAMED_E_PASS_IN_CHECK] = "a side in check cannot pass",
+    };
+    return (unsigned)e < sizeof messages / sizeof messages[0] ? messages[e] : "unknown error";
 }
 
 /* Directions are seen from the side that moves (the notation's rule): for
@@ -115,41 +111,19 @@ static char *put_number(char *q, unsigned long n)
 static char *put_rule_words(char *q, enum named_vocabulary v, enum color side, enum piece_type pt,
                             bool en_passant, int df, int dr)
 {
-    switch (pt) {
-    case PAWN:
-        if (en_passant) {
-            q = put_rule(q, v, NAMED_RULE_EN_PASSANT);
-            q = put_direction(q, v, direction(side, sign(df), 0));
-        } else if (df != 0) {
-            q = put_rule(q, v, NAMED_RULE_PAWN_CAPTURE);
-            q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        } else {
-            q = put_rule(q, v, NAMED_RULE_PAWN_MOVE);
-        }
-        break;
-    case KNIGHT: {
-        q = put_rule(q, v, NAMED_RULE_KNIGHT);
-        bool rank_leg = dr == 2 || dr == -2;
+    int rule = NAMED_RULE_KNIGHT + (pt - KNIGHT);
+    if (pt == PAWN)
+        rule = en_passant ? NAMED_RULE_EN_PASSANT
+               : df       ? NAMED_RULE_PAWN_CAPTURE
+                          : NAMED_RULE_PAWN_MOVE;
+    q = put_rule(q, v, rule);
+    if (pt == PAWN && df == 0)
+        return q;
+    if (pt == KNIGHT)
         q = put_direction(q, v,
-                          rank_leg ? direction(side, 0, sign(dr)) : direction(side, sign(df), 0));
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    }
-    case BISHOP:
-    case ROOK:
-    case QUEEN:
-        q = put_rule(q, v,
-                     pt == BISHOP ? NAMED_RULE_BISHOP
-                     : pt == ROOK ? NAMED_RULE_ROOK
-                                  : NAMED_RULE_QUEEN);
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    default: /* KING; an empty square never holds a legal move's piece */
-        q = put_rule(q, v, NAMED_RULE_KING);
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    }
-    return q;
+                          dr == 2 || dr == -2 ? direction(side, 0, sign(dr))
+                                              : direction(side, sign(df), 0));
+    return put_direction(q, v, direction(side, sign(df), en_passant ? 0 : sign(dr)));
 }
 
 /* The record of m after the number: put_rule_words, castling by the
@@ -296,7 +270,7 @@ __attribute__((constructor)) static void named_init_fast(void)
                 fast.cell[pc][STEP_ZERO + 16 * dr + df] =
                     (unsigned char)(piece_type(pc) * PHRASE_SHAPES + shape_of(df, mover_dr));
             }
-    for (int pt = 0; pt < PHRASE_TYPES; pt++)
+    for (int pt = PAWN; pt <= KING; pt++)
         for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
             for (int sdf = -1; sdf <= 1; sdf++)
                 for (int sdr = -1; sdr <= 1; sdr++)

@@ -10,20 +10,14 @@ static const char piece_letters[] = " PNBRQK";
 
 const char *san_error_message(enum san_error e)
 {
-    switch (e) {
-    case SAN_OK:
-        return "ok";
-    case SAN_SYNTAX:
-        return "not a move in SAN, long algebraic or UCI notation";
-    case SAN_ILLEGAL:
-        return "no legal move matches";
-    case SAN_AMBIGUOUS:
-        return "ambiguous: more than one legal move matches";
-    case SAN_NO_PROMOTION:
-        return "a pawn reaching the last rank must promote";
-    default:
-        return "unknown error";
-    }
+    static const char *const messages[] = {
+        [SAN_OK] = "ok",
+        [SAN_SYNTAX] = "not a move in SAN, long algebraic or UCI notation",
+        [SAN_ILLEGAL] = "no legal move matches",
+        [SAN_AMBIGUOUS] = "ambiguous: more than one legal move matches",
+        [SAN_NO_PROMOTION] = "a pawn reaching the last rank must promote",
+    };
+    return (unsigned)e < sizeof messages / sizeof messages[0] ? messages[e] : "unknown error";
 }
 
 /* Append the check mark of m, from `after` or from m played on a copy. */
@@ -302,17 +296,14 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
     if (s[0] == 'O' || s[0] == '0') {
         char z = s[0];
         if ((len == 3 || len == 5) && s[1] == '-' && s[2] == z &&
-            (len == 3 || (s[3] == '-' && s[4] == z))) {
-            out->piece = KING;
+            (len == 3 || (s[3] == '-' && s[4] == z)))
             out->castle = len == 3 ? 1 : 2;
-            return SAN_OK;
-        }
-        if ((len == 2 || len == 3) && s[1] == z && (len == 2 || s[2] == z)) {
-            out->piece = KING;
+        else if ((len == 2 || len == 3) && s[1] == z && (len == 2 || s[2] == z))
             out->castle = len == 2 ? 1 : 2;
-            return SAN_OK;
-        }
-        return SAN_SYNTAX;
+        else
+            return SAN_SYNTAX;
+        out->piece = KING;
+        return SAN_OK;
     }
 
     /* Promotion suffix: "=Q", "Q", "(Q)", "/Q"; lower case in UCI text

@@ -187,10 +187,9 @@ static enum explain_reason judge(const struct position *p, move m, const struct 
         }
         return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
     }
-    const struct detail *d = d_in;
     if (out)
         *out = m;
-    return finish(EXPLAIN_LEGAL, d, msg, size);
+    return finish(EXPLAIN_LEGAL, d_in, msg, size);
 }
 
 /* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has

@@ -105,8 +105,7 @@ static void problem_clear(struct game_problem *pb, enum game_error code, unsigne
 }
 
 /* The next character of a Variant name that counts: case, spaces, '-' and
- * '_' aside ("Chess 960", "chess960", "Fischer-Random" are the spellings
- * seen). */
+ * '_' aside ("Chess 960", "Fischer-Random" are spellings seen). */
 static char name_char(const char **s)
 {
     while (**s == ' ' || **s == '-' || **s == '_')
@@ -125,12 +124,10 @@ static bool variant_is(const char *value, const char *name)
     return false;
 }
 
-/* The Variant tag's names (chessops's parseVariant, lichess's exports, and
- * the GUIs' spellings), compared by variant_is: every variant this
- * library plays, Chess960 as standard chess with chess960 set.  A
- * variant's first name is lichess's spelling, which game_variant_tag
- * writes.  Giveaway is python-chess's (antichess with castling), not an
- * alias of antichess. */
+/* The Variant tag's names (chessops's parseVariant, lichess's exports, the
+ * GUIs' spellings), a variant's first in lichess's spelling, which
+ * game_variant_tag writes.  Giveaway is python-chess's (antichess with
+ * castling), not an alias of antichess. */
 static const struct {
     const char *name;
     uint8_t variant, chess960;
@@ -194,8 +191,7 @@ const char *game_variant_tag(enum variant variant, bool chess960)
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
  * often leave SetUp out, so a FEN tag is read whatever SetUp says.  The
  * FEN must be a position whose moves are defined (fen_read, playable);
- * strict also refuses one that no game can reach (formats/fen.md, "Which
- * tools accept what"). */
+ * strict also refuses one that no game can reach (formats/fen.md). */
 static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned flags,
                              struct position *start, struct game_problem *pb)
 {
@@ -252,9 +248,8 @@ void game_stack_play(struct game_stack *s, move m)
     makemove_play(&line_advance(s)->pos, m);
 }
 
-/* A null move passes the turn; in check it would let the king be taken,
- * so it is refused there (PGN standard 8.2.3 leaves null moves to
- * programs; every program refuses this one). */
+/* A null move in check would let the king be taken: every program refuses
+ * it (PGN standard 8.2.3 leaves null moves to programs). */
 enum game_error game_stack_pass(struct game_stack *s)
 {
     if (position_in_check(&s->lines[s->depth].pos))
@@ -344,9 +339,8 @@ void game_replay_start_at(struct game_replay *r, const struct position *start, u
 }
 
 /* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
- * skip that variation: a "(" that opened none, from its first token; a
- * move refused in one, from the move on, and the variation is left at
- * its ")". */
+ * skip it: a "(" that opened none, from its first token; a move refused in
+ * one, from the move on, leaving the variation at its ")". */
 static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, enum game_error code)
 {
     bool opening = code == GAME_E_VARIATION || code == GAME_E_TOO_DEEP;
@@ -397,9 +391,8 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-/* A MOVE token (SAN, long algebraic or UCI) that matches no legal move:
- * the reason for the refusal comes from explain.h so that every tool
- * words it the same way. */
+/* The reason for the refusal comes from explain.h so that every tool words
+ * it the same way. */
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
                         struct game_problem *pb)
 {
@@ -412,9 +405,8 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
     return -1;
 }
 
-/* Play one named-notation record: it must be exactly the generator's
- * record of a legal move (named_parse); a refused move is explained as for
- * SAN, from its squares. */
+/* Play one named-notation record (named_parse); a refused move is
+ * explained as for SAN, from its squares. */
 static int play_record(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                        struct game_problem *pb)
 {
@@ -430,32 +422,25 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
         game_stack_play(&r->stack, m);
         return played(ev, l, GAME_EV_MOVE, m);
     }
-    struct named_ply ply;
-    switch (e) {
-    case NAMED_E_PASS_IN_CHECK:
+    if (e == NAMED_E_PASS_IN_CHECK)
         return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-    case NAMED_E_NO_MOVE:
-        token_problem(r, tok, GAME_E_ILLEGAL, pb);
+    token_problem(r, tok, e == NAMED_E_NO_MOVE ? GAME_E_ILLEGAL : GAME_E_RECORD, pb);
+    struct named_ply ply;
+    char number[PGN_MOVE_NUMBER_MAX];
+    if (e == NAMED_E_NO_MOVE) {
         named_scan(tok->text, tok->len, &ply);
         if (explain_move(&l->pos, ply.from, ply.to, (enum piece_type)ply.promotion, NULL,
                          pb->reason, sizeof pb->reason) == EXPLAIN_LEGAL)
             snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
-        return -1;
-    case NAMED_E_RULE:
-        token_problem(r, tok, GAME_E_RECORD, pb);
+    } else if (e == NAMED_E_RULE) {
         snprintf(pb->reason, sizeof pb->reason, "the move generator writes '%s'", expected);
-        return -1;
-    case NAMED_E_NUMBER:
-        token_problem(r, tok, GAME_E_RECORD, pb);
-        char number[PGN_MOVE_NUMBER_MAX];
+    } else if (e == NAMED_E_NUMBER) {
         pgn_move_number(l->pos.fullmove, l->pos.side, number, sizeof number);
         snprintf(pb->reason, sizeof pb->reason, "the position is at move %s", number);
-        return -1;
-    default:
-        token_problem(r, tok, GAME_E_RECORD, pb);
+    } else {
         snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
-        return -1;
     }
+    return -1;
 }
 
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,

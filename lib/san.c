@@ -132,22 +132,14 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
     int from = move_from(m), to = move_to(m);
     enum piece_type pt = piece_type(p->board[from]);
     size_t n = 0;
-    char sq[3];
     if (move_is_drop(m))
         return drop_text(m, buf);
-    if (move_kind(m) == MOVE_CASTLE) {
-        const char *s = to > from ? "O-O" : "O-O-O";
-        n = strlen(s);
-        memcpy(buf, s, n + 1);
-        return n;
-    }
+    if (move_kind(m) == MOVE_CASTLE)
+        return strlen(strcpy(buf, to > from ? "O-O" : "O-O-O"));
     bool capture = move_is_capture(p, m);
-    if (pt == PAWN) {
-        if (capture) {
-            buf[n++] = (char)('a' + square_file(from));
-            buf[n++] = 'x';
-        }
-    } else {
+    if (pt == PAWN && capture) {
+        buf[n++] = (char)('a' + square_file(from));
+    } else if (pt != PAWN) {
         buf[n++] = piece_letters[pt];
         /* Only when some rival attacks the square are the legal moves
          * needed: most moves have none, and cost no move generation. */
@@ -170,12 +162,11 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
             buf[n++] = (char)('a' + square_file(from));
         if (clash && same_file)
             buf[n++] = (char)('1' + square_rank(from));
-        if (capture)
-            buf[n++] = 'x';
     }
-    square_format(to, sq);
-    buf[n++] = sq[0];
-    buf[n++] = sq[1];
+    if (capture)
+        buf[n++] = 'x';
+    square_put(to, buf + n);
+    n += 2;
     if (move_is_promotion(m)) {
         buf[n++] = '=';
         buf[n++] = piece_letters[move_promotion(m)];

@@ -1,9 +1,8 @@
 /* Standard Algebraic Notation (PGN standard section 8.2.3): writing with
  * exact disambiguation and check marks, and lenient reading of what real
  * archives contain (zero castling, long algebraic, UCI, missing or
- * superfluous check marks, over-disambiguation).  Variants: drops are
- * "N@f3" ("P@e4" for a pawn, "@e4" read too), an antichess pawn may
- * promote to a king ("e8=K"). */
+ * superfluous check marks, over-disambiguation).  Drops are "N@f3" ("P@e4",
+ * "@e4" read too); an antichess pawn may promote to a king ("e8=K"). */
 #ifndef CHESS_SAN_H
 #define CHESS_SAN_H
 
@@ -35,8 +34,8 @@ size_t san_format_after(const struct position *p, move m, const struct position 
 /* The same without the check mark (cheaper: no move is played). */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 /* The check mark of a move that led to `after`: '#' when a side has won
- * there (checkmate, or in a variant any decisive variant end: an exploded
- * king, the hill, the third check, ...), '+' for a check, 0 for neither. */
+ * there (checkmate, or any decisive end of a variant), '+' for a check, 0
+ * for neither. */
 char san_mark(const struct position *after);
 
 /* What the text of a move says, before it is matched against a position. */

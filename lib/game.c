@@ -353,17 +353,6 @@ static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, e
     return true;
 }
 
-/* A token of the skipped variation: its ")" ends the skip. */
-static void skip_token(struct game_replay *r, const struct pgn_token *tok)
-{
-    if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
-        return;
-    if (r->skip_leave)
-        stack_leave(&r->stack);
-    r->skip = 0;
-    r->flags |= GAME_VARIATIONS;
-}
-
 /* A problem at a token of the innermost line: the ply it would have been. */
 static int token_problem(struct game_replay *r, const struct pgn_token *tok, enum game_error code,
                          struct game_problem *pb)
@@ -450,8 +439,12 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
         return 0; /* the position knows its number; written ones are not checked */
     if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
                                           tok->kind == PGN_TOK_VARIATION_END)) {
-        if (r->skip)
-            skip_token(r, tok);
+        if (r->skip && tok->kind == PGN_TOK_VARIATION_END && tok->depth == r->skip - 1) {
+            if (r->skip_leave) /* the ")" that ends the variation skipped */
+                stack_leave(&r->stack);
+            r->skip = 0;
+            r->flags |= GAME_VARIATIONS;
+        }
         return 0;
     }
     ev->tok = tok;
@@ -467,10 +460,8 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
             return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
         return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
     case PGN_TOK_NAG:
-        ev->kind = GAME_EV_NAG;
-        return 1;
     case PGN_TOK_COMMENT:
-        ev->kind = GAME_EV_COMMENT;
+        ev->kind = tok->kind == PGN_TOK_NAG ? GAME_EV_NAG : GAME_EV_COMMENT;
         return 1;
     case PGN_TOK_VARIATION_START: {
         enum game_error e = stack_enter(&r->stack);

@@ -180,10 +180,9 @@ enum {
     GAME_CHESS960_ALL = 1u << 5,
     /* With GAME_VARIATIONS, for game_replay_token (game_replay_visitor
      * ends the game at any problem): a move or null move refused inside a
-     * variation, or a "(" that opens no variation (GAME_E_VARIATION,
-     * GAME_E_TOO_DEEP), is a problem of that variation alone:
-     * game_replay_token gives it (-1 with pb->recovered set), drops the
-     * rest of the variation up to its ")", and the line goes on. */
+     * variation, or a "(" that opens none, is that variation's problem
+     * alone: -1 with pb->recovered set, the rest of the variation dropped
+     * up to its ")", and the line goes on. */
     GAME_VARIATION_ERRORS_SKIP = 1u << 6,
     GAME_RULES_SHIFT = 8,
 };
@@ -300,14 +299,12 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
 enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb);
 
 /* The replay as the reader's visitor (game_replay_visitor with the replay
- * as its context, after game_replay_listen, same flags for every game):
- * begin comes when the game is set up from its tags (not when the setup
- * fails), event for each event game_replay_token gives, end when the game
- * ends, with the problem that stopped it (NULL: none): the reader's damage
- * first (the events given are then to be dropped), else the setup's or a
- * token's.  Without GAME_VARIATIONS a variation is skipped unread.  Stray
- * text (g->stray) comes to end.  begin and event answer as a pgn_visitor
- * does: PGN_VISIT_SKIP_GAME for no more events. */
+ * as its context, after game_replay_listen): begin comes when the game is
+ * set up from its tags (not when the setup fails), event for each event
+ * game_replay_token gives, end when the game ends, with the problem that
+ * stopped it (NULL: none): the reader's damage first (the events given are
+ * then to be dropped), else the setup's or a token's.  Stray text
+ * (g->stray) comes to end.  begin and event answer as a pgn_visitor does. */
 struct game_consumer {
     enum pgn_visit (*begin)(void *ctx, const struct pgn_game *g);
     enum pgn_visit (*event)(void *ctx, const struct game_event *ev);

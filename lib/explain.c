@@ -9,10 +9,9 @@
 
 #include <string.h>
 
-/* One entry per reason: its stable name and its message, where {from},
- * {to} and {at} are squares, {piece} is the moving piece's type, {other}
- * another piece type, {color} the colour of the piece concerned, {side} the
- * side to move and {text} the move text or the list of candidates. */
+/* Each reason's stable name and message: {from}, {to} and {at} are squares,
+ * {piece} the mover's type, {other} another type, {color} the colour of the
+ * piece concerned, {side} the side to move, {text} the text or candidates. */
 static const struct {
     const char *name;
     const char *text;
@@ -192,12 +191,9 @@ static enum explain_reason judge(const struct position *p, move m, const struct 
     return finish(EXPLAIN_LEGAL, d_in, msg, size);
 }
 
-/* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has
- * moved, 3.8.2.1), a king not in check, empty squares between king and rook
- * and on their destinations, and no attacked square on the king's way
- * (3.8.2.2): castling_rule, the generator's own, which names the first
- * rule broken; Chess960 included (king and rook may start anywhere on the
- * rank).  A castling given as king takes rook must name the right's rook. */
+/* FIDE Art. 3.8.2 (Chess960 included) by the generator's castling_rule,
+ * which names the first rule broken.  A castling given as king takes rook
+ * must name the right's rook.  The caller has set *out to MOVE_NONE. */
 static enum explain_reason castle(const struct position *p, int queen_side, int rook_given,
                                   move *out, char *msg, size_t size)
 {
@@ -212,8 +208,6 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     int idx = castle_index(us, queen_side);
     int ksq = position_king(p, us), rsq = p->castle_rook[idx];
     struct detail d = {ksq, rsq, SQUARE_NONE, KING, ROOK, us, us, NULL, 0};
-    if (out)
-        *out = MOVE_NONE;
     const struct variant_rules *r = variant_rules((enum variant)p->variant);
     if (!r->castling) {
         d.text = r->title;

@@ -1,8 +1,6 @@
-/* Why a move is illegal: one list of reasons, each with its message, shared
- * by every tool that has to say so, so that the same mistake is always
- * worded the same way.  Each reason names the rule of the FIDE Laws of
- * Chess that the move breaks.  Messages go to the caller's buffer, with the
- * squares and pieces filled in ("no piece on e3"). */
+/* Why a move is illegal: one list of reasons, each naming the FIDE rule it
+ * breaks, so that every tool words a mistake the same way.  Messages go to
+ * the caller's buffer, squares and pieces filled in ("no piece on e3"). */
 #ifndef CHESS_EXPLAIN_H
 #define CHESS_EXPLAIN_H
 
@@ -76,11 +74,10 @@ bitboard explain_reach(enum color c, enum piece_type pt, int sq);
 enum explain_reason explain_move(const struct position *p, int from, int to,
                                  enum piece_type promotion, move *out, char *msg, size_t size);
 
-/* The same for move text in any notation that san_scan reads.  When SAN
- * matches no legal move, the pieces of the named type that could reach
- * the target on an empty board are the candidates, and the first one's
- * problem is the answer ("no bishop can move to c5" when there is none).
- * EXPLAIN_LEGAL exactly when san_parse finds one move. */
+/* The same for move text that san_scan reads.  SAN that matches no legal
+ * move is answered by the problem of the first piece of its type that
+ * reaches the target on an empty board ("no bishop can move to c5" when
+ * none).  EXPLAIN_LEGAL exactly when san_parse finds one move. */
 enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out,
                                 char *msg, size_t size);
 

@@ -98,10 +98,7 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
 static void problem_clear(struct game_problem *pb, enum game_error code, unsigned long line,
                           unsigned long col)
 {
-    memset(pb, 0, sizeof *pb);
-    pb->code = code;
-    pb->line = line;
-    pb->col = col;
+    *pb = (struct game_problem){.code = code, .line = line, .col = col};
 }
 
 /* The next character of a Variant name that counts: case, spaces, '-' and
@@ -357,7 +354,7 @@ static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, e
 static int token_problem(struct game_replay *r, const struct pgn_token *tok, enum game_error code,
                          struct game_problem *pb)
 {
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     problem_clear(pb, code, tok->line, tok->col);
     pb->ply = l->ply + 1;
     pb->fullmove = l->pos.fullmove;
@@ -385,7 +382,7 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
                         struct game_problem *pb)
 {
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     token_problem(r, tok, GAME_E_ILLEGAL, pb);
     pb->san = se;
     if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
@@ -399,7 +396,7 @@ int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum
 static int play_record(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                        struct game_problem *pb)
 {
-    struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     char expected[NAMED_MAX];
     move m;
     enum named_error e = named_parse(&l->pos, tok->text, tok->len, NAMED_ANY, &m, expected);
@@ -458,7 +455,7 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     case PGN_TOK_NULL_MOVE:
         if (game_stack_pass(&r->stack) != GAME_OK)
             return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-        return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
+        return played(ev, game_replay_line(r), GAME_EV_NULL, MOVE_NONE);
     case PGN_TOK_NAG:
     case PGN_TOK_COMMENT:
         ev->kind = tok->kind == PGN_TOK_NAG ? GAME_EV_NAG : GAME_EV_COMMENT;

@@ -1,11 +1,9 @@
 /* Replaying a game: the rules layer above the PGN tokenizer (pgn.h).  It
  * sets up the start position from the tags (FEN, SetUp, Variant), plays
- * each MOVE token with the SAN reader, null moves, and variations on a
- * stack of positions, and hands the caller one event per token: the move
- * with the positions before and after it, a comment, a NAG, the start or
- * end of a variation, the result.  Errors are codes with the place (line,
- * column, ply) and a reason from the rules library (explain.h); the
- * library never prints.
+ * moves, null moves and variations on a stack of positions, and hands the
+ * caller one event per token (a move with the positions before and after
+ * it, a comment, a NAG, a variation's start or end, the result).  Errors
+ * are codes with the place and a reason from explain.h.
  *
  * A replay is fed token by token (game_replay_token).  As the reader's
  * visitor it replays each game as the reader offers it and hands the
@@ -105,26 +103,20 @@ struct game_stack {
     struct game_line lines[GAME_DEPTH_MAX + 1];
 };
 
-static inline struct game_line *game_stack_top(struct game_stack *s)
-{
-    return &s->lines[s->depth];
-}
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
 
-/* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
- * reader's shape of plain SAN when it has one) on the innermost line and
- * play it: SAN_OK with *m played, or the error with nothing played.  Unless
- * keep is set, the move is played in place and `before` is not kept: for
- * callers that know no variation follows it.  A plain SAN move with one
- * candidate is played first and its king looked at afterwards
- * (san_resolve_plain); if the king is left in check the move is taken
- * back, and san_resolve gives the verdict.  Inline: once a ply. */
+/* Resolve a MOVE token (SAN, long algebraic, UCI or a drop; plain SAN by
+ * the reader's shape) on the innermost line and play it: SAN_OK with *m
+ * played, or the error with nothing played.  Unless keep is set, `before`
+ * is not kept (no variation follows).  A deferred move (san_resolve_plain)
+ * that leaves the king in check is taken back for san_resolve's verdict.
+ * Inline: once a ply. */
 static inline __attribute__((always_inline)) enum san_error
 game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m)
 {
-    struct game_line *l = game_stack_top(s);
+    struct game_line *l = &s->lines[s->depth];
     unsigned shape = tok->value;
     struct san_parsed sp;
     bool deferred = false;
@@ -178,11 +170,10 @@ enum {
     GAME_NO_BEFORE = 1u << 4,
     /* Every game is Chess960, whatever its Variant tag (--chess960). */
     GAME_CHESS960_ALL = 1u << 5,
-    /* With GAME_VARIATIONS, for game_replay_token (game_replay_visitor
-     * ends the game at any problem): a move or null move refused inside a
-     * variation, or a "(" that opens none, is that variation's problem
-     * alone: -1 with pb->recovered set, the rest of the variation dropped
-     * up to its ")", and the line goes on. */
+    /* With GAME_VARIATIONS, for game_replay_token (the visitor ends the
+     * game at any problem): a move or null move refused in a variation, or
+     * a "(" that opens none, is that variation's problem alone: -1 with
+     * pb->recovered set, the variation dropped up to its ")". */
     GAME_VARIATION_ERRORS_SKIP = 1u << 6,
     GAME_RULES_SHIFT = 8,
 };
@@ -283,7 +274,7 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
     bool keep = (flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
     ev->tok = tok;
     ev->depth = r->stack.depth;
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     if (game_replay_san(r, tok, &ev->m, pb) < 0)
         return -1;
     ev->kind = GAME_EV_MOVE;
@@ -299,12 +290,11 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
 enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb);
 
 /* The replay as the reader's visitor (game_replay_visitor with the replay
- * as its context, after game_replay_listen): begin comes when the game is
- * set up from its tags (not when the setup fails), event for each event
- * game_replay_token gives, end when the game ends, with the problem that
- * stopped it (NULL: none): the reader's damage first (the events given are
- * then to be dropped), else the setup's or a token's.  Stray text
- * (g->stray) comes to end.  begin and event answer as a pgn_visitor does. */
+ * as its context, after game_replay_listen): begin once the game is set up
+ * (not when the setup fails), event for each event, end with the problem
+ * that stopped the game (NULL: none): the reader's damage first (drop the
+ * events given), else the setup's or a token's; stray text (g->stray)
+ * comes to end.  begin and event answer as a pgn_visitor does. */
 struct game_consumer {
     enum pgn_visit (*begin)(void *ctx, const struct pgn_game *g);
     enum pgn_visit (*event)(void *ctx, const struct game_event *ev);
@@ -314,11 +304,10 @@ void game_replay_listen(struct game_replay *r, unsigned flags, const struct game
                         void *ctx);
 extern const struct pgn_visitor game_replay_visitor;
 
-/* The three steps of game_replay_visitor, for a visitor that consumes the
- * events itself (after game_replay_listen with c NULL): tags_done calls
- * game_replay_open (false: the setup failed, answer PGN_VISIT_SKIP_GAME),
- * token game_replay_visit (1 with an event, else 0 with the reader's
- * answer in *answer), game_end game_replay_close (the problem, or NULL). */
+/* game_replay_visitor's three steps, for a visitor that consumes the events
+ * itself (after game_replay_listen with c NULL): game_replay_open (false:
+ * the setup failed, skip the game), game_replay_visit (1 with an event,
+ * else 0 with the reader's answer), game_replay_close (the problem or NULL). */
 bool game_replay_open(struct game_replay *r, const struct pgn_game *g);
 static inline __attribute__((always_inline)) int game_replay_visit(struct game_replay *r,
                                                                    const struct pgn_token *tok,

@@ -17,9 +17,8 @@ _Static_assert((int)NAMED_GEN_VOCABULARIES == (int)NAMED_VOCABULARY_NB,
 /* The directions in the order of the dir-* rows: clockwise from n. */
 enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_NB };
 
-/* Words of a record: enough for the longest ply
- * ("N. FROM SEP TO RULE P1 P2 = PIECE explode" is 10) plus one to detect
- * excess. */
+/* Words of the longest record ("N. FROM SEP TO RULE P1 P2 = PIECE
+ * explode"), and one more to detect excess. */
 enum { MAX_WORDS = 11 };
 
 const char *const *named_vocabulary_names(void)
@@ -73,8 +72,8 @@ static int sign(int x)
 }
 
 /* Append a word of the vocabulary at q, in a buffer of NAMED_MAX bytes: its
- * 16-byte cell is copied whole (faster than the name's length), the bytes
- * past the name overwritten by what follows or lying past the text. */
+ * 16-byte cell is copied whole (faster), the bytes past the name later
+ * overwritten or past the text. */
 static char *put_rule(char *q, enum named_vocabulary v, int rule)
 {
     memcpy(q, named_gen_rule_names[v][rule], 16);
@@ -202,14 +201,12 @@ __attribute__((noinline)) static size_t format_general(const struct position *p,
     return finish(buf, size, q, (size_t)(e - q));
 }
 
-/* The fast path.  Nearly every ply is an ordinary move (no drop, castling,
- * en passant or promotion, no capture of the variants), whose rule words
- * depend only on the vocabulary, the piece, the signs of the steps as the
- * mover sees them and, for a knight, which step is the two-square leg:
- * PHRASE_SHAPES shapes.  Each such phrase is written once before main, by
- * put_rule_words itself, into a fixed-size cell (its length in the last
- * byte), so that a ply is its number, two squares, a separator and one
- * copy of a whole cell. */
+/* The fast path.  The rule words of an ordinary move (no drop, castling, en
+ * passant, promotion, nor a variant's capture) depend only on the
+ * vocabulary, the piece and the shape of its steps as the mover sees them.
+ * Each phrase is written before main, by put_rule_words, into a cell with
+ * its length in the last byte: a ply is its number, two squares, a
+ * separator and one copy of a whole cell. */
 enum { PHRASE_TYPES = 8, PHRASE_SHAPES = 18, PHRASE_CELL = 64 };
 enum { NUMBER_FAST = 1000, NUMBER_CELL = 8 };
 
@@ -238,11 +235,10 @@ static size_t square_88(size_t sq)
 }
 enum { STEP_ZERO = 119, STEP_NB = 256 };
 
-/* The fast path's tables, filled before main (one object, so that one base
- * address serves them all): "N. " for the numbers below NUMBER_FAST; the
- * separator by what stands on the target square; for each piece and step
- * (the 0x88 difference) the number of its phrase's cell; the phrases by
- * piece type and shape, and vocabulary. */
+/* The fast path's tables (one object: one base address serves them all):
+ * "N. " below NUMBER_FAST; the separator by the target square's piece;
+ * each piece and 0x88 step's phrase cell; the phrases by piece type and
+ * shape, and vocabulary. */
 static struct {
     char numbers[NUMBER_FAST][NUMBER_CELL];
     char separators[PIECE_NB][4];
@@ -360,8 +356,8 @@ struct word {
     size_t len;
 };
 
-/* Split on spaces and tabs; false when there are more than max words. */
-static bool split_words(const char *s, size_t len, struct word *w, int max, int *count)
+/* Split on spaces and tabs: the number of words, -1 when more than max. */
+static int split_words(const char *s, size_t len, struct word *w, int max)
 {
     int n = 0;
     size_t i = 0;
@@ -374,11 +370,10 @@ static bool split_words(const char *s, size_t len, struct word *w, int max, int 
         while (i < len && s[i] != ' ' && s[i] != '\t')
             i++;
         if (n == max)
-            return false;
+            return -1;
         w[n++] = (struct word){s + start, i - start};
     }
-    *count = n;
-    return true;
+    return n;
 }
 
 static bool word_is(const struct word *w, const char *text)
@@ -387,21 +382,15 @@ static bool word_is(const struct word *w, const char *text)
     return w->len == n && memcmp(w->s, text, n) == 0;
 }
 
-/* Is the word the given rule's name in some vocabulary? */
-static bool word_is_rule(const struct word *w, int rule)
+/* The last of the n rules from `first` whose name in some vocabulary the
+ * word is, as its offset from first; -1 for none. */
+static int word_rule(const struct word *w, int first, int n)
 {
-    for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
-        if (word_is(w, named_gen_rule_names[v][rule]))
-            return true;
-    return false;
-}
-
-static bool word_is_direction(const struct word *w)
-{
-    for (int d = 0; d < DIR_NB; d++)
-        if (word_is_rule(w, NAMED_RULE_DIR_N + d))
-            return true;
-    return false;
+    for (int r = first + n - 1; r >= first; r--)
+        for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
+            if (word_is(w, named_gen_rule_names[v][r]))
+                return r - first;
+    return -1;
 }
 
 /* The move number: digits and a '.', or "..." as Black's plies are
@@ -425,16 +414,16 @@ static bool scan_number(const struct word *w, unsigned long *out)
     return true;
 }
 
-/* The shape of a ply, word by word; the words beyond TO are checked
- * against the move generator's text later, so only their count and the
- * place of "=" matter here. */
+/* The shape of a ply from its n words (-1: too many); the words beyond TO
+ * are checked against the generator's text later: only their count and
+ * the place of "=" matter here. */
 static enum named_error scan_words(const struct word *w, int n, struct named_ply *out)
 {
     memset(out, 0, sizeof *out);
     out->from = out->to = SQUARE_NONE;
     if (n < 2 || !scan_number(&w[0], &out->number))
         return NAMED_E_SYNTAX;
-    if (n == 2 && word_is_rule(&w[1], NAMED_RULE_PASS)) {
+    if (n == 2 && word_rule(&w[1], NAMED_RULE_PASS, 1) == 0) {
         out->pass = true;
         return NAMED_OK;
     }
@@ -442,19 +431,17 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
         /* a drop: "N. @ TO drop PIECE"; FROM is TO, as the move is encoded */
         out->from = out->to = w[2].len == 2 ? square_parse(w[2].s, 2) : SQUARE_NONE;
         out->sep = '@';
-        if (word_is_rule(&w[4], NAMED_RULE_PIECE_PAWN))
+        int k = word_rule(&w[4], NAMED_RULE_PROMOTE_KNIGHT, 4);
+        if (k >= 0)
+            out->drop = KNIGHT + k;
+        else if (word_rule(&w[4], NAMED_RULE_PIECE_PAWN, 1) == 0)
             out->drop = PAWN;
-        for (int k = 0; k < 4; k++)
-            if (word_is_rule(&w[4], NAMED_RULE_PROMOTE_KNIGHT + k))
-                out->drop = KNIGHT + k;
-        if (out->to == SQUARE_NONE || !word_is_rule(&w[3], NAMED_RULE_DROP) || !out->drop)
+        if (out->to == SQUARE_NONE || word_rule(&w[3], NAMED_RULE_DROP, 1) != 0 || !out->drop)
             return NAMED_E_SYNTAX;
         return NAMED_OK;
     }
-    if (n >= 6 && word_is_rule(&w[n - 1], NAMED_RULE_EXPLOSION)) {
-        out->explosion = true;
-        n--;
-    }
+    if (n >= 6 && word_rule(&w[n - 1], NAMED_RULE_EXPLOSION, 1) == 0)
+        n--; /* atomic's explosion word, checked with the rest against the generator */
     if (n < 5 || w[1].len != 2 || w[3].len != 2 || w[2].len != 1)
         return NAMED_E_SYNTAX;
     out->from = square_parse(w[1].s, 2);
@@ -465,14 +452,13 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
     int params = n - 5;
     if (n >= 7 && word_is(&w[n - 2], "=")) {
         params -= 2;
-        for (int k = 0; k < 5; k++)
-            if (word_is_rule(&w[n - 1], NAMED_RULE_PROMOTE_KNIGHT + k))
-                out->promotion = KNIGHT + k;
+        int k = word_rule(&w[n - 1], NAMED_RULE_PROMOTE_KNIGHT, 5);
+        out->promotion = k >= 0 ? KNIGHT + k : NO_PIECE_TYPE;
     }
     if (params < 0 || params > 2)
         return NAMED_E_SYNTAX;
     for (int i = 5; i < 5 + params; i++)
-        if (!word_is_direction(&w[i]))
+        if (word_rule(&w[i], NAMED_RULE_DIR_N, DIR_NB) < 0)
             return NAMED_E_SYNTAX;
     return NAMED_OK;
 }
@@ -480,12 +466,7 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
 enum named_error named_scan(const char *s, size_t len, struct named_ply *out)
 {
     struct word w[MAX_WORDS];
-    int n;
-    if (!split_words(s, len, w, MAX_WORDS, &n)) {
-        memset(out, 0, sizeof *out);
-        return NAMED_E_SYNTAX;
-    }
-    return scan_words(w, n, out);
+    return scan_words(w, split_words(s, len, w, MAX_WORDS), out);
 }
 
 /* The record's words after the number, joined by single spaces: the form
@@ -531,12 +512,10 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
 {
     struct word w[MAX_WORDS] = {{0}}; /* (a profile-guided build's inlining warned of w) */
     struct named_ply ply;
-    int n;
     *out = MOVE_NONE;
     if (expected)
         expected[0] = '\0';
-    if (!split_words(s, len, w, MAX_WORDS, &n))
-        return NAMED_E_SYNTAX;
+    int n = split_words(s, len, w, MAX_WORDS);
     enum named_error e = scan_words(w, n, &ply);
     if (e != NAMED_OK)
         return e;

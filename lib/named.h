@@ -1,12 +1,8 @@
-/* The Dagaz named-rule notation: a move recorded by the rule that generated
- * it ("g1 - f3 leap2 n nw") instead of by the pieces it touched.  One
- * formatter serves every tool; the reader checks that a record is exactly
- * what the formatter writes for a legal move, so the two never drift
- * apart (named_reader.h splits texts into games).  formats/named-notation.md
- * is the specification; the rule names are data
- * (formats/named-vocabularies.tsv), compiled into a generated header.
- * Like snprintf, every formatter returns the length of the full text and
- * writes at most size bytes, always NUL-terminated when size > 0. */
+/* The Dagaz named-rule notation (formats/named-notation.md): a move recorded
+ * by the rule that generated it ("g1 - f3 leap2 n nw").  The reader checks
+ * that a record is exactly what the one formatter writes for a legal move
+ * (named_reader.h splits texts into games).  The rule names are data,
+ * formats/named-vocabularies.tsv.  The formatters have snprintf's contract. */
 #ifndef CHESS_NAMED_H
 #define CHESS_NAMED_H
 
@@ -23,13 +19,11 @@ enum named_vocabulary {
     NAMED_ANY = NAMED_VOCABULARY_NB /* for readers: accept either vocabulary */
 };
 
-/* Longest text of a ply, number and NUL included: "4294967295. e7 x d8 "
- * and four names of at most 16 bytes (the build refuses longer ones) with
- * their separators fit in 89 bytes. */
+/* Longest text of a ply with its NUL: "4294967295. e7 x d8 " and four
+ * names of at most 16 bytes (the build's limit) with spaces, 89 bytes. */
 enum { NAMED_MAX = 96 };
 
-/* The vocabularies' names as in --names ("dagaz", "zrf"), in the order of
- * the enum. */
+/* The vocabularies' names as in --names ("dagaz", "zrf"), in enum order. */
 const char *const *named_vocabulary_names(void);
 
 /* The name vocabulary v gives the rule with the given key of
@@ -75,7 +69,6 @@ struct named_ply {
     char sep;             /* '-' or 'x'; '@' for a drop */
     int promotion;        /* enum piece_type after " = ", NO_PIECE_TYPE if none or unknown */
     int drop;             /* a drop "N. @ TO drop PIECE": the piece (from is to), else 0 */
-    bool explosion;       /* the record ends with atomic's explosion word */
 };
 
 /* Read the syntax of one ply: the words of s[0..len) separated by spaces or

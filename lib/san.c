@@ -90,25 +90,22 @@ void san_shape_parsed(unsigned shape, struct san_parsed *sp)
     };
 }
 
-/* The other pieces of the mover's type and colour that attack `to` with
- * the board as it is: the only ones that can share a SAN with the move. */
-static bitboard rivals(const struct position *p, enum piece_type pt, int from, int to)
+/* The pieces of `own`, of type pt (not a pawn), that attack `to` through
+ * occ (sliders through the between table: attacks.h says why). */
+static inline __attribute__((always_inline)) bitboard reaching(enum piece_type pt, int to,
+                                                               bitboard own, bitboard occ)
 {
-    bitboard occ = position_occupied(p),
-             own = position_pieces(p, (enum color)p->side, pt) & ~bb_square(from);
     switch (pt) {
     case KNIGHT:
         return attacks_knight(to) & own;
     case BISHOP:
-        return attacks_bishop(to, occ) & own;
+        return attacks_sliders_reaching(to, 0, own, occ);
     case ROOK:
-        return attacks_rook(to, occ) & own;
+        return attacks_sliders_reaching(to, own, 0, occ);
     case QUEEN:
-        return attacks_queen(to, occ) & own;
-    case KING:
-        return attacks_king(to) & own; /* antichess may have several */
+        return attacks_sliders_reaching(to, own, own, occ);
     default:
-        return 0; /* pawns are told apart by their file */
+        return attacks_king(to) & own; /* antichess may have several kings */
     }
 }
 
@@ -141,9 +138,11 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
         buf[n++] = (char)('a' + square_file(from));
     } else if (pt != PAWN) {
         buf[n++] = piece_letters[pt];
-        /* Only when some rival attacks the square are the legal moves
-         * needed: most moves have none, and cost no move generation. */
-        bitboard r = rivals(p, pt, from, to);
+        /* Only when another piece of the type attacks the square are the
+         * legal moves needed: most moves cost no move generation. */
+        bitboard r =
+            reaching(pt, to, position_pieces(p, (enum color)p->side, pt) & ~bb_square(from),
+                     position_occupied(p));
         bool clash = false, same_file = false, same_rank = false;
         if (r) {
             struct movelist l;
@@ -401,10 +400,8 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp,
         }
         matches->moves[matches->count++] = m;
     }
-    if (matches->count == 1)
-        return SAN_OK;
-    if (matches->count > 1)
-        return SAN_AMBIGUOUS;
+    if (matches->count)
+        return matches->count == 1 ? SAN_OK : SAN_AMBIGUOUS;
     return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
 }
 
@@ -472,25 +469,7 @@ resolve_fast(const struct position *p, enum piece_type piece, int to, int from_f
     }
     if (promotion != NO_PIECE_TYPE)
         return MOVE_NONE;
-    bitboard occ = position_occupied(p), own = position_pieces(p, us, piece), cand;
-    /* (sliders through the between table: attacks.h says why) */
-    switch (piece) {
-    case KNIGHT:
-        cand = attacks_knight(to) & own;
-        break;
-    case BISHOP:
-        cand = attacks_sliders_reaching(to, 0, own, occ);
-        break;
-    case ROOK:
-        cand = attacks_sliders_reaching(to, own, 0, occ);
-        break;
-    case QUEEN:
-        cand = attacks_sliders_reaching(to, own, own, occ);
-        break;
-    default:
-        cand = attacks_king(to) & own;
-        break;
-    }
+    bitboard cand = reaching(piece, to, position_pieces(p, us, piece), position_occupied(p));
     if (from_file >= 0)
         cand &= bb_file(from_file);
     if (from_rank >= 0)
@@ -553,7 +532,5 @@ enum san_error san_parse(const struct position *p, const char *s, size_t len, mo
     struct san_parsed sp;
     enum san_error e = san_scan(s, len, &sp);
     *out = MOVE_NONE;
-    if (e != SAN_OK)
-        return e;
-    return san_resolve(p, &sp, out);
+    return e != SAN_OK ? e : san_resolve(p, &sp, out);
 }

@@ -23,12 +23,11 @@ enum san_error {
 
 const char *san_error_message(enum san_error e);
 
-/* Write m (legal in p) as SAN into buf (SAN_MAX bytes), with '+' or '#'.
- * Disambiguation considers only legal moves, so a pinned piece never adds
- * a file or rank (PGN standard 8.2.3.4). Returns the length. */
+/* Write m (legal in p) as SAN into buf (SAN_MAX bytes), with '+' or '#';
+ * a pinned piece never adds a file or rank (PGN standard 8.2.3.4).
+ * Returns the length. */
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
-/* The same with the position after m at hand (NULL: none), which gives the
- * check mark. */
+/* The same with the position after m at hand (NULL: none) for the mark. */
 size_t san_format_after(const struct position *p, move m, const struct position *after,
                         char buf[SAN_MAX]);
 /* The same without the check mark (cheaper: no move is played). */
@@ -50,15 +49,13 @@ struct san_parsed {
     bool drop;    /* a crazyhouse drop, "N@f3" ("@e4" a pawn): piece and to */
 };
 
-/* The shape of plain SAN packed in one word, so that the lexer scans it
- * once for the replay: a piece move with at most a file or a rank to tell
- * it apart ("Nf3", "Nbxd2", "R1e2"), a pawn push or capture without
- * promotion ("e4", "exd5"), or castling, with an optional check mark.
- * SAN_SHAPE is set; the piece is an index into SAN_SHAPE_PIECES (pawn 0),
- * the from-file and from-rank 1-8 (0 when not written), the target
- * square file + 8 * rank (a1 = 0), a capture mark, castling (1 king side,
- * 2 queen side; its piece is the king).  Other text has shape 0. */
-#define SAN_SHAPE_PIECES "PNBRQK"
+/* Plain SAN packed in one word, so that the lexer scans it once for the
+ * replay: a piece move with at most a file or a rank to tell it apart
+ * ("Nbxd2", "R1e2"), a pawn push or capture without promotion, or
+ * castling, with an optional check mark.  SAN_SHAPE is set; the piece 0-5
+ * for P N B R Q K, the from-file and from-rank 1-8 (0: not written), the
+ * target a1 = 0, a capture mark, castling (1 king side, 2 queen side; its
+ * piece is the king).  Other text has shape 0. */
 enum {
     SAN_SHAPE_PIECE_MASK = 7u,
     SAN_SHAPE_FILE_SHIFT = 3,
@@ -69,8 +66,8 @@ enum {
 };
 #define SAN_SHAPE (1u << 31)
 
-/* Each piece letter's index in SAN_SHAPE_PIECES (N 1 to K 5), 0 for any
- * other byte: one load tells a piece letter and gives its bits. */
+/* Each piece letter's shape bits (N 1 to K 5), 0 for any other byte: one
+ * load tells a piece letter and gives its bits. */
 extern const unsigned char san_shape_piece_code[256];
 
 static inline bool san_is_file(char c)
@@ -90,11 +87,10 @@ static inline unsigned san_shape_square(unsigned char f, unsigned char r)
 /* The shape of s[0..n) when the whole text is plain SAN, else 0. */
 unsigned san_token_shape(const char *s, size_t n);
 
-/* The shape of the plain SAN move that starts the eight bytes s (the
- * text's bytes, zero past its end), its check mark included, with its
- * length in *len; 0 when s starts with no plain SAN move.  Whether the
- * move fills its word is the caller's to see.  Inline: the lexer's
- * hottest path. */
+/* The shape of the plain SAN move, check mark included, that starts the
+ * eight bytes s (zero past the text's end), its length in *len; else 0.
+ * Whether the move fills its word is the caller's to see.  Inline: the
+ * lexer's hottest path. */
 static inline __attribute__((always_inline)) unsigned san_word_shape(const unsigned char s[8],
                                                                      size_t *len)
 {
@@ -183,25 +179,22 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);
 /* The legal move of p that the text names: san_scan, then san_resolve. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out);
 
-/* The one SAN resolver: the legal move of p that scanned text names, found
- * from the text's piece and target without listing every legal move in
- * the common cases; its verdict is always san_match's. */
+/* The one SAN resolver: the legal move of p that scanned text names,
+ * mostly without listing every legal move; its verdict is san_match's. */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out);
 
-/* For a caller that plays the move at once, the commonest text given by
- * its parts: a move of piece to `to` without promotion, castling or drop
- * ("Nbxd2", "exd5").  The move when the common case decides it, else
- * MOVE_NONE (san_resolve then gives the verdict).  A pawn move, or the
- * only piece (not a king) that can reach the target, comes back with
- * *deferred set and without the test of the king's safety, which the
- * caller makes after playing it (movegen_left_king_safe); if it fails,
- * san_resolve on p gives the verdict. */
+/* The commonest text by its parts, for a caller that plays the move at
+ * once: piece to `to` without promotion, castling or drop ("Nbxd2").  The
+ * move when the common case decides it, else MOVE_NONE (then san_resolve
+ * gives the verdict).  A pawn move, or the only piece (not a king) that
+ * reaches `to`, comes with *deferred set and its king's safety untested:
+ * the caller tests it after playing (movegen_left_king_safe), and if that
+ * fails, san_resolve on p gives the verdict. */
 move san_resolve_plain(const struct position *p, enum piece_type piece, int to, int from_file,
                        int from_rank, bool *deferred);
 
-/* Every legal move of p that parsed text matches (for diagnostics, and the
- * reference the resolver is tested against); returns what san_parse
- * would. */
+/* Every legal move of p that parsed text matches (for diagnostics, and as
+ * the resolver's reference); returns what san_parse would. */
 enum san_error san_match(const struct position *p, const struct san_parsed *sp,
                          struct movelist *matches);
 

@@ -156,39 +156,38 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
 /* The last word on a move every rule of its piece allows: does it leave
  * its king safe (FIDE Art. 3.9, movegen_king_safe)?  A castling of
  * standard chess has passed castling_rule, the whole of its rule. */
-static enum explain_reason judge(const struct position *p, move m, const struct detail *d_in,
-                                 move *out, char *msg, size_t size)
+static enum explain_reason judge(const struct position *p, move m, struct detail *d, move *out,
+                                 char *msg, size_t size)
 {
     bool castled = move_kind(m) == MOVE_CASTLE && p->variant == VARIANT_CHESS;
     if (!castled && !movegen_king_safe(p, m)) {
         /* The variants' own reasons, in the order their rules apply; what
          * remains leaves the king attacked. */
-        struct detail d = *d_in;
         const struct variant_rules *r = variant_rules((enum variant)p->variant);
         struct variant_end end;
         if (variant_end(p, &end)) {
-            d.text = variant_end_name(end.reason);
-            d.text_len = strlen(d.text);
-            return finish(EXPLAIN_GAME_OVER, &d, msg, size);
+            d->text = variant_end_name(end.reason);
+            d->text_len = strlen(d->text);
+            return finish(EXPLAIN_GAME_OVER, d, msg, size);
         }
         if (r->must_capture && !move_is_capture(p, m)) {
-            d.text = r->name;
-            d.text_len = strlen(d.text);
-            return finish(EXPLAIN_MUST_CAPTURE, &d, msg, size);
+            d->text = r->name;
+            d->text_len = strlen(d->text);
+            return finish(EXPLAIN_MUST_CAPTURE, d, msg, size);
         }
         struct position after = *p;
         makemove_play(&after, m);
         if (r->no_check && position_in_check(&after))
-            return finish(EXPLAIN_GIVES_CHECK, &d, msg, size);
+            return finish(EXPLAIN_GIVES_CHECK, d, msg, size);
         if (r->explosions && !position_pieces(&after, (enum color)p->side, KING)) {
-            d.color = (enum color)p->side;
-            return finish(EXPLAIN_OWN_KING_EXPLODES, &d, msg, size);
+            d->color = (enum color)p->side;
+            return finish(EXPLAIN_OWN_KING_EXPLODES, d, msg, size);
         }
-        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, d, msg, size);
     }
     if (out)
         *out = m;
-    return finish(EXPLAIN_LEGAL, d_in, msg, size);
+    return finish(EXPLAIN_LEGAL, d, msg, size);
 }
 
 /* FIDE Art. 3.8.2 (Chess960 included) by the generator's castling_rule,
@@ -390,20 +389,18 @@ enum explain_reason explain_move(const struct position *p, int from, int to,
     return judge(p, move_make(from, to, kind), &d, out, msg, size);
 }
 
-/* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
- * in SAN without check marks, in the documented order of move lists. */
-static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
+/* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matches, sorted
+ * into the documented order of move lists, in SAN without check marks. */
+static void list_matches(const struct position *p, struct movelist *l, char *buf, size_t size)
 {
     struct out o = {buf, size, 0};
-    move sorted[MOVELIST_MAX];
     int n = l->count;
-    memcpy(sorted, l->moves, (size_t)n * sizeof *sorted);
-    uci_sort(p, sorted, n, UCI_CASTLING_AUTO);
+    uci_sort(p, l->moves, n, UCI_CASTLING_AUTO);
     for (int i = 0; i < n; i++) {
         char san[SAN_MAX];
         if (i > 0)
             put(&o, i + 1 == n ? " and " : ", ", i + 1 == n ? 5 : 2);
-        put(&o, san, san_format_plain(p, sorted[i], san));
+        put(&o, san, san_format_plain(p, l->moves[i], san));
     }
     put(&o, n == 2 ? " both" : " all", n == 2 ? 5 : 4);
     buf[o.n < size ? o.n : size - 1] = '\0';

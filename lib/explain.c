@@ -9,10 +9,9 @@
 
 #include <string.h>
 
-/* One entry per reason: its stable name and its message, where {from},
- * {to} and {at} are squares, {piece} is the moving piece's type, {other}
- * another piece type, {color} the colour of the piece concerned, {side} the
- * side to move and {text} the move text or the list of candidates. */
+/* Each reason's stable name and message: {from}, {to} and {at} are squares,
+ * {piece} the mover's type, {other} another type, {color} the colour of the
+ * piece concerned, {side} the side to move, {text} the text or candidates. */
 static const struct {
     const char *name;
     const char *text;
@@ -90,8 +89,7 @@ struct detail {
     size_t text_len;
 };
 
-/* A bounded writer: like snprintf, it keeps counting past the end so that
- * nothing is ever written beyond size bytes. */
+/* A bounded writer: like snprintf, it counts past the end of buf. */
 struct out {
     char *buf;
     size_t size, n;
@@ -111,8 +109,8 @@ static void put_square(struct out *o, int sq)
     put(o, name, strlen(name));
 }
 
-/* Fill the blanks of the reason's message with the detail: every message
- * is one template, so tools and documentation cannot drift apart. */
+/* Fill the blanks of the reason's message: every message is one template,
+ * so tools and documentation cannot drift apart. */
 static enum explain_reason finish(enum explain_reason r, const struct detail *d, char *msg,
                                   size_t size)
 {
@@ -151,61 +149,50 @@ static enum explain_reason finish(enum explain_reason r, const struct detail *d,
             put(&o, word, strlen(word));
         t = close + 1;
     }
-    if (size)
-        msg[o.n < size ? o.n : size - 1] = '\0';
+    msg[o.n < size ? o.n : size - 1] = '\0';
     return r;
 }
 
 /* The last word on a move every rule of its piece allows: does it leave
- * its king safe (FIDE Art. 3.9)?  The one per-move rule, movegen_king_safe
- * (in the variants it asks the generator, whose invariants are theirs); a
- * castling of standard chess has passed castling_rule, the whole of its
- * rule (movegen_castle asks no more).  What the variants still reject, and
- * what leaves the king attacked, is said below. */
-static enum explain_reason judge(const struct position *p, move m, const struct detail *d_in,
-                                 move *out, char *msg, size_t size)
+ * its king safe (FIDE Art. 3.9, movegen_king_safe)?  A castling of
+ * standard chess has passed castling_rule, the whole of its rule. */
+static enum explain_reason judge(const struct position *p, move m, struct detail *d, move *out,
+                                 char *msg, size_t size)
 {
     bool castled = move_kind(m) == MOVE_CASTLE && p->variant == VARIANT_CHESS;
     if (!castled && !movegen_king_safe(p, m)) {
-        /* The variants' own reasons, in the order their rules apply: the
-         * game is over, antichess's compulsory captures, racing kings' ban
-         * on checks, atomic's explosions; what remains leaves the king
-         * attacked. */
-        struct detail d = *d_in;
+        /* The variants' own reasons, in the order their rules apply; what
+         * remains leaves the king attacked. */
         const struct variant_rules *r = variant_rules((enum variant)p->variant);
         struct variant_end end;
         if (variant_end(p, &end)) {
-            d.text = variant_end_name(end.reason);
-            d.text_len = strlen(d.text);
-            return finish(EXPLAIN_GAME_OVER, &d, msg, size);
+            d->text = variant_end_name(end.reason);
+            d->text_len = strlen(d->text);
+            return finish(EXPLAIN_GAME_OVER, d, msg, size);
         }
         if (r->must_capture && !move_is_capture(p, m)) {
-            d.text = r->name;
-            d.text_len = strlen(d.text);
-            return finish(EXPLAIN_MUST_CAPTURE, &d, msg, size);
+            d->text = r->name;
+            d->text_len = strlen(d->text);
+            return finish(EXPLAIN_MUST_CAPTURE, d, msg, size);
         }
         struct position after = *p;
         makemove_play(&after, m);
         if (r->no_check && position_in_check(&after))
-            return finish(EXPLAIN_GIVES_CHECK, &d, msg, size);
+            return finish(EXPLAIN_GIVES_CHECK, d, msg, size);
         if (r->explosions && !position_pieces(&after, (enum color)p->side, KING)) {
-            d.color = (enum color)p->side;
-            return finish(EXPLAIN_OWN_KING_EXPLODES, &d, msg, size);
+            d->color = (enum color)p->side;
+            return finish(EXPLAIN_OWN_KING_EXPLODES, d, msg, size);
         }
-        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, &d, msg, size);
+        return finish(EXPLAIN_LEAVES_KING_IN_CHECK, d, msg, size);
     }
-    const struct detail *d = d_in;
     if (out)
         *out = m;
     return finish(EXPLAIN_LEGAL, d, msg, size);
 }
 
-/* FIDE Art. 3.8.2: castling needs the right (neither king nor rook has
- * moved, 3.8.2.1), a king not in check, empty squares between king and rook
- * and on their destinations, and no attacked square on the king's way
- * (3.8.2.2): castling_rule, the generator's own, which names the first
- * rule broken; Chess960 included (king and rook may start anywhere on the
- * rank).  A castling given as king takes rook must name the right's rook. */
+/* FIDE Art. 3.8.2 (Chess960 included) by the generator's castling_rule,
+ * which names the first rule broken.  A castling given as king takes rook
+ * must name the right's rook.  The caller has set *out to MOVE_NONE. */
 static enum explain_reason castle(const struct position *p, int queen_side, int rook_given,
                                   move *out, char *msg, size_t size)
 {
@@ -220,8 +207,6 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     int idx = castle_index(us, queen_side);
     int ksq = position_king(p, us), rsq = p->castle_rook[idx];
     struct detail d = {ksq, rsq, SQUARE_NONE, KING, ROOK, us, us, NULL, 0};
-    if (out)
-        *out = MOVE_NONE;
     const struct variant_rules *r = variant_rules((enum variant)p->variant);
     if (!r->castling) {
         d.text = r->title;
@@ -238,12 +223,6 @@ static enum explain_reason castle(const struct position *p, int queen_side, int 
     if (why != CASTLING_LEGAL)
         return finish(reason[why], &d, msg, size);
     return judge(p, move_make(ksq, rsq, MOVE_CASTLE), &d, out, msg, size);
-}
-
-enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
-                                   size_t size)
-{
-    return castle(p, queen_side != 0, SQUARE_NONE, out, msg, size);
 }
 
 /* FIDE Art. 3.2 to 3.7 on an empty board: the pieces' lines and leaps,
@@ -273,11 +252,10 @@ bitboard explain_reach(enum color c, enum piece_type pt, int sq)
     }
 }
 
-/* A pawn's moves (FIDE Art. 3.7): one square straight ahead onto an empty
- * square, two from its starting rank over an empty square, one diagonally
- * forward to capture, en passant right after an enemy double step.  Sets
- * *kind and returns EXPLAIN_LEGAL when the move is one of these as far as
- * the pawn is concerned. */
+/* A pawn's moves (FIDE Art. 3.7): one square ahead onto an empty square,
+ * two from its starting rank, one diagonally forward to capture, en
+ * passant right after an enemy double step.  EXPLAIN_LEGAL with *kind when
+ * the move is one of these. */
 static enum explain_reason pawn_rules(const struct position *p, int from, int to, struct detail *d,
                                       enum move_kind *kind)
 {
@@ -411,26 +389,21 @@ enum explain_reason explain_move(const struct position *p, int from, int to,
     return judge(p, move_make(from, to, kind), &d, out, msg, size);
 }
 
-/* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matching moves
- * in SAN without check marks, for the ambiguity message (PGN 8.2.3.4 says
- * a move must be disambiguated just enough), in the documented order of
- * move lists (b1 before f3), whatever order the generator found them in. */
-static void list_matches(const struct position *p, const struct movelist *l, char *buf, size_t size)
+/* "Nbd2 and Nfd2 both" or "Qa1b2, Qa3b2 and Qc3b2 all": the matches, sorted
+ * into the documented order of move lists, in SAN without check marks. */
+static void list_matches(const struct position *p, struct movelist *l, char *buf, size_t size)
 {
     struct out o = {buf, size, 0};
-    move sorted[MOVELIST_MAX];
     int n = l->count;
-    memcpy(sorted, l->moves, (size_t)n * sizeof *sorted);
-    uci_sort(p, sorted, n, UCI_CASTLING_AUTO);
+    uci_sort(p, l->moves, n, UCI_CASTLING_AUTO);
     for (int i = 0; i < n; i++) {
         char san[SAN_MAX];
         if (i > 0)
             put(&o, i + 1 == n ? " and " : ", ", i + 1 == n ? 5 : 2);
-        put(&o, san, san_format_plain(p, sorted[i], san));
+        put(&o, san, san_format_plain(p, l->moves[i], san));
     }
     put(&o, n == 2 ? " both" : " all", n == 2 ? 5 : 4);
-    if (size)
-        buf[o.n < size ? o.n : size - 1] = '\0';
+    buf[o.n < size ? o.n : size - 1] = '\0';
 }
 
 /* Does from agree with the file and rank the text names, if any? */
@@ -442,8 +415,7 @@ static bool from_named(const struct san_parsed *sp, int from)
 
 /* The pieces of SAN's type that could reach its target on an empty board
  * (a pawn: straight ahead, or diagonally from the file it names), nearest
- * first for pawns so that "e4" speaks of the pawn on e3 before the one on
- * e2. */
+ * first ("e4" speaks of the pawn on e3 before the one on e2). */
 static int san_candidates(const struct position *p, const struct san_parsed *sp,
                           int cand[SQUARE_NB])
 {
@@ -529,7 +501,7 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
     if (sp.drop)
         return explain_drop(p, &sp, &d, msg, size);
     if (sp.castle) {
-        r = explain_castle(p, sp.castle == 2, out, msg, size);
+        r = castle(p, sp.castle == 2, SQUARE_NONE, out, msg, size);
     } else if (sp.from_file >= 0 && sp.from_rank >= 0) {
         /* Long algebraic or UCI: the from-square is given. */
         int from = square_make(sp.from_file, sp.from_rank), pc = p->board[from];
@@ -545,17 +517,14 @@ enum explain_reason explain_san(const struct position *p, const char *s, size_t 
         r = explain_move(p, position_king(p, us), sp.to, sp.promotion, out, msg, size);
     } else {
         int cand[SQUARE_NB];
-        if (san_candidates(p, &sp, cand) == 0) {
-            d.piece = sp.piece;
-            d.to = sp.to;
-            return finish(EXPLAIN_NO_CANDIDATE, &d, msg, size);
-        }
-        r = explain_move(p, cand[0], sp.to, sp.promotion, out, msg, size);
+        r = san_candidates(p, &sp, cand)
+                ? explain_move(p, cand[0], sp.to, sp.promotion, out, msg, size)
+                : EXPLAIN_NO_CANDIDATE;
     }
-    if (r == EXPLAIN_LEGAL) {
-        /* The rules allow the move the text points at, but the text does
-         * not name it as SAN must (e.g. a king's two-square step written
-         * "Kg1" in Chess960): no legal move matches. */
+    if (r == EXPLAIN_LEGAL || r == EXPLAIN_NO_CANDIDATE) {
+        /* No piece of that type gets there, or the rules allow the move the
+         * text points at but the text does not name it as SAN must (e.g. a
+         * king's two-square step written "Kg1" in Chess960). */
         if (out)
             *out = MOVE_NONE;
         d.piece = sp.piece;

@@ -1,16 +1,6 @@
-/* Why a move is illegal: one list of reasons, each with its message, shared
- * by every tool that has to say so (legal-moves --explain and --moves,
- * pgn-to-named-notation on an illegal move in a game), so that the same
- * mistake is always worded the same way.  Each reason names the rule of the
- * FIDE Laws of Chess that the move breaks.
- *
- *     char msg[EXPLAIN_MAX];
- *     move m;
- *     if (explain_san(&pos, "Ke3", 3, &m, msg, sizeof msg) != EXPLAIN_LEGAL)
- *         ... msg is "the move leaves the king in check" ...
- *
- * The library never prints: messages go to the caller's buffer, with the
- * squares and pieces filled in ("no piece on e3"). */
+/* Why a move is illegal: one list of reasons, each naming the FIDE rule it
+ * breaks, so that every tool words a mistake the same way.  Messages go to
+ * the caller's buffer, squares and pieces filled in ("no piece on e3"). */
 #ifndef CHESS_EXPLAIN_H
 #define CHESS_EXPLAIN_H
 
@@ -84,18 +74,10 @@ bitboard explain_reach(enum color c, enum piece_type pt, int sq);
 enum explain_reason explain_move(const struct position *p, int from, int to,
                                  enum piece_type promotion, move *out, char *msg, size_t size);
 
-/* The same for castling on one side (0 king side, 1 queen side), with the
- * reasons in the order of FIDE Art. 3.8.2: rights, check, path, attacks. */
-enum explain_reason explain_castle(const struct position *p, int queen_side, move *out, char *msg,
-                                   size_t size);
-
-/* The same for move text in any notation that san_scan reads: SAN
- * ("Nbd2", "O-O"), long algebraic ("Ng1-f3") or UCI ("e7e8q").  When
- * SAN matches no legal move, the pieces of the named type that could reach
- * the target on an empty board are the candidates, and the first one's
- * problem is the answer ("Bc5" -> "no bishop can move to c5" when there is
- * none).  The verdict agrees with san_parse: EXPLAIN_LEGAL exactly when
- * san_parse finds one move. */
+/* The same for move text that san_scan reads.  SAN that matches no legal
+ * move is answered by the problem of the first piece of its type that
+ * reaches the target on an empty board ("no bishop can move to c5" when
+ * none).  EXPLAIN_LEGAL exactly when san_parse finds one move. */
 enum explain_reason explain_san(const struct position *p, const char *s, size_t len, move *out,
                                 char *msg, size_t size);
 

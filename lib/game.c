@@ -7,23 +7,6 @@
 
 #include <string.h>
 
-const char *game_error_message(enum game_error e)
-{
-    static const char *const messages[GAME_ERROR_NB] = {
-        [GAME_OK] = "ok",
-        [GAME_E_FEN] = "the FEN tag holds no legal position",
-        [GAME_E_VARIANT] = "unsupported variant",
-        [GAME_E_ILLEGAL] = "illegal move",
-        [GAME_E_NULL_IN_CHECK] = "a null move while in check",
-        [GAME_E_VARIATION] = "a variation with no move before it to replace",
-        [GAME_E_TOO_DEEP] = "variations nested too deep",
-        [GAME_E_TEXT] = "unexpected text in the movetext",
-        [GAME_E_DAMAGED] = "damaged text",
-        [GAME_E_RECORD] = "a record that is not the move generator's",
-    };
-    return (unsigned)e < GAME_ERROR_NB ? messages[e] : "unknown error";
-}
-
 /* Copy at most size - 1 bytes and a NUL: problem texts are cut, not lost. */
 static void copy_cut(char *dst, size_t size, const char *src, size_t len)
 {
@@ -33,10 +16,9 @@ static void copy_cut(char *dst, size_t size, const char *src, size_t len)
     dst[len] = '\0';
 }
 
-/* A FEN too long for dst is cut after the last whole field that fits,
- * and "..." marks the cut ("... w KQkq - ..."), so that no field is shown
- * cut in two (a counter "100" shown as "1"); a first field too long for
- * dst is cut where it must. */
+/* A FEN too long for dst is cut after the last whole field that fits, and
+ * "..." marks the cut, so that no field is shown cut in two (a counter
+ * "100" as "1"); a first field too long for dst is cut where it must. */
 static void copy_fields_cut(char *dst, size_t size, const char *src, size_t len)
 {
     if (len < size) {
@@ -53,17 +35,12 @@ static void copy_fields_cut(char *dst, size_t size, const char *src, size_t len)
     memcpy(dst + cut, "...", 4);
 }
 
-const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name)
-{
-    const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
-    return t ? t->value : NULL;
-}
-
 /* A tag value that tells something: not missing, not empty, and not the
  * PGN standard's "?" (unknown) nor a Round's "-" (not applicable). */
 static const char *label_part(const struct pgn_tag *tags, size_t ntags, const char *name)
 {
-    const char *v = game_tag(tags, ntags, name);
+    const struct pgn_tag *t = pgn_tags_find(tags, ntags, name);
+    const char *v = t ? t->value : NULL;
     return v && *v && strcmp(v, "?") != 0 && strcmp(v, "-") != 0 ? v : NULL;
 }
 
@@ -98,65 +75,56 @@ size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size
         pgn_move_number(pb->fullmove, pb->side, number, sizeof number);
         snprintf(where, sizeof where, "ply %lu (%s): ", pb->ply, number);
     }
-    const char *sep = pb->reason[0] ? ": " : "";
-    int n;
-    switch (pb->code) {
-    case GAME_E_FEN:
-        n = snprintf(buf, size, "FEN tag: illegal position '%s'%s%s", pb->text, sep, pb->reason);
-        break;
-    case GAME_E_VARIANT:
-        n = snprintf(buf, size, "unsupported variant '%s'", pb->text);
-        break;
-    case GAME_E_ILLEGAL:
-        n = snprintf(buf, size, "%sillegal move '%s'%s%s", where, pb->text, sep, pb->reason);
-        break;
-    case GAME_E_NULL_IN_CHECK:
-        n = snprintf(buf, size, "%sillegal null move '%s': the side to move is in check", where,
-                     pb->text);
-        break;
-    case GAME_E_TEXT:
-        n = snprintf(buf, size, "%sunexpected text '%s' in the movetext", where, pb->text);
-        break;
-    case GAME_E_RECORD:
-        n = snprintf(buf, size, "%sbad record '%s'%s%s", where, pb->text, sep, pb->reason);
-        break;
-    default:
-        n = snprintf(buf, size, "%s%s%s%s", where, game_error_message(pb->code), sep, pb->reason);
-        break;
-    }
+    /* Each takes where (empty for the setup's problems, which have no
+     * ply), text, sep and reason; "%.0s" passes over the text. */
+    static const char *const formats[GAME_ERROR_NB] = {
+        [GAME_OK] = "%sok%.0s%s%s",
+        [GAME_E_FEN] = "%sFEN tag: illegal position '%s'%s%s",
+        [GAME_E_VARIANT] = "%sunsupported variant '%s'",
+        [GAME_E_ILLEGAL] = "%sillegal move '%s'%s%s",
+        [GAME_E_NULL_IN_CHECK] = "%sillegal null move '%s': the side to move is in check",
+        [GAME_E_VARIATION] = "%sa variation with no move before it to replace%.0s%s%s",
+        [GAME_E_TOO_DEEP] = "%svariations nested too deep%.0s%s%s",
+        [GAME_E_TEXT] = "%sunexpected text '%s' in the movetext",
+        [GAME_E_DAMAGED] = "%sdamaged text%.0s%s%s",
+        [GAME_E_RECORD] = "%sbad record '%s'%s%s",
+    };
+    const char *format =
+        (unsigned)pb->code < GAME_ERROR_NB ? formats[pb->code] : "%sunknown error%.0s%s%s";
+    int n = snprintf(buf, size, format, where, pb->text, pb->reason[0] ? ": " : "", pb->reason);
     return n < 0 ? 0 : (size_t)n;
 }
 
 static void problem_clear(struct game_problem *pb, enum game_error code, unsigned long line,
                           unsigned long col)
 {
-    memset(pb, 0, sizeof *pb);
-    pb->code = code;
-    pb->line = line;
-    pb->col = col;
+    *pb = (struct game_problem){.code = code, .line = line, .col = col};
 }
 
-/* Compare a Variant value with a name, ignoring case, spaces, '-' and '_'
- * ("Chess 960", "chess960", "Fischer-Random" are the spellings seen). */
+/* The next character of a Variant name that counts: case, spaces, '-' and
+ * '_' aside ("Chess 960", "Fischer-Random" are spellings seen). */
+static char name_char(const char **s)
+{
+    while (**s == ' ' || **s == '-' || **s == '_')
+        (*s)++;
+    char c = **s;
+    if (c)
+        (*s)++;
+    return c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+}
+
 static bool variant_is(const char *value, const char *name)
 {
-    for (;;) {
-        while (*value == ' ' || *value == '-' || *value == '_')
-            value++;
-        char c = *value >= 'A' && *value <= 'Z' ? (char)(*value + 32) : *value;
-        if (c != *name)
-            return false;
+    for (char c; (c = name_char(&value)) == name_char(&name);)
         if (!c)
             return true;
-        value++;
-        name++;
-    }
+    return false;
 }
 
-/* The Variant tag's names (chessops's parseVariant, lichess's exports, and
- * the GUIs' spellings), compared by variant_is: every variant this
- * library plays, Chess960 as standard chess with chess960 set.  Giveaway
- * is python-chess's (antichess with castling), not an alias of antichess. */
+/* The Variant tag's names (chessops's parseVariant, lichess's exports, the
+ * GUIs' spellings), a variant's first in lichess's spelling, which
+ * game_variant_tag writes.  Giveaway is python-chess's (antichess with
+ * castling), not an alias of antichess. */
 static const struct {
     const char *name;
     uint8_t variant, chess960;
@@ -168,29 +136,29 @@ static const struct {
     {"fromposition", VARIANT_CHESS, 0},
     {"classical", VARIANT_CHESS, 0},
     {"orthodox", VARIANT_CHESS, 0},
-    {"chess960", VARIANT_CHESS, 1},
+    {"Chess960", VARIANT_CHESS, 1},
     {"960", VARIANT_CHESS, 1},
     {"fischerandom", VARIANT_CHESS, 1},
     {"fischerrandom", VARIANT_CHESS, 1},
     {"fischerrandomchess", VARIANT_CHESS, 1},
     {"frc", VARIANT_CHESS, 1},
-    {"crazyhouse", VARIANT_CRAZYHOUSE, 0},
+    {"Crazyhouse", VARIANT_CRAZYHOUSE, 0},
     {"house", VARIANT_CRAZYHOUSE, 0},
     {"zh", VARIANT_CRAZYHOUSE, 0},
-    {"atomic", VARIANT_ATOMIC, 0},
+    {"Atomic", VARIANT_ATOMIC, 0},
     {"atom", VARIANT_ATOMIC, 0},
     {"atomicchess", VARIANT_ATOMIC, 0},
-    {"antichess", VARIANT_ANTICHESS, 0},
+    {"Antichess", VARIANT_ANTICHESS, 0},
     {"anti", VARIANT_ANTICHESS, 0},
-    {"giveaway", VARIANT_GIVEAWAY, 0},
-    {"kingofthehill", VARIANT_KINGOFTHEHILL, 0},
+    {"Giveaway", VARIANT_GIVEAWAY, 0},
+    {"King of the Hill", VARIANT_KINGOFTHEHILL, 0},
     {"koth", VARIANT_KINGOFTHEHILL, 0},
-    {"threecheck", VARIANT_3CHECK, 0},
+    {"Three-check", VARIANT_3CHECK, 0},
     {"3check", VARIANT_3CHECK, 0},
     {"threecheckchess", VARIANT_3CHECK, 0},
-    {"horde", VARIANT_HORDE, 0},
+    {"Horde", VARIANT_HORDE, 0},
     {"hordechess", VARIANT_HORDE, 0},
-    {"racingkings", VARIANT_RACINGKINGS, 0},
+    {"Racing Kings", VARIANT_RACINGKINGS, 0},
     {"racing", VARIANT_RACINGKINGS, 0},
     {"race", VARIANT_RACINGKINGS, 0},
 };
@@ -208,28 +176,19 @@ bool game_variant_parse(const char *value, enum variant *variant, bool *chess960
 
 const char *game_variant_tag(enum variant variant, bool chess960)
 {
-    /* lichess's spellings, which game_variant_parse reads back (and
-     * python-chess and chessops); giveaway is python-chess's */
-    static const char *const names[VARIANT_NB] = {
-        [VARIANT_CRAZYHOUSE] = "Crazyhouse",
-        [VARIANT_ATOMIC] = "Atomic",
-        [VARIANT_ANTICHESS] = "Antichess",
-        [VARIANT_GIVEAWAY] = "Giveaway",
-        [VARIANT_KINGOFTHEHILL] = "King of the Hill",
-        [VARIANT_3CHECK] = "Three-check",
-        [VARIANT_HORDE] = "Horde",
-        [VARIANT_RACINGKINGS] = "Racing Kings",
-    };
-    if (variant == VARIANT_CHESS)
-        return chess960 ? "Chess960" : NULL;
-    return (unsigned)variant < VARIANT_NB ? names[variant] : NULL;
+    if (variant == VARIANT_CHESS && !chess960)
+        return NULL;
+    for (size_t i = 0; i < sizeof tag_variants / sizeof tag_variants[0]; i++)
+        if (tag_variants[i].variant == variant &&
+            tag_variants[i].chess960 == (variant == VARIANT_CHESS))
+            return tag_variants[i].name;
+    return NULL;
 }
 
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives
  * often leave SetUp out, so a FEN tag is read whatever SetUp says.  The
  * FEN must be a position whose moves are defined (fen_read, playable);
- * strict also refuses one that no game can reach (formats/fen.md, "Which
- * tools accept what"). */
+ * strict also refuses one that no game can reach (formats/fen.md). */
 static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned flags,
                              struct position *start, struct game_problem *pb)
 {
@@ -261,28 +220,13 @@ static enum game_error setup(const struct pgn_tag *tags, size_t ntags, unsigned 
         problem_clear(pb, GAME_E_FEN, fen ? fen->line : 0, fen ? fen->col : 0);
         copy_fields_cut(pb->text, sizeof pb->text, text, len);
         if (rep.count)
-            copy_cut(pb->reason, sizeof pb->reason, rep.problems[0].message,
-                     strlen(rep.problems[0].message));
+            snprintf(pb->reason, sizeof pb->reason, "%s", rep.problems[0].message);
         return GAME_E_FEN;
     }
     *start = rec.pos;
     if (c960)
         start->chess960 = 1;
     return GAME_OK;
-}
-
-enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
-                           struct game_problem *pb)
-{
-    return setup(tags, ntags, 0, start, pb);
-}
-
-void game_stack_reset(struct game_stack *s, const struct position *start)
-{
-    s->depth = 0;
-    s->lines[0].pos = *start;
-    s->lines[0].ply = 0;
-    s->lines[0].has_move = false;
 }
 
 /* The innermost line before a move or a pass is played on it: its
@@ -301,9 +245,8 @@ void game_stack_play(struct game_stack *s, move m)
     makemove_play(&line_advance(s)->pos, m);
 }
 
-/* A null move passes the turn; in check it would let the king be taken,
- * so it is refused there (PGN standard 8.2.3 leaves null moves to
- * programs; every program refuses this one). */
+/* A null move in check would let the king be taken: every program refuses
+ * it (PGN standard 8.2.3 leaves null moves to programs). */
 enum game_error game_stack_pass(struct game_stack *s)
 {
     if (position_in_check(&s->lines[s->depth].pos))
@@ -312,9 +255,9 @@ enum game_error game_stack_pass(struct game_stack *s)
     return GAME_OK;
 }
 
-/* PGN standard 8.2.5: a variation is an alternative to the move just
+/* "(" (PGN standard 8.2.5): a variation is an alternative to the move just
  * played, so it starts from the position before that move. */
-enum game_error game_stack_enter(struct game_stack *s)
+static enum game_error stack_enter(struct game_stack *s)
 {
     struct game_line *l = &s->lines[s->depth];
     if (!l->has_move)
@@ -328,7 +271,8 @@ enum game_error game_stack_enter(struct game_stack *s)
     return GAME_OK;
 }
 
-bool game_stack_leave(struct game_stack *s)
+/* ")": back to the enclosing line; false when none is open. */
+static bool stack_leave(struct game_stack *s)
 {
     if (s->depth == 0)
         return false;
@@ -337,12 +281,9 @@ bool game_stack_leave(struct game_stack *s)
 }
 
 /* What loses moves or tags, or changes what the text says, makes a game
- * unusable: a tag pair cut short (its value may be cut anywhere, even
- * inside a UTF-8 sequence: the reader's repair would be a guess) and a NUL
- * or control byte read as a space.  The reader's other diagnostics
- * (missing result, stray ')', result inside a variation, malformed tags
- * recovered whole) are leniencies the converter accepts.  Unexpected
- * tokens are judged where they stand.  The named-notation reader does
+ * unusable: a tag pair cut short (the reader's repair would be a guess),
+ * a NUL or control byte read as a space.  The reader's other diagnostics
+ * are leniencies the converter accepts.  The named-notation reader does
  * not recover a malformed tag line: there it loses the tag. */
 static bool diag_is_damage(enum pgn_error code, bool named)
 {
@@ -368,8 +309,7 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
     for (size_t i = 0; i < g->ndiags; i++)
         if (diag_is_damage(g->diags[i].code, flags & GAME_NAMED)) {
             problem_clear(pb, GAME_E_DAMAGED, g->diags[i].line, g->diags[i].col);
-            const char *msg = pgn_error_message(g->diags[i].code);
-            copy_cut(pb->reason, sizeof pb->reason, msg, strlen(msg));
+            snprintf(pb->reason, sizeof pb->reason, "%s", pgn_error_message(g->diags[i].code));
             return GAME_E_DAMAGED;
         }
     return GAME_OK;
@@ -378,29 +318,26 @@ enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct gam
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb)
 {
-    r->flags = flags;
-    r->result_seen = false;
-    r->skip = 0;
-    enum game_error e = setup(tags, ntags, flags, &r->start, pb);
-    if (e != GAME_OK)
-        return e; /* (the stack stays as the game before left it) */
-    game_stack_reset(&r->stack, &r->start);
-    return GAME_OK;
+    struct position start;
+    enum game_error e = setup(tags, ntags, flags, &start, pb);
+    if (e == GAME_OK) /* (else the stack stays as the game before left it) */
+        game_replay_start_at(r, &start, flags);
+    return e;
 }
 
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags)
 {
     r->flags = flags;
-    r->result_seen = false;
     r->skip = 0;
-    r->start = *start;
-    game_stack_reset(&r->stack, &r->start);
+    r->start = r->stack.lines[0].pos = *start;
+    r->stack.depth = 0;
+    r->stack.lines[0].ply = 0;
+    r->stack.lines[0].has_move = false;
 }
 
 /* GAME_VARIATION_ERRORS_SKIP: is the problem at tok a variation's?  Then
- * skip that variation: a "(" that opened none, from its first token; a
- * move refused in one, from the move on, and the variation is left at
- * its ")". */
+ * skip it: a "(" that opened none, from its first token; a move refused in
+ * one, from the move on, leaving the variation at its ")". */
 static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, enum game_error code)
 {
     bool opening = code == GAME_E_VARIATION || code == GAME_E_TOO_DEEP;
@@ -413,23 +350,11 @@ static bool skip_variation(struct game_replay *r, const struct pgn_token *tok, e
     return true;
 }
 
-/* The skipped variation's tokens are dropped (game_replay_any without
- * GAME_VARIATIONS); its ")" ends the skip. */
-static void skip_token(struct game_replay *r, const struct pgn_token *tok)
-{
-    if (tok->kind != PGN_TOK_VARIATION_END || tok->depth != r->skip - 1)
-        return;
-    if (r->skip_leave)
-        game_stack_leave(&r->stack);
-    r->skip = 0;
-    r->flags |= GAME_VARIATIONS;
-}
-
 /* A problem at a token of the innermost line: the ply it would have been. */
 static int token_problem(struct game_replay *r, const struct pgn_token *tok, enum game_error code,
                          struct game_problem *pb)
 {
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     problem_clear(pb, code, tok->line, tok->col);
     pb->ply = l->ply + 1;
     pb->fullmove = l->pos.fullmove;
@@ -440,8 +365,7 @@ static int token_problem(struct game_replay *r, const struct pgn_token *tok, enu
     return -1;
 }
 
-/* The event of a move or pass just played on line l: 1, for
- * game_replay_any to return. */
+/* The event of a move or pass just played on line l: 1. */
 static int played(struct game_event *ev, const struct game_line *l, enum game_event_kind kind,
                   move m)
 {
@@ -453,46 +377,26 @@ static int played(struct game_event *ev, const struct game_line *l, enum game_ev
     return 1;
 }
 
-/* A MOVE token (SAN, long algebraic or UCI) that matches no legal move:
- * the reason for the refusal comes from explain.h so that every tool
- * words it the same way. */
+/* The reason for the refusal comes from explain.h so that every tool words
+ * it the same way. */
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
                         struct game_problem *pb)
 {
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     token_problem(r, tok, GAME_E_ILLEGAL, pb);
     pb->san = se;
     if (explain_san(&l->pos, tok->text, tok->len, NULL, pb->reason, sizeof pb->reason) ==
         EXPLAIN_LEGAL)
-        copy_cut(pb->reason, sizeof pb->reason, san_error_message(se),
-                 strlen(san_error_message(se)));
+        snprintf(pb->reason, sizeof pb->reason, "%s", san_error_message(se));
     return -1;
 }
 
-/* (game_replay_token plays a SAN move itself, inline; this serves a
- * direct call of game_replay_any.) */
-static int play_move(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
-                     struct game_problem *pb)
-{
-    struct game_line *l = game_stack_top(&r->stack);
-    bool keep = (r->flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
-    move m;
-    enum san_error se = game_stack_play_token(&r->stack, tok, keep, &m);
-    if (se != SAN_OK)
-        return game_replay_refused(r, tok, se, pb);
-    played(ev, l, GAME_EV_MOVE, m);
-    if (!keep)
-        ev->before = NULL;
-    return 1;
-}
-
-/* Play one named-notation record: it must be exactly the generator's
- * record of a legal move (named_parse); a refused move is explained as for
- * SAN, from its squares. */
+/* Play one named-notation record (named_parse); a refused move is
+ * explained as for SAN, from its squares. */
 static int play_record(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                        struct game_problem *pb)
 {
-    struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     char expected[NAMED_MAX];
     move m;
     enum named_error e = named_parse(&l->pos, tok->text, tok->len, NAMED_ANY, &m, expected);
@@ -504,32 +408,25 @@ static int play_record(struct game_replay *r, const struct pgn_token *tok, struc
         game_stack_play(&r->stack, m);
         return played(ev, l, GAME_EV_MOVE, m);
     }
-    struct named_ply ply;
-    switch (e) {
-    case NAMED_E_PASS_IN_CHECK:
+    if (e == NAMED_E_PASS_IN_CHECK)
         return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-    case NAMED_E_NO_MOVE:
-        token_problem(r, tok, GAME_E_ILLEGAL, pb);
+    token_problem(r, tok, e == NAMED_E_NO_MOVE ? GAME_E_ILLEGAL : GAME_E_RECORD, pb);
+    struct named_ply ply;
+    char number[PGN_MOVE_NUMBER_MAX];
+    if (e == NAMED_E_NO_MOVE) {
         named_scan(tok->text, tok->len, &ply);
         if (explain_move(&l->pos, ply.from, ply.to, (enum piece_type)ply.promotion, NULL,
                          pb->reason, sizeof pb->reason) == EXPLAIN_LEGAL)
             snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
-        return -1;
-    case NAMED_E_RULE:
-        token_problem(r, tok, GAME_E_RECORD, pb);
+    } else if (e == NAMED_E_RULE) {
         snprintf(pb->reason, sizeof pb->reason, "the move generator writes '%s'", expected);
-        return -1;
-    case NAMED_E_NUMBER:
-        token_problem(r, tok, GAME_E_RECORD, pb);
-        char number[PGN_MOVE_NUMBER_MAX];
+    } else if (e == NAMED_E_NUMBER) {
         pgn_move_number(l->pos.fullmove, l->pos.side, number, sizeof number);
         snprintf(pb->reason, sizeof pb->reason, "the position is at move %s", number);
-        return -1;
-    default:
-        token_problem(r, tok, GAME_E_RECORD, pb);
+    } else {
         snprintf(pb->reason, sizeof pb->reason, "%s", named_error_message(e));
-        return -1;
     }
+    return -1;
 }
 
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
@@ -539,14 +436,18 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
         return 0; /* the position knows its number; written ones are not checked */
     if (!(r->flags & GAME_VARIATIONS) && (tok->depth > 0 || tok->kind == PGN_TOK_VARIATION_START ||
                                           tok->kind == PGN_TOK_VARIATION_END)) {
-        if (r->skip)
-            skip_token(r, tok);
+        if (r->skip && tok->kind == PGN_TOK_VARIATION_END && tok->depth == r->skip - 1) {
+            if (r->skip_leave) /* the ")" that ends the variation skipped */
+                stack_leave(&r->stack);
+            r->skip = 0;
+            r->flags |= GAME_VARIATIONS;
+        }
         return 0;
     }
     ev->tok = tok;
     ev->depth = r->stack.depth;
-    if (tok->kind == PGN_TOK_MOVE) /* (played() fills the rest of ev) */
-        return r->flags & GAME_NAMED ? play_record(r, tok, ev, pb) : play_move(r, tok, ev, pb);
+    if (tok->kind == PGN_TOK_MOVE) /* GAME_NAMED: game_replay_token plays SAN itself */
+        return play_record(r, tok, ev, pb);
     ev->before = ev->after = NULL; /* the other events have no positions */
     ev->m = MOVE_NONE;
     ev->ply = 0;
@@ -554,22 +455,20 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     case PGN_TOK_NULL_MOVE:
         if (game_stack_pass(&r->stack) != GAME_OK)
             return token_problem(r, tok, GAME_E_NULL_IN_CHECK, pb);
-        return played(ev, game_stack_top(&r->stack), GAME_EV_NULL, MOVE_NONE);
+        return played(ev, game_replay_line(r), GAME_EV_NULL, MOVE_NONE);
     case PGN_TOK_NAG:
-        ev->kind = GAME_EV_NAG;
-        return 1;
     case PGN_TOK_COMMENT:
-        ev->kind = GAME_EV_COMMENT;
+        ev->kind = tok->kind == PGN_TOK_NAG ? GAME_EV_NAG : GAME_EV_COMMENT;
         return 1;
     case PGN_TOK_VARIATION_START: {
-        enum game_error e = game_stack_enter(&r->stack);
+        enum game_error e = stack_enter(&r->stack);
         if (e != GAME_OK)
             return token_problem(r, tok, e, pb);
         ev->kind = GAME_EV_VARIATION_START;
         return 1;
     }
     case PGN_TOK_VARIATION_END:
-        if (!game_stack_leave(&r->stack))
+        if (!stack_leave(&r->stack))
             return 0; /* the reader drops unmatched ones already */
         ev->kind = GAME_EV_VARIATION_END;
         ev->depth = r->stack.depth;
@@ -577,7 +476,6 @@ int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct g
     case PGN_TOK_RESULT:
         if (tok->depth > 0 || r->stack.depth > 0)
             return 0; /* a result inside a variation ends nothing */
-        r->result_seen = true;
         ev->kind = GAME_EV_RESULT;
         return 1;
     default:

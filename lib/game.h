@@ -1,29 +1,22 @@
 /* Replaying a game: the rules layer above the PGN tokenizer (pgn.h).  It
  * sets up the start position from the tags (FEN, SetUp, Variant), plays
- * each MOVE token with the SAN reader, null moves, and variations on a
- * stack of positions, and hands the caller one event per token: the move
- * with the positions before and after it, a comment, a NAG, the start or
- * end of a variation, the result.  Errors are codes with the place (line,
- * column, ply) and a reason from the rules library (explain.h); the
- * library never prints.
+ * moves, null moves and variations on a stack of positions, and hands the
+ * caller one event per token (a move with the positions before and after
+ * it, a comment, a NAG, a variation's start or end, the result).  Errors
+ * are codes with the place and a reason from explain.h.
  *
- * One replay, token by token (game_replay_token), serves a game pushed by
- * the reader as it reads it (the replay as a visitor: events to a
- * struct game_consumer, with the game's problem at its end), and a whole
- * game read before (pgn_visit_game, named_read_game: the same events):
+ * A replay is fed token by token (game_replay_token).  As the reader's
+ * visitor it replays each game as the reader offers it and hands the
+ * events to a struct game_consumer:
  *
  *     struct game_replay *r = malloc(sizeof *r);
  *     game_replay_listen(r, GAME_VARIATIONS, &consumer, ctx);
  *     while (pgn_read_game(reader, &game_replay_visitor, r) > 0)
  *         ;  // consumer.begin, .event for each event, .end with the problem
- *     // (game_problem_format(pb, buf, size) words a problem)
  *
- * A reader's visitor that consumes the events itself takes the visitor's
- * three steps (game_replay_open, game_replay_visit, game_replay_close), or
- * game_replay_start and game_replay_token (pgn-check).
- *
- * The same position stack serves any notation (named-notation-to-pgn
- * replays its own records with it): struct game_stack. */
+ * A visitor that consumes the events itself takes the visitor's three
+ * steps (game_replay_open, game_replay_visit, game_replay_close), or
+ * game_replay_start and game_replay_token (pgn-check). */
 #ifndef CHESS_GAME_H
 #define CHESS_GAME_H
 
@@ -36,7 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Variations nest at most this deep (real archives stay below 20). */
+/* Variations nest at most this deep. */
 enum { GAME_DEPTH_MAX = 100 };
 
 enum game_error {
@@ -53,12 +46,8 @@ enum game_error {
     GAME_ERROR_NB
 };
 
-/* A sentence fragment saying what went wrong. */
-const char *game_error_message(enum game_error e);
-
 /* Room for the text at fault: a move or token, or a FEN tag quoted whole
- * (the longest FENs of the perft suites and of lichess's variants are
- * about 100 bytes; a longer one is cut at a field boundary, "..."). */
+ * (a longer one is cut at a field boundary, "..."). */
 enum { GAME_TEXT_MAX = 128 };
 
 /* What went wrong and where. */
@@ -70,54 +59,34 @@ struct game_problem {
     int side;                /* and the side that plays it (enum color) */
     char text[GAME_TEXT_MAX]; /* the move, token or tag value at fault (cut to fit) */
     char reason[EXPLAIN_MAX]; /* why, from the rules library; may be empty */
-    enum san_error san;       /* GAME_E_ILLEGAL of a SAN move: the SAN reader's verdict
-                               * (SAN_AMBIGUOUS, ...); else SAN_OK */
+    enum san_error san;       /* GAME_E_ILLEGAL of a SAN move: the SAN reader's verdict */
     int depth;                /* variation depth of the line at fault, 0: main line */
-    /* With GAME_VARIATION_ERRORS_SKIP: the problem was a variation's (see
-     * there), which is skipped to its end, and the replay goes on. */
-    bool recovered;
+    bool recovered;           /* a variation's, skipped to its end (GAME_VARIATION_ERRORS_SKIP) */
 };
 
 /* Word a problem for a diagnostic, e.g. "ply 34 (17...): illegal move 'Ke3':
- * no piece on e3", "FEN tag: illegal position '8/8 w': ..." or "ply 3 (2.):
- * bad record '2. g1 - f3 leap2 nw n': the move generator writes '2. g1 -
- * f3 leap2 n nw'".  snprintf contract. */
+ * no piece on e3" or "FEN tag: illegal position '8/8 w': ...".  snprintf
+ * contract. */
 size_t game_problem_format(const struct game_problem *pb, char *buf, size_t size);
 
-/* The label of a game in diagnostics, as it follows "game N": its players
- * and round, " (White - Black, Round)"; without players its Event,
- * " (Event, Round)"; with neither, " (round Round)"; else "" (so "game N:
- * message").  A tag tells nothing when missing, empty, "?" or (Round) "-":
- * such a part is left out, and an unknown player of a known one is "?".
- * Formats/pgn-check.md documents it.  snprintf contract. */
+/* The label of a game in diagnostics, as it follows "game N": " (White -
+ * Black, Round)"; without players " (Event, Round)"; with neither
+ * " (round Round)"; else "".  A part whose tag is missing, empty, "?" or
+ * (Round) "-" is left out (an unknown player of a known one is "?").
+ * snprintf contract. */
 size_t game_label(const struct pgn_tag *tags, size_t ntags, char *buf, size_t size);
 
-/* The value of the first tag called name among tags, or NULL. */
-const char *game_tag(const struct pgn_tag *tags, size_t ntags, const char *name);
-
 /* The rules a Variant tag's value names, matched without regard to case,
- * spaces, '-' and '_': lichess's names ("Crazyhouse", "King of the Hill",
- * "Three-check", "Racing Kings", "From Position", "Standard", "Chess960")
- * and the usual aliases ("3check", "kingofthehill", "zh", "koth",
- * "fischerandom", ...; "giveaway" is antichess with castling).  Chess960
- * is standard chess with *chess960 set (else cleared); false for a
- * variant this library does not play. */
+ * spaces, '-' and '_': lichess's names and the usual aliases ("3check",
+ * "zh", "koth", "fischerandom", ...; "giveaway" is antichess with
+ * castling).  Chess960 is standard chess with *chess960 set (else
+ * cleared); false for a variant this library does not play. */
 bool game_variant_parse(const char *value, enum variant *variant, bool *chess960);
-/* The Variant tag's value for these rules, in lichess's spelling
- * ("Crazyhouse", "King of the Hill", "Chess960"), which
- * game_variant_parse reads back; NULL for standard chess.  A variant
- * played as Chess960 is named by its variant alone (no tag names both:
- * its castling stays in the FEN tag's X-FEN). */
+/* The Variant tag's value for these rules in lichess's spelling ("King of
+ * the Hill", "Chess960"), which game_variant_parse reads back; NULL for
+ * standard chess.  A variant played as Chess960 is named by its variant
+ * alone (its castling stays in the FEN tag's X-FEN). */
 const char *game_variant_tag(enum variant variant, bool chess960);
-
-/* The start position a game's tags ask for: the standard one, or the FEN
- * tag's (X-FEN or Shredder-FEN; read whether or not SetUp is "1"; any
- * position whose moves are defined, see GAME_STRICT_FEN), with
- * the Variant tag's rules (game_variant_parse; a variant's own start
- * position when there is no FEN tag).  A variant the library does not
- * play is GAME_E_VARIANT. */
-enum game_error game_setup(const struct pgn_tag *tags, size_t ntags, struct position *start,
-                           struct game_problem *pb);
 
 /* One line of play: the position after its moves so far, and the one before
  * its last move (where a variation on that move starts). */
@@ -134,31 +103,20 @@ struct game_stack {
     struct game_line lines[GAME_DEPTH_MAX + 1];
 };
 
-void game_stack_reset(struct game_stack *s, const struct position *start);
-static inline struct game_line *game_stack_top(struct game_stack *s)
-{
-    return &s->lines[s->depth];
-}
 /* Play a legal move, or a null move (GAME_E_NULL_IN_CHECK when in check),
  * on the innermost line. */
 void game_stack_play(struct game_stack *s, move m);
 
-/* Resolve a MOVE token (SAN, long algebraic, UCI or a drop, with the
- * reader's shape of plain SAN when it has one) on the innermost line and
- * play it: SAN_OK with *m played, or the error with nothing played.  Unless
- * keep is set, the position before the move is not kept (it is played in
- * place, cheaper than a copy), and game_stack_enter must not be called
- * until the next move: for callers that have seen that no variation
- * follows it.  A plain SAN move with one candidate is played first and
- * its king looked at afterwards (san_resolve_plain): one look at the
- * attackers of one square instead of the test before the move; if the
- * king is left in check the move is taken back, and san_resolve gives the
- * verdict.  Inline: the replays call it once a ply, and the call was a
- * thirtieth of a conversion's instructions. */
+/* Resolve a MOVE token (SAN, long algebraic, UCI or a drop; plain SAN by
+ * the reader's shape) on the innermost line and play it: SAN_OK with *m
+ * played, or the error with nothing played.  Unless keep is set, `before`
+ * is not kept (no variation follows).  A deferred move (san_resolve_plain)
+ * that leaves the king in check is taken back for san_resolve's verdict.
+ * Inline: once a ply. */
 static inline __attribute__((always_inline)) enum san_error
 game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool keep, move *m)
 {
-    struct game_line *l = game_stack_top(s);
+    struct game_line *l = &s->lines[s->depth];
     unsigned shape = tok->value;
     struct san_parsed sp;
     bool deferred = false;
@@ -200,11 +158,6 @@ game_stack_play_token(struct game_stack *s, const struct pgn_token *tok, bool ke
     return san_resolve(&l->pos, &sp, m);
 }
 enum game_error game_stack_pass(struct game_stack *s);
-/* "(": open a variation replacing the last move of the innermost line;
- * GAME_E_VARIATION when that line has no move yet, GAME_E_TOO_DEEP. */
-enum game_error game_stack_enter(struct game_stack *s);
-/* ")": back to the enclosing line; false when none is open. */
-bool game_stack_leave(struct game_stack *s);
 
 /* Options of a replay. */
 enum {
@@ -213,20 +166,14 @@ enum {
     GAME_STRICT_FEN = 1u << 2, /* refuse a FEN tag of a position no game can reach */
     GAME_CHESS960 = 1u << 3,   /* a game without a Variant tag is Chess960 (with GAME_RULES) */
     /* The caller reads no event's `before` (NULL for moves): a move is
-     * played in place, without a copy of the position before it.  Ignored
-     * with GAME_VARIATIONS, which start from that position. */
+     * played in place.  Ignored with GAME_VARIATIONS. */
     GAME_NO_BEFORE = 1u << 4,
-    /* Every game is Chess960, whatever its Variant tag (--chess960):
-     * KQkq are X-FEN even in the standard set-up. */
+    /* Every game is Chess960, whatever its Variant tag (--chess960). */
     GAME_CHESS960_ALL = 1u << 5,
-    /* With GAME_VARIATIONS: a move or null move refused inside a
-     * variation, or a "(" that opens no variation (GAME_E_VARIATION,
-     * GAME_E_TOO_DEEP, at any depth), is a problem of that variation
-     * alone: game_replay_token gives it (-1 with pb->recovered set), then
-     * drops the rest of the variation unread, up to its ")", and the line
-     * that holds it goes on.  For the replay token by token
-     * (game_replay_token): game_replay_visitor ends the
-     * game at any problem. */
+    /* With GAME_VARIATIONS, for game_replay_token (the visitor ends the
+     * game at any problem): a move or null move refused in a variation, or
+     * a "(" that opens none, is that variation's problem alone: -1 with
+     * pb->recovered set, the variation dropped up to its ")". */
     GAME_VARIATION_ERRORS_SKIP = 1u << 6,
     GAME_RULES_SHIFT = 8,
 };
@@ -242,7 +189,6 @@ enum game_event_kind {
     GAME_EV_VARIATION_START, /* "(": the following moves replace the last one */
     GAME_EV_VARIATION_END,   /* ")" */
     GAME_EV_RESULT,          /* tok->text; the main line's result */
-    GAME_EV_KIND_NB
 };
 
 struct game_event {
@@ -261,7 +207,6 @@ struct game_consumer;
  * once and reuse it for every game. */
 struct game_replay {
     struct position start; /* from the tags */
-    bool result_seen;      /* a RESULT event was given */
     /* private */
     unsigned flags;
     struct game_stack stack;
@@ -272,35 +217,27 @@ struct game_replay {
     int depth_before;            /* the stack's depth before the game */
     struct game_problem problem; /* what stopped the game (failed) */
     /* GAME_VARIATION_ERRORS_SKIP: > 0 while a variation is skipped, the
-     * depth of its tokens (flags then lack GAME_VARIATIONS, so that its
-     * tokens go to game_replay_any, which drops them), and whether the
-     * variation is on the stack, to leave at its ")" */
+     * depth of its tokens (flags then lack GAME_VARIATIONS, which drops
+     * them), and whether the variation is on the stack, to leave at ")" */
     int skip;
     bool skip_leave;
 };
 
 /* Start replaying a game with these tags: GAME_OK, or the problem of its
- * setup (game_setup).  Then game_replay_token for each of its tokens. */
+ * setup.  Then game_replay_token for each of its tokens. */
 enum game_error game_replay_start(struct game_replay *r, const struct pgn_tag *tags, size_t ntags,
                                   unsigned flags, struct game_problem *pb);
-/* Start replaying a game from a start position that the caller set up
- * from its tags itself (pgn-check, which reports every problem of a FEN
- * tag): as game_replay_start with no problem. */
+/* The same from a start position the caller set up itself (pgn-check,
+ * which reports every problem of a FEN tag). */
 void game_replay_start_at(struct game_replay *r, const struct position *start, unsigned flags);
-/* Replay one token of the game: 1 with its event, 0 when it gives none (a
- * move number, a variation's token without GAME_VARIATIONS or in a
- * variation skipped, a result or ")" that ends nothing), -1 on a problem (pb says what; the replay
- * cannot go on, unless pb->recovered: GAME_VARIATION_ERRORS_SKIP).  game_replay_token plays a SAN
- * move itself (inline: the replays call it once a token) and gives every other token to
- * game_replay_any, a refused move to game_replay_refused. */
+/* game_replay_token's out-of-line parts: every token but a SAN move, and a
+ * refused move. */
 int game_replay_any(struct game_replay *r, const struct pgn_token *tok, struct game_event *ev,
                     struct game_problem *pb);
 int game_replay_refused(struct game_replay *r, const struct pgn_token *tok, enum san_error se,
                         struct game_problem *pb);
-/* The common case alone: a MOVE token in SAN (not GAME_NAMED) of the line
- * being replayed, played: 1 with the move in *m (game_replay_line has the
- * positions: `before` unless GAME_NO_BEFORE without GAME_VARIATIONS, and
- * the position after it), or -1 with pb. */
+/* A MOVE token in SAN (not GAME_NAMED) of the line being replayed, played:
+ * 1 with the move in *m (game_replay_line has the positions), or -1. */
 static inline __attribute__((always_inline)) int game_replay_san(struct game_replay *r,
                                                                  const struct pgn_token *tok,
                                                                  move *m, struct game_problem *pb)
@@ -313,14 +250,18 @@ static inline const struct game_line *game_replay_line(const struct game_replay 
 {
     return &r->stack.lines[r->stack.depth];
 }
-/* Whether the replay is skipping a variation (GAME_VARIATION_ERRORS_SKIP):
- * the tokens up to its ")" are not replayed.  For a caller that reads a
- * token the replay gives no event for (pgn-check's move numbers, checked
- * against game_replay_line's position). */
+/* Whether the replay is skipping a variation (GAME_VARIATION_ERRORS_SKIP),
+ * for a caller that reads tokens the replay gives no event for (pgn-check's
+ * move numbers). */
 static inline bool game_replay_skipping(const struct game_replay *r)
 {
     return r->skip > 0;
 }
+/* Replay one token of the game: 1 with its event, 0 when it gives none (a
+ * move number, a variation's token without GAME_VARIATIONS or in a
+ * variation skipped, a result or ")" that ends nothing), -1 on a problem
+ * (pb says what; the replay cannot go on unless pb->recovered).  Inline:
+ * once a token. */
 static inline __attribute__((always_inline)) int game_replay_token(struct game_replay *r,
                                                                    const struct pgn_token *tok,
                                                                    struct game_event *ev,
@@ -333,7 +274,7 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
     bool keep = (flags & (GAME_NO_BEFORE | GAME_VARIATIONS)) != GAME_NO_BEFORE;
     ev->tok = tok;
     ev->depth = r->stack.depth;
-    const struct game_line *l = game_stack_top(&r->stack);
+    const struct game_line *l = game_replay_line(r);
     if (game_replay_san(r, tok, &ev->m, pb) < 0)
         return -1;
     ev->kind = GAME_EV_MOVE;
@@ -345,23 +286,15 @@ static inline __attribute__((always_inline)) int game_replay_token(struct game_r
 
 /* Whether the reader's diagnostics of g make it unusable (the text lost
  * part of the game, a NUL byte, ...): GAME_E_DAMAGED with pb at the first
- * such, else GAME_OK.  A damaged game's problem is its damage (it comes
- * before any other problem: game_replay_close). */
+ * such, else GAME_OK. */
 enum game_error game_damage(const struct pgn_game *g, unsigned flags, struct game_problem *pb);
 
-/* The replay as the reader's visitor (pgn_read_game with
- * game_replay_visitor and the replay as its context, after
- * game_replay_listen): each game is replayed as it is read and its events
- * go to the consumer, with the same flags for every game.  begin comes
- * when the game is set up from its tags (g as pgn_visitor.tags_done has
- * it; not when the setup fails), event for each event as
- * game_replay_token gives them, end when the game ends, with the problem
- * that stopped it (NULL: none): the reader's damage first (then the
- * events given were the game's as far as it was read, and are to be
- * dropped), else the setup's or a token's.  A variation is skipped
- * unread without GAME_VARIATIONS (PGN_VISIT_SKIP_VARIATION).  Stray text
- * (g->stray) comes to end, perhaps after some events.  begin and event
- * answer as a pgn_visitor does: PGN_VISIT_SKIP_GAME for no more events. */
+/* The replay as the reader's visitor (game_replay_visitor with the replay
+ * as its context, after game_replay_listen): begin once the game is set up
+ * (not when the setup fails), event for each event, end with the problem
+ * that stopped the game (NULL: none): the reader's damage first (drop the
+ * events given), else the setup's or a token's; stray text (g->stray)
+ * comes to end.  begin and event answer as a pgn_visitor does. */
 struct game_consumer {
     enum pgn_visit (*begin)(void *ctx, const struct pgn_game *g);
     enum pgn_visit (*event)(void *ctx, const struct game_event *ev);
@@ -371,14 +304,10 @@ void game_replay_listen(struct game_replay *r, unsigned flags, const struct game
                         void *ctx);
 extern const struct pgn_visitor game_replay_visitor;
 
-/* The three steps of game_replay_visitor, for a visitor of the reader
- * that consumes the events itself (pgn-to-named-notation's converter: its
- * plies are written with no call between the reader and the replay):
- * tags_done calls game_replay_open (false: the setup failed, answer
- * PGN_VISIT_SKIP_GAME), token game_replay_visit (1 with an event to
- * consume, else 0 with the answer for the reader in *answer), game_end
- * game_replay_close (the game's problem, or NULL), after
- * game_replay_listen (c may be NULL there). */
+/* game_replay_visitor's three steps, for a visitor that consumes the events
+ * itself (after game_replay_listen with c NULL): game_replay_open (false:
+ * the setup failed, skip the game), game_replay_visit (1 with an event,
+ * else 0 with the reader's answer), game_replay_close (the problem or NULL). */
 bool game_replay_open(struct game_replay *r, const struct pgn_game *g);
 static inline __attribute__((always_inline)) int game_replay_visit(struct game_replay *r,
                                                                    const struct pgn_token *tok,
@@ -396,10 +325,8 @@ static inline __attribute__((always_inline)) int game_replay_visit(struct game_r
     }
     return 0;
 }
-/* A visitor's token that is a MOVE in SAN (not GAME_NAMED), played as
- * game_replay_visit plays it but without its event: 1 with the move in
- * *m (game_replay_line has the positions), else 0 with the answer
- * PGN_VISIT_SKIP_GAME. */
+/* game_replay_visit of a MOVE in SAN (not GAME_NAMED), without its event:
+ * 1 with the move in *m, else 0 (answer PGN_VISIT_SKIP_GAME). */
 static inline __attribute__((always_inline)) int
 game_replay_visit_san(struct game_replay *r, const struct pgn_token *tok, move *m)
 {

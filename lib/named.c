@@ -9,21 +9,17 @@
 
 _Static_assert(NAMED_RULE_PROMOTE_KING - NAMED_RULE_PROMOTE_KNIGHT == KING - KNIGHT,
                "the promote-* rows follow the piece types, knight to king");
+_Static_assert(NAMED_RULE_KING - NAMED_RULE_KNIGHT == KING - KNIGHT,
+               "the knight to king rows follow the piece types");
 _Static_assert((int)NAMED_GEN_VOCABULARIES == (int)NAMED_VOCABULARY_NB,
                "formats/named-vocabularies.tsv must have one column per enum named_vocabulary");
 
 /* The directions in the order of the dir-* rows: clockwise from n. */
 enum { DIR_N, DIR_NE, DIR_E, DIR_SE, DIR_S, DIR_SW, DIR_W, DIR_NW, DIR_NB };
 
-/* Words of a record: enough for the longest ply
- * ("N. FROM SEP TO RULE P1 P2 = PIECE explode" is 10) plus one to detect
- * excess. */
+/* Words of the longest record ("N. FROM SEP TO RULE P1 P2 = PIECE
+ * explode"), and one more to detect excess. */
 enum { MAX_WORDS = 11 };
-
-const char *named_vocabulary_name(enum named_vocabulary v)
-{
-    return (unsigned)v < NAMED_VOCABULARY_NB ? named_gen_vocabulary_names[v] : "any";
-}
 
 const char *const *named_vocabulary_names(void)
 {
@@ -42,40 +38,16 @@ const char *named_rule_name(enum named_vocabulary v, const char *key)
 
 const char *named_error_message(enum named_error e)
 {
-    switch (e) {
-    case NAMED_OK:
-        return "ok";
-    case NAMED_E_SYNTAX:
-        return "not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])";
-    case NAMED_E_NUMBER:
-        return "the move number is not the position's";
-    case NAMED_E_NO_MOVE:
-        return "no legal move goes from FROM to TO";
-    case NAMED_E_RULE:
-        return "the move generator names this move differently";
-    case NAMED_E_PASS_IN_CHECK:
-        return "a side in check cannot pass";
-    default:
-        return "unknown error";
-    }
-}
-
-/* A bounded appender with snprintf's contract: the full length is counted,
- * at most size - 1 bytes are stored, and the text stays NUL-terminated. */
-struct out {
-    char *buf;
-    size_t size, len;
-};
-
-static void out_put(struct out *o, const char *s, size_t n)
-{
-    if (o->len + 1 < o->size) {
-        size_t room = o->size - 1 - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len += n;
-    if (o->size)
-        o->buf[o->len < o->size ? o->len : o->size - 1] = '\0';
+    static const char *const messages[] = {
+        [NAMED_OK] = "ok",
+        [NAMED_E_SYNTAX] =
+            "not a ply of the named notation (N. FROM SEP TO RULE [PARAMS] [= PIECE])",
+        [NAMED_E_NUMBER] = "the move number is not the position's",
+        [NAMED_E_NO_MOVE] = "no legal move goes from FROM to TO",
+        [NAMED_E_RULE] = "the move generator names this move differently",
+        [NAMED_E_PASS_IN_CHECK] = "a side in check cannot pass",
+    };
+    return (unsigned)e < sizeof messages / sizeof messages[0] ? messages[e] : "unknown error";
 }
 
 /* Directions are seen from the side that moves (the notation's rule): for
@@ -99,16 +71,9 @@ static int sign(int x)
     return (x > 0) - (x < 0);
 }
 
-static const char *rule_name(enum named_vocabulary v, int rule)
-{
-    return named_gen_rule_names[v][rule];
-}
-
-/* Append a word of the vocabulary; q points into a buffer of NAMED_MAX
- * bytes, which every ply fits (names are at most 16 bytes).  The first
- * 16 bytes of the word's cell are copied whole, a fixed-size copy that
- * beats one of the name's length; the bytes past the name are overwritten
- * by what follows or lie past the text (NAMED_MAX leaves room for them). */
+/* Append a word of the vocabulary at q, in a buffer of NAMED_MAX bytes: its
+ * 16-byte cell is copied whole (faster), the bytes past the name later
+ * overwritten or past the text. */
 static char *put_rule(char *q, enum named_vocabulary v, int rule)
 {
     memcpy(q, named_gen_rule_names[v][rule], 16);
@@ -127,8 +92,8 @@ static char *put_square(char *q, int sq)
     return q + 2;
 }
 
-/* "N. ": both White's and Black's plies carry the full-move number, so
- * every line of a record stands on its own. */
+/* "N. ": every ply carries the full-move number, so that every line of a
+ * record stands on its own. */
 static char *put_number(char *q, unsigned long n)
 {
     q += pgn_move_number(n, false, q, PGN_MOVE_NUMBER_MAX);
@@ -137,55 +102,31 @@ static char *put_number(char *q, unsigned long n)
 }
 
 /* The rule words after "FROM SEP TO " of a move that is no drop and no
- * castling, as the notation defines them: pawn push, pawn capture (ne/nw),
- * en passant (e/w: the captured pawn's side), leap2 (the orthogonal step of
- * the knight's two-square leg, then the diagonal step), slide, step.  df
- * and dr are the file and rank steps; only their signs matter, and for a
- * knight which of them is 2.  Writes into q (NAMED_MAX bytes), returns
+ * castling: pawn push, pawn capture (ne/nw), en passant (e/w: the captured
+ * pawn's side), leap2 (the orthogonal step of the knight's two-square leg,
+ * then the diagonal step), slide, step.  Of the file and rank steps df and
+ * dr only the signs matter, and for a knight which of them is 2.  Returns
  * the end. */
 static char *put_rule_words(char *q, enum named_vocabulary v, enum color side, enum piece_type pt,
                             bool en_passant, int df, int dr)
 {
-    switch (pt) {
-    case PAWN:
-        if (en_passant) {
-            q = put_rule(q, v, NAMED_RULE_EN_PASSANT);
-            q = put_direction(q, v, direction(side, sign(df), 0));
-        } else if (df != 0) {
-            q = put_rule(q, v, NAMED_RULE_PAWN_CAPTURE);
-            q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        } else {
-            q = put_rule(q, v, NAMED_RULE_PAWN_MOVE);
-        }
-        break;
-    case KNIGHT: {
-        q = put_rule(q, v, NAMED_RULE_KNIGHT);
-        bool rank_leg = dr == 2 || dr == -2;
+    int rule = NAMED_RULE_KNIGHT + (pt - KNIGHT);
+    if (pt == PAWN)
+        rule = en_passant ? NAMED_RULE_EN_PASSANT
+               : df       ? NAMED_RULE_PAWN_CAPTURE
+                          : NAMED_RULE_PAWN_MOVE;
+    q = put_rule(q, v, rule);
+    if (pt == PAWN && df == 0)
+        return q;
+    if (pt == KNIGHT)
         q = put_direction(q, v,
-                          rank_leg ? direction(side, 0, sign(dr)) : direction(side, sign(df), 0));
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    }
-    case BISHOP:
-    case ROOK:
-    case QUEEN:
-        q = put_rule(q, v,
-                     pt == BISHOP ? NAMED_RULE_BISHOP
-                     : pt == ROOK ? NAMED_RULE_ROOK
-                                  : NAMED_RULE_QUEEN);
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    default: /* KING; an empty square never holds a legal move's piece */
-        q = put_rule(q, v, NAMED_RULE_KING);
-        q = put_direction(q, v, direction(side, sign(df), sign(dr)));
-        break;
-    }
-    return q;
+                          dr == 2 || dr == -2 ? direction(side, 0, sign(dr))
+                                              : direction(side, sign(df), 0));
+    return put_direction(q, v, direction(side, sign(df), en_passant ? 0 : sign(dr)));
 }
 
-/* The rule that generates m and its parameters (put_rule_words), castling
- * by the king's squares, a drop, a promotion's piece, atomic's explosion.
- * Writes into q (NAMED_MAX bytes), returns the end. */
+/* The record of m after the number: put_rule_words, castling by the
+ * king's squares, a drop, a promotion's piece, atomic's explosion. */
 static char *put_move(char *q, const struct position *p, move m, enum named_vocabulary v)
 {
     enum color side = (enum color)p->side;
@@ -245,10 +186,8 @@ static size_t finish(char *buf, size_t size, const char *text, size_t len)
 }
 
 /* The general path of the formatters: the number when numbered, then the
- * move m, or the pass rule for MOVE_NONE (never a legal move).  The text
- * is built in the caller's buffer when it is large enough, else in a
- * scratch one; an unknown vocabulary is Dagaz's.  (Out of line: the fast
- * path then needs no stack frame.) */
+ * move m, or the pass rule for MOVE_NONE.  An unknown vocabulary is
+ * Dagaz's.  (Out of line: the fast path then needs no stack frame.) */
 __attribute__((noinline)) static size_t format_general(const struct position *p, move m,
                                                        enum named_vocabulary v, bool numbered,
                                                        char *buf, size_t size)
@@ -262,29 +201,21 @@ __attribute__((noinline)) static size_t format_general(const struct position *p,
     return finish(buf, size, q, (size_t)(e - q));
 }
 
-/* The fast path.  Nearly every ply of a game is an ordinary move (no drop,
- * castling, en passant or promotion, and no capture of the variants, where
- * atomic's explodes), whose rule words depend only on the vocabulary, the
- * piece, the signs of the file and rank steps as the mover sees them
- * (Black's north is rank 1) and, for a knight, which step is the
- * two-square leg: PHRASE_SHAPES shapes.  Each such phrase is written once
- * before main, by put_rule_words itself, into a fixed-size cell of a
- * table, so that a ply is its number, two squares, a separator and one
- * copy of a whole cell.  A cell holds its text with the text's length in
- * its last byte; the bytes copied past the text are overwritten by the
- * NUL or lie past it. */
+/* The fast path.  The rule words of an ordinary move (no drop, castling, en
+ * passant, promotion, nor a variant's capture) depend only on the
+ * vocabulary, the piece and the shape of its steps as the mover sees them.
+ * Each phrase is written before main, by put_rule_words, into a cell with
+ * its length in the last byte: a ply is its number, two squares, a
+ * separator and one copy of a whole cell. */
 enum { PHRASE_TYPES = 8, PHRASE_SHAPES = 18, PHRASE_CELL = 64 };
 enum { NUMBER_FAST = 1000, NUMBER_CELL = 8 };
 
-/* The longest phrase, " " and a rule and two directions of at most 16
- * bytes each (scripts/gen-named-vocab refuses longer names) with their
- * spaces, and the longest number, "999. ", fit their cells beside the
- * length byte. */
+/* The longest phrase (a rule and two directions of at most 16 bytes, with
+ * spaces) and the longest number fit their cells beside the length byte. */
 _Static_assert(3 * (sizeof named_gen_rule_names[0][0] - 1) + 3 <= PHRASE_CELL - 1,
                "every phrase fits a cell");
 _Static_assert(sizeof "999. " - 1 <= NUMBER_CELL - 1, "every number fits a cell");
-/* The copies into buf: a number's cell at its start, a phrase's cell after
- * "999. e2 x e4", stay inside a caller's NAMED_MAX bytes. */
+/* The cell copies into a caller's NAMED_MAX bytes stay inside them. */
 _Static_assert(sizeof "999. e2 x e4" - 1 + PHRASE_CELL <= NAMED_MAX,
                "the cell copies stay within NAMED_MAX");
 
@@ -304,13 +235,10 @@ static size_t square_88(size_t sq)
 }
 enum { STEP_ZERO = 119, STEP_NB = 256 };
 
-/* The fast path's tables, filled once before main and only read
- * afterwards (one object, so that one base address serves them all):
- * "N. " for the full-move numbers below NUMBER_FAST; the separator by what
- * stands on the target square (" x " on a piece, with a NUL to make four
- * bytes); for each piece (its colour is the side to move's) and step (the
- * 0x88 difference) the number of its phrase's cell; the phrases by piece
- * type (piece_type's three bits) and shape, and vocabulary. */
+/* The fast path's tables (one object: one base address serves them all):
+ * "N. " below NUMBER_FAST; the separator by the target square's piece;
+ * each piece and 0x88 step's phrase cell; the phrases by piece type and
+ * shape, and vocabulary. */
 static struct {
     char numbers[NUMBER_FAST][NUMBER_CELL];
     char separators[PIECE_NB][4];
@@ -318,12 +246,9 @@ static struct {
     char phrases[PHRASE_TYPES * PHRASE_SHAPES][NAMED_VOCABULARY_NB][PHRASE_CELL];
 } fast;
 
-/* Fill the tables of the fast path with the general path's own writers,
- * so that the two cannot disagree.  Every piece moves, and a knight along
- * both axes: the other cells belong to no legal move and stay empty.  The
- * writers read only constant data (the vocabularies), nothing another
- * constructor makes: the order of the program's constructors does not
- * matter. */
+/* Fill the tables with the general path's own writers, so that the two
+ * cannot disagree; the cells of no legal move stay empty.  The writers
+ * read only constant data: the order of constructors does not matter. */
 __attribute__((constructor)) static void named_init_fast(void)
 {
     char text[NAMED_MAX];
@@ -341,7 +266,7 @@ __attribute__((constructor)) static void named_init_fast(void)
                 fast.cell[pc][STEP_ZERO + 16 * dr + df] =
                     (unsigned char)(piece_type(pc) * PHRASE_SHAPES + shape_of(df, mover_dr));
             }
-    for (int pt = 0; pt < PHRASE_TYPES; pt++)
+    for (int pt = PAWN; pt <= KING; pt++)
         for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
             for (int sdf = -1; sdf <= 1; sdf++)
                 for (int sdr = -1; sdr <= 1; sdr++)
@@ -363,10 +288,8 @@ __attribute__((constructor)) static void named_init_fast(void)
 }
 
 /* Does the fast path write m?  An ordinary move (m is 1 to 0x1fff: kind
- * MOVE_NORMAL or MOVE_DOUBLE_PUSH, so no drop, castling, en passant or
- * promotion, and not MOVE_NONE, a pass) that is no capture of a variant
- * (atomic's explosion is a word of its own: the general path asks the
- * variant's rules). */
+ * MOVE_NORMAL or MOVE_DOUBLE_PUSH, not MOVE_NONE) that is no capture of a
+ * variant (atomic's explosion is the general path's). */
 static inline bool fast_path_writes(const struct position *p, move m)
 {
     return (unsigned)m - 1 < (MOVE_DOUBLE_PUSH + 1) << 12 &&
@@ -391,8 +314,7 @@ static inline size_t format_fast(const struct position *p, unsigned m, enum name
     return (size_t)(q - buf);
 }
 
-/* The formatters: an ordinary move by the fast path when the caller's
- * buffer takes the fixed-size copy, anything else by the general one. */
+/* The fast path when the caller's buffer takes its fixed-size copies. */
 static inline bool fast_takes(const struct position *p, move m, enum named_vocabulary v,
                               size_t size)
 {
@@ -434,8 +356,8 @@ struct word {
     size_t len;
 };
 
-/* Split on spaces and tabs; false when there are more than max words. */
-static bool split_words(const char *s, size_t len, struct word *w, int max, int *count)
+/* Split on spaces and tabs: the number of words, -1 when more than max. */
+static int split_words(const char *s, size_t len, struct word *w, int max)
 {
     int n = 0;
     size_t i = 0;
@@ -448,11 +370,10 @@ static bool split_words(const char *s, size_t len, struct word *w, int max, int 
         while (i < len && s[i] != ' ' && s[i] != '\t')
             i++;
         if (n == max)
-            return false;
+            return -1;
         w[n++] = (struct word){s + start, i - start};
     }
-    *count = n;
-    return true;
+    return n;
 }
 
 static bool word_is(const struct word *w, const char *text)
@@ -461,22 +382,15 @@ static bool word_is(const struct word *w, const char *text)
     return w->len == n && memcmp(w->s, text, n) == 0;
 }
 
-/* Is the word the given rule's name in some vocabulary? */
-static bool word_is_rule(const struct word *w, int rule)
+/* The last of the n rules from `first` whose name in some vocabulary the
+ * word is, as its offset from first; -1 for none. */
+static int word_rule(const struct word *w, int first, int n)
 {
-    for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
-        if (word_is(w, rule_name((enum named_vocabulary)v, rule)))
-            return true;
-    return false;
-}
-
-bool named_is_direction(const char *s, size_t len)
-{
-    struct word w = {s, len};
-    for (int d = 0; d < DIR_NB; d++)
-        if (word_is_rule(&w, NAMED_RULE_DIR_N + d))
-            return true;
-    return false;
+    for (int r = first + n - 1; r >= first; r--)
+        for (int v = 0; v < NAMED_VOCABULARY_NB; v++)
+            if (word_is(w, named_gen_rule_names[v][r]))
+                return r - first;
+    return -1;
 }
 
 /* The move number: digits and a '.', or "..." as Black's plies are
@@ -500,16 +414,16 @@ static bool scan_number(const struct word *w, unsigned long *out)
     return true;
 }
 
-/* The shape of a ply, word by word; the words beyond TO are checked
- * against the move generator's text later, so only their count and the
- * place of "=" matter here. */
+/* The shape of a ply from its n words (-1: too many); the words beyond TO
+ * are checked against the generator's text later: only their count and
+ * the place of "=" matter here. */
 static enum named_error scan_words(const struct word *w, int n, struct named_ply *out)
 {
     memset(out, 0, sizeof *out);
     out->from = out->to = SQUARE_NONE;
     if (n < 2 || !scan_number(&w[0], &out->number))
         return NAMED_E_SYNTAX;
-    if (n == 2 && word_is_rule(&w[1], NAMED_RULE_PASS)) {
+    if (n == 2 && word_rule(&w[1], NAMED_RULE_PASS, 1) == 0) {
         out->pass = true;
         return NAMED_OK;
     }
@@ -517,19 +431,17 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
         /* a drop: "N. @ TO drop PIECE"; FROM is TO, as the move is encoded */
         out->from = out->to = w[2].len == 2 ? square_parse(w[2].s, 2) : SQUARE_NONE;
         out->sep = '@';
-        if (word_is_rule(&w[4], NAMED_RULE_PIECE_PAWN))
+        int k = word_rule(&w[4], NAMED_RULE_PROMOTE_KNIGHT, 4);
+        if (k >= 0)
+            out->drop = KNIGHT + k;
+        else if (word_rule(&w[4], NAMED_RULE_PIECE_PAWN, 1) == 0)
             out->drop = PAWN;
-        for (int k = 0; k < 4; k++)
-            if (word_is_rule(&w[4], NAMED_RULE_PROMOTE_KNIGHT + k))
-                out->drop = KNIGHT + k;
-        if (out->to == SQUARE_NONE || !word_is_rule(&w[3], NAMED_RULE_DROP) || !out->drop)
+        if (out->to == SQUARE_NONE || word_rule(&w[3], NAMED_RULE_DROP, 1) != 0 || !out->drop)
             return NAMED_E_SYNTAX;
         return NAMED_OK;
     }
-    if (n >= 6 && word_is_rule(&w[n - 1], NAMED_RULE_EXPLOSION)) {
-        out->explosion = true;
-        n--;
-    }
+    if (n >= 6 && word_rule(&w[n - 1], NAMED_RULE_EXPLOSION, 1) == 0)
+        n--; /* atomic's explosion word, checked with the rest against the generator */
     if (n < 5 || w[1].len != 2 || w[3].len != 2 || w[2].len != 1)
         return NAMED_E_SYNTAX;
     out->from = square_parse(w[1].s, 2);
@@ -540,14 +452,13 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
     int params = n - 5;
     if (n >= 7 && word_is(&w[n - 2], "=")) {
         params -= 2;
-        for (int k = 0; k < 5; k++)
-            if (word_is_rule(&w[n - 1], NAMED_RULE_PROMOTE_KNIGHT + k))
-                out->promotion = KNIGHT + k;
+        int k = word_rule(&w[n - 1], NAMED_RULE_PROMOTE_KNIGHT, 5);
+        out->promotion = k >= 0 ? KNIGHT + k : NO_PIECE_TYPE;
     }
     if (params < 0 || params > 2)
         return NAMED_E_SYNTAX;
     for (int i = 5; i < 5 + params; i++)
-        if (!named_is_direction(w[i].s, w[i].len))
+        if (word_rule(&w[i], NAMED_RULE_DIR_N, DIR_NB) < 0)
             return NAMED_E_SYNTAX;
     return NAMED_OK;
 }
@@ -555,27 +466,25 @@ static enum named_error scan_words(const struct word *w, int n, struct named_ply
 enum named_error named_scan(const char *s, size_t len, struct named_ply *out)
 {
     struct word w[MAX_WORDS];
-    int n;
-    if (!split_words(s, len, w, MAX_WORDS, &n)) {
-        memset(out, 0, sizeof *out);
-        return NAMED_E_SYNTAX;
-    }
-    return scan_words(w, n, out);
+    return scan_words(w, split_words(s, len, w, MAX_WORDS), out);
 }
 
 /* The record's words after the number, joined by single spaces: the form
- * named_format writes, so that a record is checked by comparing texts. */
-static size_t join_words(const struct word *w, int n, char *buf, size_t size)
+ * named_format writes, so that a record is checked by comparing texts.
+ * False when they do not fit in buf (NAMED_MAX bytes). */
+static bool join_words(const struct word *w, int n, char *buf)
 {
-    struct out o = {buf, size, 0};
-    if (size)
-        buf[0] = '\0';
+    size_t len = 0;
     for (int i = 1; i < n; i++) {
+        if (len + (i > 1) + w[i].len >= NAMED_MAX)
+            return false;
         if (i > 1)
-            out_put(&o, " ", 1);
-        out_put(&o, w[i].s, w[i].len);
+            buf[len++] = ' ';
+        memcpy(buf + len, w[i].s, w[i].len);
+        len += w[i].len;
     }
-    return o.len;
+    buf[len] = '\0';
+    return true;
 }
 
 /* Does legal move m go from `from` to the record's TO?  A castling move
@@ -589,21 +498,24 @@ static bool move_reaches(move m, int from, int to)
     return move_to(m) == to;
 }
 
+/* Do both records name the same promotion piece? */
+static bool same_promotion(const char *a, const char *b)
+{
+    const char *pa = strstr(a, " = "), *pb = strstr(b, " = ");
+    return pa && pb && strcmp(pa, pb) == 0;
+}
+
 /* A record is valid when it is, up to spacing, exactly the text the
- * formatter gives for one legal move (the notation's rule: the rule and
- * its parameters are those that generated the move), so reader and
- * writer cannot disagree. */
+ * formatter gives for one legal move (the notation's rule). */
 enum named_error named_parse(const struct position *p, const char *s, size_t len,
                              enum named_vocabulary v, move *out, char *expected)
 {
     struct word w[MAX_WORDS] = {{0}}; /* (a profile-guided build's inlining warned of w) */
     struct named_ply ply;
-    int n;
     *out = MOVE_NONE;
     if (expected)
         expected[0] = '\0';
-    if (!split_words(s, len, w, MAX_WORDS, &n))
-        return NAMED_E_SYNTAX;
+    int n = split_words(s, len, w, MAX_WORDS);
     enum named_error e = scan_words(w, n, &ply);
     if (e != NAMED_OK)
         return e;
@@ -613,17 +525,18 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
         return position_in_check(p) ? NAMED_E_PASS_IN_CHECK : NAMED_OK;
 
     char record[NAMED_MAX], text[NAMED_MAX];
-    if (join_words(w, n, record, sizeof record) >= sizeof record)
+    if (!join_words(w, n, record))
         return NAMED_E_SYNTAX;
     struct movelist l;
     movegen_legal(p, &l);
+    /* what NAMED_E_RULE shows: the first move from FROM to TO, or the
+     * promotion the record asks for */
+    enum named_vocabulary shown = v == NAMED_ANY ? NAMED_DAGAZ : v;
     move first = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         move m = l.moves[i];
         if (!move_reaches(m, ply.from, ply.to))
             continue;
-        if (first == MOVE_NONE)
-            first = m;
         for (int k = 0; k < NAMED_VOCABULARY_NB; k++) {
             if (v != NAMED_ANY && k != (int)v)
                 continue;
@@ -632,23 +545,13 @@ enum named_error named_parse(const struct position *p, const char *s, size_t len
                 *out = m;
                 return NAMED_OK;
             }
+            if (k == (int)shown && (first == MOVE_NONE || same_promotion(text, record)))
+                first = m;
         }
     }
     if (first == MOVE_NONE)
         return NAMED_E_NO_MOVE;
-    if (expected) {
-        /* Show the promotion the record asked for when there is one. */
-        for (int i = 0; i < l.count; i++) {
-            move m = l.moves[i];
-            if (!move_reaches(m, ply.from, ply.to) || !move_is_promotion(m))
-                continue;
-            named_format(p, m, v == NAMED_ANY ? NAMED_DAGAZ : v, text, sizeof text);
-            const char *eq = strstr(text, " = ");
-            const char *req = strstr(record, " = ");
-            if (eq && req && strcmp(eq, req) == 0)
-                first = m;
-        }
-        named_format_ply(p, first, v == NAMED_ANY ? NAMED_DAGAZ : v, expected, NAMED_MAX);
-    }
+    if (expected)
+        named_format_ply(p, first, shown, expected, NAMED_MAX);
     return NAMED_E_RULE;
 }

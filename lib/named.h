@@ -1,18 +1,8 @@
-/* The Dagaz named-rule notation: a move recorded by the rule that generated
- * it ("g1 - f3 leap2 n nw") instead of by the pieces it touched.  One
- * formatter serves every tool (pgn-to-named-notation, legal-moves
- * --notation=named); the reader checks that a record is exactly what the
- * formatter writes for a legal move, so the two never drift apart.  Whole
- * texts of records are split into games by named_reader.h.
- * formats/named-notation.md is the specification; the rule names are data
- * (formats/named-vocabularies.tsv), compiled into a generated header.
- *
- *     char buf[NAMED_MAX];
- *     named_format(&pos, m, NAMED_DAGAZ, buf, sizeof buf);     // "e2 - e4 Pawn-move"
- *     named_format_ply(&pos, m, NAMED_DAGAZ, buf, sizeof buf); // "1. e2 - e4 Pawn-move"
- *
- * Like snprintf, every formatter returns the length of the full text and
- * writes at most size bytes, always NUL-terminated when size > 0. */
+/* The Dagaz named-rule notation (formats/named-notation.md): a move recorded
+ * by the rule that generated it ("g1 - f3 leap2 n nw").  The reader checks
+ * that a record is exactly what the one formatter writes for a legal move
+ * (named_reader.h splits texts into games).  The rule names are data,
+ * formats/named-vocabularies.tsv.  The formatters have snprintf's contract. */
 #ifndef CHESS_NAMED_H
 #define CHESS_NAMED_H
 
@@ -29,15 +19,11 @@ enum named_vocabulary {
     NAMED_ANY = NAMED_VOCABULARY_NB /* for readers: accept either vocabulary */
 };
 
-/* Longest text of a ply, number and NUL included: "4294967295. e7 x d8 "
- * and four names of at most 16 bytes (the build refuses longer ones) with
- * their separators fit in 89 bytes. */
+/* Longest text of a ply with its NUL: "4294967295. e7 x d8 " and four
+ * names of at most 16 bytes (the build's limit) with spaces, 89 bytes. */
 enum { NAMED_MAX = 96 };
 
-/* The vocabulary's name as in --names ("dagaz", "zrf"), and all of them
- * (NAMED_VOCABULARY_NB names, in the order of the enum: the columns of
- * the table), for the tools to parse --names with. */
-const char *named_vocabulary_name(enum named_vocabulary v);
+/* The vocabularies' names as in --names ("dagaz", "zrf"), in enum order. */
 const char *const *named_vocabulary_names(void);
 
 /* The name vocabulary v gives the rule with the given key of
@@ -52,12 +38,12 @@ const char *named_rule_name(enum named_vocabulary v, const char *key);
  * "= King". */
 size_t named_format(const struct position *p, move m, enum named_vocabulary v, char *buf,
                     size_t size);
-/* The same with the full-move number of p in front: "17. e7 - e5 Pawn-move".
- * Both White's and Black's plies carry "N.". */
+/* The same with the full-move number of p in front, for White's and
+ * Black's plies alike: "17. e7 - e5 Pawn-move". */
 size_t named_format_ply(const struct position *p, move m, enum named_vocabulary v, char *buf,
                         size_t size);
-/* named_format_ply by the general path alone, without the table of
- * phrases that serves ordinary moves: for the tests that compare the two. */
+/* named_format_ply by the general path alone, for the tests that hold the
+ * fast one to it. */
 size_t named_format_ply_general(const struct position *p, move m, enum named_vocabulary v,
                                 char *buf, size_t size);
 /* A null move of the side to move of p: "17. Pass". */
@@ -71,7 +57,6 @@ enum named_error {
     NAMED_E_NO_MOVE,       /* no legal move goes from FROM to TO (with that promotion) */
     NAMED_E_RULE,          /* a legal move goes there, but the record names another rule */
     NAMED_E_PASS_IN_CHECK, /* "Pass" while the side to move is in check */
-    NAMED_ERROR_NB
 };
 
 const char *named_error_message(enum named_error e);
@@ -84,7 +69,6 @@ struct named_ply {
     char sep;             /* '-' or 'x'; '@' for a drop */
     int promotion;        /* enum piece_type after " = ", NO_PIECE_TYPE if none or unknown */
     int drop;             /* a drop "N. @ TO drop PIECE": the piece (from is to), else 0 */
-    bool explosion;       /* the record ends with atomic's explosion word */
 };
 
 /* Read the syntax of one ply: the words of s[0..len) separated by spaces or
@@ -99,8 +83,5 @@ enum named_error named_scan(const char *s, size_t len, struct named_ply *out);
  * receives the record the move generator gives for the move FROM-TO. */
 enum named_error named_parse(const struct position *p, const char *s, size_t len,
                              enum named_vocabulary v, move *out, char *expected);
-
-/* Is s[0..len) one of the eight direction words ("n", "sw", ...)? */
-bool named_is_direction(const char *s, size_t len);
 
 #endif

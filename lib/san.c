@@ -10,24 +10,17 @@ static const char piece_letters[] = " PNBRQK";
 
 const char *san_error_message(enum san_error e)
 {
-    switch (e) {
-    case SAN_OK:
-        return "ok";
-    case SAN_SYNTAX:
-        return "not a move in SAN, long algebraic or UCI notation";
-    case SAN_ILLEGAL:
-        return "no legal move matches";
-    case SAN_AMBIGUOUS:
-        return "ambiguous: more than one legal move matches";
-    case SAN_NO_PROMOTION:
-        return "a pawn reaching the last rank must promote";
-    default:
-        return "unknown error";
-    }
+    static const char *const messages[] = {
+        [SAN_OK] = "ok",
+        [SAN_SYNTAX] = "not a move in SAN, long algebraic or UCI notation",
+        [SAN_ILLEGAL] = "no legal move matches",
+        [SAN_AMBIGUOUS] = "ambiguous: more than one legal move matches",
+        [SAN_NO_PROMOTION] = "a pawn reaching the last rank must promote",
+    };
+    return (unsigned)e < sizeof messages / sizeof messages[0] ? messages[e] : "unknown error";
 }
 
-/* Append the check mark of m (san_mark), read from `after` when the
- * caller has the position after m, else from m played on a copy. */
+/* Append the check mark of m, from `after` or from m played on a copy. */
 static size_t check_suffix(const struct position *p, move m, const struct position *after,
                            char *buf, size_t n)
 {
@@ -44,11 +37,8 @@ static size_t check_suffix(const struct position *p, move m, const struct positi
     return n;
 }
 
-/* PGN 8.2.3.6: '+' when the move gives check, '#' when it mates.  In a
- * variant, lichess's convention (chessops's makeSanAndPlay, python-chess's
- * SAN): '#' marks any move after which a side has won by the variant's
- * rules (an exploded king, a king on the hill, the third check, the last
- * piece given away, checkmate), '+' a check that does not end the game. */
+/* PGN 8.2.3.6; in a variant, lichess's convention (chessops's
+ * makeSanAndPlay, python-chess's SAN). */
 char san_mark(const struct position *after)
 {
     if (after->variant == VARIANT_CHESS) /* (every SAN written: no full status) */
@@ -100,33 +90,25 @@ void san_shape_parsed(unsigned shape, struct san_parsed *sp)
     };
 }
 
-/* The other pieces of the mover's type and colour that attack `to` with
- * the board as it is: the only ones that can share a SAN with the move. */
-static bitboard rivals(const struct position *p, enum piece_type pt, int from, int to)
+/* The pieces of `own`, of type pt (not a pawn), that attack `to` through
+ * occ (sliders through the between table: attacks.h says why). */
+static inline __attribute__((always_inline)) bitboard reaching(enum piece_type pt, int to,
+                                                               bitboard own, bitboard occ)
 {
-    bitboard occ = position_occupied(p),
-             own = position_pieces(p, (enum color)p->side, pt) & ~bb_square(from);
     switch (pt) {
     case KNIGHT:
         return attacks_knight(to) & own;
     case BISHOP:
-        return attacks_bishop(to, occ) & own;
+        return attacks_sliders_reaching(to, 0, own, occ);
     case ROOK:
-        return attacks_rook(to, occ) & own;
+        return attacks_sliders_reaching(to, own, 0, occ);
     case QUEEN:
-        return attacks_queen(to, occ) & own;
-    case KING:
-        return attacks_king(to) & own; /* antichess may have several */
+        return attacks_sliders_reaching(to, own, own, occ);
     default:
-        return 0; /* pawns are told apart by their file */
+        return attacks_king(to) & own; /* antichess may have several kings */
     }
 }
 
-/* SAN proper (PGN standard 8.2.3): piece letter, the from-file or rank only
- * when another piece of the same type could legally go to the same square
- * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
- * does not count, since its move is not legal), 'x' for captures (a pawn
- * capture names its file), the target, "=Q" for a promotion. */
 /* A crazyhouse drop: the piece letter, '@' and the square ("P@e4", as
  * python-chess writes pawn drops too). */
 static size_t drop_text(move m, char *buf)
@@ -137,31 +119,30 @@ static size_t drop_text(move m, char *buf)
     return 4;
 }
 
+/* SAN proper (PGN standard 8.2.3): piece letter, the from-file or rank only
+ * when another piece of the same type could legally go to the same square
+ * (8.2.3.4: file if that suffices, else rank, else both; a pinned piece
+ * does not count, since its move is not legal), 'x' for captures (a pawn
+ * capture names its file), the target, "=Q" for a promotion. */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
 {
     int from = move_from(m), to = move_to(m);
     enum piece_type pt = piece_type(p->board[from]);
     size_t n = 0;
-    char sq[3];
     if (move_is_drop(m))
         return drop_text(m, buf);
-    if (move_kind(m) == MOVE_CASTLE) {
-        const char *s = to > from ? "O-O" : "O-O-O";
-        n = strlen(s);
-        memcpy(buf, s, n + 1);
-        return n;
-    }
+    if (move_kind(m) == MOVE_CASTLE)
+        return strlen(strcpy(buf, to > from ? "O-O" : "O-O-O"));
     bool capture = move_is_capture(p, m);
-    if (pt == PAWN) {
-        if (capture) {
-            buf[n++] = (char)('a' + square_file(from));
-            buf[n++] = 'x';
-        }
-    } else {
+    if (pt == PAWN && capture) {
+        buf[n++] = (char)('a' + square_file(from));
+    } else if (pt != PAWN) {
         buf[n++] = piece_letters[pt];
-        /* Only when some rival attacks the square are the legal moves
-         * needed: most moves have none, and cost no move generation. */
-        bitboard r = rivals(p, pt, from, to);
+        /* Only when another piece of the type attacks the square are the
+         * legal moves needed: most moves cost no move generation. */
+        bitboard r =
+            reaching(pt, to, position_pieces(p, (enum color)p->side, pt) & ~bb_square(from),
+                     position_occupied(p));
         bool clash = false, same_file = false, same_rank = false;
         if (r) {
             struct movelist l;
@@ -176,22 +157,15 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
                 same_rank |= square_rank(f2) == square_rank(from);
             }
         }
-        if (clash) {
-            if (!same_file)
-                buf[n++] = (char)('a' + square_file(from));
-            else if (!same_rank)
-                buf[n++] = (char)('1' + square_rank(from));
-            else {
-                buf[n++] = (char)('a' + square_file(from));
-                buf[n++] = (char)('1' + square_rank(from));
-            }
-        }
-        if (capture)
-            buf[n++] = 'x';
+        if (clash && (!same_file || same_rank))
+            buf[n++] = (char)('a' + square_file(from));
+        if (clash && same_file)
+            buf[n++] = (char)('1' + square_rank(from));
     }
-    square_format(to, sq);
-    buf[n++] = sq[0];
-    buf[n++] = sq[1];
+    if (capture)
+        buf[n++] = 'x';
+    square_put(to, buf + n);
+    n += 2;
     if (move_is_promotion(m)) {
         buf[n++] = '=';
         buf[n++] = piece_letters[move_promotion(m)];
@@ -200,7 +174,6 @@ size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX])
     return n;
 }
 
-/* SAN with its check mark: what a PGN game and a person write. */
 size_t san_format_after(const struct position *p, move m, const struct position *after,
                         char buf[SAN_MAX])
 {
@@ -212,9 +185,8 @@ size_t san_format(const struct position *p, move m, char buf[SAN_MAX])
     return san_format_after(p, m, NULL, buf);
 }
 
-/* Long algebraic notation (PGN 8.2.2's "long algebraic", as in FIDE
- * Appendix C.13): piece letter, from-square, '-' or 'x', to-square; the
- * from-square makes disambiguation needless.  Castling stays O-O. */
+/* PGN 8.2.2's long algebraic, as in FIDE Appendix C.13: the from-square
+ * makes disambiguation needless.  Castling stays O-O. */
 size_t san_format_lan_after(const struct position *p, move m, const struct position *after,
                             char buf[SAN_MAX])
 {
@@ -244,26 +216,11 @@ size_t san_format_lan(const struct position *p, move m, char buf[SAN_MAX])
     return san_format_lan_after(p, m, NULL, buf);
 }
 
-/* A switch rather than strchr: san_scan runs once per move of every game
- * replayed, and the library call showed up in profiles. */
+/* An upper-case piece letter's type, else NO_PIECE_TYPE. */
 static enum piece_type letter_piece(char c)
 {
-    switch (c) {
-    case 'P':
-        return PAWN;
-    case 'N':
-        return KNIGHT;
-    case 'B':
-        return BISHOP;
-    case 'R':
-        return ROOK;
-    case 'Q':
-        return QUEEN;
-    case 'K':
-        return KING;
-    default:
-        return NO_PIECE_TYPE;
-    }
+    unsigned code = san_shape_piece_code[(unsigned char)c];
+    return code ? (enum piece_type)(PAWN + code) : c == 'P' ? PAWN : NO_PIECE_TYPE;
 }
 
 static bool is_suffix(char c)
@@ -294,9 +251,8 @@ static size_t strip_suffixes(const char *s, size_t len)
     return len;
 }
 
-/* A crazyhouse drop: "N@f3", "P@e4" or "@e4" (a pawn), nothing more.
- * san_scan comes here only when its usual reading stopped at an '@', so
- * that the PGN reader's path pays nothing for drops. */
+/* A crazyhouse drop: "N@f3", "P@e4" or "@e4" (a pawn), nothing more; only
+ * when san_scan's usual reading stopped at an '@' (drops cost it nothing). */
 static enum san_error scan_drop(const char *s, size_t len, struct san_parsed *out)
 {
     size_t k = s[0] == '@' ? 0 : 1;
@@ -330,17 +286,14 @@ enum san_error san_scan(const char *s, size_t len, struct san_parsed *out)
     if (s[0] == 'O' || s[0] == '0') {
         char z = s[0];
         if ((len == 3 || len == 5) && s[1] == '-' && s[2] == z &&
-            (len == 3 || (s[3] == '-' && s[4] == z))) {
-            out->piece = KING;
+            (len == 3 || (s[3] == '-' && s[4] == z)))
             out->castle = len == 3 ? 1 : 2;
-            return SAN_OK;
-        }
-        if ((len == 2 || len == 3) && s[1] == z && (len == 2 || s[2] == z)) {
-            out->piece = KING;
+        else if ((len == 2 || len == 3) && s[1] == z && (len == 2 || s[2] == z))
             out->castle = len == 2 ? 1 : 2;
-            return SAN_OK;
-        }
-        return SAN_SYNTAX;
+        else
+            return SAN_SYNTAX;
+        out->piece = KING;
+        return SAN_OK;
     }
 
     /* Promotion suffix: "=Q", "Q", "(Q)", "/Q"; lower case in UCI text
@@ -447,10 +400,8 @@ enum san_error san_match(const struct position *p, const struct san_parsed *sp,
         }
         matches->moves[matches->count++] = m;
     }
-    if (matches->count == 1)
-        return SAN_OK;
-    if (matches->count > 1)
-        return SAN_AMBIGUOUS;
+    if (matches->count)
+        return matches->count == 1 ? SAN_OK : SAN_AMBIGUOUS;
     return wanted_promotion ? SAN_NO_PROMOTION : SAN_ILLEGAL;
 }
 
@@ -497,16 +448,12 @@ static move pawn_candidate(const struct position *p, int to, int from_file, int 
     return move_make(from, to, kind);
 }
 
-/* The hot path of every replay and every explanation, for a move of
- * standard chess to `to`, a square the side to move does not hold (no
- * castling, no drop): the text's own piece type and target give the few
- * candidates directly (reverse attacks from the target), and only those
- * are checked for legality.  The one legal move, or MOVE_NONE when it is
- * not exactly one move of an ordinary shape (UCI or LAN naming a square,
- * errors, ambiguity): san_match then decides on the same scan, so the
- * verdict is always san_match's.  With deferred set, a sole candidate of a
- * piece other than the king comes back without the test of the king's
- * safety, and *deferred says so (san_resolve_plain). */
+/* The hot path, for a move of standard chess to `to`, a square the side to
+ * move does not hold (no castling, no drop): the text's piece type and
+ * target give the few candidates directly (reverse attacks from the
+ * target), and only those are checked for legality.  The one legal move,
+ * or MOVE_NONE when it is not exactly one move of an ordinary shape
+ * (san_match then decides).  With deferred, san_resolve_plain's contract. */
 static inline __attribute__((always_inline)) move
 resolve_fast(const struct position *p, enum piece_type piece, int to, int from_file, int from_rank,
              enum piece_type promotion, bool *deferred)
@@ -522,25 +469,7 @@ resolve_fast(const struct position *p, enum piece_type piece, int to, int from_f
     }
     if (promotion != NO_PIECE_TYPE)
         return MOVE_NONE;
-    bitboard occ = position_occupied(p), own = position_pieces(p, us, piece), cand;
-    /* (sliders through the between table: attacks.h says why) */
-    switch (piece) {
-    case KNIGHT:
-        cand = attacks_knight(to) & own;
-        break;
-    case BISHOP:
-        cand = attacks_sliders_reaching(to, 0, own, occ);
-        break;
-    case ROOK:
-        cand = attacks_sliders_reaching(to, own, 0, occ);
-        break;
-    case QUEEN:
-        cand = attacks_sliders_reaching(to, own, own, occ);
-        break;
-    default:
-        cand = attacks_king(to) & own;
-        break;
-    }
+    bitboard cand = reaching(piece, to, position_pieces(p, us, piece), position_occupied(p));
     if (from_file >= 0)
         cand &= bb_file(from_file);
     if (from_rank >= 0)
@@ -562,16 +491,15 @@ resolve_fast(const struct position *p, enum piece_type piece, int to, int from_f
 }
 
 /* Does resolve_fast apply to a move to `to`?  Standard chess (the
- * variants' legality is the generator's: drops, compulsory captures,
- * explosions) and a target the side to move does not hold. */
+ * variants' legality is the generator's) and a target the side to move
+ * does not hold. */
 static inline bool fast_applies(const struct position *p, int to)
 {
     return p->variant == VARIANT_CHESS && !bb_test(p->by_color[p->side], to);
 }
 
-/* The one resolver: resolve_fast where it applies, movegen_castle for
- * "O-O" and "O-O-O", else the exhaustive match on the text already
- * scanned (a drop's text in chess too, which no move matches). */
+/* resolve_fast where it applies, movegen_castle for "O-O" and "O-O-O", else
+ * the exhaustive match (a drop's text in chess too, which no move matches). */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out)
 {
     move found = MOVE_NONE;
@@ -599,14 +527,10 @@ move san_resolve_plain(const struct position *p, enum piece_type piece, int to, 
     return resolve_fast(p, piece, to, from_file, from_rank, NO_PIECE_TYPE, deferred);
 }
 
-/* Text to move in one step: the shape first (san_scan), then the one
- * resolver. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out)
 {
     struct san_parsed sp;
     enum san_error e = san_scan(s, len, &sp);
     *out = MOVE_NONE;
-    if (e != SAN_OK)
-        return e;
-    return san_resolve(p, &sp, out);
+    return e != SAN_OK ? e : san_resolve(p, &sp, out);
 }

@@ -1,9 +1,8 @@
 /* Standard Algebraic Notation (PGN standard section 8.2.3): writing with
  * exact disambiguation and check marks, and lenient reading of what real
  * archives contain (zero castling, long algebraic, UCI, missing or
- * superfluous check marks, over-disambiguation).  Variants: drops are
- * "N@f3" ("P@e4" for a pawn, "@e4" read too), an antichess pawn may
- * promote to a king ("e8=K"). */
+ * superfluous check marks, over-disambiguation).  Drops are "N@f3" ("P@e4",
+ * "@e4" read too); an antichess pawn may promote to a king ("e8=K"). */
 #ifndef CHESS_SAN_H
 #define CHESS_SAN_H
 
@@ -20,24 +19,22 @@ enum san_error {
     SAN_ILLEGAL,      /* well-formed, but no legal move matches */
     SAN_AMBIGUOUS,    /* more than one legal move matches */
     SAN_NO_PROMOTION, /* a pawn move to the last rank without its piece */
-    SAN_ERROR_NB
 };
 
 const char *san_error_message(enum san_error e);
 
-/* Write m (legal in p) as SAN into buf (SAN_MAX bytes), with '+' or '#'.
- * Disambiguation considers only legal moves, so a pinned piece never adds
- * a file or rank (PGN standard 8.2.3.4). Returns the length. */
+/* Write m (legal in p) as SAN into buf (SAN_MAX bytes), with '+' or '#';
+ * a pinned piece never adds a file or rank (PGN standard 8.2.3.4).
+ * Returns the length. */
 size_t san_format(const struct position *p, move m, char buf[SAN_MAX]);
-/* The same when the position after m is at hand (a replay has it; NULL:
- * none): the check mark is read from it rather than m played again. */
+/* The same with the position after m at hand (NULL: none) for the mark. */
 size_t san_format_after(const struct position *p, move m, const struct position *after,
                         char buf[SAN_MAX]);
 /* The same without the check mark (cheaper: no move is played). */
 size_t san_format_plain(const struct position *p, move m, char buf[SAN_MAX]);
 /* The check mark of a move that led to `after`: '#' when a side has won
- * there (checkmate, or in a variant any decisive variant end: an exploded
- * king, the hill, the third check, ...), '+' for a check, 0 for neither. */
+ * there (checkmate, or any decisive end of a variant), '+' for a check, 0
+ * for neither. */
 char san_mark(const struct position *after);
 
 /* What the text of a move says, before it is matched against a position. */
@@ -52,16 +49,13 @@ struct san_parsed {
     bool drop;    /* a crazyhouse drop, "N@f3" ("@e4" a pawn): piece and to */
 };
 
-/* The shape of plain SAN packed in one word, so that a reader of text
- * (pgn.h's lexer) can ask for it once and the replay need not scan the
- * text again: a piece move with at most a file or a rank to tell it
- * apart ("Nf3", "Nbxd2", "R1e2"), a pawn push or capture without
- * promotion ("e4", "exd5"), or castling, with an optional check mark.
- * SAN_SHAPE is set; the piece is an index into SAN_SHAPE_PIECES (pawn 0),
- * the from-file and from-rank 1-8 (0 when not written), the target
- * square file + 8 * rank (a1 = 0), a capture mark, castling (1 king side,
- * 2 queen side; its piece is the king).  Other text has shape 0. */
-#define SAN_SHAPE_PIECES "PNBRQK"
+/* Plain SAN packed in one word, so that the lexer scans it once for the
+ * replay: a piece move with at most a file or a rank to tell it apart
+ * ("Nbxd2", "R1e2"), a pawn push or capture without promotion, or
+ * castling, with an optional check mark.  SAN_SHAPE is set; the piece 0-5
+ * for P N B R Q K, the from-file and from-rank 1-8 (0: not written), the
+ * target a1 = 0, a capture mark, castling (1 king side, 2 queen side; its
+ * piece is the king).  Other text has shape 0. */
 enum {
     SAN_SHAPE_PIECE_MASK = 7u,
     SAN_SHAPE_FILE_SHIFT = 3,
@@ -72,9 +66,8 @@ enum {
 };
 #define SAN_SHAPE (1u << 31)
 
-/* The shape bits of each piece letter: its index in SAN_SHAPE_PIECES (N 1
- * to K 5), 0 for any other byte, so that one load both tells a piece
- * letter and gives its bits. */
+/* Each piece letter's shape bits (N 1 to K 5), 0 for any other byte: one
+ * load tells a piece letter and gives its bits. */
 extern const unsigned char san_shape_piece_code[256];
 
 static inline bool san_is_file(char c)
@@ -94,11 +87,10 @@ static inline unsigned san_shape_square(unsigned char f, unsigned char r)
 /* The shape of s[0..n) when the whole text is plain SAN, else 0. */
 unsigned san_token_shape(const char *s, size_t n);
 
-/* The shape of the plain SAN move that starts the eight bytes s (the
- * text's bytes, zero past its end), its check mark included, with its
- * length in *len; 0 when s starts with no plain SAN move.  Whether the
- * move fills its word is the caller's to see (the next byte).  Inline: a
- * reader's hottest path asks it for nearly every token. */
+/* The shape of the plain SAN move, check mark included, that starts the
+ * eight bytes s (zero past the text's end), its length in *len; else 0.
+ * Whether the move fills its word is the caller's to see.  Inline: the
+ * lexer's hottest path. */
 static inline __attribute__((always_inline)) unsigned san_word_shape(const unsigned char s[8],
                                                                      size_t *len)
 {
@@ -158,10 +150,7 @@ static inline __attribute__((always_inline)) unsigned san_word_shape(const unsig
  * after it; else 0. */
 size_t san_promotion_len(const char *s, size_t n);
 
-/* The parts of a shape: the piece, the from-file and from-rank given (-1
- * when not written), the target square (SQUARE_NONE for castling),
- * castling (1 king side, 2 queen side); san_shape_parsed gives them as
- * san_scan would. */
+/* The parts of a shape, as san_scan gives them (san_shape_parsed: all). */
 static inline enum piece_type san_shape_piece(unsigned shape)
 {
     return (enum piece_type)(PAWN + (shape & SAN_SHAPE_PIECE_MASK));
@@ -187,34 +176,25 @@ void san_shape_parsed(unsigned shape, struct san_parsed *sp);
 /* Read the shape of a move without a position. */
 enum san_error san_scan(const char *s, size_t len, struct san_parsed *out);
 
-/* Find the legal move of p that the text names: san_scan, then
- * san_resolve. */
+/* The legal move of p that the text names: san_scan, then san_resolve. */
 enum san_error san_parse(const struct position *p, const char *s, size_t len, move *out);
 
-/* The one SAN resolver (replays, --moves, --explain all come here): the
- * legal move of p that scanned text names, found from the text's piece and
- * target without listing every legal move in the common cases; its
- * verdict is always san_match's. */
+/* The one SAN resolver: the legal move of p that scanned text names,
+ * mostly without listing every legal move; its verdict is san_match's. */
 enum san_error san_resolve(const struct position *p, const struct san_parsed *sp, move *out);
 
-/* For a caller that plays the move at once, the commonest text: a move of
- * piece to `to` without promotion, castling or drop ("Nbxd2", "exd5"),
- * given by its parts (the replay has them from the PGN reader, and builds
- * no san_parsed).  The move when the common case decides it, else
- * MOVE_NONE, and then san_resolve on the scanned text gives the verdict
- * (errors, ambiguities, the variants).  When it names a pawn move, or the
- * only piece (not a king) that can reach the target, the move comes back
- * with *deferred set and without the test of the king's safety, which the
- * caller makes on the position after it (movegen_left_king_safe), more
- * cheaply than before it; if that test fails, the text names no legal
- * move, and san_resolve on p gives the verdict too. */
+/* The commonest text by its parts, for a caller that plays the move at
+ * once: piece to `to` without promotion, castling or drop ("Nbxd2").  The
+ * move when the common case decides it, else MOVE_NONE (then san_resolve
+ * gives the verdict).  A pawn move, or the only piece (not a king) that
+ * reaches `to`, comes with *deferred set and its king's safety untested:
+ * the caller tests it after playing (movegen_left_king_safe), and if that
+ * fails, san_resolve on p gives the verdict. */
 move san_resolve_plain(const struct position *p, enum piece_type piece, int to, int from_file,
                        int from_rank, bool *deferred);
 
-/* Every legal move of p that parsed text matches, all of them listed (for
- * diagnostics such as "ambiguous: Nbd2 and Nfd2 both match", and the
- * reference the resolver is tested against); returns what san_parse
- * would. */
+/* Every legal move of p that parsed text matches (for diagnostics, and as
+ * the resolver's reference); returns what san_parse would. */
 enum san_error san_match(const struct position *p, const struct san_parsed *sp,
                          struct movelist *matches);
 

@@ -52,8 +52,8 @@ static void print_line(struct classify *c, const char *eco, const char *name, un
     if (c->ply)
         printf("\t%lu", ply);
     for (int i = 0; i < c->ntags; i++) {
-        const char *v = game_tag(c->game->tags, c->game->ntags, c->tags[i]);
-        printf("\t%s", v && *v ? v : "-");
+        const struct pgn_tag *t = pgn_tags_find(c->game->tags, c->game->ntags, c->tags[i]);
+        printf("\t%s", t && *t->value ? t->value : "-");
     }
     putchar('\n');
 }

@@ -605,30 +605,30 @@ static void test_labels(void)
         game_label(t, 4, buf, sizeof buf);
         UNIT_EQ_STR(buf, " (? - B, 2)", "game label: players win over Event");
     }
-    UNIT_EQ_STR(game_tag(tags, 3, "Round"), "3.1", "game_tag finds a tag");
-    UNIT_CHECK(game_tag(tags, 3, "Event") == NULL, "game_tag: missing tag is NULL");
+    UNIT_EQ_STR(pgn_tags_find(tags, 3, "Round")->value, "3.1", "pgn_tags_find finds a tag");
+    UNIT_CHECK(pgn_tags_find(tags, 3, "Event") == NULL, "pgn_tags_find: missing tag is NULL");
 
-    struct position start;
     struct game_problem pb;
     struct pgn_tag variant = {.name = "Variant", .value = "Chess 960", .value_len = 9};
-    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && start.chess960,
+    UNIT_CHECK(game_replay_start(&replay, &variant, 1, 0, &pb) == GAME_OK && replay.start.chess960,
                "Variant 'Chess 960' is Chess960");
     variant.value = "fischerandom";
     variant.value_len = 12;
-    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && start.chess960,
+    UNIT_CHECK(game_replay_start(&replay, &variant, 1, 0, &pb) == GAME_OK && replay.start.chess960,
                "Variant 'fischerandom' is Chess960");
     variant.value = "Standard";
     variant.value_len = 8;
-    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK && !start.chess960,
+    UNIT_CHECK(game_replay_start(&replay, &variant, 1, 0, &pb) == GAME_OK && !replay.start.chess960,
                "Variant 'Standard' is standard chess");
     variant.value = "Antichess";
     variant.value_len = 9;
-    UNIT_CHECK(game_setup(&variant, 1, &start, &pb) == GAME_OK &&
-                   start.variant == VARIANT_ANTICHESS && start.castling == 0,
+    UNIT_CHECK(game_replay_start(&replay, &variant, 1, 0, &pb) == GAME_OK &&
+                   replay.start.variant == VARIANT_ANTICHESS && replay.start.castling == 0,
                "Antichess: its rules and start position (no castling)");
     variant.value = "Shogi";
     variant.value_len = 5;
-    UNIT_EQ_INT(game_setup(&variant, 1, &start, &pb), GAME_E_VARIANT, "Shogi is refused");
+    UNIT_EQ_INT(game_replay_start(&replay, &variant, 1, 0, &pb), GAME_E_VARIANT,
+                "Shogi is refused");
     /* lichess's names and the aliases, whatever the case */
     static const struct {
         const char *name;

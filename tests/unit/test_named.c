@@ -69,7 +69,7 @@ static void check_one(const char *fen, bool chess960, const char *san, enum name
     char got[NAMED_MAX], desc[256];
     if (!setup(&p, fen, chess960, VARIANT_CHESS))
         return;
-    snprintf(desc, sizeof desc, "%s %s in %s", san, named_vocabulary_name(v), fen);
+    snprintf(desc, sizeof desc, "%s %s in %s", san, named_vocabulary_names()[v], fen);
     if (!UNIT_CHECK(san_parse(&p, san, strlen(san), &m) == SAN_OK, "SAN %s legal", san))
         return;
     named_format_ply(&p, m, v, got, sizeof got);

@@ -83,12 +83,13 @@ static int chosen_id(const struct select_criteria *s, const char *tagtext, const
         select_game_free(g);
         return v == SELECT_YES;
     }
-    struct position pos;
+    static struct game_replay replay; /* large: its setup alone is used */
     struct game_problem pb;
-    if (game_setup(tags, ntags, &pos, &pb) != GAME_OK) {
+    if (game_replay_start(&replay, tags, ntags, 0, &pb) != GAME_OK) {
         select_game_free(g);
         return -1;
     }
+    struct position pos = replay.start;
     select_game_start(g, &pos);
     char mv[1024];
     snprintf(mv, sizeof mv, "%s", moves);

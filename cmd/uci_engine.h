@@ -34,7 +34,7 @@ struct uci_engine {
     int variant;    /* what UCI_Variant was last set to (enum variant): -1 unknown */
     int timeout_ms; /* the longest wait for one answer, set before uci_engine_start */
     bool dead;
-    bool deaf; /* it closed its input: nothing more is sent */
+    bool deaf;     /* it closed its input: nothing more is sent */
     char why[160]; /* when dead: what happened ("gave no answer to ... within N s") */
 };
 

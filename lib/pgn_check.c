@@ -20,90 +20,65 @@
 
 /* ---------------------------------------------------------------- codes */
 
+/* A code's level is its group's in enum pgn_check_code. */
 struct code_info {
     const char *name;
-    enum pgn_check_level level;
     const char *summary;
 };
 
 static const struct code_info codes[PGN_CHECK_FEN] = {
-    [PGN_CHECK_UNEXPECTED_TOKEN] = {"unexpected-token", PGN_CHECK_ERROR,
+    [PGN_CHECK_UNEXPECTED_TOKEN] = {"unexpected-token",
                                     "text in the movetext that is no PGN token"},
-    [PGN_CHECK_BAD_NAG] = {"bad-nag", PGN_CHECK_ERROR, "a NAG number above 255"},
-    [PGN_CHECK_BAD_TAG] = {"bad-tag", PGN_CHECK_ERROR, "a malformed tag pair"},
-    [PGN_CHECK_UNTERMINATED_TAG] = {"unterminated-tag", PGN_CHECK_ERROR,
-                                    "a tag pair not closed by ']' on its line"},
-    [PGN_CHECK_UNTERMINATED_COMMENT] = {"unterminated-comment", PGN_CHECK_ERROR,
-                                        "a '{' comment not closed by '}'"},
-    [PGN_CHECK_UNCLOSED_VARIATION] = {"unclosed-variation", PGN_CHECK_ERROR,
-                                      "a '(' variation not closed by ')'"},
-    [PGN_CHECK_UNMATCHED_CLOSE] = {"unmatched-close", PGN_CHECK_ERROR,
-                                   "a ')' without an open variation"},
-    [PGN_CHECK_RESULT_IN_VARIATION] = {"result-in-variation", PGN_CHECK_ERROR,
-                                       "a game result inside a variation"},
-    [PGN_CHECK_VARIATION_WITHOUT_MOVE] = {"variation-without-move", PGN_CHECK_ERROR,
+    [PGN_CHECK_BAD_NAG] = {"bad-nag", "a NAG number above 255"},
+    [PGN_CHECK_BAD_TAG] = {"bad-tag", "a malformed tag pair"},
+    [PGN_CHECK_UNTERMINATED_TAG] = {"unterminated-tag", "a tag pair not closed by ']' on its line"},
+    [PGN_CHECK_UNTERMINATED_COMMENT] = {"unterminated-comment", "a '{' comment not closed by '}'"},
+    [PGN_CHECK_UNCLOSED_VARIATION] = {"unclosed-variation", "a '(' variation not closed by ')'"},
+    [PGN_CHECK_UNMATCHED_CLOSE] = {"unmatched-close", "a ')' without an open variation"},
+    [PGN_CHECK_RESULT_IN_VARIATION] = {"result-in-variation", "a game result inside a variation"},
+    [PGN_CHECK_VARIATION_WITHOUT_MOVE] = {"variation-without-move",
                                           "a variation with no move before it to replace"},
-    [PGN_CHECK_OVER_LIMIT] = {"over-limit", PGN_CHECK_ERROR,
-                              "a line, token or game beyond what the reader keeps"},
-    [PGN_CHECK_ILLEGAL_MOVE] = {"illegal-move", PGN_CHECK_ERROR,
-                                "a move of the main line that is not legal"},
-    [PGN_CHECK_AMBIGUOUS_MOVE] = {"ambiguous-move", PGN_CHECK_ERROR,
-                                  "SAN that more than one legal move matches"},
-    [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move", PGN_CHECK_ERROR,
+    [PGN_CHECK_OVER_LIMIT] = {"over-limit", "a line, token or game beyond what the reader keeps"},
+    [PGN_CHECK_ILLEGAL_MOVE] = {"illegal-move", "a move of the main line that is not legal"},
+    [PGN_CHECK_AMBIGUOUS_MOVE] = {"ambiguous-move", "SAN that more than one legal move matches"},
+    [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move",
                                           "an illegal or ambiguous move inside a variation"},
-    [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
+    [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant",
                                        "a variant that the rules library does not play"},
     [PGN_CHECK_STRAY_TEXT] =
-        {"stray-text", PGN_CHECK_ERROR,
-         "text outside any game (before the first, between two, after the last)"},
-    [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
-                                  "the movetext has no termination marker"},
-    [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
+        {"stray-text", "text outside any game (before the first, between two, after the last)"},
+    [PGN_CHECK_MISSING_RESULT] = {"missing-result", "the movetext has no termination marker"},
+    [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag",
                                   "a Result tag that is not 1-0, 0-1, 1/2-1/2 or *"},
-    [PGN_CHECK_RESULT_MISMATCH] = {"result-mismatch", PGN_CHECK_WARNING,
+    [PGN_CHECK_RESULT_MISMATCH] = {"result-mismatch",
                                    "the Result tag differs from the termination marker"},
-    [PGN_CHECK_WRONG_RESULT] = {"wrong-result", PGN_CHECK_WARNING,
-                                "a result that the final position contradicts"},
-    [PGN_CHECK_MISSING_TAG] = {"missing-tag", PGN_CHECK_WARNING,
-                               "a Seven Tag Roster tag is missing"},
-    [PGN_CHECK_EMPTY_TAG] = {"empty-tag", PGN_CHECK_WARNING,
-                             "a Seven Tag Roster tag with an empty value"},
-    [PGN_CHECK_DUPLICATE_TAG] = {"duplicate-tag", PGN_CHECK_WARNING,
-                                 "a tag that appears twice in one game"},
-    [PGN_CHECK_BAD_DATE] = {"bad-date", PGN_CHECK_WARNING,
-                            "a date that is not YYYY.MM.DD or does not exist"},
-    [PGN_CHECK_FEN_WITHOUT_SETUP] = {"fen-without-setup", PGN_CHECK_WARNING,
-                                     "a FEN tag without SetUp \"1\""},
-    [PGN_CHECK_SETUP_WITHOUT_FEN] = {"setup-without-fen", PGN_CHECK_WARNING,
-                                     "SetUp \"1\" without a FEN tag"},
-    [PGN_CHECK_PLYCOUNT_MISMATCH] = {"plycount-mismatch", PGN_CHECK_WARNING,
+    [PGN_CHECK_WRONG_RESULT] = {"wrong-result", "a result that the final position contradicts"},
+    [PGN_CHECK_MISSING_TAG] = {"missing-tag", "a Seven Tag Roster tag is missing"},
+    [PGN_CHECK_EMPTY_TAG] = {"empty-tag", "a Seven Tag Roster tag with an empty value"},
+    [PGN_CHECK_DUPLICATE_TAG] = {"duplicate-tag", "a tag that appears twice in one game"},
+    [PGN_CHECK_BAD_DATE] = {"bad-date", "a date that is not YYYY.MM.DD or does not exist"},
+    [PGN_CHECK_FEN_WITHOUT_SETUP] = {"fen-without-setup", "a FEN tag without SetUp \"1\""},
+    [PGN_CHECK_SETUP_WITHOUT_FEN] = {"setup-without-fen", "SetUp \"1\" without a FEN tag"},
+    [PGN_CHECK_PLYCOUNT_MISMATCH] = {"plycount-mismatch",
                                      "a PlyCount tag that differs from the main line"},
-    [PGN_CHECK_WRONG_MOVE_NUMBER] = {"wrong-move-number", PGN_CHECK_WARNING,
+    [PGN_CHECK_WRONG_MOVE_NUMBER] = {"wrong-move-number",
                                      "a move number that is not the position's"},
-    [PGN_CHECK_NULL_MOVE] = {"null-move", PGN_CHECK_WARNING, "a null move in the main line"},
-    [PGN_CHECK_INVALID_UTF8] = {"invalid-utf8", PGN_CHECK_WARNING,
-                                "bytes that are not valid UTF-8"},
-    [PGN_CHECK_NUL_BYTE] = {"nul-byte", PGN_CHECK_WARNING, "a NUL byte"},
-    [PGN_CHECK_CONTROL_BYTE] = {"control-byte", PGN_CHECK_WARNING,
-                                "a control character other than tab, CR and LF"},
-    [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game", PGN_CHECK_WARNING,
+    [PGN_CHECK_NULL_MOVE] = {"null-move", "a null move in the main line"},
+    [PGN_CHECK_INVALID_UTF8] = {"invalid-utf8", "bytes that are not valid UTF-8"},
+    [PGN_CHECK_NUL_BYTE] = {"nul-byte", "a NUL byte"},
+    [PGN_CHECK_CONTROL_BYTE] = {"control-byte", "a control character other than tab, CR and LF"},
+    [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game",
                                   "the same players, result and moves as an earlier game"},
-    [PGN_CHECK_BAD_CLOCK] = {"bad-clock", PGN_CHECK_WARNING,
-                             "a [%clk] or [%emt] comment command that is no H:MM:SS"},
-    [PGN_CHECK_BAD_EVAL] = {"bad-eval", PGN_CHECK_WARNING,
-                            "a [%eval] comment command that is no evaluation"},
-    [PGN_CHECK_BAD_SHAPE] = {"bad-shape", PGN_CHECK_WARNING,
+    [PGN_CHECK_BAD_CLOCK] = {"bad-clock", "a [%clk] or [%emt] comment command that is no H:MM:SS"},
+    [PGN_CHECK_BAD_EVAL] = {"bad-eval", "a [%eval] comment command that is no evaluation"},
+    [PGN_CHECK_BAD_SHAPE] = {"bad-shape",
                              "a [%csl] or [%cal] comment command that is no list of shapes"},
-    [PGN_CHECK_CHECK_MARK] = {"check-mark", PGN_CHECK_NOTE,
-                              "a check or mate mark that is wrong or missing"},
-    [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", PGN_CHECK_NOTE,
-                                 "castling written with zeros or lower-case o"},
-    [PGN_CHECK_SAN_STYLE] = {"san-style", PGN_CHECK_NOTE,
-                             "a move not written as SAN (disambiguation, 'x', '=')"},
-    [PGN_CHECK_LONG_LINE] = {"long-line", PGN_CHECK_NOTE, "a line longer than 255 characters"},
-    [PGN_CHECK_TAG_ORDER] = {"tag-order", PGN_CHECK_NOTE,
-                             "tags outside the Seven Tag Roster order"},
-    [PGN_CHECK_NONSTANDARD_TOKEN] = {"nonstandard-token", PGN_CHECK_NOTE,
+    [PGN_CHECK_CHECK_MARK] = {"check-mark", "a check or mate mark that is wrong or missing"},
+    [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", "castling written with zeros or lower-case o"},
+    [PGN_CHECK_SAN_STYLE] = {"san-style", "a move not written as SAN (disambiguation, 'x', '=')"},
+    [PGN_CHECK_LONG_LINE] = {"long-line", "a line longer than 255 characters"},
+    [PGN_CHECK_TAG_ORDER] = {"tag-order", "tags outside the Seven Tag Roster order"},
+    [PGN_CHECK_NONSTANDARD_TOKEN] = {"nonstandard-token",
                                      "a result, en-passant note or forum delimiter that the "
                                      "reader takes but the PGN standard does not write"},
 };
@@ -119,7 +94,9 @@ const char *pgn_check_code_name(enum pgn_check_code code)
 
 enum pgn_check_level pgn_check_code_level(enum pgn_check_code code)
 {
-    return (unsigned)code < PGN_CHECK_FEN ? codes[code].level : PGN_CHECK_ERROR;
+    if (code < PGN_CHECK_MISSING_RESULT || code >= PGN_CHECK_FEN)
+        return PGN_CHECK_ERROR;
+    return code < PGN_CHECK_CHECK_MARK ? PGN_CHECK_WARNING : PGN_CHECK_NOTE;
 }
 
 const char *pgn_check_code_summary(enum pgn_check_code code)
@@ -135,8 +112,7 @@ const char *pgn_check_level_name(enum pgn_check_level level)
     return (unsigned)level < PGN_CHECK_LEVEL_NB ? names[level] : "error";
 }
 
-/* A linear search: it runs once per code on the command line, and the
- * names stay in one table with the levels. */
+/* A linear search: it runs once per code on the command line. */
 bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out)
 {
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
@@ -152,21 +128,24 @@ bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out
 /* ---------------------------------------------------------------- checker */
 
 /* A diagnostic while the game is checked: the message is an offset into
- * the text arena, which may move as it grows. */
+ * the text arena, which may move as it grows.  A zero-castling in moved
+ * holds "where\0san" (whether the castling is written with zeros the
+ * bytes tell, at the game's end). */
 struct pending {
     enum pgn_check_code code;
     unsigned long line, col;
     size_t off, len;
-    /* A move's castling whose spelling the game's bytes tell (known at
-     * the game's end): off holds "where\0san" for zero-castling. */
-    bool castle;
     /* In moved: the check that made it (a MOVED_* group); in noted: what
      * the token is (a NOTED_* kind). */
     uint8_t group;
 };
 
-/* The checks that run as the tokens come, each replayed at the game's
- * end in its place among the checks (moved). */
+struct pendings {
+    struct pending *at;
+    size_t n, cap;
+};
+
+/* The checks that run as the tokens come (moved's groups). */
 enum { MOVED_MOVES, MOVED_COMMENTS, MOVED_NB };
 
 /* The tokens noted for the checks at the game's end (noted): a pawn
@@ -210,24 +189,22 @@ struct pgn_checker {
     bool nomem;
     size_t dropped;
 
-    /* The game as the reader pushes it (the checker is its visitor): the
-     * moves' checks run as its tokens come, before its bytes are known,
-     * and their diagnostics wait in moved (unlabelled, in the order made)
-     * to join the others at the game's end, where the moves' checks stand
-     * among the checks (pgn_check_game's order).  Only the first
-     * PGN_CHECK_DIAGS_MAX can be kept: the rest are counted. */
-    bool told;        /* tags_done came for this game */
+    /* The moves' checks run as the reader pushes the tokens (the checker
+     * is its visitor), before the game's tags are final and its bytes
+     * known: their diagnostics wait in moved, unlabelled, to join the
+     * others at the game's end in their place among the checks.  Only the
+     * first PGN_CHECK_DIAGS_MAX of a group are kept: the rest are counted. */
+    bool told;        /* tags_done came for this game (else stray text's tokens make none) */
     bool muted;       /* no diagnostic is recorded (the setup at tags_done) */
     bool setup_spoke; /* ... though one was made: the setup is checked again at the end */
-    bool idle;        /* between games: stray text's tokens before its game_end make none */
     bool pushing;     /* diagnostics go to moved */
     uint8_t group;    /* ... as made by this check (MOVED_*) */
     bool notes;       /* the style notes of moves are on */
     bool spell;       /* the spelling of tokens is checked (check_spelling) */
     bool main_alive;
     bool variations; /* the replay plays variations (since the first "(") */
-    struct pending *moved;
-    size_t nmoved, moved_cap, moved_real[MOVED_NB], moved_dropped[MOVED_NB];
+    struct pendings moved;
+    size_t moved_real[MOVED_NB], moved_dropped[MOVED_NB];
     unsigned long ntokens; /* tokens offered */
     struct replay_state {
         struct position start;
@@ -242,17 +219,15 @@ struct pgn_checker {
      * null move), replayed to keep the positions a variation starts from */
     move *line;
     size_t nline, line_cap;
-    /* tokens noted for the checks at the end (NOTED_*), in input order:
-     * in moved's way, the token's text at off */
-    struct pending *noted;
-    size_t nnoted, noted_cap;
+    /* tokens noted for the checks at the end (NOTED_*), in input order,
+     * the token's text at off */
+    struct pendings noted;
     /* what pgn_check_read_game gives back */
     struct pgn_check_result *res;
     struct pgn_game *game_out;
     int status;
 
-    struct pending *pend;
-    size_t npend, pend_cap;
+    struct pendings pend;
     struct pgn_check_diag *out;
     size_t out_cap;
     char *text;
@@ -272,8 +247,6 @@ struct pgn_checker {
 static const char date_pattern[] =
     "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
 
-/* The default set is the tool's default: errors and warnings on, the
- * style notes off until --pedantic or --select asks for them. */
 struct pgn_checker *pgn_checker_new(void)
 {
     struct pgn_checker *c = calloc(1, sizeof *c);
@@ -286,7 +259,6 @@ struct pgn_checker *pgn_checker_new(void)
     }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
-    c->idle = true; /* (until a game's tags_done) */
     return c;
 }
 
@@ -312,10 +284,10 @@ void pgn_checker_free(struct pgn_checker *c)
         return;
     textscan_free(&c->re_date);
     pcre2_match_data_free(c->md);
-    free(c->pend);
-    free(c->moved);
+    free(c->pend.at);
+    free(c->moved.at);
     free(c->line);
-    free(c->noted);
+    free(c->noted.at);
     free(c->out);
     free(c->text);
     free(c->lines);
@@ -351,86 +323,62 @@ static bool text_put(struct pgn_checker *c, const char *s, size_t n)
     return true;
 }
 
-/* Record a problem of the game: its label (game_label), ": " and the
- * message.  Checks that are off cost nothing but this test; past
- * PGN_CHECK_DIAGS_MAX problems are only counted. */
-/* A diagnostic of a move while the game is pushed: its message alone into
- * the arena, in moved. */
-static struct pending *moved_add(struct pgn_checker *c)
+/* Room for one more in l (counted by the caller); NULL (and nomem) when
+ * memory ran out. */
+static struct pending *pending_add(struct pgn_checker *c, struct pendings *l)
 {
-    struct pending *p = array_grow(c->moved, &c->moved_cap, c->nmoved + 1, sizeof *p);
+    struct pending *p = array_grow(l->at, &l->cap, l->n + 1, sizeof *p);
     if (!p) {
         c->nomem = true;
         return NULL;
     }
-    c->moved = p;
-    return &p[c->nmoved];
+    l->at = p;
+    return &p[l->n];
 }
 
+/* Record a problem of the game: while it is pushed, the message alone in
+ * moved; else its label (game_label), ": " and the message in pend.
+ * Checks that are off cost nothing but this test; past
+ * PGN_CHECK_DIAGS_MAX problems are only counted. */
 __attribute__((format(printf, 5, 6))) static void
 check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
              const char *fmt, ...)
 {
-    if (!c->enabled[code] || c->nomem || c->idle)
+    if (!c->enabled[code] || c->nomem || !c->told)
         return;
     if (c->muted) {
         c->setup_spoke = true;
         return;
     }
-    if (c->pushing) {
-        struct pending *p;
-        if (c->moved_real[c->group] >= PGN_CHECK_DIAGS_MAX) {
-            c->moved_dropped[c->group]++; /* (dropped at the end in any case) */
-            return;
-        }
-        if (!(p = moved_add(c)))
-            return;
-        char msg[512];
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        n = n < 0 ? 0 : (size_t)n >= sizeof msg ? (int)sizeof msg - 1 : n;
-        size_t off = c->text_len;
-        if (!text_put(c, msg, (size_t)n))
-            return;
-        *p = (struct pending){code, line, col, off, (size_t)n, false, c->group};
-        c->text_len++;
-        c->nmoved++;
-        c->moved_real[c->group]++;
+    struct pendings *to = c->pushing ? &c->moved : &c->pend;
+    size_t *kept = c->pushing ? &c->moved_real[c->group] : &c->pend.n;
+    if (*kept >= PGN_CHECK_DIAGS_MAX) {
+        (*(c->pushing ? &c->moved_dropped[c->group] : &c->dropped))++;
         return;
     }
-    if (c->npend >= PGN_CHECK_DIAGS_MAX) {
-        c->dropped++;
+    struct pending *p = pending_add(c, to);
+    if (!p)
         return;
-    }
-    struct pending *p = array_grow(c->pend, &c->pend_cap, c->npend + 1, sizeof *p);
-    if (!p) {
-        c->nomem = true;
-        return;
-    }
-    c->pend = p;
-    if (!c->label_len) {
-        game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
-        c->label_len = strlen(c->label);
-    }
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof msg)
-        n = sizeof msg - 1;
+    n = n < 0 ? 0 : (size_t)n >= sizeof msg ? (int)sizeof msg - 1 : n;
+    bool labelled = !c->pushing && !c->g->stray; /* (stray text is no game's) */
+    if (labelled && !c->label_len) {
+        game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
+        c->label_len = strlen(c->label);
+    }
     size_t off = c->text_len;
-    bool labelled = !c->g->stray; /* (stray text is no game's) */
     if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
         !text_put(c, msg, (size_t)n))
         return;
-    c->pend[c->npend++] =
-        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, false, 0};
+    *p = (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, c->group};
     c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
+    to->n++;
+    if (c->pushing)
+        c->moved_real[c->group]++;
 }
 
 /* ---------------------------------------------------------------- bytes */
@@ -470,19 +418,17 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
     return len;
 }
 
-/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  (Tab
- * and CR are let through by the slow path.)  A borrow or carry between
- * bytes only happens next to a byte that is flagged anyway. */
+/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  A borrow
+ * or carry between bytes only happens next to a byte flagged anyway. */
 static inline bool word_suspect(uint64_t x)
 {
     return ((x - 0x2020202020202020ull) | x | (x + 0x0101010101010101ull)) & 0x8080808080808080ull;
 }
 
-/* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
- * bytes, once per line and kind, at their column (col0 is the column of
- * s[0]); returns the line's length in characters.  A CR before the last
- * byte is a line end (pgn.h): the line stops there, *cr says where (else
- * it is n). */
+/* The bytes of one line s[0..n) (no '\n', s[0] at column col0): invalid
+ * UTF-8, NUL and control bytes, once per line and kind; returns the
+ * line's length in characters.  A CR before the last byte ends the line
+ * (pgn.h): *cr says where (else it is n). */
 static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, size_t n,
                                unsigned long line, unsigned long col0, size_t *cr)
 {
@@ -539,27 +485,23 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
     return chars;
 }
 
-/* PGN standard 4.1 (lines of at most 255 characters), 2.1 and the
- * character set: one pass over the game's bytes, which also records where
- * each line starts for the checks that look at the text as written. */
+/* PGN standard 4.1 (lines of at most 255 characters) and the character
+ * set: one pass over the game's bytes, which also records where each line
+ * starts (raw_at). */
 static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
 {
     const unsigned char *s = (const unsigned char *)g->raw;
     size_t n = g->raw_len, start = 0;
     unsigned long line = g->raw_line, col0 = g->raw_col;
-    const unsigned char *lf = NULL; /* the next LF at or after start, once looked for */
-    bool lf_known = false;
+    const unsigned char *lf = memchr(s, '\n', n); /* the next LF at or after start */
     c->nlines = 0;
     while (start <= n) {
-        if (!lf_known || (lf && (size_t)(lf - s) < start)) {
-            lf = start < n ? memchr(s + start, '\n', n - start) : NULL;
-            lf_known = true;
-        }
+        if (lf && (size_t)(lf - s) < start)
+            lf = memchr(s + start, '\n', n - start);
         const unsigned char *nl = lf;
         size_t end = nl ? (size_t)(nl - s) : n;
-        if (col0 == 1)
-            start += pgn_utf8_bom_len((const char *)s + start,
-                                      end - start); /* a byte-order mark is no column (pgn.h) */
+        if (col0 == 1) /* a byte-order mark is no column (pgn.h) */
+            start += pgn_utf8_bom_len((const char *)s + start, end - start);
         if (c->nlines == c->lines_cap) {
             size_t *l = array_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
             if (!l) {
@@ -604,25 +546,22 @@ static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g,
 
 /* ---------------------------------------------------------------- reader */
 
-/* The UNKNOWN token the reader offered at (line, col), for quoting (noted
- * as it came). */
+/* The UNKNOWN token noted at (line, col), for quoting. */
 static const char *unknown_text(const struct pgn_checker *c, unsigned long line, unsigned long col)
 {
-    for (size_t i = 0; i < c->nnoted; i++)
-        if (c->noted[i].group == NOTED_UNKNOWN && c->noted[i].line == line &&
-            c->noted[i].col == col)
-            return c->text + c->noted[i].off;
+    for (const struct pending *t = c->noted.at; t < c->noted.at + c->noted.n; t++)
+        if (t->group == NOTED_UNKNOWN && t->line == line && t->col == col)
+            return c->text + t->off;
     return "";
 }
 
 /* What the PGN reader found in the text (PGN standard 8: import format
  * syntax): each of its diagnostics as the checker's code.  A missing
- * result is judged with the movetext (check_result_marker). */
+ * result and a truncated game are judged with the movetext
+ * (check_result_marker). */
 static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 {
-    /* The reader's diagnostics that are reported in its own words; those
-     * worded here (unknown text, a NAG) and those judged elsewhere (a
-     * missing result, a truncated game: check_result_marker) are not. */
+    /* the diagnostics reported in the reader's own words */
     static const struct {
         enum pgn_error error;
         enum pgn_check_code code;
@@ -663,8 +602,7 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 }
 
 /* The run of bytes written at (line, col) up to a blank or a delimiter
- * (PGN standard 8.2: what the reader read as one or more glued tokens),
- * with its length in *n; NULL when the game's bytes are not kept. */
+ * (PGN standard 8.2), its length in *n; NULL when the bytes are not kept. */
 static const char *written_run(const struct pgn_checker *c, const struct pgn_game *g,
                                unsigned long line, unsigned long col, size_t *n)
 {
@@ -678,8 +616,7 @@ static const char *written_run(const struct pgn_checker *c, const struct pgn_gam
     return p;
 }
 
-/* A pawn capture's en-passant note, glued or standing after it (cap: a
- * capture's place, its text at cap->off). */
+/* A pawn capture's en-passant note, glued or standing after it. */
 static void check_capture(struct pgn_checker *c, const struct pgn_game *g,
                           const struct pending *cap)
 {
@@ -702,20 +639,16 @@ static void check_capture(struct pgn_checker *c, const struct pgn_game *g,
  * not write (PGN standard 8.2.3, 8.2.6): a result with '½' or an en dash
  * (stored as "1/2-1/2", "1-0"...), an en-passant note after a move
  * ("exd6e.p.", "exd6ep", "exd6 e.p.": dropped), a forum's "[pgn]" or
- * "[/pgn]" (read as a blank).  The token keeps the standard text; the
- * game's bytes say how it was written.  The results are the game's
- * tokens, the pawn captures those noted as the moves came (c->noted),
- * taken in input order. */
+ * "[/pgn]" (read as a blank).  The tokens noted keep the standard text;
+ * the game's bytes say how it was written. */
 static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
 {
     if (!c->enabled[PGN_CHECK_NONSTANDARD_TOKEN] || !g->raw)
         return;
-    for (size_t k = 0; k < c->nnoted; k++) {
-        const struct pending *t = &c->noted[k];
-        if (t->group == NOTED_CAPTURE) {
+    for (size_t k = 0; k < c->noted.n; k++) {
+        const struct pending *t = &c->noted.at[k];
+        if (t->group == NOTED_CAPTURE)
             check_capture(c, g, t);
-            continue;
-        }
         if (t->group != NOTED_RESULT)
             continue;
         size_t n;
@@ -731,9 +664,7 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
         bool close = p && p + 1 < g->raw + g->raw_len && p[1] == '/';
         check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, g->markup_line, g->markup_col,
                      "forum delimiter '%s' read as a blank: it is not PGN",
-                     !p      ? "[pgn]"
-                     : close ? "[/pgn]"
-                             : "[pgn]");
+                     close ? "[/pgn]" : "[pgn]");
     }
 }
 
@@ -803,8 +734,8 @@ static const char *const known_names[TAG_KNOWN_NB] = {
     "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
     "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
 
-/* Which known tag a name is, or -1: one pass over a game's tags finds
- * them all (looking each one up by strcmp showed in profiles). */
+/* Which known tag a name is, or -1 (a switch: a lookup by strcmp showed
+ * in profiles). */
 static int known_index(const struct pgn_tag *t)
 {
     int k;
@@ -857,11 +788,6 @@ static void index_tags(struct pgn_checker *c, const struct pgn_game *g)
     }
 }
 
-static const struct pgn_tag *find_tag(const struct pgn_checker *c, int k)
-{
-    return c->known[k];
-}
-
 static const char *tag_value(const struct pgn_checker *c, int k)
 {
     return c->known[k] ? c->known[k]->value : NULL;
@@ -875,7 +801,7 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
     size_t len = 0;
     int nmissing = 0;
     for (int i = 0; i < 7; i++) {
-        const struct pgn_tag *t = find_tag(c, i);
+        const struct pgn_tag *t = c->known[i];
         if (!t) {
             len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
                                     nmissing ? ", " : "", known_names[i]);
@@ -988,9 +914,9 @@ static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn
  * be replayed. */
 static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct position *start)
 {
-    const struct pgn_tag *fen = find_tag(c, TAG_FEN);
-    const struct pgn_tag *setup = find_tag(c, TAG_SETUP);
-    const struct pgn_tag *variant = find_tag(c, TAG_VARIANT);
+    const struct pgn_tag *fen = c->known[TAG_FEN];
+    const struct pgn_tag *setup = c->known[TAG_SETUP];
+    const struct pgn_tag *variant = c->known[TAG_VARIANT];
     if (fen && !(setup && strcmp(setup->value, "1") == 0))
         check_report(c, PGN_CHECK_FEN_WITHOUT_SETUP, fen->line, fen->col,
                      "FEN tag without SetUp \"1\"%s", setup ? " (SetUp is not \"1\")" : "");
@@ -1099,15 +1025,13 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_token *tok, 
          * game's end (moved_replay): its place and words noted here */
         struct pending *p;
         size_t off = c->text_len;
-        if (c->enabled[PGN_CHECK_ZERO_CASTLING] && (p = moved_add(c)) &&
+        if (c->enabled[PGN_CHECK_ZERO_CASTLING] && (p = pending_add(c, &c->moved)) &&
             text_put(c, where, strlen(where) + 1) && text_put(c, san, strlen(san))) {
-            *p = (struct pending){
-                PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, off, 0, true, MOVED_MOVES};
+            *p =
+                (struct pending){PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, off, 0, MOVED_MOVES};
             c->text_len++;
-            c->nmoved++;
+            c->moved.n++;
         }
-        if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
-            return;
     }
     if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
         return;
@@ -1165,8 +1089,7 @@ static void report_problem(struct pgn_checker *c, const struct pgn_token *tok,
 }
 
 /* The duplicate hash: a multiply-xorshift step per value, cheap enough to
- * run on every ply of the main line, and 64 bits keep accidental
- * collisions below one in a million even for ten million games. */
+ * run on every ply of the main line. */
 static inline uint64_t mix(uint64_t h, uint64_t x)
 {
     h ^= x;
@@ -1185,64 +1108,40 @@ static uint64_t mix_text(uint64_t h, const char *s)
     return h;
 }
 
-/* A move or null move the replay played: the style notes (only when
- * asked: the replay itself is the hot path), a null move in the main
- * line, and the main line's moves into the hash. */
-static __attribute__((noinline)) void
-check_played_slow(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
+/* A null move, or a move while the style notes are on (moves_play takes
+ * the others): the notes, a null move in the main line, and the main
+ * line's moves into the hash. */
+static void check_played(struct pgn_checker *c, const struct game_event *ev)
 {
     const struct pgn_token *tok = ev->tok;
-    char where[64];
+    if (ev->kind == GAME_EV_NULL && ev->depth > 0)
+        return;
+    char where[64], san[SAN_MAX];
+    ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
     if (ev->kind == GAME_EV_NULL) {
-        if (ev->depth > 0)
-            return;
-        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
         check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
                      "%s: null move '%s' in the main line (no move was played)", where, tok->text);
-        *h = mix(*h, 0x10000);
+        c->rs.hash = mix(c->rs.hash, 0x10000);
         return;
     }
-    if (notes) {
-        char san[SAN_MAX];
-        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
-        san_format_plain(ev->before, ev->m, san);
-        if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
-            check_san_style(c, tok, where, san);
-        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
-            check_mark(c, tok, where, ev->after, san);
-    }
+    san_format_plain(ev->before, ev->m, san);
+    if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
+        check_san_style(c, tok, where, san);
+    if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
+        check_mark(c, tok, where, ev->after, san);
     if (ev->depth == 0)
-        *h = mix(*h, ev->m);
-}
-
-/* check_played: a move without notes only goes into the hash (the common
- * case, inline in the token's callback). */
-static inline __attribute__((always_inline)) void
-check_played(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
-{
-    if (__builtin_expect(ev->kind == GAME_EV_MOVE && !notes, 1)) {
-        if (ev->depth == 0)
-            *h = mix(*h, ev->m);
-        return;
-    }
-    check_played_slow(c, ev, notes, h);
+        c->rs.hash = mix(c->rs.hash, ev->m);
 }
 
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
- * replaces the move before it) with the one replay (game.h) and consume
- * its events, token by token as the reader pushes them.  An illegal move
- * in the main line ends the replay; one in a variation, or a variation
- * that opens none, skips that variation alone
- * (GAME_VARIATION_ERRORS_SKIP).  Every main-line ply and the termination
- * marker are counted even when the replay ended.  The replay is given
- * the tokens that move or open and close lines (its other events would
- * go unread, and unknown text is the reader's finding); a move number is
- * checked here against the line it stands in.
- *
- * Until the game's first "(", and without notes that look at the
- * position before a move, a move is played in place (GAME_NO_BEFORE);
- * the main line's moves are noted, and played again keeping the
- * positions before them when a variation comes (moves_keep). */
+ * replaces the move before it) with the one replay (game.h), token by
+ * token as the reader pushes them.  An illegal move in the main line ends
+ * the replay; one in a variation, or a variation that opens none, skips
+ * that variation alone (GAME_VARIATION_ERRORS_SKIP).  Until the game's
+ * first "(", and without notes that look at the position before a move,
+ * a move is played in place (GAME_NO_BEFORE); the main line's moves are
+ * noted, and played again keeping the positions before them when a
+ * variation comes (moves_keep). */
 static void moves_begin(struct pgn_checker *c)
 {
     c->spell = c->enabled[PGN_CHECK_NONSTANDARD_TOKEN];
@@ -1299,16 +1198,17 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
                 return;
             c->line[c->nline++] = ev->kind == GAME_EV_NULL ? MOVE_NONE : ev->m;
         }
-        check_played(c, ev, c->notes, &c->rs.hash);
+        check_played(c, ev);
     }
 }
 
 /* A token that moves or opens or closes a line, replayed while the main
  * line is alive; a move played before the first "(" is noted
  * (moves_keep; without notes every move is, those of variations
- * harmlessly: the common case stays short). */
-static inline __attribute__((always_inline)) void moves_play(struct pgn_checker *c,
-                                                             const struct pgn_token *tok)
+ * harmlessly: the common case stays short).  Out of line, so that
+ * check_token's light cases pay for no saved registers. */
+static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c,
+                                                           const struct pgn_token *tok)
 {
     struct game_replay *r = &c->replay;
     struct game_event ev;
@@ -1316,13 +1216,14 @@ static inline __attribute__((always_inline)) void moves_play(struct pgn_checker 
     int rc = game_replay_token(r, tok, &ev, &pb);
     if (__builtin_expect(rc > 0 && ev.kind == GAME_EV_MOVE && !c->notes, 1)) {
         if (__builtin_expect(c->nline == c->line_cap, 0) && !line_grow(c))
-            return;
+            return PGN_VISIT_GO;
         c->line[c->nline++] = ev.m;
         if (ev.depth == 0)
             c->rs.hash = mix(c->rs.hash, ev.m);
-        return;
+        return PGN_VISIT_GO;
     }
     moves_played(c, tok, rc, &ev, &pb);
+    return PGN_VISIT_GO;
 }
 
 /* A move number against the line it stands in. */
@@ -1334,18 +1235,17 @@ static __attribute__((noinline)) void moves_number(struct pgn_checker *c,
                      "move number %u where the position is at move %u", tok->value, at);
 }
 
-/* The moves' diagnostics, made as the game was pushed, join the others
- * in the order they were made: those of a castling's spelling now that
- * the bytes are known, the others labelled; those counted beyond the cap
- * dropped. */
+/* The diagnostics of a group of moved join the others, in the order made:
+ * a castling's spelling now that the bytes are known, the others
+ * labelled. */
 static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsigned group)
 {
-    for (size_t i = 0; i < c->nmoved; i++) {
-        const struct pending m = c->moved[i];
+    for (size_t i = 0; i < c->moved.n; i++) {
+        const struct pending m = c->moved.at[i];
         if (m.group != group)
             continue;
         char a[512], b[SAN_MAX + 1];
-        if (m.castle) {
+        if (m.code == PGN_CHECK_ZERO_CASTLING) {
             const char *p = raw_at(c, g, m.line, m.col);
             if (!p || (*p != '0' && *p != 'o'))
                 continue;
@@ -1372,7 +1272,7 @@ static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsign
 static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
                                 const struct replay_state *rs)
 {
-    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
+    const struct pgn_tag *tag = c->known[TAG_RESULT];
     const char *tag_result = tag ? result_of(tag->value) : NULL;
     if (tag && !tag_result)
         check_report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
@@ -1449,7 +1349,7 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
 /* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
 static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
 {
-    const struct pgn_tag *t = find_tag(c, TAG_PLYCOUNT);
+    const struct pgn_tag *t = c->known[TAG_PLYCOUNT];
     if (!t)
         return;
     unsigned long n = 0;
@@ -1489,16 +1389,16 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
 {
     if (c->nomem)
         return -1;
-    struct pgn_check_diag *o =
-        c->npend ? array_grow(c->out, &c->out_cap, c->npend, sizeof *o) : c->out;
-    if (c->npend && !o)
+    size_t n = c->pend.n;
+    struct pgn_check_diag *o = n ? array_grow(c->out, &c->out_cap, n, sizeof *o) : c->out;
+    if (n && !o)
         return -1;
     c->out = o;
     res->diags = o;
-    res->ndiags = c->npend;
+    res->ndiags = n;
     res->errors = res->warnings = res->notes = 0;
-    for (size_t i = 0; i < c->npend; i++) {
-        const struct pending *p = &c->pend[i];
+    for (size_t i = 0; i < n; i++) {
+        const struct pending *p = &c->pend.at[i];
         enum pgn_check_level lv = pgn_check_code_level(p->code);
         o[i] = (struct pgn_check_diag){p->code, lv, p->line, p->col, c->text + p->off, p->len};
         res->errors += lv == PGN_CHECK_ERROR;
@@ -1515,9 +1415,8 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
     c->told = true;
-    c->idle = false;
     c->nomem = false;
-    c->npend = c->nmoved = c->nnoted = 0;
+    c->pend.n = c->moved.n = c->noted.n = 0;
     memset(c->moved_real, 0, sizeof c->moved_real);
     memset(c->moved_dropped, 0, sizeof c->moved_dropped);
     c->group = MOVED_MOVES;
@@ -1541,35 +1440,18 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
 static __attribute__((noinline)) void note_token(struct pgn_checker *c, const struct pgn_token *tok,
                                                  uint8_t what)
 {
-    struct pending *p = array_grow(c->noted, &c->noted_cap, c->nnoted + 1, sizeof *p);
+    struct pending *p = pending_add(c, &c->noted);
     size_t off = c->text_len;
     if (p && text_put(c, tok->text, tok->len)) {
-        c->noted = p;
-        p[c->nnoted++] = (struct pending){
-            PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, off, tok->len, false, what};
+        *p =
+            (struct pending){PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, off, tok->len, what};
+        c->noted.n++;
         c->text_len++;
-    } else {
-        c->nomem = true;
     }
 }
 
-/* Each token of the movetext, in input order as the reader offers it:
- * the one place where the checker reads a token.  The replay is given
- * the tokens that move or open and close lines (its other events would
- * go unread, and unknown text is the reader's finding); every main-line
- * ply and the termination marker are counted even when the replay ended;
- * a comment's commands are checked as it comes; a pawn capture and a
- * result are noted for their spelling, unknown text for its quote, which
- * the game's end reports. */
 /* check_token's heavy cases, out of line so that the light ones (most
  * tokens that are not moves) pay for no saved registers. */
-static __attribute__((noinline)) enum pgn_visit token_play(struct pgn_checker *c,
-                                                           const struct pgn_token *tok)
-{
-    moves_play(c, tok);
-    return PGN_VISIT_GO;
-}
-
 static __attribute__((noinline)) enum pgn_visit token_line(struct pgn_checker *c,
                                                            const struct pgn_token *tok)
 {
@@ -1607,6 +1489,10 @@ static __attribute__((noinline)) enum pgn_visit token_comment(struct pgn_checker
     return PGN_VISIT_GO;
 }
 
+/* Each token of the movetext, in input order: the one place where the
+ * checker reads a token.  Every main-line ply and the termination marker
+ * are counted even when the replay ended; a pawn capture and a result are
+ * noted for their spelling, unknown text for its quote. */
 static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
 {
     struct pgn_checker *c = ctx;
@@ -1619,7 +1505,7 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
             tok->text[0] >= 'a' && tok->text[0] <= 'h')
             note_token(c, tok, NOTED_CAPTURE);
         c->rs.plies += tok->depth == 0;
-        return c->main_alive ? token_play(c, tok) : PGN_VISIT_GO;
+        return c->main_alive ? moves_play(c, tok) : PGN_VISIT_GO;
     }
     if (tok->kind == PGN_TOK_MOVE_NUMBER) {
         if (c->main_alive) {
@@ -1633,7 +1519,7 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
     case PGN_TOK_NULL_MOVE:
         c->rs.plies += tok->depth == 0;
         if (c->main_alive)
-            return token_play(c, tok);
+            return moves_play(c, tok);
         break;
     case PGN_TOK_VARIATION_START:
     case PGN_TOK_VARIATION_END:
@@ -1661,16 +1547,12 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     c->g = g;
     c->label_len = 0;
     c->dropped = 0;
-    c->npend = 0;
-    c->nlines = 0;
     memset(res, 0, sizeof *res);
 
     if (g->stray) { /* no game: its one problem */
         char msg[160];
         pgn_stray_message(g, msg, sizeof msg);
-        c->nomem = false;
         check_report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
-        sort_pending(c->pend, c->npend);
         return publish(c, res);
     }
     if (g->raw)
@@ -1685,7 +1567,7 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     check_duplicate_tags(c, g);
     static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};
     for (size_t i = 0; i < 3; i++) {
-        const struct pgn_tag *t = find_tag(c, dates[i]);
+        const struct pgn_tag *t = c->known[dates[i]];
         if (t && c->enabled[PGN_CHECK_BAD_DATE])
             check_date(c, t);
     }
@@ -1697,7 +1579,7 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     check_result_marker(c, g, rs);
     check_plycount(c, rs);
 
-    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
+    const struct pgn_tag *tag = c->known[TAG_RESULT];
     const char *result = rs->has_marker ? rs->marker : tag ? result_of(tag->value) : NULL;
     bool complete = c->main_alive;
     if (complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
@@ -1713,20 +1595,14 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
         res->hashed = true;
         res->hash = h ? h : 1;
     }
-    sort_pending(c->pend, c->npend);
+    sort_pending(c->pend.at, c->pend.n);
     if (c->dropped && c->enabled[PGN_CHECK_OVER_LIMIT]) {
-        size_t dropped = c->dropped;
-        c->npend--; /* make room: the count replaces the last one */
-        dropped++;
-        check_report(c, PGN_CHECK_OVER_LIMIT, c->pend[c->npend].line, c->pend[c->npend].col,
-                     "%zu more problems in this game are not reported", dropped);
+        const struct pending *last = &c->pend.at[--c->pend.n]; /* the count replaces it */
+        check_report(c, PGN_CHECK_OVER_LIMIT, last->line, last->col,
+                     "%zu more problems in this game are not reported", c->dropped + 1);
     }
-    bool hashed = res->hashed;
-    uint64_t hash = res->hash;
     if (publish(c, res) < 0)
         return -1;
-    res->hashed = hashed;
-    res->hash = hash;
     res->white = c->known[TAG_WHITE];
     res->black = c->known[TAG_BLACK];
     res->round = c->known[TAG_ROUND];
@@ -1741,13 +1617,11 @@ static void check_game_end(void *ctx, const struct pgn_game *g)
     struct pgn_checker *c = ctx;
     if (!c->told)
         check_tags_done(c, g);
-    c->told = false;
     c->pushing = false;
     c->status = check_finish(c, g, c->res);
     c->main_alive = false; /* (stray text's tokens replay nothing) */
-    c->idle = true;
-    if (c->game_out)
-        *c->game_out = *g;
+    c->told = false;
+    *c->game_out = *g;
 }
 
 static const struct pgn_visitor check_visitor = {check_tags_done, check_token, check_game_end};
@@ -1758,16 +1632,7 @@ int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_
     c->res = res;
     c->game_out = g;
     int rc = pgn_read_game(r, &check_visitor, c);
-    c->game_out = NULL;
     return rc > 0 && c->status < 0 ? -2 : rc;
-}
-
-int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res)
-{
-    c->res = res;
-    c->game_out = NULL;
-    pgn_visit_game(g, &check_visitor, c);
-    return c->status;
 }
 
 /* ---------------------------------------------------------------- duplicates */
@@ -1851,29 +1716,4 @@ size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game
                            first_line)
                 : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game, first_line);
     return n < 0 ? 0 : (size_t)n;
-}
-
-/* The warning joins the game's other problems in input order. */
-int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
-                        struct pgn_check_result *res, unsigned long first_game,
-                        const char *first_file, unsigned long first_line)
-{
-    if (!c->enabled[PGN_CHECK_DUPLICATE_GAME])
-        return 0;
-    /* the pending list still holds this game's diagnostics (c->g == g) */
-    char text[256];
-    c->g = g;
-    c->nomem = false;
-    pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
-    c->idle = false;
-    check_report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
-    c->idle = true;
-    sort_pending(c->pend, c->npend);
-    bool hashed = res->hashed;
-    uint64_t hash = res->hash;
-    if (publish(c, res) < 0)
-        return -1;
-    res->hashed = hashed;
-    res->hash = hash;
-    return 0;
 }

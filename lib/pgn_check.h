@@ -20,7 +20,7 @@
  * checking the game whole would give them.
  *
  * Duplicate games are found across games with struct pgn_check_dups, fed
- * in input order (pgn_check_duplicate).  The library never prints. */
+ * in input order.  The library never prints. */
 #ifndef CHESS_PGN_CHECK_H
 #define CHESS_PGN_CHECK_H
 
@@ -120,7 +120,7 @@ struct pgn_check_diag {
     size_t message_len;
 };
 
-/* What pgn_check_game found; the arrays are the checker's, valid until
+/* What pgn_check_read_game found; the arrays are the checker's, valid until
  * its next call. */
 struct pgn_check_result {
     const struct pgn_check_diag *diags; /* in input order */
@@ -163,10 +163,6 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res);
 
-/* Check one game read whole (its tokens collected), offered to the same checks
- * (pgn_visit_game): the same findings.  0, or -1 when out of memory. */
-int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res);
-
 /* Duplicate games: a set of game hashes with the place of their first
  * copy, 16 bytes an entry in a table kept at most half full (so 32 to 64
  * bytes per distinct game).  Games are numbered by the caller across all
@@ -185,12 +181,5 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
  * NULL).  snprintf contract. */
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line);
-
-/* Add the duplicate-game warning to res (when that check is on):
- * "duplicate of game 17 (line 402)", or "(FILE:402)" when the first copy
- * is in another input (first_file not NULL).  0, or -1 when out of memory. */
-int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
-                        struct pgn_check_result *res, unsigned long first_game,
-                        const char *first_file, unsigned long first_line);
 
 #endif

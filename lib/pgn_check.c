@@ -101,9 +101,9 @@ enum pgn_check_level pgn_check_code_level(enum pgn_check_code code)
 
 const char *pgn_check_code_summary(enum pgn_check_code code)
 {
-    if ((unsigned)code < PGN_CHECK_FEN)
-        return codes[code].summary;
-    return "a FEN tag that is not a legal position (as fen-check reports it)";
+    return (unsigned)code < PGN_CHECK_FEN
+               ? codes[code].summary
+               : "a FEN tag that is not a legal position (as fen-check reports it)";
 }
 
 const char *pgn_check_level_name(enum pgn_check_level level)
@@ -198,7 +198,6 @@ struct pgn_checker {
     bool muted;       /* no diagnostic is recorded (the setup at tags_done) */
     bool setup_spoke; /* ... though one was made: the setup is checked again at the end */
     bool pushing;     /* diagnostics go to moved */
-    uint8_t group;    /* ... as made by this check (MOVED_*) */
     bool notes;       /* the style notes of moves are on */
     bool spell;       /* the spelling of tokens is checked (check_spelling) */
     bool main_alive;
@@ -262,15 +261,12 @@ struct pgn_checker *pgn_checker_new(void)
     return c;
 }
 
-void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960)
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960,
+                             bool chess960_all)
 {
     c->variant = (uint8_t)v;
     c->chess960 = chess960;
-}
-
-void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on)
-{
-    c->chess960_all = on;
+    c->chess960_all = chess960_all;
 }
 
 void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines)
@@ -309,14 +305,12 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
 /* Append text to the arena; false (and nomem) when memory ran out. */
 static bool text_put(struct pgn_checker *c, const char *s, size_t n)
 {
-    if (c->text_len + n + 1 > c->text_cap) {
-        char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
-        if (!t) {
-            c->nomem = true;
-            return false;
-        }
-        c->text = t;
+    char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
+    if (!t) {
+        c->nomem = true;
+        return false;
     }
+    c->text = t;
     memcpy(c->text + c->text_len, s, n);
     c->text_len += n;
     c->text[c->text_len] = '\0';
@@ -350,10 +344,13 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
         c->setup_spoke = true;
         return;
     }
+    uint8_t group = code >= PGN_CHECK_BAD_CLOCK && code <= PGN_CHECK_BAD_SHAPE
+                        ? MOVED_COMMENTS /* (a comment's commands, checked as it comes) */
+                        : MOVED_MOVES;
     struct pendings *to = c->pushing ? &c->moved : &c->pend;
-    size_t *kept = c->pushing ? &c->moved_real[c->group] : &c->pend.n;
+    size_t *kept = c->pushing ? &c->moved_real[group] : &c->pend.n;
     if (*kept >= PGN_CHECK_DIAGS_MAX) {
-        (*(c->pushing ? &c->moved_dropped[c->group] : &c->dropped))++;
+        (*(c->pushing ? &c->moved_dropped[group] : &c->dropped))++;
         return;
     }
     struct pending *p = pending_add(c, to);
@@ -374,11 +371,11 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
     if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
         !text_put(c, msg, (size_t)n))
         return;
-    *p = (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, c->group};
+    *p = (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, group};
     c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
     to->n++;
     if (c->pushing)
-        c->moved_real[c->group]++;
+        c->moved_real[group]++;
 }
 
 /* ---------------------------------------------------------------- bytes */
@@ -462,10 +459,10 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
                 *cr = i;
                 return chars;
             }
-            bool crlf = b == '\r' && i + 1 == n;
-            if (b != '\t' && !crlf && !seen_ctrl)
+            bool ctrl = b != '\t' && b != '\r'; /* (a CR here ends a CRLF) */
+            if (ctrl && !seen_ctrl)
                 check_report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
-            seen_ctrl |= b != '\t' && !crlf;
+            seen_ctrl |= ctrl;
             i++;
         } else {
             size_t k = utf8_sequence(s + i, n - i);
@@ -674,7 +671,8 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
  * each malformed [%clk], [%emt], [%eval], [%csl] or [%cal], at the line
  * and column of its "[" (the comment's text follows its '{' or ';', its
  * line breaks the file's), quoted up to its line's end. */
-static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
+static __attribute__((noinline)) void check_comment(struct pgn_checker *c,
+                                                    const struct pgn_token *tok)
 {
     static const enum pgn_check_code code_of[] = {
         [ANNOTATION_E_CLOCK] = PGN_CHECK_BAD_CLOCK,
@@ -873,9 +871,7 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
         return;
     }
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
-    int rc = (int)pcre2_get_ovector_count(c->md);
-    bool has_y = rc > 1 && ov[2] != PCRE2_UNSET, has_m = rc > 2 && ov[4] != PCRE2_UNSET,
-         has_d = rc > 3 && ov[6] != PCRE2_UNSET;
+    bool has_y = ov[2] != PCRE2_UNSET, has_m = ov[4] != PCRE2_UNSET, has_d = ov[6] != PCRE2_UNSET;
     unsigned y = has_y ? number_at(v, ov[2], ov[3]) : 0;
     unsigned m = has_m ? number_at(v, ov[4], ov[5]) : 0;
     unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
@@ -1332,14 +1328,13 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
     }
     if (winner < 0)
         return;
-    if (s == STATUS_STALEMATE)
-        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                     "the final position is stalemate (a draw), but the result is '%s'", result);
-    else if (s == STATUS_INSUFFICIENT_MATERIAL)
-        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                     "neither side can checkmate in the final position (a draw), but the result is "
-                     "'%s'",
-                     result);
+    const char *drawn = s == STATUS_STALEMATE ? "the final position is stalemate"
+                        : s == STATUS_INSUFFICIENT_MATERIAL
+                            ? "neither side can checkmate in the final position"
+                            : NULL;
+    if (drawn)
+        check_report(c, PGN_CHECK_WRONG_RESULT, line, col, "%s (a draw), but the result is '%s'",
+                     drawn, result);
     else if (p->variant == VARIANT_CHESS && bb_count(p->by_color[winner]) == 1)
         check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
                      "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
@@ -1419,7 +1414,6 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     c->pend.n = c->moved.n = c->noted.n = 0;
     memset(c->moved_real, 0, sizeof c->moved_real);
     memset(c->moved_dropped, 0, sizeof c->moved_dropped);
-    c->group = MOVED_MOVES;
     c->setup_spoke = false;
     c->text_len = 0;
     c->ntokens = 0;
@@ -1471,21 +1465,10 @@ static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker 
         rs->has_marker = true;
         rs->marker_line = tok->line;
         rs->marker_col = tok->col;
-        size_t n = tok->len < sizeof rs->marker - 1 ? tok->len : sizeof rs->marker - 1;
-        memcpy(rs->marker, tok->text, n); /* (one of the four results: pgn.h) */
-        rs->marker[n] = '\0';
+        snprintf(rs->marker, sizeof rs->marker, "%s", tok->text); /* (a result: pgn.h) */
     }
     if (c->spell)
         note_token(c, tok, NOTED_RESULT);
-    return PGN_VISIT_GO;
-}
-
-static __attribute__((noinline)) enum pgn_visit token_comment(struct pgn_checker *c,
-                                                              const struct pgn_token *tok)
-{
-    c->group = MOVED_COMMENTS;
-    check_comment(c, tok);
-    c->group = MOVED_MOVES;
     return PGN_VISIT_GO;
 }
 
@@ -1527,7 +1510,8 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
     case PGN_TOK_RESULT:
         return token_result(c, tok);
     case PGN_TOK_COMMENT:
-        return token_comment(c, tok);
+        check_comment(c, tok);
+        break;
     case PGN_TOK_UNKNOWN:
         note_token(c, tok, NOTED_UNKNOWN);
         break;

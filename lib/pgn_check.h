@@ -140,11 +140,11 @@ struct pgn_check_result {
 struct pgn_checker *pgn_checker_new(void);
 void pgn_checker_free(struct pgn_checker *c);
 
-/* The rules of the games without a Variant tag (pgn-check --variant):
- * standard chess unless set. */
-void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
-/* Every game Chess960, whatever its Variant tag (pgn-check --chess960). */
-void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on);
+/* The rules of the games without a Variant tag (pgn-check --variant),
+ * standard chess unless set; chess960_all: every game Chess960, whatever
+ * its Variant tag (pgn-check --chess960). */
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960,
+                             bool chess960_all);
 
 /* The lines before the text the games are read from (a chunk of a file
  * under --jobs): a line number quoted inside a message ("first on line

@@ -154,8 +154,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lines += data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
     /* The games without a Variant tag take the rules of a variant picked by
      * the input's length, so that every variant's movetext is fuzzed. */
-    pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false);
-    pgn_checker_set_variant(checker2, (enum variant)(size % VARIANT_NB), false);
+    pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false, false);
+    pgn_checker_set_variant(checker2, (enum variant)(size % VARIANT_NB), false, false);
     struct pgn_check_dups *dups = pgn_check_dups_new();
     if (!dups)
         abort();

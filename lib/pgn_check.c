@@ -194,12 +194,10 @@ struct pgn_checker {
      * known: their diagnostics wait in moved, unlabelled, to join the
      * others at the game's end in their place among the checks.  Only the
      * first PGN_CHECK_DIAGS_MAX of a group are kept: the rest are counted. */
-    bool told;        /* tags_done came for this game (else stray text's tokens make none) */
-    bool muted;       /* no diagnostic is recorded (the setup at tags_done) */
-    bool setup_spoke; /* ... though one was made: the setup is checked again at the end */
-    bool pushing;     /* diagnostics go to moved */
-    bool notes;       /* the style notes of moves are on */
-    bool spell;       /* the spelling of tokens is checked (check_spelling) */
+    bool told;    /* tags_done came for this game (else stray text's tokens make none) */
+    bool pushing; /* diagnostics go to moved */
+    bool notes;   /* the style notes of moves are on */
+    bool spell;   /* the spelling of tokens is checked (check_spelling) */
     bool main_alive;
     bool variations; /* the replay plays variations (since the first "(") */
     struct pendings moved;
@@ -340,10 +338,6 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
 {
     if (!c->enabled[code] || c->nomem || !c->told)
         return;
-    if (c->muted) {
-        c->setup_spoke = true;
-        return;
-    }
     uint8_t group = code >= PGN_CHECK_BAD_CLOCK && code <= PGN_CHECK_BAD_SHAPE
                         ? MOVED_COMMENTS /* (a comment's commands, checked as it comes) */
                         : MOVED_MOVES;
@@ -905,10 +899,11 @@ static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn
 }
 
 /* PGN standard 9.7 (SetUp and FEN), FIDE Laws Guidelines III (Chess960)
- * and formats/fen.md: the start position.  A FEN problem is reported with
- * fen-check's code at its column in the tag.  False when the game cannot
- * be replayed. */
-static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct position *start)
+ * and formats/fen.md: the start position, checked at tags_done.  A FEN
+ * problem is reported with fen-check's code at its column in the value
+ * + 1 (the tag's bytes, which place the value, come at the game's end:
+ * moved_replay).  False when the game cannot be replayed. */
+static bool check_setup(struct pgn_checker *c, struct position *start)
 {
     const struct pgn_tag *fen = c->known[TAG_FEN];
     const struct pgn_tag *setup = c->known[TAG_SETUP];
@@ -943,12 +938,11 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
             start->chess960 = 1;
         return true;
     }
-    unsigned long col = tag_value_col(c, g, fen);
     for (int i = 0; i < rep.count; i++)
         check_report(c, pgn_check_fen_code(rep.problems[i].code), fen->line,
-                     col + rep.problems[i].col - 1, "FEN tag: %s", rep.problems[i].message);
+                     rep.problems[i].col + 1UL, "FEN tag: %s", rep.problems[i].message);
     if (rep.count == 0)
-        check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, col,
+        check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, 2,
                      "FEN tag: not a valid position");
     return false;
 }
@@ -1254,7 +1248,9 @@ static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsign
         } else {
             memcpy(a, c->text + m.off, m.len);
             a[m.len] = '\0';
-            check_report(c, m.code, m.line, m.col, "%s", a);
+            unsigned long col =
+                m.code < PGN_CHECK_FEN ? m.col : tag_value_col(c, g, c->known[TAG_FEN]) + m.col - 2;
+            check_report(c, m.code, m.line, col, "%s", a);
         }
     }
     c->dropped += c->moved_dropped[group];
@@ -1403,9 +1399,8 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
     return 0;
 }
 
-/* A game begins: its tags are read (valid during the call).  The start
- * position is set up for the moves (its problems are reported at the
- * game's end, check_setup again, in their place among the checks). */
+/* A game begins: its tags are read (valid during the call), and the
+ * start position is set up for the moves. */
 static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
@@ -1414,18 +1409,15 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     c->pend.n = c->moved.n = c->noted.n = 0;
     memset(c->moved_real, 0, sizeof c->moved_real);
     memset(c->moved_dropped, 0, sizeof c->moved_dropped);
-    c->setup_spoke = false;
     c->text_len = 0;
     c->ntokens = 0;
     memset(&c->rs, 0, sizeof c->rs);
     index_tags(c, g);
     for (int k = 0; k < TAG_KNOWN_NB; k++)
         c->known_at[k] = c->known[k] ? (size_t)(c->known[k] - g->tags) + 1 : 0;
-    c->muted = true;
-    c->rs.can_replay = check_setup(c, g, &c->rs.start);
-    c->muted = false;
-    moves_begin(c);
     c->pushing = true;
+    c->rs.can_replay = check_setup(c, &c->rs.start);
+    moves_begin(c);
     return PGN_VISIT_GO;
 }
 
@@ -1555,10 +1547,7 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
         if (t && c->enabled[PGN_CHECK_BAD_DATE])
             check_date(c, t);
     }
-    struct position start;
-    if (c->setup_spoke)
-        check_setup(c, g, &start); /* (as at tags_done, now with its problems) */
-    moved_replay(c, g, MOVED_MOVES);
+    moved_replay(c, g, MOVED_MOVES); /* (check_setup's first) */
     const struct replay_state *rs = &c->rs;
     check_result_marker(c, g, rs);
     check_plycount(c, rs);

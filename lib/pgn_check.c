@@ -1457,7 +1457,9 @@ static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker 
         rs->has_marker = true;
         rs->marker_line = tok->line;
         rs->marker_col = tok->col;
-        snprintf(rs->marker, sizeof rs->marker, "%s", tok->text); /* (a result: pgn.h) */
+        size_t n = tok->len < sizeof rs->marker - 1 ? tok->len : sizeof rs->marker - 1;
+        memcpy(rs->marker, tok->text, n); /* (one of the four results: pgn.h) */
+        rs->marker[n] = '\0';
     }
     if (c->spell)
         note_token(c, tok, NOTED_RESULT);

@@ -189,11 +189,10 @@ struct pgn_checker {
     bool nomem;
     size_t dropped;
 
-    /* The moves' checks run as the reader pushes the tokens (the checker
-     * is its visitor), before the game's tags are final and its bytes
-     * known: their diagnostics wait in moved, unlabelled, to join the
-     * others at the game's end in their place among the checks.  Only the
-     * first PGN_CHECK_DIAGS_MAX of a group are kept: the rest are counted. */
+    /* The checks made as the reader pushes the tokens, before the game's
+     * bytes are known: their diagnostics wait in moved, unlabelled, to join
+     * the others at the game's end; the first PGN_CHECK_DIAGS_MAX of a
+     * group are kept, the rest counted. */
     bool told;    /* tags_done came for this game (else stray text's tokens make none) */
     bool pushing; /* diagnostics go to moved */
     bool notes;   /* the style notes of moves are on */
@@ -212,12 +211,10 @@ struct pgn_checker {
         char marker[8];
         uint64_t hash; /* of the main line's moves */
     } rs;
-    /* the main line's moves played before the first "(" (MOVE_NONE: a
-     * null move), replayed to keep the positions a variation starts from */
+    /* the main line's moves before the first "(" (MOVE_NONE: a null move) */
     move *line;
     size_t nline, line_cap;
-    /* tokens noted for the checks at the end (NOTED_*), in input order,
-     * the token's text at off */
+    /* tokens noted for the checks at the end (NOTED_*), their text at off */
     struct pendings noted;
     /* what pgn_check_read_game gives back */
     struct pgn_check_result *res;
@@ -330,8 +327,7 @@ static struct pending *pending_add(struct pgn_checker *c, struct pendings *l)
 
 /* Record a problem of the game: while it is pushed, the message alone in
  * moved; else its label (game_label), ": " and the message in pend.
- * Checks that are off cost nothing but this test; past
- * PGN_CHECK_DIAGS_MAX problems are only counted. */
+ * Past PGN_CHECK_DIAGS_MAX problems are only counted. */
 __attribute__((format(printf, 5, 6))) static void
 check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
              const char *fmt, ...)
@@ -374,9 +370,9 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
 
 /* ---------------------------------------------------------------- bytes */
 
-/* The checker's bytes are UTF-8 (the de-facto encoding of PGN files
- * today; the standard's Latin-1 predates it): RFC 3629's table of valid
- * sequences, so that overlong forms and surrogates count as invalid. */
+/* The length of the UTF-8 sequence at s, 0 when invalid (RFC 3629's table:
+ * overlong forms and surrogates are invalid).  UTF-8 is PGN's de-facto
+ * encoding; the standard's Latin-1 predates it. */
 static size_t utf8_sequence(const unsigned char *s, size_t n)
 {
     unsigned char b = s[0];
@@ -537,7 +533,7 @@ static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g,
 
 /* ---------------------------------------------------------------- reader */
 
-/* The UNKNOWN token noted at (line, col), for quoting. */
+/* The UNKNOWN token noted at (line, col). */
 static const char *unknown_text(const struct pgn_checker *c, unsigned long line, unsigned long col)
 {
     for (const struct pending *t = c->noted.at; t < c->noted.at + c->noted.n; t++)
@@ -720,8 +716,7 @@ static __attribute__((noinline)) void check_comment(struct pgn_checker *c,
 
 /* ---------------------------------------------------------------- tags */
 
-/* The tags the checks read, by name; the roster's seven come first, in
- * their order. */
+/* The tags the checks read; the roster's seven first, in their order. */
 static const char *const known_names[TAG_KNOWN_NB] = {
     "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
     "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
@@ -882,9 +877,8 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
                      has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
 }
 
-/* The column of the first byte of a tag's value, found in the text as
- * written (spacing and escapes vary); a guess from the standard layout
- * when the bytes are not at hand. */
+/* The column of a tag's value, found in the bytes (spacing varies); a
+ * guess from the standard layout when they are not kept. */
 static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn_game *g,
                                    const struct pgn_tag *t)
 {
@@ -956,8 +950,7 @@ static const char *result_of(const char *s)
 
 /* ---------------------------------------------------------------- moves */
 
-/* Where a ply stands, as the converters word it: "ply 34 (17...)", from
- * the ply and the move number and side of the position before it. */
+/* Where a ply stands, as the converters word it: "ply 34 (17...)". */
 static void ply_where(char *buf, size_t size, unsigned long ply, unsigned long fullmove, int side)
 {
     snprintf(buf, size, "ply %lu (%lu%s)", ply, fullmove, side ? "..." : ".");
@@ -1098,31 +1091,6 @@ static uint64_t mix_text(uint64_t h, const char *s)
     return h;
 }
 
-/* A null move, or a move while the style notes are on (moves_play takes
- * the others): the notes, a null move in the main line, and the main
- * line's moves into the hash. */
-static void check_played(struct pgn_checker *c, const struct game_event *ev)
-{
-    const struct pgn_token *tok = ev->tok;
-    if (ev->kind == GAME_EV_NULL && ev->depth > 0)
-        return;
-    char where[64], san[SAN_MAX];
-    ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
-    if (ev->kind == GAME_EV_NULL) {
-        check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
-                     "%s: null move '%s' in the main line (no move was played)", where, tok->text);
-        c->rs.hash = mix(c->rs.hash, 0x10000);
-        return;
-    }
-    san_format_plain(ev->before, ev->m, san);
-    if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
-        check_san_style(c, tok, where, san);
-    if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
-        check_mark(c, tok, where, ev->after, san);
-    if (ev->depth == 0)
-        c->rs.hash = mix(c->rs.hash, ev->m);
-}
-
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
  * replaces the move before it) with the one replay (game.h), token by
  * token as the reader pushes them.  An illegal move in the main line ends
@@ -1158,8 +1126,8 @@ static void moves_keep(struct pgn_checker *c)
     }
 }
 
-/* Room for one more move in c->line; false (the replay ends) when
- * memory ran out. */
+/* Room for one more move in c->line; false (the replay ends) when out of
+ * memory. */
 static __attribute__((noinline)) bool line_grow(struct pgn_checker *c)
 {
     move *l = array_grow(c->line, &c->line_cap, c->nline + 1, sizeof *l);
@@ -1172,8 +1140,9 @@ static __attribute__((noinline)) bool line_grow(struct pgn_checker *c)
     return true;
 }
 
-/* moves_play's other outcomes: a problem, a null move, a move with notes,
- * a line opened or closed. */
+/* moves_play's other outcomes: a problem, a line opened or closed, a null
+ * move (a warning in the main line), a move while the style notes are on;
+ * the main line's moves go into the hash. */
 static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
                                                    const struct pgn_token *tok, int rc,
                                                    const struct game_event *ev,
@@ -1182,20 +1151,38 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
     if (rc < 0) {
         report_problem(c, tok, pb);
         c->main_alive = pb->recovered;
-    } else if (rc > 0 && (ev->kind == GAME_EV_MOVE || ev->kind == GAME_EV_NULL)) {
-        if (!c->variations) {
-            if (c->nline == c->line_cap && !line_grow(c))
-                return;
-            c->line[c->nline++] = ev->kind == GAME_EV_NULL ? MOVE_NONE : ev->m;
-        }
-        check_played(c, ev);
+        return;
     }
+    bool null = ev->kind == GAME_EV_NULL;
+    if (rc == 0 || (ev->kind != GAME_EV_MOVE && !null))
+        return;
+    if (!c->variations) {
+        if (c->nline == c->line_cap && !line_grow(c))
+            return;
+        c->line[c->nline++] = null ? MOVE_NONE : ev->m;
+    }
+    if (null && ev->depth > 0)
+        return;
+    char where[64], san[SAN_MAX];
+    ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
+    if (null) {
+        check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
+                     "%s: null move '%s' in the main line (no move was played)", where, tok->text);
+        c->rs.hash = mix(c->rs.hash, 0x10000);
+        return;
+    }
+    san_format_plain(ev->before, ev->m, san);
+    if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
+        check_san_style(c, tok, where, san);
+    if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
+        check_mark(c, tok, where, ev->after, san);
+    if (ev->depth == 0)
+        c->rs.hash = mix(c->rs.hash, ev->m);
 }
 
 /* A token that moves or opens or closes a line, replayed while the main
- * line is alive; a move played before the first "(" is noted
- * (moves_keep; without notes every move is, those of variations
- * harmlessly: the common case stays short).  Out of line, so that
+ * line is alive; a move is noted for moves_keep (without notes, those of
+ * variations too, harmlessly: the common case stays short).  Out of line:
  * check_token's light cases pay for no saved registers. */
 static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c,
                                                            const struct pgn_token *tok)
@@ -1225,9 +1212,8 @@ static __attribute__((noinline)) void moves_number(struct pgn_checker *c,
                      "move number %u where the position is at move %u", tok->value, at);
 }
 
-/* The diagnostics of a group of moved join the others, in the order made:
- * a castling's spelling now that the bytes are known, the others
- * labelled. */
+/* A group of moved joins the other diagnostics, in the order made,
+ * castling's spelling and FEN problems' columns now that the bytes tell. */
 static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsigned group)
 {
     for (size_t i = 0; i < c->moved.n; i++) {
@@ -1374,8 +1360,8 @@ static void sort_pending(struct pending *d, size_t n)
     }
 }
 
-/* Turn the pending diagnostics into the result's array: pointers into the
- * text arena, which no longer moves, and the counts by level. */
+/* The pending diagnostics into the result: pointers into the text arena,
+ * which no longer moves, and the counts by level. */
 static int publish(struct pgn_checker *c, struct pgn_check_result *res)
 {
     if (c->nomem)
@@ -1421,8 +1407,7 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     return PGN_VISIT_GO;
 }
 
-/* A token noted for the checks at the game's end (NOTED_*), its text
- * copied. */
+/* A token noted for the checks at the game's end (NOTED_*). */
 static __attribute__((noinline)) void note_token(struct pgn_checker *c, const struct pgn_token *tok,
                                                  uint8_t what)
 {
@@ -1474,9 +1459,8 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
 {
     struct pgn_checker *c = ctx;
     c->ntokens++;
-    /* (moves and move numbers, most of the tokens, are tested first: a
-     * switch over every kind is an indirect jump, mispredicted at each
-     * change of kind) */
+    /* (moves and move numbers, most tokens, first: a switch is an indirect
+     * jump, mispredicted at each change of kind) */
     if (__builtin_expect(tok->kind == PGN_TOK_MOVE, 1)) {
         if (__builtin_expect(c->spell, 0) && tok->len >= 4 && tok->text[1] == 'x' &&
             tok->text[0] >= 'a' && tok->text[0] <= 'h')
@@ -1515,10 +1499,9 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
     return PGN_VISIT_GO;
 }
 
-/* The checks of one game, from the bytes up: bytes, the reader's syntax
- * findings, tags, the start position, the moves (checked as they came),
- * then what needs the whole game (result, PlyCount, the final position,
- * the hash); the problems are sorted into input order at the end. */
+/* The checks of one game in their order: bytes, the reader's findings,
+ * tags, the start position and the moves (checked as they came), then
+ * result, PlyCount, the final position and the hash; then input order. */
 static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
                         struct pgn_check_result *res)
 {
@@ -1585,8 +1568,7 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     return 0;
 }
 
-/* The game ends: stray text without tokens had no tags_done, and a
- * game's checks are all made now. */
+/* The game ends (stray text without tokens had no tags_done). */
 static void check_game_end(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
@@ -1635,8 +1617,7 @@ void pgn_check_dups_free(struct pgn_check_dups *d)
     free(d);
 }
 
-/* Open addressing with linear probing on the hash's low bits: one memory
- * access per lookup in the common case, and 16 bytes an entry. */
+/* Open addressing with linear probing on the hash's low bits. */
 static struct dup_entry *dup_slot(struct dup_entry *slots, size_t cap, uint64_t hash)
 {
     size_t i = (size_t)hash & (cap - 1);
@@ -1661,8 +1642,7 @@ static int dup_grow(struct pgn_check_dups *d)
     return 0;
 }
 
-/* Find or add in one probe sequence; the table doubles before it gets
- * half full, so a lookup costs one or two cache misses. */
+/* Find or add in one probe sequence. */
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
                         uint32_t *first_ordinal, uint32_t *first_line)
 {
@@ -1681,8 +1661,6 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
     return 0;
 }
 
-/* The same wording whichever side adds the warning (the checker for one
- * stream, pgn-check's writer under --jobs). */
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line)
 {

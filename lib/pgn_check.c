@@ -327,7 +327,8 @@ static struct pending *pending_add(struct pgn_checker *c, struct pendings *l)
 
 /* Record a problem of the game: while it is pushed, the message alone in
  * moved; else its label (game_label), ": " and the message in pend.
- * Past PGN_CHECK_DIAGS_MAX problems are only counted. */
+ * Past PGN_CHECK_DIAGS_MAX problems are only counted.  The arguments may
+ * point into the text arena: they are formatted before it grows. */
 __attribute__((format(printf, 5, 6))) static void
 check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
              const char *fmt, ...)
@@ -378,26 +379,10 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
     unsigned char b = s[0];
     if (b < 0x80)
         return 1;
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF)
-        len = 2;
-    else if (b >= 0xE0 && b <= 0xEF) {
-        len = 3;
-        if (b == 0xE0)
-            lo = 0xA0;
-        else if (b == 0xED)
-            hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-        len = 4;
-        if (b == 0xF0)
-            lo = 0x90;
-        else if (b == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
+    size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+    unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+    if (b < 0xC2 || b > 0xF4 || n < len || s[1] < lo || s[1] > hi)
         return 0;
     for (size_t i = 2; i < len; i++)
         if (s[i] < 0x80 || s[i] > 0xBF)
@@ -640,8 +625,7 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
             continue;
         size_t n;
         const char *p = written_run(c, g, t->line, t->col, &n);
-        char text[16]; /* (the arena may move as reports are made) */
-        snprintf(text, sizeof text, "%s", c->text + t->off);
+        const char *text = c->text + t->off;
         if (p && (n != t->len || memcmp(p, text, n) != 0))
             check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
                          "result written '%.*s': the PGN standard writes '%s'", (int)n, p, text);
@@ -836,11 +820,6 @@ static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g
         }
 }
 
-static bool is_leap(unsigned y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
 static unsigned number_at(const char *s, PCRE2_SIZE a, PCRE2_SIZE b)
 {
     unsigned v = 0;
@@ -870,7 +849,8 @@ static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
                      t->name, v, m);
         return;
     }
-    unsigned max = !has_m ? 31 : m == 2 && has_y && !is_leap(y) ? 28 : days[m - 1];
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    unsigned max = !has_m ? 31 : m == 2 && has_y && !leap ? 28 : days[m - 1];
     if (has_d && (d < 1 || d > max))
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s",
                      t->name, v, d, has_m ? " in that month" : "",
@@ -1220,23 +1200,18 @@ static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsign
         const struct pending m = c->moved.at[i];
         if (m.group != group)
             continue;
-        char a[512], b[SAN_MAX + 1];
+        const char *text = c->text + m.off;
         if (m.code == PGN_CHECK_ZERO_CASTLING) {
             const char *p = raw_at(c, g, m.line, m.col);
             if (!p || (*p != '0' && *p != 'o'))
                 continue;
-            size_t wl = strlen(c->text + m.off);
-            snprintf(a, sizeof a, "%s", c->text + m.off);
-            snprintf(b, sizeof b, "%s", c->text + m.off + wl + 1);
             check_report(c, PGN_CHECK_ZERO_CASTLING, m.line, m.col,
-                         "%s: castling written with %s: SAN is '%s'", a,
-                         *p == '0' ? "zeros" : "a lower-case o", b);
+                         "%s: castling written with %s: SAN is '%s'", text,
+                         *p == '0' ? "zeros" : "a lower-case o", text + strlen(text) + 1);
         } else {
-            memcpy(a, c->text + m.off, m.len);
-            a[m.len] = '\0';
             unsigned long col =
                 m.code < PGN_CHECK_FEN ? m.col : tag_value_col(c, g, c->known[TAG_FEN]) + m.col - 2;
-            check_report(c, m.code, m.line, col, "%s", a);
+            check_report(c, m.code, m.line, col, "%s", text);
         }
     }
     c->dropped += c->moved_dropped[group];

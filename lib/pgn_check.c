@@ -297,32 +297,26 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
     return (unsigned)code < PGN_CHECK_CODE_NB && c->enabled[code];
 }
 
-/* Append text to the arena; false (and nomem) when memory ran out. */
-static bool text_put(struct pgn_checker *c, const char *s, size_t n)
+/* Record e in l, its text (e.len bytes) copied into the arena with a NUL
+ * after it (a message is a C string); false (and nomem) when out of
+ * memory. */
+static bool pending_put(struct pgn_checker *c, struct pendings *l, struct pending e,
+                        const char *text)
 {
-    char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
-    if (!t) {
+    struct pending *p = array_grow(l->at, &l->cap, l->n + 1, sizeof *p);
+    char *t = array_grow(c->text, &c->text_cap, c->text_len + e.len + 1, 1);
+    l->at = p ? p : l->at;
+    c->text = t ? t : c->text;
+    if (!p || !t) {
         c->nomem = true;
         return false;
     }
-    c->text = t;
-    memcpy(c->text + c->text_len, s, n);
-    c->text_len += n;
-    c->text[c->text_len] = '\0';
+    e.off = c->text_len;
+    memcpy(t + e.off, text, e.len);
+    t[e.off + e.len] = '\0';
+    c->text_len += e.len + 1;
+    l->at[l->n++] = e;
     return true;
-}
-
-/* Room for one more in l (counted by the caller); NULL (and nomem) when
- * memory ran out. */
-static struct pending *pending_add(struct pgn_checker *c, struct pendings *l)
-{
-    struct pending *p = array_grow(l->at, &l->cap, l->n + 1, sizeof *p);
-    if (!p) {
-        c->nomem = true;
-        return NULL;
-    }
-    l->at = p;
-    return &p[l->n];
 }
 
 /* Record a problem of the game: while it is pushed, the message alone in
@@ -344,28 +338,24 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
         (*(c->pushing ? &c->moved_dropped[group] : &c->dropped))++;
         return;
     }
-    struct pending *p = pending_add(c, to);
-    if (!p)
-        return;
-    char msg[512];
+    char msg[sizeof c->label + 2 + 512]; /* the label, ": ", the message */
+    size_t k = 0;
+    if (!c->pushing && !c->g->stray) { /* (stray text is no game's) */
+        if (!c->label_len) {
+            game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
+            c->label_len = strlen(c->label);
+        }
+        memcpy(msg, c->label, c->label_len);
+        memcpy(msg + c->label_len, ": ", 2);
+        k = c->label_len + 2;
+    }
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = vsnprintf(msg + k, 512, fmt, ap);
     va_end(ap);
-    n = n < 0 ? 0 : (size_t)n >= sizeof msg ? (int)sizeof msg - 1 : n;
-    bool labelled = !c->pushing && !c->g->stray; /* (stray text is no game's) */
-    if (labelled && !c->label_len) {
-        game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
-        c->label_len = strlen(c->label);
-    }
-    size_t off = c->text_len;
-    if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
-        !text_put(c, msg, (size_t)n))
-        return;
-    *p = (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, group};
-    c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
-    to->n++;
-    if (c->pushing)
+    n = n < 0 ? 0 : n >= 512 ? 511 : n;
+    struct pending e = {code, line ? line : 1, col ? col : 1, 0, k + (size_t)n, group};
+    if (pending_put(c, to, e, msg) && c->pushing)
         c->moved_real[group]++;
 }
 
@@ -983,18 +973,15 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_token *tok, 
     size_t n = tok->len;
     while (n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#'))
         n--;
-    if (tok->text[0] == 'O') {
+    if (tok->text[0] == 'O' && c->enabled[PGN_CHECK_ZERO_CASTLING]) {
         /* written with zeros or a lower-case o?  The bytes tell, at the
          * game's end (moved_replay): its place and words noted here */
-        struct pending *p;
-        size_t off = c->text_len;
-        if (c->enabled[PGN_CHECK_ZERO_CASTLING] && (p = pending_add(c, &c->moved)) &&
-            text_put(c, where, strlen(where) + 1) && text_put(c, san, strlen(san))) {
-            *p =
-                (struct pending){PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, off, 0, MOVED_MOVES};
-            c->text_len++;
-            c->moved.n++;
-        }
+        char text[64 + SAN_MAX]; /* where, a NUL, san */
+        int k = snprintf(text, sizeof text, "%s%c%s", where, '\0', san);
+        pending_put(c, &c->moved,
+                    (struct pending){PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, 0, (size_t)k,
+                                     MOVED_MOVES},
+                    text);
     }
     if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
         return;
@@ -1386,14 +1373,10 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
 static __attribute__((noinline)) void note_token(struct pgn_checker *c, const struct pgn_token *tok,
                                                  uint8_t what)
 {
-    struct pending *p = pending_add(c, &c->noted);
-    size_t off = c->text_len;
-    if (p && text_put(c, tok->text, tok->len)) {
-        *p =
-            (struct pending){PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, off, tok->len, what};
-        c->noted.n++;
-        c->text_len++;
-    }
+    pending_put(
+        c, &c->noted,
+        (struct pending){PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, 0, tok->len, what},
+        tok->text);
 }
 
 /* check_token's heavy cases, out of line so that the light ones (most

@@ -182,7 +182,7 @@ struct pgn_checker {
     bool chess960_all;         /* every game is Chess960, whatever its Variant tag */
     unsigned long line_offset; /* pgn_checker_set_line_offset */
 
-    /* the game being checked */
+    /* the game being checked, at its end (NULL while it is pushed) */
     const struct pgn_game *g;
     char label[200];
     size_t label_len;
@@ -193,10 +193,9 @@ struct pgn_checker {
      * bytes are known: their diagnostics wait in moved, unlabelled, to join
      * the others at the game's end; the first PGN_CHECK_DIAGS_MAX of a
      * group are kept, the rest counted. */
-    bool told;    /* tags_done came for this game (else stray text's tokens make none) */
-    bool pushing; /* diagnostics go to moved */
-    bool notes;   /* the style notes of moves are on */
-    bool spell;   /* the spelling of tokens is checked (check_spelling) */
+    bool told;  /* tags_done came for this game (else stray text's tokens make none) */
+    bool notes; /* the style notes of moves are on */
+    bool spell; /* the spelling of tokens is checked (check_spelling) */
     bool main_alive;
     bool variations; /* the replay plays variations (since the first "(") */
     struct pendings moved;
@@ -332,15 +331,16 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
     uint8_t group = code >= PGN_CHECK_BAD_CLOCK && code <= PGN_CHECK_BAD_SHAPE
                         ? MOVED_COMMENTS /* (a comment's commands, checked as it comes) */
                         : MOVED_MOVES;
-    struct pendings *to = c->pushing ? &c->moved : &c->pend;
-    size_t *kept = c->pushing ? &c->moved_real[group] : &c->pend.n;
+    bool pushing = !c->g;
+    struct pendings *to = pushing ? &c->moved : &c->pend;
+    size_t *kept = pushing ? &c->moved_real[group] : &c->pend.n;
     if (*kept >= PGN_CHECK_DIAGS_MAX) {
-        (*(c->pushing ? &c->moved_dropped[group] : &c->dropped))++;
+        (*(pushing ? &c->moved_dropped[group] : &c->dropped))++;
         return;
     }
     char msg[sizeof c->label + 2 + 512]; /* the label, ": ", the message */
     size_t k = 0;
-    if (!c->pushing && !c->g->stray) { /* (stray text is no game's) */
+    if (!pushing && !c->g->stray) { /* (stray text is no game's) */
         if (!c->label_len) {
             game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
             c->label_len = strlen(c->label);
@@ -355,7 +355,7 @@ check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line
     va_end(ap);
     n = n < 0 ? 0 : n >= 512 ? 511 : n;
     struct pending e = {code, line ? line : 1, col ? col : 1, 0, k + (size_t)n, group};
-    if (pending_put(c, to, e, msg) && c->pushing)
+    if (pending_put(c, to, e, msg) && pushing)
         c->moved_real[group]++;
 }
 
@@ -578,25 +578,6 @@ static const char *written_run(const struct pgn_checker *c, const struct pgn_gam
     return p;
 }
 
-/* A pawn capture's en-passant note, glued or standing after it. */
-static void check_capture(struct pgn_checker *c, const struct pgn_game *g,
-                          const struct pending *cap)
-{
-    size_t n;
-    const char *p = written_run(c, g, cap->line, cap->col, &n);
-    if (!p)
-        return;
-    const char *end = g->raw + g->raw_len, *q = p + n;
-    bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
-    while (!ep && q < end && (*q == ' ' || *q == '\t'))
-        q++;
-    ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
-                (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
-    if (ep)
-        check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, cap->line, cap->col,
-                     "en-passant note after '%s': SAN writes none", c->text + cap->off);
-}
-
 /* What the reader takes for the standard's tokens but the standard does
  * not write (PGN standard 8.2.3, 8.2.6): a result with '½' or an en dash
  * (stored as "1/2-1/2", "1-0"...), an en-passant note after a move
@@ -609,16 +590,27 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
         return;
     for (size_t k = 0; k < c->noted.n; k++) {
         const struct pending *t = &c->noted.at[k];
-        if (t->group == NOTED_CAPTURE)
-            check_capture(c, g, t);
-        if (t->group != NOTED_RESULT)
-            continue;
+        const char *text = c->text + t->off, *p;
         size_t n;
-        const char *p = written_run(c, g, t->line, t->col, &n);
-        const char *text = c->text + t->off;
-        if (p && (n != t->len || memcmp(p, text, n) != 0))
+        if (t->group == NOTED_UNKNOWN || !(p = written_run(c, g, t->line, t->col, &n)))
+            continue;
+        if (t->group == NOTED_RESULT) {
+            if (n != t->len || memcmp(p, text, n) != 0)
+                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
+                             "result written '%.*s': the PGN standard writes '%s'", (int)n, p,
+                             text);
+            continue;
+        }
+        /* a pawn capture: its en-passant note, glued or standing after it */
+        const char *end = g->raw + g->raw_len, *q = p + n;
+        bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
+        while (!ep && q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
+                    (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
+        if (ep)
             check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
-                         "result written '%.*s': the PGN standard writes '%s'", (int)n, p, text);
+                         "en-passant note after '%s': SAN writes none", text);
     }
     if (g->markup_line) {
         const char *p = raw_at(c, g, g->markup_line, g->markup_col);
@@ -1363,7 +1355,7 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     index_tags(c, g);
     for (int k = 0; k < TAG_KNOWN_NB; k++)
         c->known_at[k] = c->known[k] ? (size_t)(c->known[k] - g->tags) + 1 : 0;
-    c->pushing = true;
+    c->g = NULL;
     c->rs.can_replay = check_setup(c, &c->rs.start);
     moves_begin(c);
     return PGN_VISIT_GO;
@@ -1485,11 +1477,9 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     check_roster(c, g);
     check_duplicate_tags(c, g);
     static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};
-    for (size_t i = 0; i < 3; i++) {
-        const struct pgn_tag *t = c->known[dates[i]];
-        if (t && c->enabled[PGN_CHECK_BAD_DATE])
-            check_date(c, t);
-    }
+    for (size_t i = 0; i < 3; i++)
+        if (c->known[dates[i]] && c->enabled[PGN_CHECK_BAD_DATE])
+            check_date(c, c->known[dates[i]]);
     moved_replay(c, g, MOVED_MOVES); /* (check_setup's first) */
     const struct replay_state *rs = &c->rs;
     check_result_marker(c, g, rs);
@@ -1532,7 +1522,6 @@ static void check_game_end(void *ctx, const struct pgn_game *g)
     struct pgn_checker *c = ctx;
     if (!c->told)
         check_tags_done(c, g);
-    c->pushing = false;
     c->status = check_finish(c, g, c->res);
     c->main_alive = false; /* (stray text's tokens replay nothing) */
     c->told = false;

@@ -13,14 +13,10 @@
  *     // rc == -2: the checker ran out of memory
  *     pgn_checker_free(c);
  *
- * The checker is the reader's visitor (pgn.h): a game's moves, move
- * numbers and comment commands are checked as the reader offers them
- * (their findings kept unlabelled until the game's end), the rest at its
- * end, where its tags and bytes are known; the findings come out as
- * checking the game whole would give them.
- *
- * Duplicate games are found across games with struct pgn_check_dups, fed
- * in input order.  The library never prints. */
+ * The checker is the reader's visitor (pgn.h): a game's start position,
+ * moves and comment commands are checked as the reader offers them, the
+ * rest at its end, where its bytes are known.  Duplicate games are found
+ * across games with struct pgn_check_dups.  The library never prints. */
 #ifndef CHESS_PGN_CHECK_H
 #define CHESS_PGN_CHECK_H
 
@@ -37,8 +33,9 @@
 
 enum pgn_check_level { PGN_CHECK_ERROR, PGN_CHECK_WARNING, PGN_CHECK_NOTE, PGN_CHECK_LEVEL_NB };
 
-/* Every check.  The FEN tag's problems follow the checker's own codes:
- * PGN_CHECK_FEN + (fen_code - 1), with fen-check's names. */
+/* Every check, in three groups: a code's level is its group's.  The FEN
+ * tag's problems follow: PGN_CHECK_FEN + (fen_code - 1), with fen-check's
+ * names. */
 enum pgn_check_code {
     /* errors: the game cannot be read as written */
     PGN_CHECK_UNEXPECTED_TOKEN,
@@ -120,8 +117,8 @@ struct pgn_check_diag {
     size_t message_len;
 };
 
-/* What pgn_check_read_game found; the arrays are the checker's, valid until
- * its next call. */
+/* What pgn_check_read_game found; the arrays are the checker's, valid
+ * until its next call. */
 struct pgn_check_result {
     const struct pgn_check_diag *diags; /* in input order */
     size_t ndiags;
@@ -164,9 +161,8 @@ int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_
                         struct pgn_check_result *res);
 
 /* Duplicate games: a set of game hashes with the place of their first
- * copy, 16 bytes an entry in a table kept at most half full (so 32 to 64
- * bytes per distinct game).  Games are numbered by the caller across all
- * inputs (ordinal); the first copy is never reported. */
+ * copy, 32 to 64 bytes per distinct game.  Games are numbered by the
+ * caller across all inputs (ordinal). */
 struct pgn_check_dups *pgn_check_dups_new(void);
 void pgn_check_dups_free(struct pgn_check_dups *d);
 

@@ -215,10 +215,7 @@ struct pgn_checker {
     size_t nline, line_cap;
     /* tokens noted for the checks at the end (NOTED_*), their text at off */
     struct pendings noted;
-    /* what pgn_check_read_game gives back */
-    struct pgn_check_result *res;
-    struct pgn_game *game_out;
-    int status;
+    struct pgn_game *game_out; /* pgn_check_read_game's g */
 
     struct pendings pend;
     struct pgn_check_diag *out;
@@ -658,12 +655,9 @@ static __attribute__((noinline)) void check_comment(struct pgn_checker *c,
             break;
         size_t off = at + a.problem.offset;
         for (; seen < off; seen++) {
-            if (tok->text[seen] == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col++;
-            }
+            bool nl = tok->text[seen] == '\n';
+            line += nl;
+            col = nl ? 1 : col + 1;
         }
         const char *cmd = tok->text + off;
         size_t n = a.problem.len;
@@ -1516,15 +1510,13 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     return 0;
 }
 
-/* The game ends (stray text without tokens had no tags_done). */
+/* The game ends (stray text without tokens had no tags_done): it is
+ * checked once pgn_read_game returns it. */
 static void check_game_end(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
     if (!c->told)
         check_tags_done(c, g);
-    c->status = check_finish(c, g, c->res);
-    c->main_alive = false; /* (stray text's tokens replay nothing) */
-    c->told = false;
     *c->game_out = *g;
 }
 
@@ -1533,10 +1525,13 @@ static const struct pgn_visitor check_visitor = {check_tags_done, check_token, c
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res)
 {
-    c->res = res;
     c->game_out = g;
     int rc = pgn_read_game(r, &check_visitor, c);
-    return rc > 0 && c->status < 0 ? -2 : rc;
+    if (rc > 0 && check_finish(c, g, res) < 0)
+        rc = -2;
+    c->main_alive = false; /* (stray text's tokens replay nothing) */
+    c->told = false;
+    return rc;
 }
 
 /* ---------------------------------------------------------------- duplicates */

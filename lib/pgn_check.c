@@ -195,7 +195,6 @@ struct pgn_checker {
      * group are kept, the rest counted. */
     bool told;  /* tags_done came for this game (else stray text's tokens make none) */
     bool notes; /* the style notes of moves are on */
-    bool spell; /* the spelling of tokens is checked (check_spelling) */
     bool main_alive;
     bool variations; /* the replay plays variations (since the first "(") */
     struct pendings moved;
@@ -1055,7 +1054,6 @@ static uint64_t mix_text(uint64_t h, const char *s)
  * variation comes (moves_keep). */
 static void moves_begin(struct pgn_checker *c)
 {
-    c->spell = c->enabled[PGN_CHECK_NONSTANDARD_TOKEN];
     c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
                c->enabled[PGN_CHECK_ZERO_CASTLING];
     c->main_alive = c->rs.can_replay;
@@ -1386,11 +1384,9 @@ static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker 
         rs->has_marker = true;
         rs->marker_line = tok->line;
         rs->marker_col = tok->col;
-        size_t n = tok->len < sizeof rs->marker - 1 ? tok->len : sizeof rs->marker - 1;
-        memcpy(rs->marker, tok->text, n); /* (one of the four results: pgn.h) */
-        rs->marker[n] = '\0';
+        memcpy(rs->marker, tok->text, tok->len + 1); /* (one of the four results: pgn.h) */
     }
-    if (c->spell)
+    if (c->enabled[PGN_CHECK_NONSTANDARD_TOKEN])
         note_token(c, tok, NOTED_RESULT);
     return PGN_VISIT_GO;
 }
@@ -1403,11 +1399,11 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
 {
     struct pgn_checker *c = ctx;
     c->ntokens++;
-    /* (moves and move numbers, most tokens, first: a switch is an indirect
+    /* (moves, null moves and move numbers, most tokens, first: a switch is an indirect
      * jump, mispredicted at each change of kind) */
-    if (__builtin_expect(tok->kind == PGN_TOK_MOVE, 1)) {
-        if (__builtin_expect(c->spell, 0) && tok->len >= 4 && tok->text[1] == 'x' &&
-            tok->text[0] >= 'a' && tok->text[0] <= 'h')
+    if (__builtin_expect(tok->kind == PGN_TOK_MOVE || tok->kind == PGN_TOK_NULL_MOVE, 1)) {
+        if (__builtin_expect(c->enabled[PGN_CHECK_NONSTANDARD_TOKEN], 0) && tok->len >= 4 &&
+            tok->text[1] == 'x' && tok->text[0] >= 'a' && tok->text[0] <= 'h')
             note_token(c, tok, NOTED_CAPTURE);
         c->rs.plies += tok->depth == 0;
         return c->main_alive ? moves_play(c, tok) : PGN_VISIT_GO;
@@ -1421,11 +1417,6 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
         return PGN_VISIT_GO;
     }
     switch (tok->kind) {
-    case PGN_TOK_NULL_MOVE:
-        c->rs.plies += tok->depth == 0;
-        if (c->main_alive)
-            return moves_play(c, tok);
-        break;
     case PGN_TOK_VARIATION_START:
     case PGN_TOK_VARIATION_END:
         return token_line(c, tok);

@@ -723,17 +723,6 @@ static int known_index(const struct pgn_tag *t)
     return t->name_len == n && memcmp(t->name, known_names[k], n) == 0 ? k : -1;
 }
 
-/* Fill c->known with the first tag of each known name. */
-static void index_tags(struct pgn_checker *c, const struct pgn_game *g)
-{
-    memset(c->known, 0, sizeof c->known);
-    for (size_t i = 0; i < g->ntags; i++) {
-        int k = known_index(&g->tags[i]);
-        if (k >= 0 && !c->known[k])
-            c->known[k] = &g->tags[i];
-    }
-}
-
 static const char *tag_value(const struct pgn_checker *c, int k)
 {
     return c->known[k] ? c->known[k]->value : NULL;
@@ -1344,9 +1333,15 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     c->text_len = 0;
     c->ntokens = 0;
     memset(&c->rs, 0, sizeof c->rs);
-    index_tags(c, g);
-    for (int k = 0; k < TAG_KNOWN_NB; k++)
-        c->known_at[k] = c->known[k] ? (size_t)(c->known[k] - g->tags) + 1 : 0;
+    memset(c->known, 0, sizeof c->known); /* the first tag of each known name */
+    memset(c->known_at, 0, sizeof c->known_at);
+    for (size_t i = 0; i < g->ntags; i++) {
+        int k = known_index(&g->tags[i]);
+        if (k >= 0 && !c->known[k]) {
+            c->known[k] = &g->tags[i];
+            c->known_at[k] = i + 1;
+        }
+    }
     c->g = NULL;
     c->rs.can_replay = check_setup(c, &c->rs.start);
     moves_begin(c);
@@ -1597,9 +1592,7 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line)
 {
-    int n = first_file
-                ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game, first_file,
-                           first_line)
-                : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game, first_line);
+    int n = snprintf(buf, size, "duplicate of game %lu (%s%s%lu)", first_game,
+                     first_file ? first_file : "line ", first_file ? ":" : "", first_line);
     return n < 0 ? 0 : (size_t)n;
 }

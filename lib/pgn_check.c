@@ -202,7 +202,6 @@ struct pgn_checker {
     unsigned long ntokens; /* tokens offered */
     struct replay_state {
         struct position start;
-        bool can_replay;     /* the start position is known */
         unsigned long plies; /* MOVE and NULL tokens of the main line */
         bool has_marker;     /* the main line's termination marker: */
         unsigned long marker_line, marker_col;
@@ -1040,19 +1039,7 @@ static uint64_t mix_text(uint64_t h, const char *s)
  * first "(", and without notes that look at the position before a move,
  * a move is played in place (GAME_NO_BEFORE); the main line's moves are
  * noted, and played again keeping the positions before them when a
- * variation comes (moves_keep). */
-static void moves_begin(struct pgn_checker *c)
-{
-    c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
-               c->enabled[PGN_CHECK_ZERO_CASTLING];
-    c->main_alive = c->rs.can_replay;
-    c->variations = false;
-    c->nline = 0;
-    if (c->main_alive)
-        game_replay_start_at(&c->replay, &c->rs.start,
-                             GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
-}
-
+ * variation comes (moves_keep).  The replay starts at tags_done. */
 static void moves_keep(struct pgn_checker *c)
 {
     struct game_replay *r = &c->replay;
@@ -1343,8 +1330,14 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
         }
     }
     c->g = NULL;
-    c->rs.can_replay = check_setup(c, &c->rs.start);
-    moves_begin(c);
+    c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
+               c->enabled[PGN_CHECK_ZERO_CASTLING];
+    c->variations = false;
+    c->nline = 0;
+    c->main_alive = check_setup(c, &c->rs.start); /* (false: no replay) */
+    if (c->main_alive)
+        game_replay_start_at(&c->replay, &c->rs.start,
+                             GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
     return PGN_VISIT_GO;
 }
 

@@ -959,12 +959,10 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_token *tok, 
     if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
         return;
     const char *what = "is not SAN";
-    bool has_x = memchr(tok->text, 'x', n) != NULL, san_x = strchr(san, 'x') != NULL;
-    bool has_eq = memchr(tok->text, '=', n) != NULL, san_eq = strchr(san, '=') != NULL;
     if (!long_form(tok) && tok->text[0] != 'P') {
-        if (san_x && !has_x)
+        if (strchr(san, 'x') && !memchr(tok->text, 'x', n))
             what = "is a capture without 'x'";
-        else if (san_eq && !has_eq)
+        else if (strchr(san, '=') && !memchr(tok->text, '=', n))
             what = "is a promotion without '='";
         else if (n > strlen(san))
             what = "is over-disambiguated";
@@ -1282,8 +1280,8 @@ static void sort_pending(struct pending *d, size_t n)
     }
 }
 
-/* The pending diagnostics into the result: pointers into the text arena,
- * which no longer moves, and the counts by level. */
+/* The pending diagnostics into the result (zeroed): pointers into the
+ * text arena, which no longer moves, and the counts by level. */
 static int publish(struct pgn_checker *c, struct pgn_check_result *res)
 {
     if (c->nomem)
@@ -1295,7 +1293,6 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
     c->out = o;
     res->diags = o;
     res->ndiags = n;
-    res->errors = res->warnings = res->notes = 0;
     for (size_t i = 0; i < n; i++) {
         const struct pending *p = &c->pend.at[i];
         enum pgn_check_level lv = pgn_check_code_level(p->code);

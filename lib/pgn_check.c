@@ -403,18 +403,13 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             }
         }
         unsigned char b = s[i];
-        if (b >= 0x20 && b < 0x7F) {
-            i++;
-            chars++;
-            continue;
-        }
         unsigned long col = col0 + i;
+        size_t k = 1;
         if (b == 0) {
             if (!seen_nul)
                 check_report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
             seen_nul = true;
-            i++;
-        } else if (b < 0x80) {
+        } else if (b < 0x20 || b == 0x7F) {
             if (b == '\r' && i + 1 < n) {
                 *cr = i;
                 return chars;
@@ -423,18 +418,14 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             if (ctrl && !seen_ctrl)
                 check_report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
             seen_ctrl |= ctrl;
-            i++;
-        } else {
-            size_t k = utf8_sequence(s + i, n - i);
-            if (!k) {
-                if (!seen_utf8)
-                    check_report(c, PGN_CHECK_INVALID_UTF8, line, col,
-                                 "byte 0x%02X is not valid UTF-8", b);
-                seen_utf8 = true;
-                k = 1;
-            }
-            i += k;
+        } else if (b >= 0x80 && !(k = utf8_sequence(s + i, n - i))) {
+            if (!seen_utf8)
+                check_report(c, PGN_CHECK_INVALID_UTF8, line, col, "byte 0x%02X is not valid UTF-8",
+                             b);
+            seen_utf8 = true;
+            k = 1;
         }
+        i += k;
         chars++;
     }
     if (n && s[n - 1] == '\r')

@@ -403,13 +403,18 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             }
         }
         unsigned char b = s[i];
+        if (b >= 0x20 && b < 0x7F) { /* (the common case: a line's last bytes) */
+            i++;
+            chars++;
+            continue;
+        }
         unsigned long col = col0 + i;
         size_t k = 1;
         if (b == 0) {
             if (!seen_nul)
                 check_report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
             seen_nul = true;
-        } else if (b < 0x20 || b == 0x7F) {
+        } else if (b < 0x80) {
             if (b == '\r' && i + 1 < n) {
                 *cr = i;
                 return chars;
@@ -670,45 +675,27 @@ static const char *const known_names[TAG_KNOWN_NB] = {
     "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
     "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
 
-/* Which known tag a name is, or -1 (a switch: a lookup by strcmp showed
- * in profiles). */
+/* Which known tag a name is, or -1: its first letter and, for E, S and R,
+ * its length pick the one it can be (a lookup by strcmp showed in
+ * profiles; a letter of none finds Event's 0, not its letter). */
 static int known_index(const struct pgn_tag *t)
 {
-    int k;
-    switch (t->name[0]) {
-    case 'E':
-        k = t->name_len == 5 ? TAG_EVENT : TAG_EVENT_DATE;
-        break;
-    case 'S':
-        k = t->name_len == 4 ? TAG_SITE : TAG_SETUP;
-        break;
-    case 'D':
-        k = TAG_DATE;
-        break;
-    case 'R':
-        k = t->name_len == 5 ? TAG_ROUND : TAG_RESULT;
-        break;
-    case 'W':
-        k = TAG_WHITE;
-        break;
-    case 'B':
-        k = TAG_BLACK;
-        break;
-    case 'F':
-        k = TAG_FEN;
-        break;
-    case 'V':
-        k = TAG_VARIANT;
-        break;
-    case 'P':
-        k = TAG_PLYCOUNT;
-        break;
-    case 'U':
-        k = TAG_UTC_DATE;
-        break;
-    default:
+    static const signed char by_letter[26] = {
+        ['B' - 'A'] = TAG_BLACK, ['D' - 'A'] = TAG_DATE,     ['E' - 'A'] = TAG_EVENT,
+        ['F' - 'A'] = TAG_FEN,   ['P' - 'A'] = TAG_PLYCOUNT, ['R' - 'A'] = TAG_ROUND,
+        ['S' - 'A'] = TAG_SITE,  ['U' - 'A'] = TAG_UTC_DATE, ['V' - 'A'] = TAG_VARIANT,
+        ['W' - 'A'] = TAG_WHITE,
+    };
+    unsigned l = (unsigned char)t->name[0] - 'A';
+    int k = l < 26 ? by_letter[l] : TAG_EVENT;
+    if (known_names[k][0] != t->name[0])
         return -1;
-    }
+    if (k == TAG_EVENT && t->name_len != 5)
+        k = TAG_EVENT_DATE;
+    else if (k == TAG_SITE && t->name_len != 4)
+        k = TAG_SETUP;
+    else if (k == TAG_ROUND && t->name_len != 5)
+        k = TAG_RESULT;
     size_t n = strlen(known_names[k]);
     return t->name_len == n && memcmp(t->name, known_names[k], n) == 0 ? k : -1;
 }

@@ -1,7 +1,5 @@
-/* PGN game checker: the bytes of a game, what the reader found wrong with
- * its text, its tags, and its moves replayed on the rules library, each
- * problem a diagnostic with a code (see pgn_check.h and
- * formats/pgn-check.md, which names the rule behind every check). */
+/* PGN game checker: its bytes, the reader's findings, its tags and its
+ * moves replayed; formats/pgn-check.md names the rule behind each check. */
 #include "pgn_check.h"
 
 #include "annotation.h"
@@ -11,7 +9,6 @@
 #include "movegen.h"
 #include "san.h"
 #include "status.h"
-#include "textscan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -127,10 +124,9 @@ bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out
 
 /* ---------------------------------------------------------------- checker */
 
-/* A diagnostic while the game is checked: the message is an offset into
- * the text arena, which may move as it grows.  A zero-castling in moved
- * holds "where\0san" (whether the castling is written with zeros the
- * bytes tell, at the game's end). */
+/* A diagnostic while the game is checked, its message at off in the text
+ * arena (which moves as it grows); a zero-castling in moved holds
+ * "where\0san" until the bytes tell how it was written (moved_replay). */
 struct pending {
     enum pgn_check_code code;
     unsigned long line, col;
@@ -174,13 +170,11 @@ struct pgn_checker {
     bool enabled[PGN_CHECK_CODE_NB];
     const struct pgn_tag *known[TAG_KNOWN_NB]; /* of the game being checked */
     size_t known_at[TAG_KNOWN_NB]; /* ... as indices + 1 (0: none), kept from tags_done */
-    struct textscan_pattern re_date;
-    pcre2_match_data *md;
-    struct game_replay replay; /* the moves' (large: one per checker) */
-    uint8_t variant;           /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;             /* ... and whether it is Chess960 */
-    bool chess960_all;         /* every game is Chess960, whatever its Variant tag */
-    unsigned long line_offset; /* pgn_checker_set_line_offset */
+    struct game_replay replay;     /* the moves' (large: one per checker) */
+    uint8_t variant;               /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;                 /* ... and whether it is Chess960 */
+    bool chess960_all;             /* every game is Chess960, whatever its Variant tag */
+    unsigned long line_offset;     /* pgn_checker_set_line_offset */
 
     /* the game being checked, at its end (NULL while it is pushed) */
     const struct pgn_game *g;
@@ -230,21 +224,11 @@ struct pgn_checker {
     size_t ann_cap;
 };
 
-/* Dates like "2024.01.31", with '?' for unknown parts (PGN standard
- * 8.1.1.3); whether the day exists is checked by hand. */
-static const char date_pattern[] =
-    "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
-
 struct pgn_checker *pgn_checker_new(void)
 {
     struct pgn_checker *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    if (!textscan_compile(&c->re_date, date_pattern) ||
-        !(c->md = pcre2_match_data_create(4, NULL))) {
-        pgn_checker_free(c);
-        return NULL;
-    }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
     return c;
@@ -267,8 +251,6 @@ void pgn_checker_free(struct pgn_checker *c)
 {
     if (!c)
         return;
-    textscan_free(&c->re_date);
-    pcre2_match_data_free(c->md);
     free(c->pend.at);
     free(c->moved.at);
     free(c->line);
@@ -291,9 +273,8 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
     return (unsigned)code < PGN_CHECK_CODE_NB && c->enabled[code];
 }
 
-/* Record e in l, its text (e.len bytes) copied into the arena with a NUL
- * after it (a message is a C string); false (and nomem) when out of
- * memory. */
+/* Record e in l, its text (e.len bytes) copied into the arena and
+ * NUL-terminated; false (and nomem) when out of memory. */
 static bool pending_put(struct pgn_checker *c, struct pendings *l, struct pending e,
                         const char *text)
 {
@@ -508,9 +489,8 @@ static const char *unknown_text(const struct pgn_checker *c, unsigned long line,
     return "";
 }
 
-/* What the PGN reader found in the text (PGN standard 8: import format
- * syntax): each of its diagnostics as the checker's code.  A missing
- * result and a truncated game are judged with the movetext
+/* The PGN reader's diagnostics (PGN standard 8: import format syntax) as
+ * the checker's codes; a truncated game is judged with the movetext
  * (check_result_marker). */
 static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 {
@@ -761,29 +741,30 @@ static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g
         }
 }
 
-static unsigned number_at(const char *s, PCRE2_SIZE a, PCRE2_SIZE b)
-{
-    unsigned v = 0;
-    for (PCRE2_SIZE i = a; i < b; i++)
-        v = v * 10 + (unsigned)(s[i] - '0');
-    return v;
-}
-
 /* PGN standard 8.1.1.3 (Date) and 9.2 (EventDate), 9.6 (UTCDate):
- * "YYYY.MM.DD", '?' for unknown parts, and a day that exists. */
+ * "YYYY.MM.DD", each part all digits or all '?' (unknown), and a day
+ * that exists. */
 static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
 {
+    static const int at[3] = {0, 5, 8}, width[3] = {4, 2, 2};
     const char *v = t->value;
-    if (textscan_match(&c->re_date, v, t->value_len, 0, c->md) <= 0) {
+    unsigned part[3] = {0, 0, 0}; /* year, month, day, where known */
+    bool known[3] = {false, false, false};
+    bool ok = t->value_len == 10 && v[4] == '.' && v[7] == '.';
+    for (int i = 0; ok && i < 3; i++) {
+        known[i] = v[at[i]] != '?';
+        for (int k = at[i]; ok && k < at[i] + width[i]; k++) {
+            ok = known[i] ? v[k] >= '0' && v[k] <= '9' : v[k] == '?';
+            part[i] = known[i] ? part[i] * 10 + (unsigned)(v[k] - '0') : 0;
+        }
+    }
+    if (!ok) {
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col,
                      "%s '%s' is not YYYY.MM.DD ('?' for unknown digits)", t->name, v);
         return;
     }
-    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
-    bool has_y = ov[2] != PCRE2_UNSET, has_m = ov[4] != PCRE2_UNSET, has_d = ov[6] != PCRE2_UNSET;
-    unsigned y = has_y ? number_at(v, ov[2], ov[3]) : 0;
-    unsigned m = has_m ? number_at(v, ov[4], ov[5]) : 0;
-    unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
+    bool has_y = known[0], has_m = known[1], has_d = known[2];
+    unsigned y = part[0], m = part[1], d = part[2];
     static const unsigned days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (has_m && (m < 1 || m > 12)) {
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u",
@@ -814,10 +795,9 @@ static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn
 }
 
 /* PGN standard 9.7 (SetUp and FEN), FIDE Laws Guidelines III (Chess960)
- * and formats/fen.md: the start position, checked at tags_done.  A FEN
- * problem is reported with fen-check's code at its column in the value
- * + 1 (the tag's bytes, which place the value, come at the game's end:
- * moved_replay).  False when the game cannot be replayed. */
+ * and formats/fen.md: the start position, at tags_done.  A FEN problem's
+ * column is its column in the value + 1 (moved_replay places it in the
+ * tag's bytes).  False when the game cannot be replayed. */
 static bool check_setup(struct pgn_checker *c, struct position *start)
 {
     const struct pgn_tag *fen = c->known[TAG_FEN];
@@ -860,13 +840,6 @@ static bool check_setup(struct pgn_checker *c, struct position *start)
         check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, 2,
                      "FEN tag: not a valid position");
     return false;
-}
-
-/* One of the four results of PGN standard 8.2.6 (pgn.h's texts), or NULL. */
-static const char *result_of(const char *s)
-{
-    enum pgn_result r = s ? pgn_result_parse(s, strlen(s)) : PGN_RESULT_NB;
-    return r == PGN_RESULT_NB ? NULL : pgn_result_text(r);
 }
 
 /* ---------------------------------------------------------------- moves */
@@ -1008,15 +981,13 @@ static uint64_t mix_text(uint64_t h, const char *s)
 }
 
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
- * replaces the move before it) with the one replay (game.h), token by
- * token as the reader pushes them.  An illegal move in the main line ends
- * the replay; one in a variation, or a variation that opens none, skips
- * that variation alone (GAME_VARIATION_ERRORS_SKIP).  Until the game's
- * first "(", and without notes that look at the position before a move,
- * a move is played in place (GAME_NO_BEFORE); the main line's moves are
- * noted, and played again keeping the positions before them when a
- * variation comes (moves_keep).  The replay starts at tags_done. */
-static void moves_keep(struct pgn_checker *c)
+ * replaces the move before it) as the reader pushes the tokens, from
+ * tags_done.  An illegal move ends the main line's replay and skips a
+ * variation's (GAME_VARIATION_ERRORS_SKIP).  Until the first "(", and
+ * without the style notes, moves are played in place (GAME_NO_BEFORE) and
+ * the main line noted; at the first "(" moves_keep plays it again keeping
+ * the positions before the moves. */
+static __attribute__((noinline)) void moves_keep(struct pgn_checker *c)
 {
     struct game_replay *r = &c->replay;
     c->variations = true;
@@ -1106,15 +1077,6 @@ static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c
     return PGN_VISIT_GO;
 }
 
-/* A move number against the line it stands in. */
-static __attribute__((noinline)) void moves_number(struct pgn_checker *c,
-                                                   const struct pgn_token *tok, unsigned at)
-{
-    if (c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER] && !game_replay_skipping(&c->replay))
-        check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                     "move number %u where the position is at move %u", tok->value, at);
-}
-
 /* A group of moved joins the other diagnostics, in the order made,
  * castling's spelling and FEN problems' columns now that the bytes tell. */
 static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsigned group)
@@ -1144,12 +1106,13 @@ static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsign
 
 /* PGN standard 8.2.6 and 8.1.1.7: the movetext ends with a termination
  * marker, the Result tag holds one of the four results, and the two
- * agree. */
-static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
-                                const struct replay_state *rs)
+ * agree.  Returns the game's result (the marker, else the tag's) or NULL. */
+static const char *check_result_marker(struct pgn_checker *c, const struct pgn_game *g)
 {
+    const struct replay_state *rs = &c->rs;
     const struct pgn_tag *tag = c->known[TAG_RESULT];
-    const char *tag_result = tag ? result_of(tag->value) : NULL;
+    enum pgn_result r = tag ? pgn_result_parse(tag->value, strlen(tag->value)) : PGN_RESULT_NB;
+    const char *tag_result = r == PGN_RESULT_NB ? NULL : pgn_result_text(r); /* pgn.h's text */
     if (tag && !tag_result)
         check_report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
                      "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
@@ -1166,18 +1129,19 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
                      "the movetext ends with '%s' but the Result tag says '%s'", rs->marker,
                      tag_result);
     }
+    return rs->has_marker ? rs->marker : tag_result;
 }
 
 /* FIDE Art. 5.1.1 (checkmate wins), 5.2.1 (stalemate draws), 5.2.2 (a dead
  * position draws) and 6.9 (a lone king cannot win): the result must be
  * one that the final position allows. */
 static void check_final_position(struct pgn_checker *c, const struct pgn_game *g,
-                                 const struct position *p, const char *result,
-                                 const struct replay_state *rs)
+                                 const char *result)
 {
     static const char *const side[2] = {"White", "Black"};
-    unsigned long line = rs->has_marker ? rs->marker_line : g->line;
-    unsigned long col = rs->has_marker ? rs->marker_col : g->col;
+    const struct position *p = &c->replay.stack.lines[0].pos;
+    unsigned long line = c->rs.has_marker ? c->rs.marker_line : g->line;
+    unsigned long col = c->rs.has_marker ? c->rs.marker_col : g->col;
     int winner = strcmp(result, "1-0") == 0 ? WHITE : strcmp(result, "0-1") == 0 ? BLACK : -1;
     bool draw = strcmp(result, "1/2-1/2") == 0;
     if (winner < 0 && !draw)
@@ -1222,7 +1186,7 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
 }
 
 /* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
-static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
+static void check_plycount(struct pgn_checker *c)
 {
     const struct pgn_tag *t = c->known[TAG_PLYCOUNT];
     if (!t)
@@ -1234,10 +1198,10 @@ static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
     if (i == 0 || i != t->value_len)
         check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
                      "PlyCount '%s' is not a number", t->value);
-    else if (n != rp->plies)
+    else if (n != c->rs.plies)
         check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
-                     "PlyCount is %lu but the main line has %lu %s", n, rp->plies,
-                     rp->plies == 1 ? "ply" : "plies");
+                     "PlyCount is %lu but the main line has %lu %s", n, c->rs.plies,
+                     c->rs.plies == 1 ? "ply" : "plies");
 }
 
 /* ---------------------------------------------------------------- game */
@@ -1326,19 +1290,8 @@ static __attribute__((noinline)) void note_token(struct pgn_checker *c, const st
         tok->text);
 }
 
-/* check_token's heavy cases, out of line so that the light ones (most
- * tokens that are not moves) pay for no saved registers. */
-static __attribute__((noinline)) enum pgn_visit token_line(struct pgn_checker *c,
-                                                           const struct pgn_token *tok)
-{
-    if (c->main_alive) {
-        if (tok->kind == PGN_TOK_VARIATION_START && !c->variations)
-            moves_keep(c);
-        moves_play(c, tok);
-    }
-    return PGN_VISIT_GO;
-}
-
+/* check_token's result, out of line so that the light cases (most tokens
+ * that are not moves) pay for no saved registers. */
 static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker *c,
                                                              const struct pgn_token *tok)
 {
@@ -1374,15 +1327,20 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
     if (tok->kind == PGN_TOK_MOVE_NUMBER) {
         if (c->main_alive) {
             unsigned at = game_replay_line(&c->replay)->pos.fullmove;
-            if (__builtin_expect(tok->value != at, 0))
-                moves_number(c, tok, at);
+            if (__builtin_expect(tok->value != at, 0) && c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER] &&
+                !game_replay_skipping(&c->replay))
+                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                             "move number %u where the position is at move %u", tok->value, at);
         }
         return PGN_VISIT_GO;
     }
     switch (tok->kind) {
     case PGN_TOK_VARIATION_START:
+        if (c->main_alive && !c->variations)
+            moves_keep(c);
+        /* fall through */
     case PGN_TOK_VARIATION_END:
-        return token_line(c, tok);
+        return c->main_alive ? moves_play(c, tok) : PGN_VISIT_GO;
     case PGN_TOK_RESULT:
         return token_result(c, tok);
     case PGN_TOK_COMMENT:
@@ -1430,18 +1388,14 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
             check_date(c, c->known[dates[i]]);
     moved_replay(c, g, MOVED_MOVES); /* (check_setup's first) */
     const struct replay_state *rs = &c->rs;
-    check_result_marker(c, g, rs);
-    check_plycount(c, rs);
-
-    const struct pgn_tag *tag = c->known[TAG_RESULT];
-    const char *result = rs->has_marker ? rs->marker : tag ? result_of(tag->value) : NULL;
-    bool complete = c->main_alive;
-    if (complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
-        check_final_position(c, g, &c->replay.stack.lines[0].pos, result, rs);
-    if (complete && rs->plies > 0) { /* no moves: nothing that tells two games apart */
+    const char *result = check_result_marker(c, g);
+    check_plycount(c);
+    if (c->main_alive && result && c->enabled[PGN_CHECK_WRONG_RESULT])
+        check_final_position(c, g, result);
+    if (c->main_alive && rs->plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));
-        h = mix_text(h, result ? result : "");
+        h = mix_text(h, result);
         h = mix_text(h, tag_value(c, TAG_FEN));
         h = mix(h, rs->start.variant); /* the same moves in atomic are another game */
         h = mix(h, rs->hash);
@@ -1542,8 +1496,6 @@ static int dup_grow(struct pgn_check_dups *d)
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
                         uint32_t *first_ordinal, uint32_t *first_line)
 {
-    if (!hash)
-        hash = 1;
     if ((d->used + 1) * 2 > d->cap && dup_grow(d) < 0)
         return -1;
     struct dup_entry *e = dup_slot(d->slots, d->cap, hash);

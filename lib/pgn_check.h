@@ -124,7 +124,7 @@ struct pgn_check_result {
     size_t ndiags;
     unsigned errors, warnings, notes; /* diagnostics of each level */
     /* The game's identity for duplicate detection (players, result, start
-     * position and main line), when the whole main line replayed. */
+     * position and main line; never 0), when the whole main line replayed. */
     bool hashed;
     uint64_t hash;
     /* The game's White, Black, Round and Event tags (NULL when missing),
@@ -166,7 +166,7 @@ int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_
 struct pgn_check_dups *pgn_check_dups_new(void);
 void pgn_check_dups_free(struct pgn_check_dups *d);
 
-/* Look up res->hash: 1 when an earlier game had it (*first_ordinal and
+/* Look up res->hash (never 0): 1 when an earlier game had it (*first_ordinal and
  * *first_line say which), 0 when it is new (it is recorded), -1 when out
  * of memory. */
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,

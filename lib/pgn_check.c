@@ -183,10 +183,9 @@ struct pgn_checker {
     bool nomem;
     size_t dropped;
 
-    /* The checks made as the reader pushes the tokens, before the game's
-     * bytes are known: their diagnostics wait in moved, unlabelled, to join
-     * the others at the game's end; the first PGN_CHECK_DIAGS_MAX of a
-     * group are kept, the rest counted. */
+    /* The checks made as the tokens are pushed: their diagnostics wait in
+     * moved, unlabelled, for the game's end (the bytes); the first
+     * PGN_CHECK_DIAGS_MAX of a group are kept, the rest counted. */
     bool told;  /* tags_done came for this game (else stray text's tokens make none) */
     bool notes; /* the style notes of moves are on */
     bool main_alive;
@@ -612,14 +611,12 @@ static __attribute__((noinline)) void check_comment(struct pgn_checker *c,
     if (!c->enabled[PGN_CHECK_BAD_CLOCK] && !c->enabled[PGN_CHECK_BAD_EVAL] &&
         !c->enabled[PGN_CHECK_BAD_SHAPE])
         return;
-    if (tok->len > c->ann_cap) {
-        char *t = array_grow(c->ann_text, &c->ann_cap, tok->len, 1);
-        if (!t) {
-            c->nomem = true;
-            return;
-        }
-        c->ann_text = t;
+    char *t = array_grow(c->ann_text, &c->ann_cap, tok->len, 1);
+    if (!t) {
+        c->nomem = true;
+        return;
     }
+    c->ann_text = t;
     struct annotations a;
     size_t at = 0, seen = 0; /* text read and its line breaks counted */
     unsigned long line = tok->line, col = tok->col + 1;
@@ -871,11 +868,8 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
     else if (!check && mark)
         why = "does not give check: no mark";
     if (why)
-        check_report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')",
-                     where, tok->text, why, san,
-                     mate    ? "#"
-                     : check ? "+"
-                             : "");
+        check_report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%.*s')",
+                     where, tok->text, why, san, (int)check, &want);
 }
 
 /* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
@@ -1054,10 +1048,9 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
         c->rs.hash = mix(c->rs.hash, ev->m);
 }
 
-/* A token that moves or opens or closes a line, replayed while the main
- * line is alive; a move is noted for moves_keep (without notes, those of
- * variations too, harmlessly: the common case stays short).  Out of line:
- * check_token's light cases pay for no saved registers. */
+/* A move, "(" or ")", replayed while the main line is alive; a move is
+ * noted for moves_keep (without notes, those of variations too, harmlessly:
+ * the common case stays short).  Out of line: check_token saves no registers. */
 static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c,
                                                            const struct pgn_token *tok)
 {
@@ -1154,13 +1147,10 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
         if (w != winner)
             check_report(
                 c, PGN_CHECK_WRONG_RESULT, line, col,
-                "the final position ends the game by the rules of %s (%s): %s, but the result "
+                "the final position ends the game by the rules of %s (%s): %s%s, but the result "
                 "is '%s'",
                 variant_rules((enum variant)p->variant)->title, variant_end_name(why),
-                w < 0        ? "a draw"
-                : w == WHITE ? "White wins"
-                             : "Black wins",
-                result);
+                w < 0 ? "a draw" : side[w], w < 0 ? "" : " wins", result);
         return;
     }
     if (s == STATUS_CHECKMATE) {
@@ -1296,11 +1286,10 @@ static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker 
                                                              const struct pgn_token *tok)
 {
     if (tok->depth == 0) {
-        struct replay_state *rs = &c->rs;
-        rs->has_marker = true;
-        rs->marker_line = tok->line;
-        rs->marker_col = tok->col;
-        memcpy(rs->marker, tok->text, tok->len + 1); /* (one of the four results: pgn.h) */
+        c->rs.has_marker = true;
+        c->rs.marker_line = tok->line;
+        c->rs.marker_col = tok->col;
+        memcpy(c->rs.marker, tok->text, tok->len + 1); /* (one of the four results: pgn.h) */
     }
     if (c->enabled[PGN_CHECK_NONSTANDARD_TOKEN])
         note_token(c, tok, NOTED_RESULT);
@@ -1387,19 +1376,18 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
         if (c->known[dates[i]] && c->enabled[PGN_CHECK_BAD_DATE])
             check_date(c, c->known[dates[i]]);
     moved_replay(c, g, MOVED_MOVES); /* (check_setup's first) */
-    const struct replay_state *rs = &c->rs;
     const char *result = check_result_marker(c, g);
     check_plycount(c);
     if (c->main_alive && result && c->enabled[PGN_CHECK_WRONG_RESULT])
         check_final_position(c, g, result);
-    if (c->main_alive && rs->plies > 0) { /* no moves: nothing that tells two games apart */
+    if (c->main_alive && c->rs.plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));
         h = mix_text(h, result);
         h = mix_text(h, tag_value(c, TAG_FEN));
-        h = mix(h, rs->start.variant); /* the same moves in atomic are another game */
-        h = mix(h, rs->hash);
-        h = mix(h, rs->plies);
+        h = mix(h, c->rs.start.variant); /* the same moves in atomic are another game */
+        h = mix(h, c->rs.hash);
+        h = mix(h, c->rs.plies);
         res->hashed = true;
         res->hash = h ? h : 1;
     }

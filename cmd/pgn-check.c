@@ -63,8 +63,8 @@ static void *worker_new(void *arg)
     pgn_reader_set_limits(w->reader, &lim);
     pgn_reader_set_options(w->reader, PGN_CHECK_READER_OPTIONS);
     check_options_enable(w->checker, o);
-    pgn_checker_set_variant(w->checker, (enum variant)o->common.variant, o->common.chess960);
-    pgn_checker_set_chess960_all(w->checker, o->common.chess960_all);
+    pgn_checker_set_variant(w->checker, (enum variant)o->common.variant, o->common.chess960,
+                            o->common.chess960_all);
     return w;
 }
 

@@ -1,7 +1,5 @@
-/* PGN game checker: the bytes of a game, what the reader found wrong with
- * its text, its tags, and its moves replayed on the rules library, each
- * problem a diagnostic with a code (see pgn_check.h and
- * formats/pgn-check.md, which names the rule behind every check). */
+/* PGN game checker: its bytes, the reader's findings, its tags and its
+ * moves replayed; formats/pgn-check.md names the rule behind each check. */
 #include "pgn_check.h"
 
 #include "annotation.h"
@@ -11,7 +9,6 @@
 #include "movegen.h"
 #include "san.h"
 #include "status.h"
-#include "textscan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,90 +17,65 @@
 
 /* ---------------------------------------------------------------- codes */
 
+/* A code's level is its group's in enum pgn_check_code. */
 struct code_info {
     const char *name;
-    enum pgn_check_level level;
     const char *summary;
 };
 
 static const struct code_info codes[PGN_CHECK_FEN] = {
-    [PGN_CHECK_UNEXPECTED_TOKEN] = {"unexpected-token", PGN_CHECK_ERROR,
+    [PGN_CHECK_UNEXPECTED_TOKEN] = {"unexpected-token",
                                     "text in the movetext that is no PGN token"},
-    [PGN_CHECK_BAD_NAG] = {"bad-nag", PGN_CHECK_ERROR, "a NAG number above 255"},
-    [PGN_CHECK_BAD_TAG] = {"bad-tag", PGN_CHECK_ERROR, "a malformed tag pair"},
-    [PGN_CHECK_UNTERMINATED_TAG] = {"unterminated-tag", PGN_CHECK_ERROR,
-                                    "a tag pair not closed by ']' on its line"},
-    [PGN_CHECK_UNTERMINATED_COMMENT] = {"unterminated-comment", PGN_CHECK_ERROR,
-                                        "a '{' comment not closed by '}'"},
-    [PGN_CHECK_UNCLOSED_VARIATION] = {"unclosed-variation", PGN_CHECK_ERROR,
-                                      "a '(' variation not closed by ')'"},
-    [PGN_CHECK_UNMATCHED_CLOSE] = {"unmatched-close", PGN_CHECK_ERROR,
-                                   "a ')' without an open variation"},
-    [PGN_CHECK_RESULT_IN_VARIATION] = {"result-in-variation", PGN_CHECK_ERROR,
-                                       "a game result inside a variation"},
-    [PGN_CHECK_VARIATION_WITHOUT_MOVE] = {"variation-without-move", PGN_CHECK_ERROR,
+    [PGN_CHECK_BAD_NAG] = {"bad-nag", "a NAG number above 255"},
+    [PGN_CHECK_BAD_TAG] = {"bad-tag", "a malformed tag pair"},
+    [PGN_CHECK_UNTERMINATED_TAG] = {"unterminated-tag", "a tag pair not closed by ']' on its line"},
+    [PGN_CHECK_UNTERMINATED_COMMENT] = {"unterminated-comment", "a '{' comment not closed by '}'"},
+    [PGN_CHECK_UNCLOSED_VARIATION] = {"unclosed-variation", "a '(' variation not closed by ')'"},
+    [PGN_CHECK_UNMATCHED_CLOSE] = {"unmatched-close", "a ')' without an open variation"},
+    [PGN_CHECK_RESULT_IN_VARIATION] = {"result-in-variation", "a game result inside a variation"},
+    [PGN_CHECK_VARIATION_WITHOUT_MOVE] = {"variation-without-move",
                                           "a variation with no move before it to replace"},
-    [PGN_CHECK_OVER_LIMIT] = {"over-limit", PGN_CHECK_ERROR,
-                              "a line, token or game beyond what the reader keeps"},
-    [PGN_CHECK_ILLEGAL_MOVE] = {"illegal-move", PGN_CHECK_ERROR,
-                                "a move of the main line that is not legal"},
-    [PGN_CHECK_AMBIGUOUS_MOVE] = {"ambiguous-move", PGN_CHECK_ERROR,
-                                  "SAN that more than one legal move matches"},
-    [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move", PGN_CHECK_ERROR,
+    [PGN_CHECK_OVER_LIMIT] = {"over-limit", "a line, token or game beyond what the reader keeps"},
+    [PGN_CHECK_ILLEGAL_MOVE] = {"illegal-move", "a move of the main line that is not legal"},
+    [PGN_CHECK_AMBIGUOUS_MOVE] = {"ambiguous-move", "SAN that more than one legal move matches"},
+    [PGN_CHECK_ILLEGAL_VARIATION_MOVE] = {"illegal-variation-move",
                                           "an illegal or ambiguous move inside a variation"},
-    [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant", PGN_CHECK_ERROR,
+    [PGN_CHECK_UNSUPPORTED_VARIANT] = {"unsupported-variant",
                                        "a variant that the rules library does not play"},
     [PGN_CHECK_STRAY_TEXT] =
-        {"stray-text", PGN_CHECK_ERROR,
-         "text outside any game (before the first, between two, after the last)"},
-    [PGN_CHECK_MISSING_RESULT] = {"missing-result", PGN_CHECK_WARNING,
-                                  "the movetext has no termination marker"},
-    [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag", PGN_CHECK_WARNING,
+        {"stray-text", "text outside any game (before the first, between two, after the last)"},
+    [PGN_CHECK_MISSING_RESULT] = {"missing-result", "the movetext has no termination marker"},
+    [PGN_CHECK_BAD_RESULT_TAG] = {"bad-result-tag",
                                   "a Result tag that is not 1-0, 0-1, 1/2-1/2 or *"},
-    [PGN_CHECK_RESULT_MISMATCH] = {"result-mismatch", PGN_CHECK_WARNING,
+    [PGN_CHECK_RESULT_MISMATCH] = {"result-mismatch",
                                    "the Result tag differs from the termination marker"},
-    [PGN_CHECK_WRONG_RESULT] = {"wrong-result", PGN_CHECK_WARNING,
-                                "a result that the final position contradicts"},
-    [PGN_CHECK_MISSING_TAG] = {"missing-tag", PGN_CHECK_WARNING,
-                               "a Seven Tag Roster tag is missing"},
-    [PGN_CHECK_EMPTY_TAG] = {"empty-tag", PGN_CHECK_WARNING,
-                             "a Seven Tag Roster tag with an empty value"},
-    [PGN_CHECK_DUPLICATE_TAG] = {"duplicate-tag", PGN_CHECK_WARNING,
-                                 "a tag that appears twice in one game"},
-    [PGN_CHECK_BAD_DATE] = {"bad-date", PGN_CHECK_WARNING,
-                            "a date that is not YYYY.MM.DD or does not exist"},
-    [PGN_CHECK_FEN_WITHOUT_SETUP] = {"fen-without-setup", PGN_CHECK_WARNING,
-                                     "a FEN tag without SetUp \"1\""},
-    [PGN_CHECK_SETUP_WITHOUT_FEN] = {"setup-without-fen", PGN_CHECK_WARNING,
-                                     "SetUp \"1\" without a FEN tag"},
-    [PGN_CHECK_PLYCOUNT_MISMATCH] = {"plycount-mismatch", PGN_CHECK_WARNING,
+    [PGN_CHECK_WRONG_RESULT] = {"wrong-result", "a result that the final position contradicts"},
+    [PGN_CHECK_MISSING_TAG] = {"missing-tag", "a Seven Tag Roster tag is missing"},
+    [PGN_CHECK_EMPTY_TAG] = {"empty-tag", "a Seven Tag Roster tag with an empty value"},
+    [PGN_CHECK_DUPLICATE_TAG] = {"duplicate-tag", "a tag that appears twice in one game"},
+    [PGN_CHECK_BAD_DATE] = {"bad-date", "a date that is not YYYY.MM.DD or does not exist"},
+    [PGN_CHECK_FEN_WITHOUT_SETUP] = {"fen-without-setup", "a FEN tag without SetUp \"1\""},
+    [PGN_CHECK_SETUP_WITHOUT_FEN] = {"setup-without-fen", "SetUp \"1\" without a FEN tag"},
+    [PGN_CHECK_PLYCOUNT_MISMATCH] = {"plycount-mismatch",
                                      "a PlyCount tag that differs from the main line"},
-    [PGN_CHECK_WRONG_MOVE_NUMBER] = {"wrong-move-number", PGN_CHECK_WARNING,
+    [PGN_CHECK_WRONG_MOVE_NUMBER] = {"wrong-move-number",
                                      "a move number that is not the position's"},
-    [PGN_CHECK_NULL_MOVE] = {"null-move", PGN_CHECK_WARNING, "a null move in the main line"},
-    [PGN_CHECK_INVALID_UTF8] = {"invalid-utf8", PGN_CHECK_WARNING,
-                                "bytes that are not valid UTF-8"},
-    [PGN_CHECK_NUL_BYTE] = {"nul-byte", PGN_CHECK_WARNING, "a NUL byte"},
-    [PGN_CHECK_CONTROL_BYTE] = {"control-byte", PGN_CHECK_WARNING,
-                                "a control character other than tab, CR and LF"},
-    [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game", PGN_CHECK_WARNING,
+    [PGN_CHECK_NULL_MOVE] = {"null-move", "a null move in the main line"},
+    [PGN_CHECK_INVALID_UTF8] = {"invalid-utf8", "bytes that are not valid UTF-8"},
+    [PGN_CHECK_NUL_BYTE] = {"nul-byte", "a NUL byte"},
+    [PGN_CHECK_CONTROL_BYTE] = {"control-byte", "a control character other than tab, CR and LF"},
+    [PGN_CHECK_DUPLICATE_GAME] = {"duplicate-game",
                                   "the same players, result and moves as an earlier game"},
-    [PGN_CHECK_BAD_CLOCK] = {"bad-clock", PGN_CHECK_WARNING,
-                             "a [%clk] or [%emt] comment command that is no H:MM:SS"},
-    [PGN_CHECK_BAD_EVAL] = {"bad-eval", PGN_CHECK_WARNING,
-                            "a [%eval] comment command that is no evaluation"},
-    [PGN_CHECK_BAD_SHAPE] = {"bad-shape", PGN_CHECK_WARNING,
+    [PGN_CHECK_BAD_CLOCK] = {"bad-clock", "a [%clk] or [%emt] comment command that is no H:MM:SS"},
+    [PGN_CHECK_BAD_EVAL] = {"bad-eval", "a [%eval] comment command that is no evaluation"},
+    [PGN_CHECK_BAD_SHAPE] = {"bad-shape",
                              "a [%csl] or [%cal] comment command that is no list of shapes"},
-    [PGN_CHECK_CHECK_MARK] = {"check-mark", PGN_CHECK_NOTE,
-                              "a check or mate mark that is wrong or missing"},
-    [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", PGN_CHECK_NOTE,
-                                 "castling written with zeros or lower-case o"},
-    [PGN_CHECK_SAN_STYLE] = {"san-style", PGN_CHECK_NOTE,
-                             "a move not written as SAN (disambiguation, 'x', '=')"},
-    [PGN_CHECK_LONG_LINE] = {"long-line", PGN_CHECK_NOTE, "a line longer than 255 characters"},
-    [PGN_CHECK_TAG_ORDER] = {"tag-order", PGN_CHECK_NOTE,
-                             "tags outside the Seven Tag Roster order"},
-    [PGN_CHECK_NONSTANDARD_TOKEN] = {"nonstandard-token", PGN_CHECK_NOTE,
+    [PGN_CHECK_CHECK_MARK] = {"check-mark", "a check or mate mark that is wrong or missing"},
+    [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", "castling written with zeros or lower-case o"},
+    [PGN_CHECK_SAN_STYLE] = {"san-style", "a move not written as SAN (disambiguation, 'x', '=')"},
+    [PGN_CHECK_LONG_LINE] = {"long-line", "a line longer than 255 characters"},
+    [PGN_CHECK_TAG_ORDER] = {"tag-order", "tags outside the Seven Tag Roster order"},
+    [PGN_CHECK_NONSTANDARD_TOKEN] = {"nonstandard-token",
                                      "a result, en-passant note or forum delimiter that the "
                                      "reader takes but the PGN standard does not write"},
 };
@@ -119,14 +91,16 @@ const char *pgn_check_code_name(enum pgn_check_code code)
 
 enum pgn_check_level pgn_check_code_level(enum pgn_check_code code)
 {
-    return (unsigned)code < PGN_CHECK_FEN ? codes[code].level : PGN_CHECK_ERROR;
+    if (code < PGN_CHECK_MISSING_RESULT || code >= PGN_CHECK_FEN)
+        return PGN_CHECK_ERROR;
+    return code < PGN_CHECK_CHECK_MARK ? PGN_CHECK_WARNING : PGN_CHECK_NOTE;
 }
 
 const char *pgn_check_code_summary(enum pgn_check_code code)
 {
-    if ((unsigned)code < PGN_CHECK_FEN)
-        return codes[code].summary;
-    return "a FEN tag that is not a legal position (as fen-check reports it)";
+    return (unsigned)code < PGN_CHECK_FEN
+               ? codes[code].summary
+               : "a FEN tag that is not a legal position (as fen-check reports it)";
 }
 
 const char *pgn_check_level_name(enum pgn_check_level level)
@@ -135,8 +109,7 @@ const char *pgn_check_level_name(enum pgn_check_level level)
     return (unsigned)level < PGN_CHECK_LEVEL_NB ? names[level] : "error";
 }
 
-/* A linear search: it runs once per code on the command line, and the
- * names stay in one table with the levels. */
+/* A linear search: it runs once per code on the command line. */
 bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out)
 {
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
@@ -151,22 +124,24 @@ bool pgn_check_code_parse(const char *name, size_t len, enum pgn_check_code *out
 
 /* ---------------------------------------------------------------- checker */
 
-/* A diagnostic while the game is checked: the message is an offset into
- * the text arena, which may move as it grows. */
+/* A diagnostic while the game is checked, its message at off in the text
+ * arena (which moves as it grows); a zero-castling in moved holds
+ * "where\0san" until the bytes tell how it was written (moved_replay). */
 struct pending {
     enum pgn_check_code code;
     unsigned long line, col;
     size_t off, len;
-    /* A move's castling whose spelling the game's bytes tell (known at
-     * the game's end): off holds "where\0san" for zero-castling. */
-    bool castle;
     /* In moved: the check that made it (a MOVED_* group); in noted: what
      * the token is (a NOTED_* kind). */
     uint8_t group;
 };
 
-/* The checks that run as the tokens come, each replayed at the game's
- * end in its place among the checks (moved). */
+struct pendings {
+    struct pending *at;
+    size_t n, cap;
+};
+
+/* The checks that run as the tokens come (moved's groups). */
 enum { MOVED_MOVES, MOVED_COMMENTS, MOVED_NB };
 
 /* The tokens noted for the checks at the game's end (noted): a pawn
@@ -195,64 +170,45 @@ struct pgn_checker {
     bool enabled[PGN_CHECK_CODE_NB];
     const struct pgn_tag *known[TAG_KNOWN_NB]; /* of the game being checked */
     size_t known_at[TAG_KNOWN_NB]; /* ... as indices + 1 (0: none), kept from tags_done */
-    struct textscan_pattern re_date;
-    pcre2_match_data *md;
-    struct game_replay replay; /* the moves' (large: one per checker) */
-    uint8_t variant;           /* the rules of a game without a Variant tag (enum variant) */
-    bool chess960;             /* ... and whether it is Chess960 */
-    bool chess960_all;         /* every game is Chess960, whatever its Variant tag */
-    unsigned long line_offset; /* pgn_checker_set_line_offset */
+    struct game_replay replay;     /* the moves' (large: one per checker) */
+    uint8_t variant;               /* the rules of a game without a Variant tag (enum variant) */
+    bool chess960;                 /* ... and whether it is Chess960 */
+    bool chess960_all;             /* every game is Chess960, whatever its Variant tag */
+    unsigned long line_offset;     /* pgn_checker_set_line_offset */
 
-    /* the game being checked */
+    /* the game being checked, at its end (NULL while it is pushed) */
     const struct pgn_game *g;
     char label[200];
     size_t label_len;
     bool nomem;
     size_t dropped;
 
-    /* The game as the reader pushes it (the checker is its visitor): the
-     * moves' checks run as its tokens come, before its bytes are known,
-     * and their diagnostics wait in moved (unlabelled, in the order made)
-     * to join the others at the game's end, where the moves' checks stand
-     * among the checks (pgn_check_game's order).  Only the first
-     * PGN_CHECK_DIAGS_MAX can be kept: the rest are counted. */
-    bool told;        /* tags_done came for this game */
-    bool muted;       /* no diagnostic is recorded (the setup at tags_done) */
-    bool setup_spoke; /* ... though one was made: the setup is checked again at the end */
-    bool idle;        /* between games: stray text's tokens before its game_end make none */
-    bool pushing;     /* diagnostics go to moved */
-    uint8_t group;    /* ... as made by this check (MOVED_*) */
-    bool notes;       /* the style notes of moves are on */
-    bool spell;       /* the spelling of tokens is checked (check_spelling) */
+    /* The checks made as the tokens are pushed: their diagnostics wait in
+     * moved, unlabelled, for the game's end (the bytes); the first
+     * PGN_CHECK_DIAGS_MAX of a group are kept, the rest counted. */
+    bool told;  /* tags_done came for this game (else stray text's tokens make none) */
+    bool notes; /* the style notes of moves are on */
     bool main_alive;
     bool variations; /* the replay plays variations (since the first "(") */
-    struct pending *moved;
-    size_t nmoved, moved_cap, moved_real[MOVED_NB], moved_dropped[MOVED_NB];
+    struct pendings moved;
+    size_t moved_real[MOVED_NB], moved_dropped[MOVED_NB];
     unsigned long ntokens; /* tokens offered */
     struct replay_state {
         struct position start;
-        bool can_replay;     /* the start position is known */
         unsigned long plies; /* MOVE and NULL tokens of the main line */
         bool has_marker;     /* the main line's termination marker: */
         unsigned long marker_line, marker_col;
         char marker[8];
         uint64_t hash; /* of the main line's moves */
     } rs;
-    /* the main line's moves played before the first "(" (MOVE_NONE: a
-     * null move), replayed to keep the positions a variation starts from */
+    /* the main line's moves before the first "(" (MOVE_NONE: a null move) */
     move *line;
     size_t nline, line_cap;
-    /* tokens noted for the checks at the end (NOTED_*), in input order:
-     * in moved's way, the token's text at off */
-    struct pending *noted;
-    size_t nnoted, noted_cap;
-    /* what pgn_check_read_game gives back */
-    struct pgn_check_result *res;
-    struct pgn_game *game_out;
-    int status;
+    /* tokens noted for the checks at the end (NOTED_*), their text at off */
+    struct pendings noted;
+    struct pgn_game *game_out; /* pgn_check_read_game's g */
 
-    struct pending *pend;
-    size_t npend, pend_cap;
+    struct pendings pend;
     struct pgn_check_diag *out;
     size_t out_cap;
     char *text;
@@ -267,38 +223,22 @@ struct pgn_checker {
     size_t ann_cap;
 };
 
-/* Dates like "2024.01.31", with '?' for unknown parts (PGN standard
- * 8.1.1.3); whether the day exists is checked by hand. */
-static const char date_pattern[] =
-    "(?:([0-9]{4})|\\?{4})\\.(?:([0-9]{2})|\\?{2})\\.(?:([0-9]{2})|\\?{2})\\z";
-
-/* The default set is the tool's default: errors and warnings on, the
- * style notes off until --pedantic or --select asks for them. */
 struct pgn_checker *pgn_checker_new(void)
 {
     struct pgn_checker *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    if (!textscan_compile(&c->re_date, date_pattern) ||
-        !(c->md = pcre2_match_data_create(4, NULL))) {
-        pgn_checker_free(c);
-        return NULL;
-    }
     for (int i = 0; i < PGN_CHECK_CODE_NB; i++)
         c->enabled[i] = pgn_check_code_level((enum pgn_check_code)i) != PGN_CHECK_NOTE;
-    c->idle = true; /* (until a game's tags_done) */
     return c;
 }
 
-void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960)
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960,
+                             bool chess960_all)
 {
     c->variant = (uint8_t)v;
     c->chess960 = chess960;
-}
-
-void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on)
-{
-    c->chess960_all = on;
+    c->chess960_all = chess960_all;
 }
 
 void pgn_checker_set_line_offset(struct pgn_checker *c, unsigned long lines)
@@ -310,12 +250,10 @@ void pgn_checker_free(struct pgn_checker *c)
 {
     if (!c)
         return;
-    textscan_free(&c->re_date);
-    pcre2_match_data_free(c->md);
-    free(c->pend);
-    free(c->moved);
+    free(c->pend.at);
+    free(c->moved.at);
     free(c->line);
-    free(c->noted);
+    free(c->noted.at);
     free(c->out);
     free(c->text);
     free(c->lines);
@@ -334,135 +272,82 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code)
     return (unsigned)code < PGN_CHECK_CODE_NB && c->enabled[code];
 }
 
-/* Append text to the arena; false (and nomem) when memory ran out. */
-static bool text_put(struct pgn_checker *c, const char *s, size_t n)
+/* Record e in l, its text (e.len bytes) copied into the arena and
+ * NUL-terminated; false (and nomem) when out of memory. */
+static bool pending_put(struct pgn_checker *c, struct pendings *l, struct pending e,
+                        const char *text)
 {
-    if (c->text_len + n + 1 > c->text_cap) {
-        char *t = array_grow(c->text, &c->text_cap, c->text_len + n + 1, 1);
-        if (!t) {
-            c->nomem = true;
-            return false;
-        }
-        c->text = t;
+    struct pending *p = array_grow(l->at, &l->cap, l->n + 1, sizeof *p);
+    char *t = array_grow(c->text, &c->text_cap, c->text_len + e.len + 1, 1);
+    l->at = p ? p : l->at;
+    c->text = t ? t : c->text;
+    if (!p || !t) {
+        c->nomem = true;
+        return false;
     }
-    memcpy(c->text + c->text_len, s, n);
-    c->text_len += n;
-    c->text[c->text_len] = '\0';
+    e.off = c->text_len;
+    memcpy(t + e.off, text, e.len);
+    t[e.off + e.len] = '\0';
+    c->text_len += e.len + 1;
+    l->at[l->n++] = e;
     return true;
 }
 
-/* Record a problem of the game: its label (game_label), ": " and the
- * message.  Checks that are off cost nothing but this test; past
- * PGN_CHECK_DIAGS_MAX problems are only counted. */
-/* A diagnostic of a move while the game is pushed: its message alone into
- * the arena, in moved. */
-static struct pending *moved_add(struct pgn_checker *c)
-{
-    struct pending *p = array_grow(c->moved, &c->moved_cap, c->nmoved + 1, sizeof *p);
-    if (!p) {
-        c->nomem = true;
-        return NULL;
-    }
-    c->moved = p;
-    return &p[c->nmoved];
-}
-
+/* Record a problem of the game: while it is pushed, the message alone in
+ * moved; else its label (game_label), ": " and the message in pend.
+ * Past PGN_CHECK_DIAGS_MAX problems are only counted.  The arguments may
+ * point into the text arena: they are formatted before it grows. */
 __attribute__((format(printf, 5, 6))) static void
 check_report(struct pgn_checker *c, enum pgn_check_code code, unsigned long line, unsigned long col,
              const char *fmt, ...)
 {
-    if (!c->enabled[code] || c->nomem || c->idle)
+    if (!c->enabled[code] || c->nomem || !c->told)
         return;
-    if (c->muted) {
-        c->setup_spoke = true;
+    uint8_t group = code >= PGN_CHECK_BAD_CLOCK && code <= PGN_CHECK_BAD_SHAPE
+                        ? MOVED_COMMENTS /* (a comment's commands, checked as it comes) */
+                        : MOVED_MOVES;
+    bool pushing = !c->g;
+    struct pendings *to = pushing ? &c->moved : &c->pend;
+    size_t *kept = pushing ? &c->moved_real[group] : &c->pend.n;
+    if (*kept >= PGN_CHECK_DIAGS_MAX) {
+        (*(pushing ? &c->moved_dropped[group] : &c->dropped))++;
         return;
     }
-    if (c->pushing) {
-        struct pending *p;
-        if (c->moved_real[c->group] >= PGN_CHECK_DIAGS_MAX) {
-            c->moved_dropped[c->group]++; /* (dropped at the end in any case) */
-            return;
+    char msg[sizeof c->label + 2 + 512]; /* the label, ": ", the message */
+    size_t k = 0;
+    if (!pushing && !c->g->stray) { /* (stray text is no game's) */
+        if (!c->label_len) {
+            game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
+            c->label_len = strlen(c->label);
         }
-        if (!(p = moved_add(c)))
-            return;
-        char msg[512];
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        n = n < 0 ? 0 : (size_t)n >= sizeof msg ? (int)sizeof msg - 1 : n;
-        size_t off = c->text_len;
-        if (!text_put(c, msg, (size_t)n))
-            return;
-        *p = (struct pending){code, line, col, off, (size_t)n, false, c->group};
-        c->text_len++;
-        c->nmoved++;
-        c->moved_real[c->group]++;
-        return;
+        memcpy(msg, c->label, c->label_len);
+        memcpy(msg + c->label_len, ": ", 2);
+        k = c->label_len + 2;
     }
-    if (c->npend >= PGN_CHECK_DIAGS_MAX) {
-        c->dropped++;
-        return;
-    }
-    struct pending *p = array_grow(c->pend, &c->pend_cap, c->npend + 1, sizeof *p);
-    if (!p) {
-        c->nomem = true;
-        return;
-    }
-    c->pend = p;
-    if (!c->label_len) {
-        game_label(c->g->tags, c->g->ntags, c->label, sizeof c->label);
-        c->label_len = strlen(c->label);
-    }
-    char msg[512];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(msg, sizeof msg, fmt, ap);
+    int n = vsnprintf(msg + k, 512, fmt, ap);
     va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof msg)
-        n = sizeof msg - 1;
-    size_t off = c->text_len;
-    bool labelled = !c->g->stray; /* (stray text is no game's) */
-    if ((labelled && (!text_put(c, c->label, c->label_len) || !text_put(c, ": ", 2))) ||
-        !text_put(c, msg, (size_t)n))
-        return;
-    c->pend[c->npend++] =
-        (struct pending){code, line ? line : 1, col ? col : 1, off, c->text_len - off, false, 0};
-    c->text_len++; /* keep the NUL that text_put wrote: each message is a C string */
+    n = n < 0 ? 0 : n >= 512 ? 511 : n;
+    struct pending e = {code, line ? line : 1, col ? col : 1, 0, k + (size_t)n, group};
+    if (pending_put(c, to, e, msg) && pushing)
+        c->moved_real[group]++;
 }
 
 /* ---------------------------------------------------------------- bytes */
 
-/* The checker's bytes are UTF-8 (the de-facto encoding of PGN files
- * today; the standard's Latin-1 predates it): RFC 3629's table of valid
- * sequences, so that overlong forms and surrogates count as invalid. */
+/* The length of the UTF-8 sequence at s, 0 when invalid (RFC 3629's table:
+ * overlong forms and surrogates are invalid).  UTF-8 is PGN's de-facto
+ * encoding; the standard's Latin-1 predates it. */
 static size_t utf8_sequence(const unsigned char *s, size_t n)
 {
     unsigned char b = s[0];
     if (b < 0x80)
         return 1;
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF)
-        len = 2;
-    else if (b >= 0xE0 && b <= 0xEF) {
-        len = 3;
-        if (b == 0xE0)
-            lo = 0xA0;
-        else if (b == 0xED)
-            hi = 0x9F;
-    } else if (b >= 0xF0 && b <= 0xF4) {
-        len = 4;
-        if (b == 0xF0)
-            lo = 0x90;
-        else if (b == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (n < len || s[1] < lo || s[1] > hi)
+    size_t len = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+    unsigned char lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+    unsigned char hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+    if (b < 0xC2 || b > 0xF4 || n < len || s[1] < lo || s[1] > hi)
         return 0;
     for (size_t i = 2; i < len; i++)
         if (s[i] < 0x80 || s[i] > 0xBF)
@@ -470,19 +355,17 @@ static size_t utf8_sequence(const unsigned char *s, size_t n)
     return len;
 }
 
-/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  (Tab
- * and CR are let through by the slow path.)  A borrow or carry between
- * bytes only happens next to a byte that is flagged anyway. */
+/* Does the 8-byte word hold a byte below 0x20 or from 0x7F up?  A borrow
+ * or carry between bytes only happens next to a byte flagged anyway. */
 static inline bool word_suspect(uint64_t x)
 {
     return ((x - 0x2020202020202020ull) | x | (x + 0x0101010101010101ull)) & 0x8080808080808080ull;
 }
 
-/* The bytes of one line s[0..n) (no '\n'): invalid UTF-8, NUL and control
- * bytes, once per line and kind, at their column (col0 is the column of
- * s[0]); returns the line's length in characters.  A CR before the last
- * byte is a line end (pgn.h): the line stops there, *cr says where (else
- * it is n). */
+/* The bytes of one line s[0..n) (no '\n', s[0] at column col0): invalid
+ * UTF-8, NUL and control bytes, once per line and kind; returns the
+ * line's length in characters.  A CR before the last byte ends the line
+ * (pgn.h): *cr says where (else it is n). */
 static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, size_t n,
                                unsigned long line, unsigned long col0, size_t *cr)
 {
@@ -500,38 +383,34 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
             }
         }
         unsigned char b = s[i];
-        if (b >= 0x20 && b < 0x7F) {
+        if (b >= 0x20 && b < 0x7F) { /* (the common case: a line's last bytes) */
             i++;
             chars++;
             continue;
         }
         unsigned long col = col0 + i;
+        size_t k = 1;
         if (b == 0) {
             if (!seen_nul)
                 check_report(c, PGN_CHECK_NUL_BYTE, line, col, "NUL byte");
             seen_nul = true;
-            i++;
         } else if (b < 0x80) {
             if (b == '\r' && i + 1 < n) {
                 *cr = i;
                 return chars;
             }
-            bool crlf = b == '\r' && i + 1 == n;
-            if (b != '\t' && !crlf && !seen_ctrl)
+            bool ctrl = b != '\t' && b != '\r'; /* (a CR here ends a CRLF) */
+            if (ctrl && !seen_ctrl)
                 check_report(c, PGN_CHECK_CONTROL_BYTE, line, col, "control character 0x%02X", b);
-            seen_ctrl |= b != '\t' && !crlf;
-            i++;
-        } else {
-            size_t k = utf8_sequence(s + i, n - i);
-            if (!k) {
-                if (!seen_utf8)
-                    check_report(c, PGN_CHECK_INVALID_UTF8, line, col,
-                                 "byte 0x%02X is not valid UTF-8", b);
-                seen_utf8 = true;
-                k = 1;
-            }
-            i += k;
+            seen_ctrl |= ctrl;
+        } else if (b >= 0x80 && !(k = utf8_sequence(s + i, n - i))) {
+            if (!seen_utf8)
+                check_report(c, PGN_CHECK_INVALID_UTF8, line, col, "byte 0x%02X is not valid UTF-8",
+                             b);
+            seen_utf8 = true;
+            k = 1;
         }
+        i += k;
         chars++;
     }
     if (n && s[n - 1] == '\r')
@@ -539,27 +418,23 @@ static size_t check_line_bytes(struct pgn_checker *c, const unsigned char *s, si
     return chars;
 }
 
-/* PGN standard 4.1 (lines of at most 255 characters), 2.1 and the
- * character set: one pass over the game's bytes, which also records where
- * each line starts for the checks that look at the text as written. */
+/* PGN standard 4.1 (lines of at most 255 characters) and the character
+ * set: one pass over the game's bytes, which also records where each line
+ * starts (raw_at). */
 static void check_bytes(struct pgn_checker *c, const struct pgn_game *g)
 {
     const unsigned char *s = (const unsigned char *)g->raw;
     size_t n = g->raw_len, start = 0;
     unsigned long line = g->raw_line, col0 = g->raw_col;
-    const unsigned char *lf = NULL; /* the next LF at or after start, once looked for */
-    bool lf_known = false;
+    const unsigned char *lf = memchr(s, '\n', n); /* the next LF at or after start */
     c->nlines = 0;
     while (start <= n) {
-        if (!lf_known || (lf && (size_t)(lf - s) < start)) {
-            lf = start < n ? memchr(s + start, '\n', n - start) : NULL;
-            lf_known = true;
-        }
+        if (lf && (size_t)(lf - s) < start)
+            lf = memchr(s + start, '\n', n - start);
         const unsigned char *nl = lf;
         size_t end = nl ? (size_t)(nl - s) : n;
-        if (col0 == 1)
-            start += pgn_utf8_bom_len((const char *)s + start,
-                                      end - start); /* a byte-order mark is no column (pgn.h) */
+        if (col0 == 1) /* a byte-order mark is no column (pgn.h) */
+            start += pgn_utf8_bom_len((const char *)s + start, end - start);
         if (c->nlines == c->lines_cap) {
             size_t *l = array_grow(c->lines, &c->lines_cap, c->nlines + 1, sizeof *l);
             if (!l) {
@@ -604,25 +479,21 @@ static const char *raw_at(const struct pgn_checker *c, const struct pgn_game *g,
 
 /* ---------------------------------------------------------------- reader */
 
-/* The UNKNOWN token the reader offered at (line, col), for quoting (noted
- * as it came). */
+/* The UNKNOWN token noted at (line, col). */
 static const char *unknown_text(const struct pgn_checker *c, unsigned long line, unsigned long col)
 {
-    for (size_t i = 0; i < c->nnoted; i++)
-        if (c->noted[i].group == NOTED_UNKNOWN && c->noted[i].line == line &&
-            c->noted[i].col == col)
-            return c->text + c->noted[i].off;
+    for (const struct pending *t = c->noted.at; t < c->noted.at + c->noted.n; t++)
+        if (t->group == NOTED_UNKNOWN && t->line == line && t->col == col)
+            return c->text + t->off;
     return "";
 }
 
-/* What the PGN reader found in the text (PGN standard 8: import format
- * syntax): each of its diagnostics as the checker's code.  A missing
- * result is judged with the movetext (check_result_marker). */
+/* The PGN reader's diagnostics (PGN standard 8: import format syntax) as
+ * the checker's codes; a truncated game is judged with the movetext
+ * (check_result_marker). */
 static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 {
-    /* The reader's diagnostics that are reported in its own words; those
-     * worded here (unknown text, a NAG) and those judged elsewhere (a
-     * missing result, a truncated game: check_result_marker) are not. */
+    /* the diagnostics reported in the reader's own words */
     static const struct {
         enum pgn_error error;
         enum pgn_check_code code;
@@ -663,8 +534,7 @@ static void check_reader(struct pgn_checker *c, const struct pgn_game *g)
 }
 
 /* The run of bytes written at (line, col) up to a blank or a delimiter
- * (PGN standard 8.2: what the reader read as one or more glued tokens),
- * with its length in *n; NULL when the game's bytes are not kept. */
+ * (PGN standard 8.2), its length in *n; NULL when the bytes are not kept. */
 static const char *written_run(const struct pgn_checker *c, const struct pgn_game *g,
                                unsigned long line, unsigned long col, size_t *n)
 {
@@ -678,62 +548,46 @@ static const char *written_run(const struct pgn_checker *c, const struct pgn_gam
     return p;
 }
 
-/* A pawn capture's en-passant note, glued or standing after it (cap: a
- * capture's place, its text at cap->off). */
-static void check_capture(struct pgn_checker *c, const struct pgn_game *g,
-                          const struct pending *cap)
-{
-    size_t n;
-    const char *p = written_run(c, g, cap->line, cap->col, &n);
-    if (!p)
-        return;
-    const char *end = g->raw + g->raw_len, *q = p + n;
-    bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
-    while (!ep && q < end && (*q == ' ' || *q == '\t'))
-        q++;
-    ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
-                (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
-    if (ep)
-        check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, cap->line, cap->col,
-                     "en-passant note after '%s': SAN writes none", c->text + cap->off);
-}
-
 /* What the reader takes for the standard's tokens but the standard does
  * not write (PGN standard 8.2.3, 8.2.6): a result with '½' or an en dash
  * (stored as "1/2-1/2", "1-0"...), an en-passant note after a move
  * ("exd6e.p.", "exd6ep", "exd6 e.p.": dropped), a forum's "[pgn]" or
- * "[/pgn]" (read as a blank).  The token keeps the standard text; the
- * game's bytes say how it was written.  The results are the game's
- * tokens, the pawn captures those noted as the moves came (c->noted),
- * taken in input order. */
+ * "[/pgn]" (read as a blank).  The tokens noted keep the standard text;
+ * the game's bytes say how it was written. */
 static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
 {
     if (!c->enabled[PGN_CHECK_NONSTANDARD_TOKEN] || !g->raw)
         return;
-    for (size_t k = 0; k < c->nnoted; k++) {
-        const struct pending *t = &c->noted[k];
-        if (t->group == NOTED_CAPTURE) {
-            check_capture(c, g, t);
+    for (size_t k = 0; k < c->noted.n; k++) {
+        const struct pending *t = &c->noted.at[k];
+        const char *text = c->text + t->off, *p;
+        size_t n;
+        if (t->group == NOTED_UNKNOWN || !(p = written_run(c, g, t->line, t->col, &n)))
+            continue;
+        if (t->group == NOTED_RESULT) {
+            if (n != t->len || memcmp(p, text, n) != 0)
+                check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
+                             "result written '%.*s': the PGN standard writes '%s'", (int)n, p,
+                             text);
             continue;
         }
-        if (t->group != NOTED_RESULT)
-            continue;
-        size_t n;
-        const char *p = written_run(c, g, t->line, t->col, &n);
-        char text[16]; /* (the arena may move as reports are made) */
-        snprintf(text, sizeof text, "%s", c->text + t->off);
-        if (p && (n != t->len || memcmp(p, text, n) != 0))
+        /* a pawn capture: its en-passant note, glued or standing after it */
+        const char *end = g->raw + g->raw_len, *q = p + n;
+        bool ep = memmem(p + 2, n - 2, "e.p.", 4) || memmem(p + 2, n - 2, "ep", 2);
+        while (!ep && q < end && (*q == ' ' || *q == '\t'))
+            q++;
+        ep = ep || (end - q >= 4 && memcmp(q, "e.p.", 4) == 0 &&
+                    (end - q == 4 || strchr(" \t\r\n{}()[];", q[4])));
+        if (ep)
             check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, t->line, t->col,
-                         "result written '%.*s': the PGN standard writes '%s'", (int)n, p, text);
+                         "en-passant note after '%s': SAN writes none", text);
     }
     if (g->markup_line) {
         const char *p = raw_at(c, g, g->markup_line, g->markup_col);
         bool close = p && p + 1 < g->raw + g->raw_len && p[1] == '/';
         check_report(c, PGN_CHECK_NONSTANDARD_TOKEN, g->markup_line, g->markup_col,
                      "forum delimiter '%s' read as a blank: it is not PGN",
-                     !p      ? "[pgn]"
-                     : close ? "[/pgn]"
-                             : "[pgn]");
+                     close ? "[/pgn]" : "[pgn]");
     }
 }
 
@@ -743,7 +597,8 @@ static void check_spelling(struct pgn_checker *c, const struct pgn_game *g)
  * each malformed [%clk], [%emt], [%eval], [%csl] or [%cal], at the line
  * and column of its "[" (the comment's text follows its '{' or ';', its
  * line breaks the file's), quoted up to its line's end. */
-static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
+static __attribute__((noinline)) void check_comment(struct pgn_checker *c,
+                                                    const struct pgn_token *tok)
 {
     static const enum pgn_check_code code_of[] = {
         [ANNOTATION_E_CLOCK] = PGN_CHECK_BAD_CLOCK,
@@ -756,14 +611,12 @@ static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
     if (!c->enabled[PGN_CHECK_BAD_CLOCK] && !c->enabled[PGN_CHECK_BAD_EVAL] &&
         !c->enabled[PGN_CHECK_BAD_SHAPE])
         return;
-    if (tok->len > c->ann_cap) {
-        char *t = array_grow(c->ann_text, &c->ann_cap, tok->len, 1);
-        if (!t) {
-            c->nomem = true;
-            return;
-        }
-        c->ann_text = t;
+    char *t = array_grow(c->ann_text, &c->ann_cap, tok->len, 1);
+    if (!t) {
+        c->nomem = true;
+        return;
     }
+    c->ann_text = t;
     struct annotations a;
     size_t at = 0, seen = 0; /* text read and its line breaks counted */
     unsigned long line = tok->line, col = tok->col + 1;
@@ -773,12 +626,9 @@ static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
             break;
         size_t off = at + a.problem.offset;
         for (; seen < off; seen++) {
-            if (tok->text[seen] == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col++;
-            }
+            bool nl = tok->text[seen] == '\n';
+            line += nl;
+            col = nl ? 1 : col + 1;
         }
         const char *cmd = tok->text + off;
         size_t n = a.problem.len;
@@ -797,69 +647,34 @@ static void check_comment(struct pgn_checker *c, const struct pgn_token *tok)
 
 /* ---------------------------------------------------------------- tags */
 
-/* The tags the checks read, by name; the roster's seven come first, in
- * their order. */
+/* The tags the checks read; the roster's seven first, in their order. */
 static const char *const known_names[TAG_KNOWN_NB] = {
     "Event", "Site",  "Date",    "Round",    "White",     "Black",  "Result",
     "FEN",   "SetUp", "Variant", "PlyCount", "EventDate", "UTCDate"};
 
-/* Which known tag a name is, or -1: one pass over a game's tags finds
- * them all (looking each one up by strcmp showed in profiles). */
+/* Which known tag a name is, or -1: its first letter and, for E, S and R,
+ * its length pick the one it can be (a lookup by strcmp showed in
+ * profiles; a letter of none finds Event's 0, not its letter). */
 static int known_index(const struct pgn_tag *t)
 {
-    int k;
-    switch (t->name[0]) {
-    case 'E':
-        k = t->name_len == 5 ? TAG_EVENT : TAG_EVENT_DATE;
-        break;
-    case 'S':
-        k = t->name_len == 4 ? TAG_SITE : TAG_SETUP;
-        break;
-    case 'D':
-        k = TAG_DATE;
-        break;
-    case 'R':
-        k = t->name_len == 5 ? TAG_ROUND : TAG_RESULT;
-        break;
-    case 'W':
-        k = TAG_WHITE;
-        break;
-    case 'B':
-        k = TAG_BLACK;
-        break;
-    case 'F':
-        k = TAG_FEN;
-        break;
-    case 'V':
-        k = TAG_VARIANT;
-        break;
-    case 'P':
-        k = TAG_PLYCOUNT;
-        break;
-    case 'U':
-        k = TAG_UTC_DATE;
-        break;
-    default:
+    static const signed char by_letter[26] = {
+        ['B' - 'A'] = TAG_BLACK, ['D' - 'A'] = TAG_DATE,     ['E' - 'A'] = TAG_EVENT,
+        ['F' - 'A'] = TAG_FEN,   ['P' - 'A'] = TAG_PLYCOUNT, ['R' - 'A'] = TAG_ROUND,
+        ['S' - 'A'] = TAG_SITE,  ['U' - 'A'] = TAG_UTC_DATE, ['V' - 'A'] = TAG_VARIANT,
+        ['W' - 'A'] = TAG_WHITE,
+    };
+    unsigned l = (unsigned char)t->name[0] - 'A';
+    int k = l < 26 ? by_letter[l] : TAG_EVENT;
+    if (known_names[k][0] != t->name[0])
         return -1;
-    }
+    if (k == TAG_EVENT && t->name_len != 5)
+        k = TAG_EVENT_DATE;
+    else if (k == TAG_SITE && t->name_len != 4)
+        k = TAG_SETUP;
+    else if (k == TAG_ROUND && t->name_len != 5)
+        k = TAG_RESULT;
     size_t n = strlen(known_names[k]);
     return t->name_len == n && memcmp(t->name, known_names[k], n) == 0 ? k : -1;
-}
-
-/* Fill c->known with the first tag of each known name. */
-static void index_tags(struct pgn_checker *c, const struct pgn_game *g)
-{
-    memset(c->known, 0, sizeof c->known);
-    for (size_t i = 0; i < g->ntags; i++) {
-        int k = known_index(&g->tags[i]);
-        if (k >= 0 && !c->known[k])
-            c->known[k] = &g->tags[i];
-    }
-}
-
-static const struct pgn_tag *find_tag(const struct pgn_checker *c, int k)
-{
-    return c->known[k];
 }
 
 static const char *tag_value(const struct pgn_checker *c, int k)
@@ -875,7 +690,7 @@ static void check_roster(struct pgn_checker *c, const struct pgn_game *g)
     size_t len = 0;
     int nmissing = 0;
     for (int i = 0; i < 7; i++) {
-        const struct pgn_tag *t = find_tag(c, i);
+        const struct pgn_tag *t = c->known[i];
         if (!t) {
             len += (size_t)snprintf(missing + len, sizeof missing - len, "%s%s",
                                     nmissing ? ", " : "", known_names[i]);
@@ -923,52 +738,46 @@ static void check_duplicate_tags(struct pgn_checker *c, const struct pgn_game *g
         }
 }
 
-static bool is_leap(unsigned y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-static unsigned number_at(const char *s, PCRE2_SIZE a, PCRE2_SIZE b)
-{
-    unsigned v = 0;
-    for (PCRE2_SIZE i = a; i < b; i++)
-        v = v * 10 + (unsigned)(s[i] - '0');
-    return v;
-}
-
 /* PGN standard 8.1.1.3 (Date) and 9.2 (EventDate), 9.6 (UTCDate):
- * "YYYY.MM.DD", '?' for unknown parts, and a day that exists. */
+ * "YYYY.MM.DD", each part all digits or all '?' (unknown), and a day
+ * that exists. */
 static void check_date(struct pgn_checker *c, const struct pgn_tag *t)
 {
+    static const int at[3] = {0, 5, 8}, width[3] = {4, 2, 2};
     const char *v = t->value;
-    if (textscan_match(&c->re_date, v, t->value_len, 0, c->md) <= 0) {
+    unsigned part[3] = {0, 0, 0}; /* year, month, day, where known */
+    bool known[3] = {false, false, false};
+    bool ok = t->value_len == 10 && v[4] == '.' && v[7] == '.';
+    for (int i = 0; ok && i < 3; i++) {
+        known[i] = v[at[i]] != '?';
+        for (int k = at[i]; ok && k < at[i] + width[i]; k++) {
+            ok = known[i] ? v[k] >= '0' && v[k] <= '9' : v[k] == '?';
+            part[i] = known[i] ? part[i] * 10 + (unsigned)(v[k] - '0') : 0;
+        }
+    }
+    if (!ok) {
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col,
                      "%s '%s' is not YYYY.MM.DD ('?' for unknown digits)", t->name, v);
         return;
     }
-    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->md);
-    int rc = (int)pcre2_get_ovector_count(c->md);
-    bool has_y = rc > 1 && ov[2] != PCRE2_UNSET, has_m = rc > 2 && ov[4] != PCRE2_UNSET,
-         has_d = rc > 3 && ov[6] != PCRE2_UNSET;
-    unsigned y = has_y ? number_at(v, ov[2], ov[3]) : 0;
-    unsigned m = has_m ? number_at(v, ov[4], ov[5]) : 0;
-    unsigned d = has_d ? number_at(v, ov[6], ov[7]) : 0;
+    bool has_y = known[0], has_m = known[1], has_d = known[2];
+    unsigned y = part[0], m = part[1], d = part[2];
     static const unsigned days[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     if (has_m && (m < 1 || m > 12)) {
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no month %02u",
                      t->name, v, m);
         return;
     }
-    unsigned max = !has_m ? 31 : m == 2 && has_y && !is_leap(y) ? 28 : days[m - 1];
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    unsigned max = !has_m ? 31 : m == 2 && has_y && !leap ? 28 : days[m - 1];
     if (has_d && (d < 1 || d > max))
         check_report(c, PGN_CHECK_BAD_DATE, t->line, t->col, "%s '%s': there is no day %02u%s%s",
                      t->name, v, d, has_m ? " in that month" : "",
                      has_m && m == 2 && d == 29 ? " (not a leap year)" : "");
 }
 
-/* The column of the first byte of a tag's value, found in the text as
- * written (spacing and escapes vary); a guess from the standard layout
- * when the bytes are not at hand. */
+/* The column of a tag's value, found in the bytes (spacing varies); a
+ * guess from the standard layout when they are not kept. */
 static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn_game *g,
                                    const struct pgn_tag *t)
 {
@@ -983,14 +792,14 @@ static unsigned long tag_value_col(const struct pgn_checker *c, const struct pgn
 }
 
 /* PGN standard 9.7 (SetUp and FEN), FIDE Laws Guidelines III (Chess960)
- * and formats/fen.md: the start position.  A FEN problem is reported with
- * fen-check's code at its column in the tag.  False when the game cannot
- * be replayed. */
-static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct position *start)
+ * and formats/fen.md: the start position, at tags_done.  A FEN problem's
+ * column is its column in the value + 1 (moved_replay places it in the
+ * tag's bytes).  False when the game cannot be replayed. */
+static bool check_setup(struct pgn_checker *c, struct position *start)
 {
-    const struct pgn_tag *fen = find_tag(c, TAG_FEN);
-    const struct pgn_tag *setup = find_tag(c, TAG_SETUP);
-    const struct pgn_tag *variant = find_tag(c, TAG_VARIANT);
+    const struct pgn_tag *fen = c->known[TAG_FEN];
+    const struct pgn_tag *setup = c->known[TAG_SETUP];
+    const struct pgn_tag *variant = c->known[TAG_VARIANT];
     if (fen && !(setup && strcmp(setup->value, "1") == 0))
         check_report(c, PGN_CHECK_FEN_WITHOUT_SETUP, fen->line, fen->col,
                      "FEN tag without SetUp \"1\"%s", setup ? " (SetUp is not \"1\")" : "");
@@ -1021,27 +830,18 @@ static bool check_setup(struct pgn_checker *c, const struct pgn_game *g, struct 
             start->chess960 = 1;
         return true;
     }
-    unsigned long col = tag_value_col(c, g, fen);
     for (int i = 0; i < rep.count; i++)
         check_report(c, pgn_check_fen_code(rep.problems[i].code), fen->line,
-                     col + rep.problems[i].col - 1, "FEN tag: %s", rep.problems[i].message);
+                     rep.problems[i].col + 1UL, "FEN tag: %s", rep.problems[i].message);
     if (rep.count == 0)
-        check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, col,
+        check_report(c, pgn_check_fen_code(FEN_EMPTY), fen->line, 2,
                      "FEN tag: not a valid position");
     return false;
 }
 
-/* One of the four results of PGN standard 8.2.6 (pgn.h's texts), or NULL. */
-static const char *result_of(const char *s)
-{
-    enum pgn_result r = s ? pgn_result_parse(s, strlen(s)) : PGN_RESULT_NB;
-    return r == PGN_RESULT_NB ? NULL : pgn_result_text(r);
-}
-
 /* ---------------------------------------------------------------- moves */
 
-/* Where a ply stands, as the converters word it: "ply 34 (17...)", from
- * the ply and the move number and side of the position before it. */
+/* Where a ply stands, as the converters word it: "ply 34 (17...)". */
 static void ply_where(char *buf, size_t size, unsigned long ply, unsigned long fullmove, int side)
 {
     snprintf(buf, size, "ply %lu (%lu%s)", ply, fullmove, side ? "..." : ".");
@@ -1068,11 +868,8 @@ static void check_mark(struct pgn_checker *c, const struct pgn_token *tok, const
     else if (!check && mark)
         why = "does not give check: no mark";
     if (why)
-        check_report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%s')",
-                     where, tok->text, why, san,
-                     mate    ? "#"
-                     : check ? "+"
-                             : "");
+        check_report(c, PGN_CHECK_CHECK_MARK, tok->line, tok->col, "%s: '%s' %s (SAN '%s%.*s')",
+                     where, tok->text, why, san, (int)check, &want);
 }
 
 /* Is the move text long algebraic or UCI ("Ng1-f3", "e2e4")?  Such text
@@ -1094,30 +891,23 @@ static void check_san_style(struct pgn_checker *c, const struct pgn_token *tok, 
     size_t n = tok->len;
     while (n && (tok->text[n - 1] == '+' || tok->text[n - 1] == '#'))
         n--;
-    if (tok->text[0] == 'O') {
+    if (tok->text[0] == 'O' && c->enabled[PGN_CHECK_ZERO_CASTLING]) {
         /* written with zeros or a lower-case o?  The bytes tell, at the
          * game's end (moved_replay): its place and words noted here */
-        struct pending *p;
-        size_t off = c->text_len;
-        if (c->enabled[PGN_CHECK_ZERO_CASTLING] && (p = moved_add(c)) &&
-            text_put(c, where, strlen(where) + 1) && text_put(c, san, strlen(san))) {
-            *p = (struct pending){
-                PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, off, 0, true, MOVED_MOVES};
-            c->text_len++;
-            c->nmoved++;
-        }
-        if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
-            return;
+        char text[64 + SAN_MAX]; /* where, a NUL, san */
+        int k = snprintf(text, sizeof text, "%s%c%s", where, '\0', san);
+        pending_put(c, &c->moved,
+                    (struct pending){PGN_CHECK_ZERO_CASTLING, tok->line, tok->col, 0, (size_t)k,
+                                     MOVED_MOVES},
+                    text);
     }
     if (strlen(san) == n && memcmp(tok->text, san, n) == 0)
         return;
     const char *what = "is not SAN";
-    bool has_x = memchr(tok->text, 'x', n) != NULL, san_x = strchr(san, 'x') != NULL;
-    bool has_eq = memchr(tok->text, '=', n) != NULL, san_eq = strchr(san, '=') != NULL;
     if (!long_form(tok) && tok->text[0] != 'P') {
-        if (san_x && !has_x)
+        if (strchr(san, 'x') && !memchr(tok->text, 'x', n))
             what = "is a capture without 'x'";
-        else if (san_eq && !has_eq)
+        else if (strchr(san, '=') && !memchr(tok->text, '=', n))
             what = "is a promotion without '='";
         else if (n > strlen(san))
             what = "is over-disambiguated";
@@ -1165,8 +955,7 @@ static void report_problem(struct pgn_checker *c, const struct pgn_token *tok,
 }
 
 /* The duplicate hash: a multiply-xorshift step per value, cheap enough to
- * run on every ply of the main line, and 64 bits keep accidental
- * collisions below one in a million even for ten million games. */
+ * run on every ply of the main line. */
 static inline uint64_t mix(uint64_t h, uint64_t x)
 {
     h ^= x;
@@ -1185,78 +974,14 @@ static uint64_t mix_text(uint64_t h, const char *s)
     return h;
 }
 
-/* A move or null move the replay played: the style notes (only when
- * asked: the replay itself is the hot path), a null move in the main
- * line, and the main line's moves into the hash. */
-static __attribute__((noinline)) void
-check_played_slow(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
-{
-    const struct pgn_token *tok = ev->tok;
-    char where[64];
-    if (ev->kind == GAME_EV_NULL) {
-        if (ev->depth > 0)
-            return;
-        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
-        check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
-                     "%s: null move '%s' in the main line (no move was played)", where, tok->text);
-        *h = mix(*h, 0x10000);
-        return;
-    }
-    if (notes) {
-        char san[SAN_MAX];
-        ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
-        san_format_plain(ev->before, ev->m, san);
-        if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
-            check_san_style(c, tok, where, san);
-        if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
-            check_mark(c, tok, where, ev->after, san);
-    }
-    if (ev->depth == 0)
-        *h = mix(*h, ev->m);
-}
-
-/* check_played: a move without notes only goes into the hash (the common
- * case, inline in the token's callback). */
-static inline __attribute__((always_inline)) void
-check_played(struct pgn_checker *c, const struct game_event *ev, bool notes, uint64_t *h)
-{
-    if (__builtin_expect(ev->kind == GAME_EV_MOVE && !notes, 1)) {
-        if (ev->depth == 0)
-            *h = mix(*h, ev->m);
-        return;
-    }
-    check_played_slow(c, ev, notes, h);
-}
-
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
- * replaces the move before it) with the one replay (game.h) and consume
- * its events, token by token as the reader pushes them.  An illegal move
- * in the main line ends the replay; one in a variation, or a variation
- * that opens none, skips that variation alone
- * (GAME_VARIATION_ERRORS_SKIP).  Every main-line ply and the termination
- * marker are counted even when the replay ended.  The replay is given
- * the tokens that move or open and close lines (its other events would
- * go unread, and unknown text is the reader's finding); a move number is
- * checked here against the line it stands in.
- *
- * Until the game's first "(", and without notes that look at the
- * position before a move, a move is played in place (GAME_NO_BEFORE);
- * the main line's moves are noted, and played again keeping the
- * positions before them when a variation comes (moves_keep). */
-static void moves_begin(struct pgn_checker *c)
-{
-    c->spell = c->enabled[PGN_CHECK_NONSTANDARD_TOKEN];
-    c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
-               c->enabled[PGN_CHECK_ZERO_CASTLING];
-    c->main_alive = c->rs.can_replay;
-    c->variations = false;
-    c->nline = 0;
-    if (c->main_alive)
-        game_replay_start_at(&c->replay, &c->rs.start,
-                             GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
-}
-
-static void moves_keep(struct pgn_checker *c)
+ * replaces the move before it) as the reader pushes the tokens, from
+ * tags_done.  An illegal move ends the main line's replay and skips a
+ * variation's (GAME_VARIATION_ERRORS_SKIP).  Until the first "(", and
+ * without the style notes, moves are played in place (GAME_NO_BEFORE) and
+ * the main line noted; at the first "(" moves_keep plays it again keeping
+ * the positions before the moves. */
+static __attribute__((noinline)) void moves_keep(struct pgn_checker *c)
 {
     struct game_replay *r = &c->replay;
     c->variations = true;
@@ -1269,8 +994,8 @@ static void moves_keep(struct pgn_checker *c)
     }
 }
 
-/* Room for one more move in c->line; false (the replay ends) when
- * memory ran out. */
+/* Room for one more move in c->line; false (the replay ends) when out of
+ * memory. */
 static __attribute__((noinline)) bool line_grow(struct pgn_checker *c)
 {
     move *l = array_grow(c->line, &c->line_cap, c->nline + 1, sizeof *l);
@@ -1283,8 +1008,9 @@ static __attribute__((noinline)) bool line_grow(struct pgn_checker *c)
     return true;
 }
 
-/* moves_play's other outcomes: a problem, a null move, a move with notes,
- * a line opened or closed. */
+/* moves_play's other outcomes: a problem, a line opened or closed, a null
+ * move (a warning in the main line), a move while the style notes are on;
+ * the main line's moves go into the hash. */
 static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
                                                    const struct pgn_token *tok, int rc,
                                                    const struct game_event *ev,
@@ -1293,22 +1019,40 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
     if (rc < 0) {
         report_problem(c, tok, pb);
         c->main_alive = pb->recovered;
-    } else if (rc > 0 && (ev->kind == GAME_EV_MOVE || ev->kind == GAME_EV_NULL)) {
-        if (!c->variations) {
-            if (c->nline == c->line_cap && !line_grow(c))
-                return;
-            c->line[c->nline++] = ev->kind == GAME_EV_NULL ? MOVE_NONE : ev->m;
-        }
-        check_played(c, ev, c->notes, &c->rs.hash);
+        return;
     }
+    bool null = ev->kind == GAME_EV_NULL;
+    if (rc == 0 || (ev->kind != GAME_EV_MOVE && !null))
+        return;
+    if (!c->variations) {
+        if (c->nline == c->line_cap && !line_grow(c))
+            return;
+        c->line[c->nline++] = null ? MOVE_NONE : ev->m;
+    }
+    if (null && ev->depth > 0)
+        return;
+    char where[64], san[SAN_MAX];
+    ply_where(where, sizeof where, ev->ply, ev->before->fullmove, ev->before->side);
+    if (null) {
+        check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
+                     "%s: null move '%s' in the main line (no move was played)", where, tok->text);
+        c->rs.hash = mix(c->rs.hash, 0x10000);
+        return;
+    }
+    san_format_plain(ev->before, ev->m, san);
+    if (c->enabled[PGN_CHECK_SAN_STYLE] || c->enabled[PGN_CHECK_ZERO_CASTLING])
+        check_san_style(c, tok, where, san);
+    if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
+        check_mark(c, tok, where, ev->after, san);
+    if (ev->depth == 0)
+        c->rs.hash = mix(c->rs.hash, ev->m);
 }
 
-/* A token that moves or opens or closes a line, replayed while the main
- * line is alive; a move played before the first "(" is noted
- * (moves_keep; without notes every move is, those of variations
- * harmlessly: the common case stays short). */
-static inline __attribute__((always_inline)) void moves_play(struct pgn_checker *c,
-                                                             const struct pgn_token *tok)
+/* A move, "(" or ")", replayed while the main line is alive; a move is
+ * noted for moves_keep (without notes, those of variations too, harmlessly:
+ * the common case stays short).  Out of line: check_token saves no registers. */
+static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c,
+                                                           const struct pgn_token *tok)
 {
     struct game_replay *r = &c->replay;
     struct game_event ev;
@@ -1316,49 +1060,36 @@ static inline __attribute__((always_inline)) void moves_play(struct pgn_checker 
     int rc = game_replay_token(r, tok, &ev, &pb);
     if (__builtin_expect(rc > 0 && ev.kind == GAME_EV_MOVE && !c->notes, 1)) {
         if (__builtin_expect(c->nline == c->line_cap, 0) && !line_grow(c))
-            return;
+            return PGN_VISIT_GO;
         c->line[c->nline++] = ev.m;
         if (ev.depth == 0)
             c->rs.hash = mix(c->rs.hash, ev.m);
-        return;
+        return PGN_VISIT_GO;
     }
     moves_played(c, tok, rc, &ev, &pb);
+    return PGN_VISIT_GO;
 }
 
-/* A move number against the line it stands in. */
-static __attribute__((noinline)) void moves_number(struct pgn_checker *c,
-                                                   const struct pgn_token *tok, unsigned at)
-{
-    if (c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER] && !game_replay_skipping(&c->replay))
-        check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
-                     "move number %u where the position is at move %u", tok->value, at);
-}
-
-/* The moves' diagnostics, made as the game was pushed, join the others
- * in the order they were made: those of a castling's spelling now that
- * the bytes are known, the others labelled; those counted beyond the cap
- * dropped. */
+/* A group of moved joins the other diagnostics, in the order made,
+ * castling's spelling and FEN problems' columns now that the bytes tell. */
 static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsigned group)
 {
-    for (size_t i = 0; i < c->nmoved; i++) {
-        const struct pending m = c->moved[i];
+    for (size_t i = 0; i < c->moved.n; i++) {
+        const struct pending m = c->moved.at[i];
         if (m.group != group)
             continue;
-        char a[512], b[SAN_MAX + 1];
-        if (m.castle) {
+        const char *text = c->text + m.off;
+        if (m.code == PGN_CHECK_ZERO_CASTLING) {
             const char *p = raw_at(c, g, m.line, m.col);
             if (!p || (*p != '0' && *p != 'o'))
                 continue;
-            size_t wl = strlen(c->text + m.off);
-            snprintf(a, sizeof a, "%s", c->text + m.off);
-            snprintf(b, sizeof b, "%s", c->text + m.off + wl + 1);
             check_report(c, PGN_CHECK_ZERO_CASTLING, m.line, m.col,
-                         "%s: castling written with %s: SAN is '%s'", a,
-                         *p == '0' ? "zeros" : "a lower-case o", b);
+                         "%s: castling written with %s: SAN is '%s'", text,
+                         *p == '0' ? "zeros" : "a lower-case o", text + strlen(text) + 1);
         } else {
-            memcpy(a, c->text + m.off, m.len);
-            a[m.len] = '\0';
-            check_report(c, m.code, m.line, m.col, "%s", a);
+            unsigned long col =
+                m.code < PGN_CHECK_FEN ? m.col : tag_value_col(c, g, c->known[TAG_FEN]) + m.col - 2;
+            check_report(c, m.code, m.line, col, "%s", text);
         }
     }
     c->dropped += c->moved_dropped[group];
@@ -1368,12 +1099,13 @@ static void moved_replay(struct pgn_checker *c, const struct pgn_game *g, unsign
 
 /* PGN standard 8.2.6 and 8.1.1.7: the movetext ends with a termination
  * marker, the Result tag holds one of the four results, and the two
- * agree. */
-static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
-                                const struct replay_state *rs)
+ * agree.  Returns the game's result (the marker, else the tag's) or NULL. */
+static const char *check_result_marker(struct pgn_checker *c, const struct pgn_game *g)
 {
-    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
-    const char *tag_result = tag ? result_of(tag->value) : NULL;
+    const struct replay_state *rs = &c->rs;
+    const struct pgn_tag *tag = c->known[TAG_RESULT];
+    enum pgn_result r = tag ? pgn_result_parse(tag->value, strlen(tag->value)) : PGN_RESULT_NB;
+    const char *tag_result = r == PGN_RESULT_NB ? NULL : pgn_result_text(r); /* pgn.h's text */
     if (tag && !tag_result)
         check_report(c, PGN_CHECK_BAD_RESULT_TAG, tag->line, tag->col,
                      "Result tag '%s' is not 1-0, 0-1, 1/2-1/2 or *", tag->value);
@@ -1390,18 +1122,19 @@ static void check_result_marker(struct pgn_checker *c, const struct pgn_game *g,
                      "the movetext ends with '%s' but the Result tag says '%s'", rs->marker,
                      tag_result);
     }
+    return rs->has_marker ? rs->marker : tag_result;
 }
 
 /* FIDE Art. 5.1.1 (checkmate wins), 5.2.1 (stalemate draws), 5.2.2 (a dead
  * position draws) and 6.9 (a lone king cannot win): the result must be
  * one that the final position allows. */
 static void check_final_position(struct pgn_checker *c, const struct pgn_game *g,
-                                 const struct position *p, const char *result,
-                                 const struct replay_state *rs)
+                                 const char *result)
 {
     static const char *const side[2] = {"White", "Black"};
-    unsigned long line = rs->has_marker ? rs->marker_line : g->line;
-    unsigned long col = rs->has_marker ? rs->marker_col : g->col;
+    const struct position *p = &c->replay.stack.lines[0].pos;
+    unsigned long line = c->rs.has_marker ? c->rs.marker_line : g->line;
+    unsigned long col = c->rs.has_marker ? c->rs.marker_col : g->col;
     int winner = strcmp(result, "1-0") == 0 ? WHITE : strcmp(result, "0-1") == 0 ? BLACK : -1;
     bool draw = strcmp(result, "1/2-1/2") == 0;
     if (winner < 0 && !draw)
@@ -1414,13 +1147,10 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
         if (w != winner)
             check_report(
                 c, PGN_CHECK_WRONG_RESULT, line, col,
-                "the final position ends the game by the rules of %s (%s): %s, but the result "
+                "the final position ends the game by the rules of %s (%s): %s%s, but the result "
                 "is '%s'",
                 variant_rules((enum variant)p->variant)->title, variant_end_name(why),
-                w < 0        ? "a draw"
-                : w == WHITE ? "White wins"
-                             : "Black wins",
-                result);
+                w < 0 ? "a draw" : side[w], w < 0 ? "" : " wins", result);
         return;
     }
     if (s == STATUS_CHECKMATE) {
@@ -1432,14 +1162,13 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
     }
     if (winner < 0)
         return;
-    if (s == STATUS_STALEMATE)
-        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                     "the final position is stalemate (a draw), but the result is '%s'", result);
-    else if (s == STATUS_INSUFFICIENT_MATERIAL)
-        check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
-                     "neither side can checkmate in the final position (a draw), but the result is "
-                     "'%s'",
-                     result);
+    const char *drawn = s == STATUS_STALEMATE ? "the final position is stalemate"
+                        : s == STATUS_INSUFFICIENT_MATERIAL
+                            ? "neither side can checkmate in the final position"
+                            : NULL;
+    if (drawn)
+        check_report(c, PGN_CHECK_WRONG_RESULT, line, col, "%s (a draw), but the result is '%s'",
+                     drawn, result);
     else if (p->variant == VARIANT_CHESS && bb_count(p->by_color[winner]) == 1)
         check_report(c, PGN_CHECK_WRONG_RESULT, line, col,
                      "%s wins with a lone king, which cannot checkmate (result '%s')", side[winner],
@@ -1447,9 +1176,9 @@ static void check_final_position(struct pgn_checker *c, const struct pgn_game *g
 }
 
 /* PGN standard 9.2.7 (PlyCount): the number of plies of the main line. */
-static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
+static void check_plycount(struct pgn_checker *c)
 {
-    const struct pgn_tag *t = find_tag(c, TAG_PLYCOUNT);
+    const struct pgn_tag *t = c->known[TAG_PLYCOUNT];
     if (!t)
         return;
     unsigned long n = 0;
@@ -1459,10 +1188,10 @@ static void check_plycount(struct pgn_checker *c, const struct replay_state *rp)
     if (i == 0 || i != t->value_len)
         check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
                      "PlyCount '%s' is not a number", t->value);
-    else if (n != rp->plies)
+    else if (n != c->rs.plies)
         check_report(c, PGN_CHECK_PLYCOUNT_MISMATCH, t->line, t->col,
-                     "PlyCount is %lu but the main line has %lu %s", n, rp->plies,
-                     rp->plies == 1 ? "ply" : "plies");
+                     "PlyCount is %lu but the main line has %lu %s", n, c->rs.plies,
+                     c->rs.plies == 1 ? "ply" : "plies");
 }
 
 /* ---------------------------------------------------------------- game */
@@ -1483,22 +1212,21 @@ static void sort_pending(struct pending *d, size_t n)
     }
 }
 
-/* Turn the pending diagnostics into the result's array: pointers into the
+/* The pending diagnostics into the result (zeroed): pointers into the
  * text arena, which no longer moves, and the counts by level. */
 static int publish(struct pgn_checker *c, struct pgn_check_result *res)
 {
     if (c->nomem)
         return -1;
-    struct pgn_check_diag *o =
-        c->npend ? array_grow(c->out, &c->out_cap, c->npend, sizeof *o) : c->out;
-    if (c->npend && !o)
+    size_t n = c->pend.n;
+    struct pgn_check_diag *o = n ? array_grow(c->out, &c->out_cap, n, sizeof *o) : c->out;
+    if (n && !o)
         return -1;
     c->out = o;
     res->diags = o;
-    res->ndiags = c->npend;
-    res->errors = res->warnings = res->notes = 0;
-    for (size_t i = 0; i < c->npend; i++) {
-        const struct pending *p = &c->pend[i];
+    res->ndiags = n;
+    for (size_t i = 0; i < n; i++) {
+        const struct pending *p = &c->pend.at[i];
         enum pgn_check_level lv = pgn_check_code_level(p->code);
         o[i] = (struct pgn_check_diag){p->code, lv, p->line, p->col, c->text + p->off, p->len};
         res->errors += lv == PGN_CHECK_ERROR;
@@ -1508,140 +1236,105 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
     return 0;
 }
 
-/* A game begins: its tags are read (valid during the call).  The start
- * position is set up for the moves (its problems are reported at the
- * game's end, check_setup again, in their place among the checks). */
+/* A game begins: its tags are read (valid during the call), and the
+ * start position is set up for the moves. */
 static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
     c->told = true;
-    c->idle = false;
     c->nomem = false;
-    c->npend = c->nmoved = c->nnoted = 0;
+    c->pend.n = c->moved.n = c->noted.n = 0;
     memset(c->moved_real, 0, sizeof c->moved_real);
     memset(c->moved_dropped, 0, sizeof c->moved_dropped);
-    c->group = MOVED_MOVES;
-    c->setup_spoke = false;
     c->text_len = 0;
     c->ntokens = 0;
     memset(&c->rs, 0, sizeof c->rs);
-    index_tags(c, g);
-    for (int k = 0; k < TAG_KNOWN_NB; k++)
-        c->known_at[k] = c->known[k] ? (size_t)(c->known[k] - g->tags) + 1 : 0;
-    c->muted = true;
-    c->rs.can_replay = check_setup(c, g, &c->rs.start);
-    c->muted = false;
-    moves_begin(c);
-    c->pushing = true;
+    memset(c->known, 0, sizeof c->known); /* the first tag of each known name */
+    memset(c->known_at, 0, sizeof c->known_at);
+    for (size_t i = 0; i < g->ntags; i++) {
+        int k = known_index(&g->tags[i]);
+        if (k >= 0 && !c->known[k]) {
+            c->known[k] = &g->tags[i];
+            c->known_at[k] = i + 1;
+        }
+    }
+    c->g = NULL;
+    c->notes = c->enabled[PGN_CHECK_CHECK_MARK] || c->enabled[PGN_CHECK_SAN_STYLE] ||
+               c->enabled[PGN_CHECK_ZERO_CASTLING];
+    c->variations = false;
+    c->nline = 0;
+    c->main_alive = check_setup(c, &c->rs.start); /* (false: no replay) */
+    if (c->main_alive)
+        game_replay_start_at(&c->replay, &c->rs.start,
+                             GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
     return PGN_VISIT_GO;
 }
 
-/* A token noted for the checks at the game's end (NOTED_*), its text
- * copied. */
+/* A token noted for the checks at the game's end (NOTED_*). */
 static __attribute__((noinline)) void note_token(struct pgn_checker *c, const struct pgn_token *tok,
                                                  uint8_t what)
 {
-    struct pending *p = array_grow(c->noted, &c->noted_cap, c->nnoted + 1, sizeof *p);
-    size_t off = c->text_len;
-    if (p && text_put(c, tok->text, tok->len)) {
-        c->noted = p;
-        p[c->nnoted++] = (struct pending){
-            PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, off, tok->len, false, what};
-        c->text_len++;
-    } else {
-        c->nomem = true;
-    }
+    pending_put(
+        c, &c->noted,
+        (struct pending){PGN_CHECK_NONSTANDARD_TOKEN, tok->line, tok->col, 0, tok->len, what},
+        tok->text);
 }
 
-/* Each token of the movetext, in input order as the reader offers it:
- * the one place where the checker reads a token.  The replay is given
- * the tokens that move or open and close lines (its other events would
- * go unread, and unknown text is the reader's finding); every main-line
- * ply and the termination marker are counted even when the replay ended;
- * a comment's commands are checked as it comes; a pawn capture and a
- * result are noted for their spelling, unknown text for its quote, which
- * the game's end reports. */
-/* check_token's heavy cases, out of line so that the light ones (most
- * tokens that are not moves) pay for no saved registers. */
-static __attribute__((noinline)) enum pgn_visit token_play(struct pgn_checker *c,
-                                                           const struct pgn_token *tok)
-{
-    moves_play(c, tok);
-    return PGN_VISIT_GO;
-}
-
-static __attribute__((noinline)) enum pgn_visit token_line(struct pgn_checker *c,
-                                                           const struct pgn_token *tok)
-{
-    if (c->main_alive) {
-        if (tok->kind == PGN_TOK_VARIATION_START && !c->variations)
-            moves_keep(c);
-        moves_play(c, tok);
-    }
-    return PGN_VISIT_GO;
-}
-
+/* check_token's result, out of line so that the light cases (most tokens
+ * that are not moves) pay for no saved registers. */
 static __attribute__((noinline)) enum pgn_visit token_result(struct pgn_checker *c,
                                                              const struct pgn_token *tok)
 {
     if (tok->depth == 0) {
-        struct replay_state *rs = &c->rs;
-        rs->has_marker = true;
-        rs->marker_line = tok->line;
-        rs->marker_col = tok->col;
-        size_t n = tok->len < sizeof rs->marker - 1 ? tok->len : sizeof rs->marker - 1;
-        memcpy(rs->marker, tok->text, n); /* (one of the four results: pgn.h) */
-        rs->marker[n] = '\0';
+        c->rs.has_marker = true;
+        c->rs.marker_line = tok->line;
+        c->rs.marker_col = tok->col;
+        memcpy(c->rs.marker, tok->text, tok->len + 1); /* (one of the four results: pgn.h) */
     }
-    if (c->spell)
+    if (c->enabled[PGN_CHECK_NONSTANDARD_TOKEN])
         note_token(c, tok, NOTED_RESULT);
     return PGN_VISIT_GO;
 }
 
-static __attribute__((noinline)) enum pgn_visit token_comment(struct pgn_checker *c,
-                                                              const struct pgn_token *tok)
-{
-    c->group = MOVED_COMMENTS;
-    check_comment(c, tok);
-    c->group = MOVED_MOVES;
-    return PGN_VISIT_GO;
-}
-
+/* Each token of the movetext, in input order: the one place where the
+ * checker reads a token.  Every main-line ply and the termination marker
+ * are counted even when the replay ended; a pawn capture and a result are
+ * noted for their spelling, unknown text for its quote. */
 static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
 {
     struct pgn_checker *c = ctx;
     c->ntokens++;
-    /* (moves and move numbers, most of the tokens, are tested first: a
-     * switch over every kind is an indirect jump, mispredicted at each
-     * change of kind) */
-    if (__builtin_expect(tok->kind == PGN_TOK_MOVE, 1)) {
-        if (__builtin_expect(c->spell, 0) && tok->len >= 4 && tok->text[1] == 'x' &&
-            tok->text[0] >= 'a' && tok->text[0] <= 'h')
+    /* (moves, null moves and move numbers, most tokens, first: a switch is an indirect
+     * jump, mispredicted at each change of kind) */
+    if (__builtin_expect(tok->kind == PGN_TOK_MOVE || tok->kind == PGN_TOK_NULL_MOVE, 1)) {
+        if (__builtin_expect(c->enabled[PGN_CHECK_NONSTANDARD_TOKEN], 0) && tok->len >= 4 &&
+            tok->text[1] == 'x' && tok->text[0] >= 'a' && tok->text[0] <= 'h')
             note_token(c, tok, NOTED_CAPTURE);
         c->rs.plies += tok->depth == 0;
-        return c->main_alive ? token_play(c, tok) : PGN_VISIT_GO;
+        return c->main_alive ? moves_play(c, tok) : PGN_VISIT_GO;
     }
     if (tok->kind == PGN_TOK_MOVE_NUMBER) {
         if (c->main_alive) {
             unsigned at = game_replay_line(&c->replay)->pos.fullmove;
-            if (__builtin_expect(tok->value != at, 0))
-                moves_number(c, tok, at);
+            if (__builtin_expect(tok->value != at, 0) && c->enabled[PGN_CHECK_WRONG_MOVE_NUMBER] &&
+                !game_replay_skipping(&c->replay))
+                check_report(c, PGN_CHECK_WRONG_MOVE_NUMBER, tok->line, tok->col,
+                             "move number %u where the position is at move %u", tok->value, at);
         }
         return PGN_VISIT_GO;
     }
     switch (tok->kind) {
-    case PGN_TOK_NULL_MOVE:
-        c->rs.plies += tok->depth == 0;
-        if (c->main_alive)
-            return token_play(c, tok);
-        break;
     case PGN_TOK_VARIATION_START:
+        if (c->main_alive && !c->variations)
+            moves_keep(c);
+        /* fall through */
     case PGN_TOK_VARIATION_END:
-        return token_line(c, tok);
+        return c->main_alive ? moves_play(c, tok) : PGN_VISIT_GO;
     case PGN_TOK_RESULT:
         return token_result(c, tok);
     case PGN_TOK_COMMENT:
-        return token_comment(c, tok);
+        check_comment(c, tok);
+        break;
     case PGN_TOK_UNKNOWN:
         note_token(c, tok, NOTED_UNKNOWN);
         break;
@@ -1651,26 +1344,21 @@ static enum pgn_visit check_token(void *ctx, const struct pgn_token *tok)
     return PGN_VISIT_GO;
 }
 
-/* The checks of one game, from the bytes up: bytes, the reader's syntax
- * findings, tags, the start position, the moves (checked as they came),
- * then what needs the whole game (result, PlyCount, the final position,
- * the hash); the problems are sorted into input order at the end. */
+/* The checks of one game in their order: bytes, the reader's findings,
+ * tags, the start position and the moves (checked as they came), then
+ * result, PlyCount, the final position and the hash; then input order. */
 static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
                         struct pgn_check_result *res)
 {
     c->g = g;
     c->label_len = 0;
     c->dropped = 0;
-    c->npend = 0;
-    c->nlines = 0;
     memset(res, 0, sizeof *res);
 
     if (g->stray) { /* no game: its one problem */
         char msg[160];
         pgn_stray_message(g, msg, sizeof msg);
-        c->nomem = false;
         check_report(c, PGN_CHECK_STRAY_TEXT, g->diags[0].line, g->diags[0].col, "%s", msg);
-        sort_pending(c->pend, c->npend);
         return publish(c, res);
     }
     if (g->raw)
@@ -1684,49 +1372,33 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     check_roster(c, g);
     check_duplicate_tags(c, g);
     static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};
-    for (size_t i = 0; i < 3; i++) {
-        const struct pgn_tag *t = find_tag(c, dates[i]);
-        if (t && c->enabled[PGN_CHECK_BAD_DATE])
-            check_date(c, t);
-    }
-    struct position start;
-    if (c->setup_spoke)
-        check_setup(c, g, &start); /* (as at tags_done, now with its problems) */
-    moved_replay(c, g, MOVED_MOVES);
-    const struct replay_state *rs = &c->rs;
-    check_result_marker(c, g, rs);
-    check_plycount(c, rs);
-
-    const struct pgn_tag *tag = find_tag(c, TAG_RESULT);
-    const char *result = rs->has_marker ? rs->marker : tag ? result_of(tag->value) : NULL;
-    bool complete = c->main_alive;
-    if (complete && result && c->enabled[PGN_CHECK_WRONG_RESULT])
-        check_final_position(c, g, &c->replay.stack.lines[0].pos, result, rs);
-    if (complete && rs->plies > 0) { /* no moves: nothing that tells two games apart */
+    for (size_t i = 0; i < 3; i++)
+        if (c->known[dates[i]] && c->enabled[PGN_CHECK_BAD_DATE])
+            check_date(c, c->known[dates[i]]);
+    moved_replay(c, g, MOVED_MOVES); /* (check_setup's first) */
+    const char *result = check_result_marker(c, g);
+    check_plycount(c);
+    if (c->main_alive && result && c->enabled[PGN_CHECK_WRONG_RESULT])
+        check_final_position(c, g, result);
+    if (c->main_alive && c->rs.plies > 0) { /* no moves: nothing that tells two games apart */
         uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
         h = mix_text(h, tag_value(c, TAG_BLACK));
-        h = mix_text(h, result ? result : "");
+        h = mix_text(h, result);
         h = mix_text(h, tag_value(c, TAG_FEN));
-        h = mix(h, rs->start.variant); /* the same moves in atomic are another game */
-        h = mix(h, rs->hash);
-        h = mix(h, rs->plies);
+        h = mix(h, c->rs.start.variant); /* the same moves in atomic are another game */
+        h = mix(h, c->rs.hash);
+        h = mix(h, c->rs.plies);
         res->hashed = true;
         res->hash = h ? h : 1;
     }
-    sort_pending(c->pend, c->npend);
+    sort_pending(c->pend.at, c->pend.n);
     if (c->dropped && c->enabled[PGN_CHECK_OVER_LIMIT]) {
-        size_t dropped = c->dropped;
-        c->npend--; /* make room: the count replaces the last one */
-        dropped++;
-        check_report(c, PGN_CHECK_OVER_LIMIT, c->pend[c->npend].line, c->pend[c->npend].col,
-                     "%zu more problems in this game are not reported", dropped);
+        const struct pending *last = &c->pend.at[--c->pend.n]; /* the count replaces it */
+        check_report(c, PGN_CHECK_OVER_LIMIT, last->line, last->col,
+                     "%zu more problems in this game are not reported", c->dropped + 1);
     }
-    bool hashed = res->hashed;
-    uint64_t hash = res->hash;
     if (publish(c, res) < 0)
         return -1;
-    res->hashed = hashed;
-    res->hash = hash;
     res->white = c->known[TAG_WHITE];
     res->black = c->known[TAG_BLACK];
     res->round = c->known[TAG_ROUND];
@@ -1734,20 +1406,14 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     return 0;
 }
 
-/* The game ends: stray text without tokens had no tags_done, and a
- * game's checks are all made now. */
+/* The game ends (stray text without tokens had no tags_done): it is
+ * checked once pgn_read_game returns it. */
 static void check_game_end(void *ctx, const struct pgn_game *g)
 {
     struct pgn_checker *c = ctx;
     if (!c->told)
         check_tags_done(c, g);
-    c->told = false;
-    c->pushing = false;
-    c->status = check_finish(c, g, c->res);
-    c->main_alive = false; /* (stray text's tokens replay nothing) */
-    c->idle = true;
-    if (c->game_out)
-        *c->game_out = *g;
+    *c->game_out = *g;
 }
 
 static const struct pgn_visitor check_visitor = {check_tags_done, check_token, check_game_end};
@@ -1755,19 +1421,13 @@ static const struct pgn_visitor check_visitor = {check_tags_done, check_token, c
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res)
 {
-    c->res = res;
     c->game_out = g;
     int rc = pgn_read_game(r, &check_visitor, c);
-    c->game_out = NULL;
-    return rc > 0 && c->status < 0 ? -2 : rc;
-}
-
-int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res)
-{
-    c->res = res;
-    c->game_out = NULL;
-    pgn_visit_game(g, &check_visitor, c);
-    return c->status;
+    if (rc > 0 && check_finish(c, g, res) < 0)
+        rc = -2;
+    c->main_alive = false; /* (stray text's tokens replay nothing) */
+    c->told = false;
+    return rc;
 }
 
 /* ---------------------------------------------------------------- duplicates */
@@ -1795,8 +1455,7 @@ void pgn_check_dups_free(struct pgn_check_dups *d)
     free(d);
 }
 
-/* Open addressing with linear probing on the hash's low bits: one memory
- * access per lookup in the common case, and 16 bytes an entry. */
+/* Open addressing with linear probing on the hash's low bits. */
 static struct dup_entry *dup_slot(struct dup_entry *slots, size_t cap, uint64_t hash)
 {
     size_t i = (size_t)hash & (cap - 1);
@@ -1821,13 +1480,10 @@ static int dup_grow(struct pgn_check_dups *d)
     return 0;
 }
 
-/* Find or add in one probe sequence; the table doubles before it gets
- * half full, so a lookup costs one or two cache misses. */
+/* Find or add in one probe sequence. */
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
                         uint32_t *first_ordinal, uint32_t *first_line)
 {
-    if (!hash)
-        hash = 1;
     if ((d->used + 1) * 2 > d->cap && dup_grow(d) < 0)
         return -1;
     struct dup_entry *e = dup_slot(d->slots, d->cap, hash);
@@ -1841,39 +1497,10 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
     return 0;
 }
 
-/* The same wording whichever side adds the warning (the checker for one
- * stream, pgn-check's writer under --jobs). */
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line)
 {
-    int n = first_file
-                ? snprintf(buf, size, "duplicate of game %lu (%s:%lu)", first_game, first_file,
-                           first_line)
-                : snprintf(buf, size, "duplicate of game %lu (line %lu)", first_game, first_line);
+    int n = snprintf(buf, size, "duplicate of game %lu (%s%s%lu)", first_game,
+                     first_file ? first_file : "line ", first_file ? ":" : "", first_line);
     return n < 0 ? 0 : (size_t)n;
-}
-
-/* The warning joins the game's other problems in input order. */
-int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
-                        struct pgn_check_result *res, unsigned long first_game,
-                        const char *first_file, unsigned long first_line)
-{
-    if (!c->enabled[PGN_CHECK_DUPLICATE_GAME])
-        return 0;
-    /* the pending list still holds this game's diagnostics (c->g == g) */
-    char text[256];
-    c->g = g;
-    c->nomem = false;
-    pgn_check_duplicate_text(text, sizeof text, first_game, first_file, first_line);
-    c->idle = false;
-    check_report(c, PGN_CHECK_DUPLICATE_GAME, g->line, g->col, "%s", text);
-    c->idle = true;
-    sort_pending(c->pend, c->npend);
-    bool hashed = res->hashed;
-    uint64_t hash = res->hash;
-    if (publish(c, res) < 0)
-        return -1;
-    res->hashed = hashed;
-    res->hash = hash;
-    return 0;
 }

@@ -13,14 +13,10 @@
  *     // rc == -2: the checker ran out of memory
  *     pgn_checker_free(c);
  *
- * The checker is the reader's visitor (pgn.h): a game's moves, move
- * numbers and comment commands are checked as the reader offers them
- * (their findings kept unlabelled until the game's end), the rest at its
- * end, where its tags and bytes are known; the findings come out as
- * checking the game whole would give them.
- *
- * Duplicate games are found across games with struct pgn_check_dups, fed
- * in input order (pgn_check_duplicate).  The library never prints. */
+ * The checker is the reader's visitor (pgn.h): a game's start position,
+ * moves and comment commands are checked as the reader offers them, the
+ * rest at its end, where its bytes are known.  Duplicate games are found
+ * across games with struct pgn_check_dups.  The library never prints. */
 #ifndef CHESS_PGN_CHECK_H
 #define CHESS_PGN_CHECK_H
 
@@ -37,8 +33,9 @@
 
 enum pgn_check_level { PGN_CHECK_ERROR, PGN_CHECK_WARNING, PGN_CHECK_NOTE, PGN_CHECK_LEVEL_NB };
 
-/* Every check.  The FEN tag's problems follow the checker's own codes:
- * PGN_CHECK_FEN + (fen_code - 1), with fen-check's names. */
+/* Every check, in three groups: a code's level is its group's.  The FEN
+ * tag's problems follow: PGN_CHECK_FEN + (fen_code - 1), with fen-check's
+ * names. */
 enum pgn_check_code {
     /* errors: the game cannot be read as written */
     PGN_CHECK_UNEXPECTED_TOKEN,
@@ -120,14 +117,14 @@ struct pgn_check_diag {
     size_t message_len;
 };
 
-/* What pgn_check_game found; the arrays are the checker's, valid until
- * its next call. */
+/* What pgn_check_read_game found; the arrays are the checker's, valid
+ * until its next call. */
 struct pgn_check_result {
     const struct pgn_check_diag *diags; /* in input order */
     size_t ndiags;
     unsigned errors, warnings, notes; /* diagnostics of each level */
     /* The game's identity for duplicate detection (players, result, start
-     * position and main line), when the whole main line replayed. */
+     * position and main line; never 0), when the whole main line replayed. */
     bool hashed;
     uint64_t hash;
     /* The game's White, Black, Round and Event tags (NULL when missing),
@@ -140,11 +137,11 @@ struct pgn_check_result {
 struct pgn_checker *pgn_checker_new(void);
 void pgn_checker_free(struct pgn_checker *c);
 
-/* The rules of the games without a Variant tag (pgn-check --variant):
- * standard chess unless set. */
-void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960);
-/* Every game Chess960, whatever its Variant tag (pgn-check --chess960). */
-void pgn_checker_set_chess960_all(struct pgn_checker *c, bool on);
+/* The rules of the games without a Variant tag (pgn-check --variant),
+ * standard chess unless set; chess960_all: every game Chess960, whatever
+ * its Variant tag (pgn-check --chess960). */
+void pgn_checker_set_variant(struct pgn_checker *c, enum variant v, bool chess960,
+                             bool chess960_all);
 
 /* The lines before the text the games are read from (a chunk of a file
  * under --jobs): a line number quoted inside a message ("first on line
@@ -163,18 +160,13 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res);
 
-/* Check one game read whole (its tokens collected), offered to the same checks
- * (pgn_visit_game): the same findings.  0, or -1 when out of memory. */
-int pgn_check_game(struct pgn_checker *c, const struct pgn_game *g, struct pgn_check_result *res);
-
 /* Duplicate games: a set of game hashes with the place of their first
- * copy, 16 bytes an entry in a table kept at most half full (so 32 to 64
- * bytes per distinct game).  Games are numbered by the caller across all
- * inputs (ordinal); the first copy is never reported. */
+ * copy, 32 to 64 bytes per distinct game.  Games are numbered by the
+ * caller across all inputs (ordinal). */
 struct pgn_check_dups *pgn_check_dups_new(void);
 void pgn_check_dups_free(struct pgn_check_dups *d);
 
-/* Look up res->hash: 1 when an earlier game had it (*first_ordinal and
+/* Look up res->hash (never 0): 1 when an earlier game had it (*first_ordinal and
  * *first_line say which), 0 when it is new (it is recorded), -1 when out
  * of memory. */
 int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
@@ -185,12 +177,5 @@ int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordina
  * NULL).  snprintf contract. */
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,
                                 const char *first_file, unsigned long first_line);
-
-/* Add the duplicate-game warning to res (when that check is on):
- * "duplicate of game 17 (line 402)", or "(FILE:402)" when the first copy
- * is in another input (first_file not NULL).  0, or -1 when out of memory. */
-int pgn_check_duplicate(struct pgn_checker *c, const struct pgn_game *g,
-                        struct pgn_check_result *res, unsigned long first_game,
-                        const char *first_file, unsigned long first_line);
 
 #endif

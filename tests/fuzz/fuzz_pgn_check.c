@@ -1,6 +1,7 @@
 /* libFuzzer target for the PGN checker (lib/pgn_check.h): reads the input
- * as PGN with every check on (the notes included) and checks what must
- * hold for any bytes at all:
+ * as PGN with every check on (the notes included), each game checked as
+ * it is read (pgn_check_read_game, as pgn-check reads), and checks what
+ * must hold for any bytes at all:
  *   - the games' bytes and the rest give back the input byte for byte, in
  *     memory and through a FILE (fmemopen) with a small line cap, so that
  *     a clean game is always passed through unchanged;
@@ -10,15 +11,12 @@
  *     order, at most PGN_CHECK_DIAGS_MAX + 1 per game;
  *   - the counts by level add up, and the duplicate table finds a game's
  *     hash once it has been added;
- *   - the checker as the reader's visitor (pgn_check_read_game: the moves
- *     checked as they are read, the way pgn-check reads) and on games
- *     read whole (pgn_collect_game, pgn_check_game) gives the same
- *     diagnostics (code, place, message) and the same hash; the FILE
- *     reader is drained the first way, the memory reader the second;
+ *   - the same bytes checked twice, by two checkers that checked other
+ *     text before (one of them with the small line cap), give the same
+ *     games, diagnostics (code, level, place, message) and hashes;
  *   - games without a Variant tag are played by the rules of a variant
  *     that the input's length picks (standard chess one time in nine).
  * A broken property aborts, which libFuzzer reports as a crash. */
-#include "pgn_collect.h"
 #include "pgn_check.h"
 
 #include <stdbool.h>
@@ -62,45 +60,60 @@ static void check_result(const struct pgn_game *g, const struct pgn_check_result
         fail("counts", g->number);
 }
 
-/* Read everything with reader r (opened already), check each game, and
- * compare the bytes handed out with the input. */
-/* The next game of r, checked as it is read (pushed) or read whole: as
- * pgn_collect_game returns. */
-static int next_checked(struct pgn_reader *r, struct pgn_checker *c, bool pushed,
-                        struct pgn_game *g, struct pgn_check_result *res)
+/* The same game checked twice: the same findings. */
+static void compare_games(const struct pgn_game *ga, const struct pgn_check_result *ra,
+                          const struct pgn_game *gb, const struct pgn_check_result *rb)
 {
-    int rc = pushed ? pgn_check_read_game(c, r, g, res) : pgn_collect_game(r, g);
-    if (rc == -2 || (rc > 0 && !pushed && pgn_check_game(c, g, res) < 0))
-        fail("out of memory", g->number);
-    return rc;
+    if (ga->number != gb->number || ga->stray != gb->stray)
+        fail("checked twice, the games are not the same", ga->number);
+    if (ra->ndiags != rb->ndiags || ra->hashed != rb->hashed ||
+        (ra->hashed && ra->hash != rb->hash))
+        fail("checked twice, a game's findings differ", ga->number);
+    for (size_t i = 0; i < ra->ndiags; i++) {
+        const struct pgn_check_diag *a = &ra->diags[i], *b = &rb->diags[i];
+        if (a->code != b->code || a->level != b->level || a->line != b->line || a->col != b->col ||
+            strcmp(a->message, b->message) != 0)
+            fail("checked twice, a diagnostic differs", ga->number);
+    }
 }
 
-static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_check_dups *dups,
-                  const uint8_t *data, size_t size, unsigned long lines, bool pushed)
+/* Read everything with reader r (opened already), check each game, and
+ * compare the bytes handed out with the input; with a twin (reader and
+ * checker, opened on the same bytes), each game is checked by it too and
+ * the findings compared. */
+static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_reader *twin,
+                  struct pgn_checker *twin_c, struct pgn_check_dups *dups, const uint8_t *data,
+                  size_t size, unsigned long lines)
 {
-    struct pgn_game g;
-    struct pgn_check_result res;
+    struct pgn_game g, tg;
+    struct pgn_check_result res, tres;
     size_t at = 0;
     int rc;
     uint32_t ordinal = 0;
-    while ((rc = next_checked(r, c, pushed, &g, &res)) > 0) {
+    while ((rc = pgn_check_read_game(c, r, &g, &res)) > 0) {
         if (!g.raw)
             fail("no raw bytes", g.number);
         if (g.raw_len > size - at || memcmp(g.raw, data + at, g.raw_len) != 0)
             fail("raw bytes differ from the input", g.number);
         at += g.raw_len;
         check_result(&g, &res, lines);
+        if (twin) {
+            if (pgn_check_read_game(twin_c, twin, &tg, &tres) <= 0)
+                fail("checked twice, the reading ends otherwise", g.number);
+            compare_games(&g, &res, &tg, &tres);
+        }
         if (res.hashed) {
             uint32_t first, line;
             int seen = pgn_check_dups_find(dups, res.hash, ++ordinal, 1, &first, &line);
             if (seen < 0 ||
                 pgn_check_dups_find(dups, res.hash, ordinal + 1000, 1, &first, &line) != 1)
                 fail("duplicate table", g.number);
-            if (seen && pgn_check_duplicate(c, &g, &res, first, NULL, line) < 0)
-                fail("out of memory", g.number);
-            check_result(&g, &res, lines);
         }
     }
+    if (rc == -2)
+        fail("out of memory", g.number);
+    if (twin && pgn_check_read_game(twin_c, twin, &tg, &tres) != rc)
+        fail("checked twice, the reading ends otherwise", 0);
     bool utf16 = size >= 2 && pgn_utf16_bom((const char *)data);
     if (rc < 0 && !(utf16 && pgn_reader_error(r) == PGN_E_UTF16 && at == 0))
         fail("hard error", 0);
@@ -115,44 +128,21 @@ static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_check_
         fail("the rest differs from the input", 0);
 }
 
-/* The same text checked both ways, game by game: the same findings. */
-static void compare_ways(struct pgn_reader *a, struct pgn_checker *ca, struct pgn_reader *b,
-                         struct pgn_checker *cb)
-{
-    struct pgn_game ga, gb;
-    struct pgn_check_result ra, rb;
-    int rca, rcb;
-    while ((rca = next_checked(a, ca, false, &ga, &ra)) > 0) {
-        rcb = next_checked(b, cb, true, &gb, &rb);
-        if (rcb <= 0 || ga.number != gb.number || ga.stray != gb.stray)
-            fail("pushed, the games are not the same", ga.number);
-        if (ra.ndiags != rb.ndiags || ra.hashed != rb.hashed || (ra.hashed && ra.hash != rb.hash))
-            fail("pushed, a game's findings differ", ga.number);
-        for (size_t i = 0; i < ra.ndiags; i++)
-            if (ra.diags[i].code != rb.diags[i].code || ra.diags[i].line != rb.diags[i].line ||
-                ra.diags[i].col != rb.diags[i].col ||
-                strcmp(ra.diags[i].message, rb.diags[i].message) != 0)
-                fail("pushed, a diagnostic differs", ga.number);
-    }
-    if (next_checked(b, cb, true, &gb, &rb) != rca)
-        fail("pushed, the reading ends otherwise", 0);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct pgn_reader *mem, *file, *pushed;
+    static struct pgn_reader *mem, *file, *twin;
     static struct pgn_checker *checker, *checker2;
     if (!mem) {
         mem = pgn_reader_new();
         file = pgn_reader_new();
-        pushed = pgn_reader_new();
+        twin = pgn_reader_new();
         checker = pgn_checker_new();
         checker2 = pgn_checker_new();
-        if (!mem || !file || !pushed || !checker || !checker2)
+        if (!mem || !file || !twin || !checker || !checker2)
             abort();
         pgn_reader_set_options(mem, PGN_CHECK_READER_OPTIONS);
         pgn_reader_set_options(file, PGN_CHECK_READER_OPTIONS);
-        pgn_reader_set_options(pushed, PGN_CHECK_READER_OPTIONS);
+        pgn_reader_set_options(twin, PGN_CHECK_READER_OPTIONS);
         pgn_reader_set_limits(file, &(struct pgn_limits){.max_line = 64, .max_text = 40});
         for (int i = 0; i < PGN_CHECK_CODE_NB; i++) {
             pgn_checker_enable(checker, (enum pgn_check_code)i, true);
@@ -164,25 +154,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         lines += data[i] == '\n' || (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n'));
     /* The games without a Variant tag take the rules of a variant picked by
      * the input's length, so that every variant's movetext is fuzzed. */
-    pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false);
-    pgn_checker_set_variant(checker2, (enum variant)(size % VARIANT_NB), false);
+    pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false, false);
+    pgn_checker_set_variant(checker2, (enum variant)(size % VARIANT_NB), false, false);
     struct pgn_check_dups *dups = pgn_check_dups_new();
     if (!dups)
         abort();
-    if (pgn_reader_open_mem(mem, (const char *)data, size, "fuzz") != PGN_OK)
-        abort();
-    drain(mem, checker, dups, data, size, lines, false);
     FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
     if (fp) {
         if (pgn_reader_open_file(file, fp, "fuzz") != PGN_OK)
             abort();
-        drain(file, checker, dups, data, size, lines, true);
+        drain(file, checker2, NULL, NULL, dups, data, size, lines);
         fclose(fp);
     }
     if (pgn_reader_open_mem(mem, (const char *)data, size, "fuzz") != PGN_OK ||
-        pgn_reader_open_mem(pushed, (const char *)data, size, "fuzz") != PGN_OK)
+        pgn_reader_open_mem(twin, (const char *)data, size, "fuzz") != PGN_OK)
         abort();
-    compare_ways(mem, checker, pushed, checker2);
+    drain(mem, checker, twin, checker2, dups, data, size, lines);
     pgn_check_dups_free(dups);
     return 0;
 }

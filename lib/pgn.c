@@ -551,13 +551,6 @@ static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
         r->v_skip = true;
 }
 
-/* SKIP_VARIATION at a "(" mutes the tokens from the depth inside it (the
- * depth returned; 0: none muted) up to its ")", the first token above. */
-static int visit_mute_from(enum pgn_visit a, const struct pgn_token *t)
-{
-    return a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START ? t->depth + 1 : 0;
-}
-
 static void visit_update(struct pgn_reader *r)
 {
     r->v_direct = r->v_told && !r->v_skip && !r->v_mute;
@@ -581,8 +574,8 @@ static __attribute__((noinline)) void visit_answer(struct pgn_reader *r, const s
 {
     if (a == PGN_VISIT_SKIP_GAME)
         r->v_skip = true;
-    else /* (none is muted: t was offered) */
-        r->v_mute = visit_mute_from(a, t);
+    else if (a == PGN_VISIT_SKIP_VARIATION && t->kind == PGN_TOK_VARIATION_START)
+        r->v_mute = t->depth + 1; /* its tokens, up to its ")", the first token above */
     visit_update(r);
 }
 
@@ -1909,24 +1902,4 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
     return finish_game(r, &g, r->end);
-}
-
-void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx)
-{
-    bool skip = g->stray || v->tags_done(ctx, g) == PGN_VISIT_SKIP_GAME;
-    int mute = 0;
-    for (size_t i = 0; i < g->ntokens && !skip; i++) {
-        const struct pgn_token *t = &g->tokens[i];
-        if (mute) {
-            if (t->depth < mute)
-                mute = 0;
-            continue;
-        }
-        enum pgn_visit a = v->token(ctx, t);
-        if (a == PGN_VISIT_SKIP_GAME)
-            skip = true;
-        else
-            mute = visit_mute_from(a, t);
-    }
-    v->game_end(ctx, g);
 }

@@ -290,10 +290,6 @@ struct pgn_visitor {
  * fail.  max_tokens counts every token read, offered or held. */
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx);
 
-/* Offers a game read whole to v as pgn_read_game offers one as it reads
- * it, but for game_end's game, which has all its tokens. */
-void pgn_visit_game(const struct pgn_game *g, const struct pgn_visitor *v, void *ctx);
-
 /* With PGN_OPT_RAW, after pgn_read_game returned 0: the bytes after the
  * last game that make no game (blank lines, comments, escape lines), to be
  * passed through with the games; *line is where they start.  0 when there

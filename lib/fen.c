@@ -11,37 +11,25 @@
 #include "fen_board.h"
 #include "movegen.h"
 
+#include <stdio.h>
 #include <string.h>
 
-/* Show a byte in a message: printable ASCII as is, anything else as \xNN,
- * so that binary garbage cannot corrupt a terminal or a log. */
-static void show_byte(char out[5], unsigned char c)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    if (c >= 0x20 && c < 0x7F) {
-        out[0] = (char)c;
-        out[1] = '\0';
-        return;
-    }
-    out[0] = '\\';
-    out[1] = 'x';
-    out[2] = hex[c >> 4];
-    out[3] = hex[c & 15];
-    out[4] = '\0';
-}
-
-/* Show a whole field the same way, cut with "..." when it does not fit
- * (the messages that quote a field must stay within FEN_MESSAGE_MAX). */
+/* Show text in a message: printable ASCII as is, anything else as \xNN, so
+ * that binary garbage cannot corrupt a terminal or a log; cut with "..."
+ * when it does not fit in size bytes (messages stay within FEN_MESSAGE_MAX).
+ * One byte always fits in 8. */
 static void show_text(char *out, size_t size, const char *s, size_t len)
 {
     size_t n = 0, i = 0;
     for (; i < len; i++) {
-        char shown[5];
-        show_byte(shown, (unsigned char)s[i]);
-        size_t l = strlen(shown);
+        unsigned char c = (unsigned char)s[i];
+        size_t l = c >= 0x20 && c < 0x7F ? 1 : 4;
         if (n + l + 4 > size) /* keep room for "..." and the NUL */
             break;
-        memcpy(out + n, shown, l);
+        if (l == 1)
+            out[n] = (char)c;
+        else
+            snprintf(out + n, 5, "\\x%02X", c);
         n += l;
     }
     if (i < len) {
@@ -205,10 +193,6 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
     return n;
 }
 
-/* Field 1, piece placement: ranks 8 to 1 separated by '/', each summing to
- * eight squares; digits 1-8 count empty squares and never stand side by
- * side.  A rank holding a bad digit has no known size, so its size is not
- * judged; pieces beyond the eighth file or rank are not placed. */
 /* Crazyhouse pockets, the letters of the pieces in hand (PNBRQ for White,
  * pnbrq for Black, any order, none for empty pockets): never a king, at
  * most POCKET_MAX of a kind. */
@@ -219,8 +203,8 @@ static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         int piece = fen_piece_by_letter[c];
-        char shown[5];
-        show_byte(shown, c);
+        char shown[8];
+        show_text(shown, sizeof shown, s + i, 1);
         if (!piece) {
             fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
                            "'%s' is not a pocket letter (PNBRQ, pnbrq)", shown);
@@ -269,6 +253,10 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
+/* Field 1, piece placement: ranks 8 to 1 separated by '/', each summing to
+ * eight squares; digits 1-8 count empty squares and never stand side by
+ * side.  A rank holding a bad digit has no known size, so its size is not
+ * judged; pieces beyond the eighth file or rank are not placed. */
 static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
@@ -280,11 +268,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                fen_board_plain(f_in->s, f_in->len, &rec->pos, rec->piece_count)) {
         rec->board_canonical = true;
         return true;
-    } else {
-        memset(rec->pos.board, NO_PIECE, sizeof rec->pos.board);
-        memset(rec->pos.by_type, 0, sizeof rec->pos.by_type);
-        memset(rec->pos.by_color, 0, sizeof rec->pos.by_color);
-        memset(rec->piece_count, 0, sizeof rec->piece_count);
     }
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
@@ -389,8 +372,8 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             size_done = true;
             prev_digit = false;
         } else {
-            char shown[5];
-            show_byte(shown, c);
+            char shown[8];
+            show_text(shown, sizeof shown, f->s + i, 1);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);
             ok = false;
@@ -473,8 +456,8 @@ static bool parse_castling(const struct field *f, struct fen_record *rec, struct
         unsigned col = f->col + (unsigned)i;
         int idx = castling_letter_index(c);
         if (idx < 0) {
-            char shown[5];
-            show_byte(shown, (unsigned char)c);
+            char shown[8];
+            show_text(shown, sizeof shown, f->s + i, 1);
             if (c == '-')
                 fen_report_add(rep, FEN_BAD_CASTLING, col,
                                "'-' must stand alone in the castling field");
@@ -623,21 +606,17 @@ static bool parse_counter(const char *s, size_t len, uint32_t *out)
     return true;
 }
 
-/* parse_counter_field's diagnostic, apart: out of line, the check of a
+/* parse_counter_field's diagnostic, out of line so that the check of a
  * good counter inlines into fen_parse. */
 __attribute__((noinline, cold)) static void counter_problem(const struct field *f, bool fullmove,
                                                             struct fen_report *rep)
 {
     char shown[40];
     show_text(shown, sizeof shown, f->s, f->len);
-    if (fullmove)
-        fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
-                       "full-move number '%s' is not a number from 1 to %lu", shown,
-                       (unsigned long)FEN_COUNTER_MAX);
-    else
-        fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
-                       "half-move clock '%s' is not a number from 0 to %lu", shown,
-                       (unsigned long)FEN_COUNTER_MAX);
+    fen_report_add(rep, fullmove ? FEN_BAD_FULLMOVE : FEN_BAD_HALFMOVE, f->col,
+                   "%s '%s' is not a number from %d to %lu",
+                   fullmove ? "full-move number" : "half-move clock", shown, fullmove,
+                   (unsigned long)FEN_COUNTER_MAX);
 }
 
 /* Fields 5 and 6: the half-move clock (0 or more) and the full-move
@@ -654,6 +633,27 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *
     return false;
 }
 
+/* The next EPD operation of ops[*i..len): its opcode at ops[*op], *op_len
+ * bytes, and its operand, which runs to the next ';' outside a quoted
+ * string, where *i is left.  False when none is left. */
+static bool next_op(const char *ops, size_t len, size_t *i, size_t *op, size_t *op_len)
+{
+    size_t k = *i;
+    while (k < len && (is_blank(ops[k]) || ops[k] == ';'))
+        k++;
+    if (k >= len)
+        return false;
+    *op = k;
+    while (k < len && !is_blank(ops[k]) && ops[k] != ';')
+        k++;
+    *op_len = k - *op;
+    bool quoted = false;
+    for (; k < len && (quoted || ops[k] != ';'); k++)
+        quoted ^= ops[k] == '"';
+    *i = k;
+    return true;
+}
+
 /* EPD operations (after the FEN fields): each an opcode (a letter, then
  * letters, digits or '_', at most 15 in all) and operands separated by
  * blanks, ended by ';'.  As in the perft suites, empty operations and a
@@ -661,34 +661,27 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *
  * strings that may hold blanks and ';'.  No control bytes anywhere. */
 static void check_ops(const char *s, size_t len, unsigned col0, struct fen_report *rep)
 {
-    size_t i = 0;
-    while (i < len) {
-        while (i < len && (is_blank(s[i]) || s[i] == ';'))
-            i++;
-        if (i >= len)
-            break;
-        size_t b = i;
-        while (i < len && !is_blank(s[i]) && s[i] != ';')
-            i++;
+    size_t i = 0, b, op_len;
+    while (next_op(s, len, &i, &b, &op_len)) {
         char shown[40];
-        show_text(shown, sizeof shown, s + b, i - b);
-        bool good = is_letter(s[b]) && i - b <= 15;
-        for (size_t k = b + 1; good && k < i; k++)
+        show_text(shown, sizeof shown, s + b, op_len);
+        bool good = is_letter(s[b]) && op_len <= 15;
+        for (size_t k = b + 1; good && k < b + op_len; k++)
             good = is_letter(s[k]) || (s[k] >= '0' && s[k] <= '9') || s[k] == '_';
         if (!good)
             fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)b, "'%s' is not an EPD opcode",
                            shown);
         bool quoted = false;
         size_t quote_at = 0;
-        for (; i < len && (quoted || s[i] != ';'); i++) {
-            unsigned char c = (unsigned char)s[i];
+        for (size_t k = b + op_len; k < i; k++) {
+            unsigned char c = (unsigned char)s[k];
             if (c == '"') {
                 quoted = !quoted;
-                quote_at = i;
+                quote_at = k;
             } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
-                char byte[5];
-                show_byte(byte, c);
-                fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)i,
+                char byte[8];
+                show_text(byte, sizeof byte, s + k, 1);
+                fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)k,
                                "control byte '%s' in the EPD operations", byte);
             }
         }
@@ -771,7 +764,7 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
     int stored = n < 8 ? n : 8;
     unsigned remaining[2], given[2];
     const struct field *rf = NULL, *gf = NULL;
-    struct field rcopy, gcopy;
+    struct field rcopy; /* (f[4] is moved over) */
     if (stored >= 5 && checks_shape(&f[4], false, remaining)) {
         rcopy = f[4];
         rf = &rcopy;
@@ -780,8 +773,7 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
         stored--;
     }
     if (stored >= 5 && stored == n && checks_shape(&f[stored - 1], true, given)) {
-        gcopy = f[stored - 1];
-        gf = &gcopy;
+        gf = &f[stored - 1];
         n--;
     }
     if (!rf && !gf)
@@ -941,25 +933,9 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     return rep->count + rep->dropped == before;
 }
 
-bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
-              struct fen_report *rep)
-{
-    bool parsed = fen_parse(s, len, opt, rec, rep);
-    int before = rep->count;
-    bool valid = fen_validate(rec, rep);
-    if (!valid && opt->playable && !rep->dropped) {
-        /* Drop the waived problems; what remains decides. */
-        int kept = before;
-        for (int i = before; i < rep->count; i++)
-            if (!fen_code_unreachable_only(rep->problems[i].code))
-                rep->problems[kept++] = rep->problems[i];
-        valid = kept == before && rep->count > before;
-        rep->count = kept;
-    }
-    return parsed && valid;
-}
-
-bool fen_code_unreachable_only(enum fen_code code)
+/* Is this a problem of reachability only, one that leaves the rules of
+ * play well defined?  Those are the problems fen_options.playable waives. */
+static bool unreachable_only(enum fen_code code)
 {
     switch (code) {
     case FEN_IMPOSSIBLE_CHECK:
@@ -972,6 +948,24 @@ bool fen_code_unreachable_only(enum fen_code code)
     default:
         return false;
     }
+}
+
+bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
+              struct fen_report *rep)
+{
+    bool parsed = fen_parse(s, len, opt, rec, rep);
+    int before = rep->count;
+    bool valid = fen_validate(rec, rep);
+    if (!valid && opt->playable && !rep->dropped) {
+        /* Drop the waived problems; what remains decides. */
+        int kept = before;
+        for (int i = before; i < rep->count; i++)
+            if (!unreachable_only(rep->problems[i].code))
+                rep->problems[kept++] = rep->problems[i];
+        valid = kept == before && rep->count > before;
+        rep->count = kept;
+    }
+    return parsed && valid;
 }
 
 /* Is there a legal en-passant capture?  Only then is the square part of the
@@ -1006,10 +1000,11 @@ static size_t put_uint(char *out, unsigned v)
     return n;
 }
 
+static const char letters[] = " PNBRQK  pnbrqk ";
+
 /* The board field of p as fen_format writes it, at tmp; returns its length. */
 static size_t format_board(const struct position *p, char *tmp)
 {
-    static const char letters[] = " PNBRQK  pnbrqk ";
     size_t n = 0;
     /* Rank by rank over the occupied squares only (a gap is one digit):
      * a third of the time of a square-by-square walk. */
@@ -1042,7 +1037,6 @@ static size_t format_board(const struct position *p, char *tmp)
 static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
                          bool counters, char *buf, size_t size)
 {
-    static const char letters[] = " PNBRQK  pnbrqk ";
     char tmp[FEN_MAX];
     size_t n;
     if (board_text && board_len < FEN_MAX - 64) {
@@ -1112,43 +1106,26 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
 
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
 {
-    /* A board field fen_board_plain took is canonical already: no two digits
-     * in a row, eight squares a rank, only piece letters (no '~'). */
     bool epd = rec->fields == 4 && rec->ops;
-    if (rec->board_canonical)
-        return format_fen(&rec->pos, rec->board, rec->board_len, !epd, buf, size);
-    return format_fen(&rec->pos, NULL, 0, !epd, buf, size);
+    return format_fen(&rec->pos, rec->board_canonical ? rec->board : NULL, rec->board_len, !epd,
+                      buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,
                   size_t *arg_len)
 {
-    size_t olen = strlen(opcode), i = 0;
-    while (i < ops_len) {
-        while (i < ops_len && (is_blank(ops[i]) || ops[i] == ';'))
-            i++;
-        size_t b = i;
-        while (i < ops_len && !is_blank(ops[i]) && ops[i] != ';')
-            i++;
-        size_t e = i;
-        /* The operand runs to the next ';' outside a quoted string. */
-        bool quoted = false;
-        size_t ab = i;
-        while (i < ops_len && (quoted || ops[i] != ';')) {
-            if (ops[i] == '"')
-                quoted = !quoted;
-            i++;
-        }
-        if (e - b == olen && memcmp(ops + b, opcode, olen) == 0) {
-            size_t ae = i;
-            while (ab < ae && is_blank(ops[ab]))
-                ab++;
-            while (ae > ab && is_blank(ops[ae - 1]))
-                ae--;
-            *arg = ops + ab;
-            *arg_len = ae - ab;
-            return true;
-        }
+    size_t olen = strlen(opcode), i = 0, b, len;
+    while (next_op(ops, ops_len, &i, &b, &len)) {
+        if (len != olen || memcmp(ops + b, opcode, olen) != 0)
+            continue;
+        size_t ab = b + len, ae = i;
+        while (ab < ae && is_blank(ops[ab]))
+            ab++;
+        while (ae > ab && is_blank(ops[ae - 1]))
+            ae--;
+        *arg = ops + ab;
+        *arg_len = ae - ab;
+        return true;
     }
     return false;
 }

@@ -31,10 +31,6 @@ struct fen_options {
                        * fen_board_plain (the result is the same) */
 };
 
-/* Is this a problem of reachability only, one that leaves the rules of
- * play well defined?  Those are the problems fen_options.playable waives. */
-bool fen_code_unreachable_only(enum fen_code code);
-
 /* Parse one record (s[0..len), no newline; any bytes, NUL included).  Fills
  * rec and appends every syntax problem to rep; returns true when there was
  * none.  rec->pos then holds the pieces, side, counters, the castling rights
@@ -56,12 +52,11 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
  * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
 
-/* The same for a parsed record, quicker: a board field that is already
- * canonical (rec->board_canonical) is copied rather than rebuilt.  An EPD
- * record (four fields, then operations) stays one: its four fields are
- * written without counters (EPD has none; its readers, python-chess's
- * Board.from_epd among them, take what follows for operations), and the
- * caller appends rec->ops. */
+/* The same for a parsed record, quicker: a canonical board field
+ * (rec->board_canonical) is copied, not rebuilt.  An EPD record (four
+ * fields, then operations) stays one: its four fields are written without
+ * counters (EPD readers such as python-chess's Board.from_epd would take
+ * them for operations), and the caller appends rec->ops. */
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size);
 
 /* Find EPD operation `opcode` in ops (as stored in a fen_record): points

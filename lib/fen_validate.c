@@ -10,6 +10,8 @@
 #include <string.h>
 
 static const char *const color_names[COLOR_NB] = {"white", "black"};
+static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
+                                                  "rooks", "queens", "kings"};
 
 /* The number of pieces of one kind, as fen_parse counted them (cheaper
  * than counting bits where the CPU has no popcount instruction). */
@@ -28,35 +30,29 @@ static bool check_kings(const struct fen_record *rec, const struct variant_rules
 {
     bool ok = true;
     int n[COLOR_NB] = {count(rec, WHITE, KING), count(rec, BLACK, KING)};
-    switch (r->kings) {
-    case VARIANT_KINGS_ANY:
+    if (r->kings == VARIANT_KINGS_ANY)
         return true;
-    case VARIANT_KINGS_ONE:
-        if (n[WHITE] + n[BLACK] != 1) {
-            fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%d kings in all, expected 1 in horde",
-                           n[WHITE] + n[BLACK]);
-            return false;
+    if (r->kings == VARIANT_KINGS_ONE) {
+        if (n[WHITE] + n[BLACK] == 1)
+            return true;
+        fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%d kings in all, expected 1 in horde",
+                       n[WHITE] + n[BLACK]);
+        return false;
+    }
+    if (r->kings == VARIANT_KINGS_ATOMIC && (rec->fields_ok & FEN_FIELD_SIDE)) {
+        enum color us = (enum color)rec->pos.side;
+        if (n[!us] != 1) {
+            fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
+                           color_names[!us], n[!us]);
+            ok = false;
         }
-        return true;
-    case VARIANT_KINGS_ATOMIC:
-        if (rec->fields_ok & FEN_FIELD_SIDE) {
-            enum color us = (enum color)rec->pos.side;
-            if (n[!us] != 1) {
-                fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
-                               color_names[!us], n[!us]);
-                ok = false;
-            }
-            if (n[us] > 1) {
-                fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
-                               "%s has %d kings, expected 1 (or none once it has exploded)",
-                               color_names[us], n[us]);
-                ok = false;
-            }
-            return ok && n[us] == 1;
+        if (n[us] > 1) {
+            fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
+                           "%s has %d kings, expected 1 (or none once it has exploded)",
+                           color_names[us], n[us]);
+            ok = false;
         }
-        break;
-    default:
-        break;
+        return ok && n[us] == 1;
     }
     for (int c = WHITE; c <= BLACK; c++) {
         if (n[c] != 1) {
@@ -66,6 +62,32 @@ static bool check_kings(const struct fen_record *rec, const struct variant_rules
         }
     }
     return ok;
+}
+
+/* The column of the letter of the piece fen_parse placed on sq (an occupied
+ * square), found again in rec->board: only diagnostics need it, so the
+ * parser does not store 64 of them per record.  The squares are walked as
+ * fen.c's parse_board placed them: a letter where rank and file are on the
+ * board, '~' taking no square, a bad digit none and a bad letter one. */
+static unsigned square_col(const struct fen_record *rec, int sq)
+{
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < rec->board_len; i++) {
+        unsigned char c = (unsigned char)rec->board[i];
+        if (fen_piece_by_letter[c]) {
+            if (rank >= 0 && file < 8 && square_make(file, rank) == sq)
+                return rec->col[0] + (unsigned)i;
+            file++;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c != '~' && c != '0' && c != '9') {
+            file++;
+        }
+    }
+    return rec->col[0];
 }
 
 /* FIDE Art. 3.7.1 and 3.7.5: pawns start on the second rank, only move
@@ -84,7 +106,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
             int sq = square_flip(bb_pop(&b));
             char name[3];
             square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, fen_square_col(rec, sq),
+            fen_report_add(rep, FEN_VARIANT_PAWN, square_col(rec, sq),
                            "%s pawn on %s (racing kings has no pawns)",
                            color_names[piece_color(p->board[sq])], name);
         }
@@ -105,7 +127,7 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
         int sq = square_flip(bb_pop(&bad));
         char name[3];
         square_format(sq, name);
-        fen_report_add(rep, FEN_PAWN_BACK_RANK, fen_square_col(rec, sq),
+        fen_report_add(rep, FEN_PAWN_BACK_RANK, square_col(rec, sq),
                        "%s pawn on %s (pawns never stand on the first or last rank)",
                        color_names[piece_color(rec->pos.board[sq])], name);
     }
@@ -124,15 +146,11 @@ static void check_pawn_count(const struct fen_record *rec, const struct variant_
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = count(rec, (enum color)c, PAWN);
-        if (is_horde(rec, r, (enum color)c)) {
-            if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
-                               "%s has %d pawns, at most %d in horde", color_names[c], n,
-                               r->pieces_max);
-        } else if (n > 8) {
-            fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most 8",
-                           color_names[c], n);
-        }
+        bool horde = is_horde(rec, r, (enum color)c);
+        int most = horde ? r->pieces_max : 8;
+        if (n > most)
+            fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most %d%s",
+                           color_names[c], n, most, horde ? " in horde" : "");
     }
 }
 
@@ -150,15 +168,11 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
         uint64_t half;
         memcpy(&half, rec->piece_count + 8 * c, sizeof half);
         int n = (int)((half * 0x0101010101010101ULL) >> 56);
-        if (is_horde(rec, r, (enum color)c)) {
-            if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0],
-                               "%s has %d pieces, at most %d in horde", color_names[c], n,
-                               r->pieces_max);
-        } else if (n > 16) {
-            fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most 16",
-                           color_names[c], n);
-        }
+        bool horde = is_horde(rec, r, (enum color)c);
+        int most = horde ? r->pieces_max : 16;
+        if (n > most)
+            fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most %d%s",
+                           color_names[c], n, most, horde ? " in horde" : "");
     }
 }
 
@@ -170,8 +184,6 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
  * rooks and 2 queens. */
 static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
-                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
     const struct position *p = &rec->pos;
     int total = 0, per[PIECE_TYPE_NB] = {0};
@@ -210,8 +222,6 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
  * side, and has no pawns to promote. */
 static void check_racing_material(const struct fen_record *rec, struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
-                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 0, 2, 2, 2, 1, 1};
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = KNIGHT; t <= QUEEN; t++) {
@@ -358,17 +368,6 @@ static bool check_en_passant(const struct fen_record *rec, struct fen_report *re
     return ok;
 }
 
-/* FIDE Art. 9.3: a pawn move resets the half-move clock, and an
- * en-passant square says the last move was a pawn's double step. */
-static void check_ep_halfmove(const struct fen_record *rec, struct fen_report *rep)
-{
-    if ((rec->fields_ok & FEN_FIELD_HALFMOVE) && rec->pos.halfmove != 0)
-        fen_report_add(
-            rep, FEN_HALFMOVE_EP, rec->col[4],
-            "half-move clock %u but the en-passant square shows a pawn move (expected 0)",
-            rec->pos.halfmove);
-}
-
 /* FIDE Art. 3.9.2: no move may leave the mover's own king in check, so the
  * side that just moved (the side not to move) is never in check. */
 static void check_opponent_not_in_check(const struct fen_record *rec, struct fen_report *rep)
@@ -386,16 +385,6 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
         fen_report_add(rep, FEN_OPPONENT_IN_CHECK, rec->col[1],
                        "%s is in check but it is %s's move", color_names[them],
                        color_names[p->side]);
-}
-
-/* Racing kings: no move may give check, so no position has one. */
-static void check_racing_no_check(const struct fen_record *rec, bitboard checkers,
-                                  struct fen_report *rep)
-{
-    if (checkers)
-        fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
-                       "%s is in check (no move may give check in racing kings)",
-                       color_names[rec->pos.side]);
 }
 
 /* Racing kings: the race ends when a king reaches rank 8, White's king
@@ -517,14 +506,24 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
     bool ep_known = false;
     if (side && rec->ep_raw != SQUARE_NONE) {
         ep_known = check_en_passant(rec, rep);
-        check_ep_halfmove(rec, rep);
+        /* FIDE Art. 9.3: a pawn move resets the half-move clock, and an
+         * en-passant square says the last move was a pawn's double step. */
+        if ((rec->fields_ok & FEN_FIELD_HALFMOVE) && rec->pos.halfmove != 0)
+            fen_report_add(
+                rep, FEN_HALFMOVE_EP, rec->col[4],
+                "half-move clock %u but the en-passant square shows a pawn move (expected 0)",
+                rec->pos.halfmove);
     }
     if (kings && side && r->royal) {
         /* Check exists where kings are royal; antichess has none. */
         check_opponent_not_in_check(rec, rep);
         bitboard checkers = position_checkers(&rec->pos);
         if (r->no_check) {
-            check_racing_no_check(rec, checkers, rep);
+            /* Racing kings: no move may give check, so no position has one. */
+            if (checkers)
+                fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
+                               "%s is in check (no move may give check in racing kings)",
+                               color_names[rec->pos.side]);
             check_race_over(rec, rep);
         } else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
                    position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)

@@ -1,9 +1,7 @@
 #include "perft_suite.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 __attribute__((format(printf, 3, 4))) static bool problem(struct perft_suite_problem *pb,
@@ -21,18 +19,14 @@ __attribute__((format(printf, 3, 4))) static bool problem(struct perft_suite_pro
  * the published suites go up to about 10^13. */
 static bool parse_count(const char *s, size_t len, uint64_t *out)
 {
-    char buf[24];
-    if (len == 0 || len >= sizeof buf)
+    uint64_t v = 0;
+    if (len == 0 || len >= 24)
         return false;
-    for (size_t i = 0; i < len; i++)
-        if (s[i] < '0' || s[i] > '9')
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > (UINT64_MAX - (unsigned)(s[i] - '0')) / 10)
             return false;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    errno = 0;
-    unsigned long long v = strtoull(buf, NULL, 10);
-    if (errno != 0)
-        return false;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
     *out = v;
     return true;
 }

@@ -39,16 +39,11 @@ static const char *const variant_texts[3][VARIANT_END_NB] = {
     },
 };
 
-const char *status_name(enum game_status s)
-{
-    return (unsigned)s < STATUS_NB ? names[s] : "unknown";
-}
-
 const char *status_text(enum game_status s, enum variant_end_reason reason)
 {
     if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[s][reason])
         return variant_texts[s][reason];
-    return status_name(s);
+    return (unsigned)s < STATUS_NB ? names[s] : "unknown";
 }
 
 /* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and

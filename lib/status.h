@@ -37,13 +37,10 @@ static inline enum game_status status_get(const struct position *p)
 }
 
 /* Its name: "checkmate", "stalemate", "insufficient material",
- * "seventy-five-move rule", "fifty-move rule", "check", "ongoing"; the
- * variant ends "variant win", "variant loss", "variant draw". */
-const char *status_name(enum game_status s);
-
-/* The name with the variant's reason, as python-chess words a variant end
- * from the side to move's point of view: "variant loss: king of the hill",
- * "variant win: no pieces left"; other statuses as status_name. */
+ * "seventy-five-move rule", "fifty-move rule", "check", "ongoing"; a
+ * variant end with its reason, as python-chess words it from the side to
+ * move's point of view: "variant loss: king of the hill", "variant win: no
+ * pieces left" ("variant win", "variant loss", "variant draw" without). */
 const char *status_text(enum game_status s, enum variant_end_reason reason);
 
 #endif

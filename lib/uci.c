@@ -15,7 +15,6 @@ static int written_to(const struct position *p, move m, enum uci_castling style)
     return to;
 }
 
-/* Every move: uci_format (uci.h) writes plain moves itself. */
 size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
                        char buf[UCI_MOVE_MAX])
 {

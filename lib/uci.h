@@ -14,16 +14,14 @@ enum uci_castling {
 
 enum { UCI_MOVE_MAX = 6 };
 
-/* The general case of uci_format, any move. */
+/* uci_format for any move. */
 size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
                        char buf[UCI_MOVE_MAX]);
-/* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length. */
+/* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length.
+ * Inline for a plain move, nearly every ply a converter writes. */
 static inline size_t uci_format(const struct position *p, move m, enum uci_castling style,
                                 char buf[UCI_MOVE_MAX])
 {
-    /* (inline for a plain move, the text of nearly every ply a converter
-     * writes: its two squares; castling, promotions, drops and the null
-     * move take uci_format_move) */
     if (m != MOVE_NONE && move_kind(m) != MOVE_CASTLE && move_kind(m) < MOVE_PROMOTE_KNIGHT) {
         square_put(move_from(m), buf);
         square_put(move_to(m), buf + 2);

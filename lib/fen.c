@@ -1,7 +1,5 @@
-/* FEN, X-FEN, Shredder-FEN and EPD records: parsing (every syntax problem,
- * each with its column) and writing.  formats/fen.md is the specification
- * of what is accepted; keep the two in step.  The parser reads exactly
- * len bytes and never assumes a NUL terminator, so any bytes are safe. */
+/* FEN, X-FEN, Shredder-FEN and EPD records (fen.h).  The parser reads
+ * exactly len bytes and never assumes a NUL terminator. */
 #include "fen.h"
 #include "fen_validate.h"
 
@@ -55,10 +53,8 @@ static bool is_letter(char c)
 }
 
 /* The end of the field that starts at s[i]: the first blank at i or after,
- * or len.  Eight bytes at a time (a byte below 0x21 is flagged exactly at
- * the lowest place where one stands), since splitting a record byte by
- * byte weighed on fen-check (docs/performance.md, "Figures moved out of
- * the comments"). */
+ * or len.  Eight bytes at a time, not byte by byte (a byte below 0x21 is
+ * flagged exactly at the lowest place where one stands). */
 static size_t skip_nonblank(const char *s, size_t i, size_t len)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* (the lowest byte is the first) */
@@ -76,9 +72,8 @@ static size_t skip_nonblank(const char *s, size_t i, size_t len)
             return i;
         i++; /* a control byte: part of the field */
     }
-    /* The last bytes: the word that ends the record, the bytes before i
-     * in it made 0xFF (no flag), rather than a byte at a time (the short
-     * fields after the board all end there or near it). */
+    /* The last bytes: the word that ends the record, its bytes before i
+     * made 0xFF (no flag); the short fields after the board end there. */
     while (i < len && len >= 8) {
         uint64_t w;
         size_t base = len - 8;
@@ -918,7 +913,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     resolve_castling(opt, rec);
     if ((ok & FEN_FIELD_SIDE) && rec->ep_raw != SQUARE_NONE)
         set_ep_square(rec);
-    /* position_put has hashed the pieces already. */
     p->key ^= position_zobrist_castling[p->castling];
     if (p->ep_square != SQUARE_NONE)
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
@@ -1006,8 +1000,7 @@ static const char letters[] = " PNBRQK  pnbrqk ";
 static size_t format_board(const struct position *p, char *tmp)
 {
     size_t n = 0;
-    /* Rank by rank over the occupied squares only (a gap is one digit):
-     * a third of the time of a square-by-square walk. */
+    /* Rank by rank over the occupied squares only (a gap is one digit). */
     bitboard occ = position_occupied(p), promoted = p->promoted;
     const uint8_t *board = p->board;
     for (int rank = 7; rank >= 0; rank--) {

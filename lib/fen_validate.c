@@ -90,30 +90,31 @@ static unsigned square_col(const struct fen_record *rec, int sq)
     return rec->col[0];
 }
 
+/* Report each pawn of bad (ranks flipped: rank 8 first, as the record lists
+ * them) on a rank where it cannot stand, or in racing kings on any. */
+__attribute__((cold, noinline)) static void report_pawns(const struct fen_record *rec, bitboard bad,
+                                                         bool racing, struct fen_report *rep)
+{
+    while (bad) {
+        int sq = square_flip(bb_pop(&bad));
+        char name[3];
+        square_format(sq, name);
+        fen_report_add(rep, racing ? FEN_VARIANT_PAWN : FEN_PAWN_BACK_RANK, square_col(rec, sq),
+                       "%s pawn on %s (%s)", color_names[piece_color(rec->pos.board[sq])], name,
+                       racing ? "racing kings has no pawns"
+                              : "pawns never stand on the first or last rank");
+    }
+}
+
 /* FIDE Art. 3.7.1 and 3.7.5: pawns start on the second rank, only move
  * forward, and are replaced by a piece on reaching the last rank, so no
- * pawn ever stands on the first or the last rank.  One problem per pawn,
- * at its letter. */
+ * pawn ever stands on the first or the last rank (racing kings has none at
+ * all).  One problem per pawn, at its letter. */
 static void check_back_rank_pawns(const struct fen_record *rec, const struct variant_rules *r,
                                   struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
-    if (r->no_pawns) {
-        /* Racing kings is played without pawns. */
-        bitboard b = p->by_type[PAWN];
-        b = __builtin_bswap64(b); /* rank 8 first, as the record lists them */
-        while (b) {
-            int sq = square_flip(bb_pop(&b));
-            char name[3];
-            square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, square_col(rec, sq),
-                           "%s pawn on %s (racing kings has no pawns)",
-                           color_names[piece_color(p->board[sq])], name);
-        }
-        return;
-    }
-    /* Rank 8 first: the order in which the record lists them. */
-    bitboard bad = rec->pos.by_type[PAWN] & (BB_RANK_8 | BB_RANK_1);
+    bitboard bad = p->by_type[PAWN] & (r->no_pawns ? ~(bitboard)0 : BB_RANK_8 | BB_RANK_1);
     if (r->kings == VARIANT_KINGS_ONE) {
         /* Horde: the side without a king has pawns on its first rank
          * (lichess's starting position). */
@@ -122,15 +123,8 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
         if (!position_pieces(p, BLACK, KING))
             bad &= ~(BB_RANK_8 & p->by_color[BLACK]);
     }
-    bad = (bad >> 56) | (bad << 56);
-    while (bad) {
-        int sq = square_flip(bb_pop(&bad));
-        char name[3];
-        square_format(sq, name);
-        fen_report_add(rep, FEN_PAWN_BACK_RANK, square_col(rec, sq),
-                       "%s pawn on %s (pawns never stand on the first or last rank)",
-                       color_names[piece_color(rec->pos.board[sq])], name);
-    }
+    if (bad)
+        report_pawns(rec, __builtin_bswap64(bad), r->no_pawns, rep);
 }
 
 /* Horde: is c the side without a king, that started with 36 pawns? */
@@ -292,26 +286,21 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
         case FEN_CASTLING_NO_KING:
             /* A king on its first rank failed a K or Q read as standard
              * chess (X-FEN found no rook there either): it is not on e1. */
-            if (chess960 && !(position_pieces(&rec->pos, c, KING) & bb_rank(rank - 1)))
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but the %s king is not on rank %d", l, who,
-                               rank);
-            else
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but the %s king is not on e%d", l, who, rank);
+            fen_report_add(rep, cl->status, cl->col,
+                           "castling right '%c' but the %s king is not on %s%d", l, who,
+                           chess960 && !(position_pieces(&rec->pos, c, KING) & bb_rank(rank - 1))
+                               ? "rank "
+                               : "e",
+                           rank);
             break;
         case FEN_CASTLING_NO_ROOK:
-            if (chess960 && (up == 'K' || up == 'Q'))
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but no %s rook between the king and %c%d", l,
-                               who, up == 'K' ? 'h' : 'a', rank);
-            else
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but no %s rook on %c%d", l, who,
-                               up == 'K'   ? 'h'
-                               : up == 'Q' ? 'a'
-                                           : up - 'A' + 'a',
-                               rank);
+            fen_report_add(rep, cl->status, cl->col, "castling right '%c' but no %s rook %s%c%d", l,
+                           who,
+                           chess960 && (up == 'K' || up == 'Q') ? "between the king and " : "on ",
+                           up == 'K'   ? 'h'
+                           : up == 'Q' ? 'a'
+                                       : up - 'A' + 'a',
+                           rank);
             break;
         case FEN_CASTLING_REPEAT:
             fen_report_add(rep, cl->status, cl->col,

@@ -86,14 +86,11 @@ struct fen_report {
     struct fen_problem problems[FEN_PROBLEMS_MAX];
 };
 
-/* Bits of fen_record.fields_ok, one per FEN field. */
+/* Bits of fen_record.fields_ok: the fields fen_validate reads. */
 enum {
     FEN_FIELD_BOARD = 1 << 0,
     FEN_FIELD_SIDE = 1 << 1,
-    FEN_FIELD_CASTLING = 1 << 2,
-    FEN_FIELD_EP = 1 << 3,
-    FEN_FIELD_HALFMOVE = 1 << 4,
-    FEN_FIELD_FULLMOVE = 1 << 5,
+    FEN_FIELD_HALFMOVE = 1 << 2,
 };
 
 /* A castling letter as written and what fen_parse found it to name, kept
@@ -108,7 +105,8 @@ struct fen_castling_letter {
     enum fen_code status;
 };
 
-/* What was read beyond the position itself. */
+/* What was read beyond the position itself (fen_parse clears each member
+ * after pos but castling, with no list of them). */
 struct fen_record {
     struct position pos;
     int fields;         /* FEN fields present (0 to 6) */

@@ -200,13 +200,11 @@ static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
         int piece = fen_piece_by_letter[c];
         char shown[8];
         show_text(shown, sizeof shown, s + i, 1);
-        if (!piece) {
+        if (!piece || piece_type(piece) == KING) {
             fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
-                           "'%s' is not a pocket letter (PNBRQ, pnbrq)", shown);
-            ok = false;
-        } else if (piece_type(piece) == KING) {
-            fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
-                           "a king is never in a pocket ('%s')", shown);
+                           piece ? "a king is never in a pocket ('%s')"
+                                 : "'%s' is not a pocket letter (PNBRQ, pnbrq)",
+                           shown);
             ok = false;
         } else if (store) {
             uint8_t *n = &rec->pos.pocket[piece_color(piece)][piece_type(piece)];
@@ -969,15 +967,9 @@ static bool ep_capture_exists(const struct position *p)
 /* Decimal digits of v at out; returns their number. */
 static size_t put_uint(char *out, unsigned v)
 {
-    char tmp[10];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    for (size_t i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    return n;
+    size_t n = v >= 10 ? put_uint(out, v / 10) : 0;
+    out[n] = (char)('0' + v % 10);
+    return n + 1;
 }
 
 static const char letters[] = " PNBRQK  pnbrqk ";
@@ -1042,11 +1034,9 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
     for (int i = 0; i < 4; i++) {
         if (!(p->castling & (1 << i)))
             continue;
-        char c;
-        if (p->chess960 && p->castle_rook[i] < SQUARE_NB)
-            c = (char)('A' + square_file(p->castle_rook[i]));
-        else
-            c = (i & 1) ? 'Q' : 'K';
+        char c = p->chess960 && p->castle_rook[i] < SQUARE_NB
+                     ? (char)('A' + square_file(p->castle_rook[i]))
+                     : "KQ"[i & 1];
         tmp[n++] = i >= 2 ? (char)(c | 0x20) : c;
     }
     tmp[n++] = ' ';

@@ -1,8 +1,6 @@
 /* FEN, X-FEN, Shredder-FEN and EPD records: parsing with a diagnostic for
- * every problem (code, column, message), and writing.  The record and the
- * report it fills are fen_record.h's, shared with fen_validate.h.
- * formats/fen.md is the specification of what is accepted; keep the two
- * in step. */
+ * every problem (code, column, message), and writing.  formats/fen.md is
+ * the specification of what is accepted; keep the two in step. */
 #ifndef CHESS_FEN_H
 #define CHESS_FEN_H
 

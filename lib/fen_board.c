@@ -1,6 +1,4 @@
-/* The plain board field of a FEN record (fen_board.h): one loop without a
- * branch per byte, the bitboards and counts gathered sixteen squares at a
- * time. */
+/* The plain board field of a FEN record (fen_board.h). */
 #include "fen_board.h"
 
 #include "bytes16.h"

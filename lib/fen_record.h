@@ -1,9 +1,6 @@
-/* The FEN layer's shared vocabulary: the parsed record (struct
- * fen_record: the position and what the text said beyond it, with the
- * columns of its fields), the diagnostics (enum fen_code) and the report
- * that collects them.  fen_parse (fen.h) fills a record and fen_validate
- * (fen_validate.h) judges it; both add to a report, and neither knows the
- * other through this module. */
+/* The FEN layer's shared vocabulary: the parsed record, the diagnostics and
+ * the report that collects them.  fen_parse (fen.h) fills a record and
+ * fen_validate (fen_validate.h) judges it; both add to a report. */
 #ifndef CHESS_FEN_RECORD_H
 #define CHESS_FEN_RECORD_H
 
@@ -133,7 +130,7 @@ struct fen_record {
  * NO_PIECE (0) for any other byte. */
 extern const uint8_t fen_piece_by_letter[256];
 
-/* Add a problem to a report (used by the parser and the validation). */
+/* Add a problem to a report. */
 void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -1,7 +1,6 @@
-/* Position legality for fen_validate: the part of FEN checking that looks
- * at the position as a whole rather than at the text.  Each rule is one
- * small function; they need attack tables only, never the move generator,
- * since fen-check runs them on millions of records. */
+/* Position legality (fen_validate.h): each rule one small function, with
+ * the FIDE article it enforces; attack tables only, never the move
+ * generator, since fen-check runs them on millions of records. */
 #include "fen_validate.h"
 
 #include "attacks.h"
@@ -13,8 +12,7 @@ static const char *const color_names[COLOR_NB] = {"white", "black"};
 static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
                                                   "rooks", "queens", "kings"};
 
-/* The number of pieces of one kind, as fen_parse counted them (cheaper
- * than counting bits where the CPU has no popcount instruction). */
+/* The number of pieces of one kind, as fen_parse counted them. */
 static int count(const struct fen_record *rec, enum color c, enum piece_type t)
 {
     return rec->piece_count[piece_make(c, t)];
@@ -155,10 +153,9 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
                               struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
-        /* (the six counts of a colour are bytes 1 to 6 of its half of
-         * piece_count, bytes 0 and 7 being 0: their sum is the top byte of
-         * the half times 0x0101010101010101, no partial sum carrying, as
-         * all of them together are at most the 64 squares) */
+        /* (the six counts of a colour, bytes 1 to 6 of its half of
+         * piece_count, summed into the top byte by one multiplication: no
+         * partial sum carries, all of them being at most 64) */
         uint64_t half;
         memcpy(&half, rec->piece_count + 8 * c, sizeof half);
         int n = (int)((half * 0x0101010101010101ULL) >> 56);
@@ -404,12 +401,10 @@ static void check_checks_given(const struct fen_record *rec, struct fen_report *
                        color_names[p->side], color_names[p->side]);
 }
 
-/* FIDE Art. 3.9.2 again: before the last move the side to move was not in
- * check, so one move gave every check it is in.  A move gives at most two
- * checks (itself and one uncovered line); pawns and knights cannot be
- * uncovered, so two of them never check together; two checkers on one
- * line through the king cannot both be new.  Returns false when it found
- * the check impossible. */
+/* FIDE Art. 3.9.2 again: one move gave every check the side to move is in,
+ * so at most two (the piece moved and one uncovered line); pawns and
+ * knights cannot be uncovered, and two checkers on one line through the
+ * king cannot both be new.  Returns false when the check is impossible. */
 static bool check_impossible_check(const struct fen_record *rec, bitboard checkers,
                                    struct fen_report *rep)
 {

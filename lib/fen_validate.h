@@ -1,7 +1,6 @@
 /* Position legality: the part of FEN checking that looks at the position
- * as a whole rather than at the text (fen_parse, fen.h, reads the text).
- * Every code it gives is one of enum fen_code's "position" codes, each
- * with the rule of the FIDE Laws it enforces. */
+ * as a whole rather than at the text (fen_parse reads the text); it gives
+ * enum fen_code's "position" codes. */
 #ifndef CHESS_FEN_VALIDATE_H
 #define CHESS_FEN_VALIDATE_H
 

@@ -12,10 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Show text in a message: printable ASCII as is, anything else as \xNN, so
- * that binary garbage cannot corrupt a terminal or a log; cut with "..."
- * when it does not fit in size bytes (messages stay within FEN_MESSAGE_MAX).
- * One byte always fits in 8. */
+/* Show text in a message: printable ASCII as is, anything else as \xNN (no
+ * binary garbage on a terminal), cut with "..." when it does not fit in
+ * size bytes; one byte always fits in 8. */
 static void show_text(char *out, size_t size, const char *s, size_t len)
 {
     size_t n = 0, i = 0;
@@ -128,10 +127,9 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     return semi == 0;
 }
 
-/* Split the record at blanks.  Lenient mode accepts runs of spaces and
- * tabs anywhere; strict mode wants single spaces between fields and no
- * blank at either end.  Returns the number of FEN fields (f[] holds the
- * first eight) and points *ops at the EPD operations, if any. */
+/* Split the record at blanks (strict: single spaces between fields, none
+ * at either end).  Returns the number of FEN fields (f[] holds the first
+ * eight) and points rec->ops at the EPD operations, if any. */
 static int split_fields(const char *s, size_t len, const struct fen_options *opt, struct field f[8],
                         struct fen_record *rec, struct fen_report *rep)
 {
@@ -191,10 +189,9 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
 /* Crazyhouse pockets, the letters of the pieces in hand (PNBRQ for White,
  * pnbrq for Black, any order, none for empty pockets): never a king, at
  * most POCKET_MAX of a kind. */
-static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
+static void parse_pocket(const char *s, size_t len, unsigned col, bool store,
                          struct fen_record *rec, struct fen_report *rep)
 {
-    bool ok = true;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         int piece = fen_piece_by_letter[c];
@@ -205,18 +202,16 @@ static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
                            piece ? "a king is never in a pocket ('%s')"
                                  : "'%s' is not a pocket letter (PNBRQ, pnbrq)",
                            shown);
-            ok = false;
         } else if (store) {
             uint8_t *n = &rec->pos.pocket[piece_color(piece)][piece_type(piece)];
             if (*n >= POCKET_MAX) {
                 fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
                                "more than %d pieces of one kind in a pocket", POCKET_MAX);
-                return false;
+                return;
             }
             (*n)++;
         }
     }
-    return ok;
 }
 
 /* Where the crazyhouse pockets of a board field are: "[...]" closing the
@@ -250,51 +245,47 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
  * eight squares; digits 1-8 count empty squares and never stand side by
  * side.  A rank holding a bad digit has no known size, so its size is not
  * judged; pieces beyond the eighth file or rank are not placed. */
-static bool parse_board(const struct field *f_in, const struct fen_options *opt,
+static bool parse_board(const struct field *f, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
-    rec->board = f_in->s;
-    rec->board_len = f_in->len;
+    rec->board = f->s;
+    rec->board_len = f->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
-    } else if (!opt->no_fastpath &&
-               fen_board_plain(f_in->s, f_in->len, &rec->pos, rec->piece_count)) {
+    } else if (!opt->no_fastpath && fen_board_plain(f->s, f->len, &rec->pos, rec->piece_count)) {
         rec->board_canonical = true;
         return true;
     }
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
-    bool ok = true, prev_digit = false, size_done = false;
+    bool prev_digit = false, size_done = false;
+    int before = rep->count + rep->dropped;
     bitboard by_piece[PIECE_NB] = {0};
     uint64_t key = 0;
     bool crazyhouse = variant_rules((enum variant)opt->variant)->drops;
     size_t pb = 0, pe = 0;
-    struct field board = *f_in;
-    const struct field *f = &board;
+    size_t len = f->len; /* of the board proper, pockets aside */
     /* Outside crazyhouse only "[...]" closing the field is looked for (an
      * unclosed '[' there is a bad piece letter like any other). */
-    if (crazyhouse || (f_in->len && f_in->s[f_in->len - 1] == ']'))
-        board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
-    rec->board_len = board.len;
-    if (board.len < f_in->len) {
-        bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
-        rec->pocket_col = f_in->col + (unsigned)board.len;
+    if (crazyhouse || (f->len && f->s[f->len - 1] == ']'))
+        len = find_pocket(f->s, f->len, crazyhouse, &pb, &pe);
+    rec->board_len = len;
+    if (len < f->len) {
+        bool closed = f->s[len] == '/' || f->s[f->len - 1] == ']';
+        rec->pocket_col = f->col + (unsigned)len;
         if (!crazyhouse) {
             char shown[40];
-            show_text(shown, sizeof shown, f_in->s + board.len, f_in->len - board.len);
+            show_text(shown, sizeof shown, f->s + len, f->len - len);
             fen_report_add(rep, FEN_VARIANT_FIELD, rec->pocket_col,
                            "pockets '%s' are only read in crazyhouse (--variant=crazyhouse)",
                            shown);
-            ok = false;
         } else if (!closed) {
             fen_report_add(rep, FEN_BAD_POCKET, rec->pocket_col,
                            "pockets opened by '[' are not closed by ']'");
-            ok = false;
         }
-        if (!parse_pocket(f_in->s + pb, pe - pb, f_in->col + (unsigned)pb, crazyhouse, rec, rep))
-            ok = false;
+        parse_pocket(f->s + pb, pe - pb, f->col + (unsigned)pb, crazyhouse, rec, rep);
     }
-    for (size_t i = 0; i < f->len; i++) {
+    for (size_t i = 0; i < len; i++) {
         unsigned col = f->col + (unsigned)i;
         unsigned char c = (unsigned char)f->s[i];
         int piece = fen_piece_by_letter[c];
@@ -320,17 +311,14 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                 fen_report_add(
                     rep, FEN_VARIANT_FIELD, col,
                     "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
-                ok = false;
             } else if (after_piece == SQUARE_NONE) {
                 fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' must follow a piece letter");
-                ok = false;
             } else if (piece_type(p->board[after_piece]) == PAWN ||
                        piece_type(p->board[after_piece]) == KING) {
                 fen_report_add(
                     rep, FEN_BAD_PROMOTED, col,
                     "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
                     piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
-                ok = false;
             } else {
                 p->promoted |= bb_square(after_piece);
             }
@@ -339,7 +327,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             if (prev_digit) {
                 fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
                                f->s[i - 1], c);
-                ok = false;
             }
             file += c - '0';
             prev_digit = true;
@@ -347,11 +334,9 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             if (rank >= 0 && !size_done && file != 8) {
                 fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d square%s, expected 8",
                                rank + 1, file, file == 1 ? "" : "s");
-                ok = false;
             }
             if (++slashes == 8) {
                 fen_report_add(rep, FEN_RANK_COUNT, col, "board has more than 8 ranks");
-                ok = false;
             }
             rank--;
             file = 0;
@@ -361,7 +346,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
         } else if (c == '0' || c == '9') {
             fen_report_add(rep, FEN_BAD_DIGIT, col,
                            "digit '%c' is not a count of 1 to 8 empty squares", c);
-            ok = false;
             size_done = true;
             prev_digit = false;
         } else {
@@ -369,25 +353,21 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
             show_text(shown, sizeof shown, f->s + i, 1);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);
-            ok = false;
             file++;
             prev_digit = false;
         }
         if (file > 8 && rank >= 0 && !size_done) {
             fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has more than 8 squares", rank + 1);
-            ok = false;
             size_done = true;
         }
     }
     if (rank >= 0 && !size_done && file != 8) {
-        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(f->len ? f->len - 1 : 0),
+        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(len ? len - 1 : 0),
                        "rank %d has %d square%s, expected 8", rank + 1, file, file == 1 ? "" : "s");
-        ok = false;
     }
     if (slashes < 7) {
         fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d rank%s, expected 8", slashes + 1,
                        slashes ? "s" : "");
-        ok = false;
     }
     for (int c = WHITE; c <= BLACK; c++) {
         for (int t = PAWN; t <= KING; t++) {
@@ -398,7 +378,7 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
     }
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
-    return ok;
+    return rep->count + rep->dropped == before;
 }
 
 /* Field 2: 'w' or 'b'. */
@@ -478,16 +458,13 @@ static void parse_castling(const struct field *f, struct fen_record *rec, struct
     }
 }
 
-/* Which right and rook a castling letter names, for FIDE Art. 3.8.2 and
- * its Chess960 counterpart.  K/Q in the standard set-up (king on e1/e8,
- * rook in the h/a corner) are standard chess.  Elsewhere, or always in
- * Chess960, K/Q name the outermost rook on that side of the king (X-FEN:
- * a Chess960 start position written with KQkq, as python-chess and
- * chessops read it, whatever the variant); a file letter names the rook on
- * that file (Shredder-FEN); the king stands anywhere on its first rank.
- * Returns FEN_OK and sets *right, *rook and *x960 (the right is a Chess960
- * one), or the problem: in standard chess the standard set-up's when
- * X-FEN finds no rook either. */
+/* Which right and rook a castling letter names (FIDE Art. 3.8.2 and its
+ * Chess960 counterpart).  K/Q in the standard set-up (king on e1/e8, rook
+ * in the corner) are standard chess; elsewhere, or always in Chess960, the
+ * outermost rook on that side of the king (X-FEN, as python-chess and
+ * chessops read it); a file letter the rook on that file (Shredder-FEN).
+ * Returns FEN_OK and sets *right, *rook and *x960 (a Chess960 right), or
+ * the problem (in standard chess the standard set-up's, if X-FEN fails too). */
 static enum fen_code castling_target(const struct position *p, char letter, bool chess960,
                                      int *right, int *rook, bool *x960)
 {
@@ -705,10 +682,8 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
 }
 
 /* The en-passant square the position keeps: the squares the pawn crossed
- * and left empty (a double step could have just happened), then the rule
- * makemove follows, en_passant_square's pseudo-legal mode (right rank,
- * pushed pawn in front, a pawn beside it); the raw field stays in rec for
- * fen_validate. */
+ * and left empty, then makemove's rule (en_passant_square's pseudo-legal
+ * mode); the raw field stays in rec for fen_validate. */
 static void set_ep_square(struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -947,8 +922,7 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
 }
 
 /* Is there a legal en-passant capture?  Only then is the square part of the
- * position in the sense of FIDE Art. 9.2.2, and only then is it written:
- * en_passant_square's legal mode, the variants' legality the generator's. */
+ * position (FIDE Art. 9.2.2) and written. */
 static bool ep_capture_exists(const struct position *p)
 {
     if (p->ep_square == SQUARE_NONE)

@@ -18,11 +18,9 @@ static int count(const struct fen_record *rec, enum color c, enum piece_type t)
     return rec->piece_count[piece_make(c, t)];
 }
 
-/* FIDE Art. 2.2 and 3.9: each side has exactly one king; without that no
- * rule of the game (check, castling, mate) is defined.  The variants
- * differ: antichess's king is an ordinary piece (any number), horde has one
- * king in all, and in atomic the side to move may have lost its king to an
- * explosion (the game is then over). */
+/* FIDE Art. 2.2 and 3.9: each side has exactly one king, or no rule
+ * (check, castling, mate) is defined.  Antichess: any number; horde: one in
+ * all; atomic: the side to move may have lost its own in an explosion. */
 static bool check_kings(const struct fen_record *rec, const struct variant_rules *r,
                         struct fen_report *rep)
 {
@@ -62,11 +60,9 @@ static bool check_kings(const struct fen_record *rec, const struct variant_rules
     return ok;
 }
 
-/* The column of the letter of the piece fen_parse placed on sq (an occupied
- * square), found again in rec->board: only diagnostics need it, so the
- * parser does not store 64 of them per record.  The squares are walked as
- * fen.c's parse_board placed them: a letter where rank and file are on the
- * board, '~' taking no square, a bad digit none and a bad letter one. */
+/* The column of the letter of the piece on sq, found again in rec->board
+ * (only diagnostics need it): the squares walked as parse_board placed them,
+ * '~' and a bad digit taking none, a bad letter one. */
 static unsigned square_col(const struct fen_record *rec, int sq)
 {
     int rank = 7, file = 0;
@@ -167,12 +163,10 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
     }
 }
 
-/* Crazyhouse (lichess): no man leaves the game, captured ones change
- * sides through the pockets, so the board and the pockets together hold
- * at most 64 men (a hard limit, as chessops sets it) and, to be reachable,
- * at most the 32 of the start: 16 pawns counting promoted pieces as
- * pawns, and of the others (promoted ones aside) 4 knights, 4 bishops, 4
- * rooks and 2 queens. */
+/* Crazyhouse (lichess): captured men change sides through the pockets, so
+ * board and pockets hold at most 64 men (chessops's hard limit) and, to be
+ * reachable, the 32 of the start: 16 pawns (promoted pieces counted as
+ * pawns), 4 knights, 4 bishops, 4 rooks and 2 queens. */
 static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
 {
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
@@ -313,11 +307,10 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
     }
 }
 
-/* FIDE Art. 3.7.3.1: an en-passant square is the square a pawn of the side
- * that just moved passed over with its double step: on the sixth rank
- * with White to move (third with Black), with that pawn right in front of
- * it, and both it and the square the pawn came from empty.  Returns true
- * when the square is consistent, so that it can explain a check. */
+/* FIDE Art. 3.7.3.1: an en-passant square is the one a pawn of the side
+ * that just moved passed over with its double step: on the sixth rank (for
+ * White to move), the pawn in front of it, it and the pawn's start square
+ * empty.  Returns true when so, for check_ep_explains_check. */
 static bool check_en_passant(const struct fen_record *rec, struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
@@ -373,11 +366,9 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
                        color_names[p->side]);
 }
 
-/* Racing kings: the race ends when a king reaches rank 8, White's king
- * first giving Black one move to draw by reaching it too.  So both kings
- * on rank 8 with Black to move is a race that was over before that move,
- * whichever king came first (python-chess's RacingKingsBoard.status(),
- * STATUS_RACE_OVER). */
+/* Racing kings: the race ends when a king reaches rank 8 (White's first
+ * giving Black one move to draw), so both kings there with Black to move
+ * is a race over before that move (python-chess's STATUS_RACE_OVER). */
 static void check_race_over(const struct fen_record *rec, struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
@@ -434,11 +425,11 @@ static bool check_impossible_check(const struct fen_record *rec, bitboard checke
     return false;
 }
 
-/* FIDE Art. 3.9.2 with Art. 3.7.3.1: an en-passant square says the last
- * move was a double pawn step, and before it the side to move was not in
- * check: with the pawn put back on its start square, no enemy piece may
- * attack the king.  Nor can the step give a double check: the start square
- * is on no line through the king and a square the pawn can check from. */
+/* FIDE Art. 3.9.2 with Art. 3.7.3.1: before the double step an en-passant
+ * square shows, the side to move was not in check (the pawn back on its
+ * start square, nothing attacks the king), and the step gives no double
+ * check (no line through the king and a square the pawn checks from passes
+ * its start square). */
 static void check_ep_explains_check(const struct fen_record *rec, bitboard checkers,
                                     struct fen_report *rep)
 {

@@ -153,12 +153,8 @@ static int epd_line(struct perft_suite_block *b, const char *s, size_t len, size
     return rc;
 }
 
-/* python-chess's reader (examples/perft/perft.py) takes "id", "epd" and
- * "perft" lines; here each malformed line is a problem of its own.  A
- * malformed perft line is refused alone: the block's other counts stand
- * (a count the suite cannot hold, such as "perft 32 1", says nothing
- * against the others); any other malformed line leaves its block
- * uncounted, since what the block holds is then unknown. */
+/* As python-chess's reader (examples/perft/perft.py), but each malformed
+ * line is a problem of its own. */
 int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, unsigned long line_no,
                      struct perft_suite_block *done, struct perft_suite_problem *pb)
 {

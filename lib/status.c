@@ -46,12 +46,9 @@ const char *status_text(enum game_status s, enum variant_end_reason reason)
     return (unsigned)s < STATUS_NB ? names[s] : "unknown";
 }
 
-/* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and
- * stalemate otherwise; Art. 5.2.2 (dead position by material), Art. 9.6.2
- * (75 moves, 150 plies, drawn) and Art. 9.3 (50 moves, 100 plies, a draw
- * may be claimed), in the precedence of enum game_status.  A variant's own
- * end comes first (variant_end), and antichess's side without a move has
- * won. */
+/* FIDE Art. 5.1.1, 5.2.1, 5.2.2, 9.6.2 and 9.3 in the precedence of enum
+ * game_status, after a variant's own end (variant_end); antichess's side
+ * without a move has won. */
 enum game_status status_get_reason(const struct position *p, enum variant_end_reason *reason)
 {
     struct variant_end end;

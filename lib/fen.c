@@ -798,7 +798,7 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
 {
     static const char *const names[6] = {"piece placement", "side to move",    "castling",
                                          "en passant",      "half-move clock", "full-move number"};
-    int before = rep->count + rep->dropped;
+    int count0 = rep->count, dropped0 = rep->dropped, before = count0 + dropped0;
     position_clear(&rec->pos);
     /* Every member after pos but the castling letters, in two short memsets
      * (one long one is a "rep stos", slower). */
@@ -807,7 +807,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     memset(&rec->pocket_col, 0, sizeof *rec - offsetof(struct fen_record, pocket_col));
     rec->ep_raw = SQUARE_NONE;
 
-    int count0 = rep->count, dropped0 = rep->dropped;
     struct field f[8];
     int n = split_fields(s, len, opt, f, rec, rep);
     if (n == 0 && !rec->ops) {
@@ -821,7 +820,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         rep->dropped = dropped0;
         fen_report_add(rep, FEN_BAD_PIECE, f[0].col,
                        "not a FEN record ('%s' is no piece placement)", shown);
-        rec->fields = 0;
         return false;
     }
     if (n >= 5)

@@ -17,13 +17,11 @@ enum { FEN_MAX = 256 };
 
 struct fen_options {
     bool strict;   /* all six fields, single spaces between fields, no leading or trailing blank */
-    bool chess960; /* Chess960: KQkq are X-FEN (outermost rook), castling is written as
-                    * Shredder-FEN.  Without it KQkq need the king on e1/e8 and the rook
-                    * in the corner; file letters (A-H, a-h) always mean Chess960. */
-    bool playable; /* fen_read: accept positions no game can reach (impossible checks or
-                    * material, as move-generator test suites have them) as long as the
-                    * rules apply: one king each, the side not to move not in check, no
-                    * pawn on the first or last rank */
+    bool chess960; /* KQkq are X-FEN (outermost rook) even in the standard set-up, and
+                    * castling is written as Shredder-FEN; file letters always are Chess960 */
+    bool playable; /* fen_read: accept positions no game reaches (impossible checks or
+                    * material, as in move-generator test suites) where the rules apply:
+                    * one king each, the side not to move not in check, no back-rank pawn */
     uint8_t variant;  /* enum variant: the rules the record is read and judged by */
     bool no_fastpath; /* tests: every board field read by the full loop, none by
                        * fen_board_plain (the result is the same) */

@@ -3,16 +3,9 @@
 #include "movegen.h"
 
 static const char *const names[STATUS_NB] = {
-    [STATUS_VARIANT_WIN] = "variant win",
-    [STATUS_VARIANT_LOSS] = "variant loss",
-    [STATUS_VARIANT_DRAW] = "variant draw",
-    [STATUS_CHECKMATE] = "checkmate",
-    [STATUS_STALEMATE] = "stalemate",
-    [STATUS_INSUFFICIENT_MATERIAL] = "insufficient material",
-    [STATUS_SEVENTY_FIVE_MOVE] = "seventy-five-move rule",
-    [STATUS_FIFTY_MOVE] = "fifty-move rule",
-    [STATUS_CHECK] = "check",
-    [STATUS_ONGOING] = "ongoing",
+#define STATUS_NAME(status, name) [status] = name,
+    STATUS_LIST(STATUS_NAME)
+#undef STATUS_NAME
 };
 
 /* Every variant status with every reason, written out: the library hands

@@ -660,6 +660,7 @@ static void check_ops(const char *s, size_t len, unsigned col0, struct fen_repor
 static void epd_counters(struct fen_record *rec, struct fen_report *rep)
 {
     static const char *const opcodes[2] = {"hmvc", "fmvn"};
+    uint32_t *counter[2] = {&rec->pos.halfmove, &rec->pos.fullmove};
     for (int k = 0; k < 2; k++) {
         const char *arg;
         size_t alen;
@@ -667,10 +668,7 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
         if (!fen_epd_find(rec->ops, rec->ops_len, opcodes[k], &arg, &alen))
             continue;
         if (parse_counter(arg, alen, &v) && (k == 0 || v >= 1)) {
-            if (k == 0)
-                rec->pos.halfmove = v;
-            else
-                rec->pos.fullmove = v;
+            *counter[k] = v;
             continue;
         }
         char shown[40];

@@ -325,26 +325,22 @@ static bool check_en_passant(const struct fen_record *rec, struct fen_report *re
                        us == WHITE ? 6 : 3, color_names[us]);
         return false;
     }
-    bool ok = true;
+    int before = rep->count + rep->dropped;
     int pushed = us == WHITE ? ep - 8 : ep + 8, from = us == WHITE ? ep + 8 : ep - 8;
     if (p->board[pushed] != piece_make(them, PAWN)) {
         square_format(pushed, other);
         fen_report_add(rep, FEN_EP_NO_PAWN, col, "en-passant square %s but no %s pawn on %s", name,
                        color_names[them], other);
-        ok = false;
     }
-    if (p->board[ep] != NO_PIECE) {
+    if (p->board[ep] != NO_PIECE)
         fen_report_add(rep, FEN_EP_NOT_EMPTY, col, "en-passant square %s is not empty", name);
-        ok = false;
-    }
     if (p->board[from] != NO_PIECE) {
         square_format(from, other);
         fen_report_add(rep, FEN_EP_NOT_EMPTY, col,
                        "en-passant square %s but %s, where the pawn came from, is not empty", name,
                        other);
-        ok = false;
     }
-    return ok;
+    return rep->count + rep->dropped == before;
 }
 
 /* FIDE Art. 3.9.2: no move may leave the mover's own king in check, so the

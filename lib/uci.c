@@ -27,11 +27,9 @@ size_t uci_format_move(const struct position *p, move m, enum uci_castling style
         /* Crazyhouse drops as UCI engines write them: "P@e4". */
         buf[0] = " PNBRQK"[move_drop_piece(m)];
         buf[1] = '@';
-        square_format(to, buf + 2);
-        buf[4] = '\0';
-        return 4;
+    } else {
+        square_format(from, buf);
     }
-    square_format(from, buf);
     square_format(to, buf + 2);
     size_t n = 4;
     if (move_is_promotion(m))

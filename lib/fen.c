@@ -258,7 +258,7 @@ static bool parse_board(const struct field *f, const struct fen_options *opt,
     }
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
-    bool prev_digit = false, size_done = false;
+    bool size_done = false;
     int before = rep->count + rep->dropped;
     bitboard by_piece[PIECE_NB] = {0};
     uint64_t key = 0;
@@ -299,7 +299,6 @@ static bool parse_board(const struct field *f, const struct fen_options *opt,
                 rec->piece_count[piece]++;
             }
             file++;
-            prev_digit = false;
         } else if (c == '~') {
             /* the square of the piece letter just before, if placed */
             int after_piece = i > 0 && fen_piece_by_letter[(unsigned char)f->s[i - 1]] &&
@@ -307,68 +306,57 @@ static bool parse_board(const struct field *f, const struct fen_options *opt,
                                   ? square_make(file - 1, rank)
                                   : SQUARE_NONE;
             /* Crazyhouse: '~' marks the piece before it as promoted. */
-            if (!crazyhouse) {
+            if (!crazyhouse)
                 fen_report_add(
                     rep, FEN_VARIANT_FIELD, col,
                     "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
-            } else if (after_piece == SQUARE_NONE) {
+            else if (after_piece == SQUARE_NONE)
                 fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' must follow a piece letter");
-            } else if (piece_type(p->board[after_piece]) == PAWN ||
-                       piece_type(p->board[after_piece]) == KING) {
+            else if (piece_type(p->board[after_piece]) == PAWN ||
+                     piece_type(p->board[after_piece]) == KING)
                 fen_report_add(
                     rep, FEN_BAD_PROMOTED, col,
                     "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
                     piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
-            } else {
+            else
                 p->promoted |= bb_square(after_piece);
-            }
-            prev_digit = false;
         } else if (c >= '1' && c <= '8') {
-            if (prev_digit) {
+            if (i > 0 && f->s[i - 1] >= '1' && f->s[i - 1] <= '8')
                 fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
                                f->s[i - 1], c);
-            }
             file += c - '0';
-            prev_digit = true;
         } else if (c == '/') {
-            if (rank >= 0 && !size_done && file != 8) {
+            if (rank >= 0 && !size_done && file != 8)
                 fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d square%s, expected 8",
                                rank + 1, file, file == 1 ? "" : "s");
-            }
-            if (++slashes == 8) {
+            if (++slashes == 8)
                 fen_report_add(rep, FEN_RANK_COUNT, col, "board has more than 8 ranks");
-            }
             rank--;
             file = 0;
-            prev_digit = false;
             size_done = false;
             continue;
         } else if (c == '0' || c == '9') {
             fen_report_add(rep, FEN_BAD_DIGIT, col,
                            "digit '%c' is not a count of 1 to 8 empty squares", c);
             size_done = true;
-            prev_digit = false;
         } else {
             char shown[8];
             show_text(shown, sizeof shown, f->s + i, 1);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);
             file++;
-            prev_digit = false;
         }
         if (file > 8 && rank >= 0 && !size_done) {
             fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has more than 8 squares", rank + 1);
             size_done = true;
         }
     }
-    if (rank >= 0 && !size_done && file != 8) {
+    if (rank >= 0 && !size_done && file != 8)
         fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(len ? len - 1 : 0),
                        "rank %d has %d square%s, expected 8", rank + 1, file, file == 1 ? "" : "s");
-    }
-    if (slashes < 7) {
+    if (slashes < 7)
         fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d rank%s, expected 8", slashes + 1,
                        slashes ? "s" : "");
-    }
     for (int c = WHITE; c <= BLACK; c++) {
         for (int t = PAWN; t <= KING; t++) {
             bitboard b = by_piece[piece_make((enum color)c, (enum piece_type)t)];
@@ -440,19 +428,17 @@ static void parse_castling(const struct field *f, struct fen_record *rec, struct
             continue;
         }
         bool black = c >= 'a';
-        if (!black && seen_black) {
+        if (!black && seen_black)
             fen_report_add(rep, FEN_CASTLING_ORDER, col,
                            "white's castling rights must come before black's ('%c')", c);
-        }
         seen_black |= black;
         if (seen & (1u << idx)) {
             fen_report_add(rep, FEN_CASTLING_REPEAT, col, "castling letter '%c' is repeated", c);
             continue;
         }
-        if ((c == 'K' && (seen & 2)) || (c == 'k' && (seen & 8))) {
+        if ((c == 'K' && (seen & 2)) || (c == 'k' && (seen & 8)))
             fen_report_add(rep, FEN_CASTLING_ORDER, col, "'%c' must come before '%c'", c,
                            c == 'K' ? 'Q' : 'q');
-        }
         seen |= 1u << idx;
         rec->castling[rec->castling_count++] = (struct fen_castling_letter){c, col, FEN_OK};
     }

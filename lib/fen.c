@@ -156,16 +156,12 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
         size_t start = i;
         while (i < len && is_blank(s[i]))
             i++;
-        if (opt->strict && i > start) {
-            if (start == 0)
-                fen_report_add(rep, FEN_SPACING, 1, "blank at the start of the record (strict)");
-            else if (i >= len)
-                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
-                               "blank at the end of the record (strict)");
-            else if (i - start > 1 || s[start] != ' ')
-                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
-                               "fields must be separated by one space (strict)");
-        }
+        if (opt->strict && i > start &&
+            (start == 0 || i >= len || i - start > 1 || s[start] != ' '))
+            fen_report_add(rep, FEN_SPACING, (unsigned)start + 1, "%s (strict)",
+                           start == 0 ? "blank at the start of the record"
+                           : i >= len ? "blank at the end of the record"
+                                      : "fields must be separated by one space");
         if (i >= len)
             break;
         size_t b = i;
@@ -487,10 +483,9 @@ static enum fen_code castling_target(const struct position *p, char letter, bool
     return *rook != ksq && bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
 }
 
-/* Turn the castling letters into rights once the board is known; each
- * letter keeps its outcome for fen_validate to report.  File letters, K/Q
- * outside the standard set-up, or the caller's option make the record
- * Chess960. */
+/* Turn the castling letters into rights, each letter keeping its outcome
+ * for fen_validate; file letters, K/Q outside the standard set-up or the
+ * caller's option make the record Chess960. */
 static void resolve_castling(const struct fen_options *opt, struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -641,8 +636,7 @@ static void check_ops(const char *s, size_t len, unsigned col0, struct fen_repor
     }
 }
 
-/* EPD gives the counters as operations "hmvc N" and "fmvn N" instead of
- * fields; a record with four fields takes them from there. */
+/* A four-field EPD record's counters: operations "hmvc N" and "fmvn N". */
 static void epd_counters(struct fen_record *rec, struct fen_report *rep)
 {
     static const char *const opcodes[2] = {"hmvc", "fmvn"};
@@ -763,10 +757,9 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
     return n;
 }
 
-/* A first field with no '/' between ranks and a byte that no board field
- * of any variant holds (a PGN tag line, prose, a UCI command) is no piece
- * placement: the line is not a FEN record at all, and one diagnostic says
- * so rather than one for each of its characters. */
+/* A first field with no '/' and a byte no board field holds (a PGN tag
+ * line, prose, a UCI command) is no FEN record at all: one diagnostic says
+ * so, not one for each of its characters. */
 static bool not_a_board(const struct field *f)
 {
     if (memchr(f->s, '/', f->len))
@@ -973,7 +966,6 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         n = format_board(p, tmp);
     }
     if (variant_rules((enum variant)p->variant)->drops) {
-        /* Pockets as lichess and python-chess write them: [QRBNPqrbnp]. */
         static const enum piece_type order[5] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
         tmp[n++] = '[';
         for (int c = WHITE; c <= BLACK; c++)
@@ -1003,8 +995,6 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         tmp[n++] = '-';
     }
     if (variant_rules((enum variant)p->variant)->three_checks) {
-        /* Remaining checks after the en-passant field, as python-chess,
-         * chessops and Fairy-Stockfish write them. */
         tmp[n++] = ' ';
         tmp[n++] = (char)('0' + 3 - p->checks_given[WHITE]);
         tmp[n++] = '+';

@@ -234,8 +234,7 @@ static void count_bishops(const struct fen_record *rec, enum color c, int *light
 
 /* FIDE Art. 2.3 and 3.7.5: every piece beyond the initial set (a second
  * queen, a third rook or knight, a second bishop on squares of one colour)
- * is a promoted pawn, so there are at most as many as missing pawns.  Not
- * judged when there are too many pawns already (reported above). */
+ * is a promoted pawn: at most as many as missing pawns (if not too many). */
 static void check_material(const struct fen_record *rec, const struct variant_rules *r,
                            struct fen_report *rep)
 {
@@ -260,10 +259,9 @@ static void check_material(const struct fen_record *rec, const struct variant_ru
     }
 }
 
-/* FIDE Art. 3.8.2.1 (and its Chess960 counterpart): a castling right is
- * kept only while neither the king nor that rook has moved, so both stand
- * on their initial squares.  fen_parse matched each letter to its king and
- * rook; here each failed letter is reported at its column. */
+/* FIDE Art. 3.8.2.1 (and its Chess960 counterpart): a castling right needs
+ * king and rook unmoved; each letter fen_parse could not match to them is
+ * reported at its column. */
 static void check_castling(const struct fen_record *rec, struct fen_report *rep)
 {
     bool chess960 = rec->pos.chess960;

@@ -85,10 +85,9 @@ static inline uint32_t name_order(int sq)
     return (uint32_t)(square_file(sq) * 8 + square_rank(sq));
 }
 
-/* The sort key of a move: its UCI text's order as a number, the bucket of
- * the counting sort below in the bits above 9: 0 for the drops ("P@e4":
- * upper-case letters sort before every square name, B N P Q R), then one
- * per from-square. */
+/* The sort key of a move: its UCI text's order as a number, the counting
+ * sort's bucket in the bits above 9: 0 for the drops ("P@e4" sorts before
+ * every square name, B N P Q R), then one per from-square. */
 static uint32_t sort_key(const struct position *p, move m, enum uci_castling style)
 {
     /* promotion letters b < k < n < q < r (k: antichess) */
@@ -100,9 +99,8 @@ static uint32_t sort_key(const struct position *p, move m, enum uci_castling sty
            promo_rank[move_promotion(m)];
 }
 
-/* A counting sort on the from-square (a position has few moves per
- * piece), then insertion into place within each from-square's run: the
- * move lists of legal-moves are sorted once per position, on its hot path. */
+/* A counting sort on the from-square, then insertion within each run (a
+ * piece has few moves): legal-moves sorts once per position, a hot path. */
 void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style)
 {
     struct {

@@ -499,12 +499,9 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         struct fen_castling_letter *cl = &rec->castling[i];
         int right = 0, rook = SQUARE_NONE;
         bool x960 = false;
-        if (!castling) {
-            /* Antichess and racing kings have no castling (lichess). */
-            cl->status = FEN_VARIANT_CASTLING;
-            continue;
-        }
-        cl->status = castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960);
+        /* (antichess and racing kings have no castling, as lichess plays them) */
+        cl->status = castling ? castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960)
+                              : FEN_VARIANT_CASTLING;
         if (cl->status != FEN_OK)
             continue;
         chess960 |= x960;

@@ -360,32 +360,6 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
                        color_names[p->side]);
 }
 
-/* Racing kings: the race ends when a king reaches rank 8 (White's first
- * giving Black one move to draw), so both kings there with Black to move
- * is a race over before that move (python-chess's STATUS_RACE_OVER). */
-static void check_race_over(const struct fen_record *rec, struct fen_report *rep)
-{
-    const struct position *p = &rec->pos;
-    bitboard kings8 = p->by_type[KING] & bb_rank(7);
-    if (p->side == BLACK && (kings8 & p->by_color[WHITE]) && (kings8 & p->by_color[BLACK]))
-        fen_report_add(rep, FEN_VARIANT_OVER, rec->col[1],
-                       "both kings are on rank 8 and it is black's move (the race was over "
-                       "before it)");
-}
-
-/* Three-check: the game ends with the third check, given by the side that
- * moved last, so not both sides have given three, nor the side to move. */
-static void check_checks_given(const struct fen_record *rec, struct fen_report *rep)
-{
-    const struct position *p = &rec->pos;
-    unsigned col = rec->checks_col ? rec->checks_col : rec->col[0];
-    if (p->checks_given[WHITE] >= 3 && p->checks_given[BLACK] >= 3)
-        fen_report_add(rep, FEN_VARIANT_OVER, col, "both sides have given three checks");
-    else if ((rec->fields_ok & FEN_FIELD_SIDE) && p->checks_given[p->side] >= 3)
-        fen_report_add(rep, FEN_VARIANT_OVER, col, "%s has given three checks and it is %s's move",
-                       color_names[p->side], color_names[p->side]);
-}
-
 /* FIDE Art. 3.9.2 again: one move gave every check the side to move is in,
  * so at most two (the piece moved and one uncovered line); pawns and
  * knights cannot be uncovered, and two checkers on one line through the
@@ -469,8 +443,19 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
             check_material(rec, r, rep);
     }
     check_castling(rec, rep);
-    if (r->three_checks)
-        check_checks_given(rec, rep);
+    const struct position *p = &rec->pos;
+    if (r->three_checks) {
+        /* Three-check: the game ends with the third check, given by the side
+         * that moved last, so not both sides have given three, nor the side
+         * to move. */
+        unsigned col = rec->checks_col ? rec->checks_col : rec->col[0];
+        if (p->checks_given[WHITE] >= 3 && p->checks_given[BLACK] >= 3)
+            fen_report_add(rep, FEN_VARIANT_OVER, col, "both sides have given three checks");
+        else if ((rec->fields_ok & FEN_FIELD_SIDE) && p->checks_given[p->side] >= 3)
+            fen_report_add(rep, FEN_VARIANT_OVER, col,
+                           "%s has given three checks and it is %s's move", color_names[p->side],
+                           color_names[p->side]);
+    }
     bool side = (rec->fields_ok & FEN_FIELD_SIDE) != 0;
     bool ep_known = false;
     if (side && rec->ep_raw != SQUARE_NONE) {
@@ -488,12 +473,19 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
         check_opponent_not_in_check(rec, rep);
         bitboard checkers = position_checkers(&rec->pos);
         if (r->no_check) {
-            /* Racing kings: no move may give check, so no position has one. */
+            /* Racing kings: no move may give check, so no position has one;
+             * the race ends when a king reaches rank 8 (White's first giving
+             * Black one move to draw), so both kings there with Black to move
+             * is a race over before that move (python-chess's STATUS_RACE_OVER). */
+            bitboard kings8 = p->by_type[KING] & bb_rank(7);
             if (checkers)
                 fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
                                "%s is in check (no move may give check in racing kings)",
-                               color_names[rec->pos.side]);
-            check_race_over(rec, rep);
+                               color_names[p->side]);
+            if (p->side == BLACK && (kings8 & p->by_color[WHITE]) && (kings8 & p->by_color[BLACK]))
+                fen_report_add(rep, FEN_VARIANT_OVER, rec->col[1],
+                               "both kings are on rank 8 and it is black's move (the race was "
+                               "over before it)");
         } else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
                    position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)
             /* (In atomic one explosion can open any number of lines.) */

@@ -6,12 +6,11 @@
 #include <string.h>
 
 /* What a byte of a plain board field stands for: the piece it places
- * (NO_PIECE for a digit and '/') and that piece's row of
- * position_zobrist_piece, the step to the next square ('/': from the end of
- * a rank back to the start of the next, 16 down), how far the end of the
- * rank moves, where its piece is written ('/': a scratch cell), and its
- * kind: BOARD_BYTE for every byte a plain board has, BOARD_DIGIT too for a
- * digit. */
+ * (NO_PIECE for a digit and '/') and its row of position_zobrist_piece, the
+ * step to the next square ('/': back to the start of the next rank), how far
+ * the rank's end moves, where the piece is written ('/': a scratch cell),
+ * its kind (BOARD_BYTE for any byte of a plain board, BOARD_DIGIT too for
+ * a digit). */
 struct board_code {
     uint16_t key_row;
     int8_t step;

@@ -341,8 +341,7 @@ static bool check_en_passant(const struct fen_record *rec, struct fen_report *re
     return rep->count + rep->dropped == before;
 }
 
-/* FIDE Art. 3.9.2: no move may leave the mover's own king in check, so the
- * side that just moved (the side not to move) is never in check. */
+/* FIDE Art. 3.9.2: no move leaves the mover's king in check. */
 static void check_opponent_not_in_check(const struct fen_record *rec, struct fen_report *rep)
 {
     const struct position *p = &rec->pos;

@@ -34,11 +34,9 @@ static inline size_t uci_format(const struct position *p, move m, enum uci_castl
  * accepted); MOVE_NONE if there is none. */
 move uci_parse(const struct position *p, const char *s, size_t len);
 
-/* Sort moves (legal in p) into the documented order of every move list the
- * tools print: the order of their UCI text as uci_format writes it in
- * style, that is from-square, then to-square (square names sort file
- * first: a1 a2 ... a8 b1 ... h8), then promotion (none, b, n, q, r).
- * Moves written alike keep their order. */
+/* Sort moves (legal in p) into the order of every move list the tools
+ * print, their UCI text's in style: from-square, to-square (file first: a1
+ * a2 ... h8), promotion (none, b, n, q, r); moves written alike keep theirs. */
 void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style);
 
 #endif

@@ -220,9 +220,7 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     if (open) {
         size_t b = (size_t)(open - s);
         *pb = b + 1;
-        *pe = len && s[len - 1] == ']' ? len - 1 : len;
-        if (*pe < *pb)
-            *pe = *pb;
+        *pe = s[len - 1] == ']' ? len - 1 : len; /* (not before *pb: s[b] is '[') */
         return b;
     }
     if (!crazyhouse)
@@ -862,17 +860,11 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
  * play well defined?  Those are the problems fen_options.playable waives. */
 static bool unreachable_only(enum fen_code code)
 {
-    switch (code) {
-    case FEN_IMPOSSIBLE_CHECK:
-    case FEN_IMPOSSIBLE_MATERIAL:
-    case FEN_TOO_MANY_PAWNS:
-    case FEN_TOO_MANY_PIECES:
-    case FEN_HALFMOVE_EP:
-    case FEN_VARIANT_OVER:
-        return true;
-    default:
-        return false;
-    }
+    _Static_assert(FEN_CODE_NB <= 64, "a code is a bit of a 64-bit set");
+    const uint64_t waived = 1ull << FEN_IMPOSSIBLE_CHECK | 1ull << FEN_IMPOSSIBLE_MATERIAL |
+                            1ull << FEN_TOO_MANY_PAWNS | 1ull << FEN_TOO_MANY_PIECES |
+                            1ull << FEN_HALFMOVE_EP | 1ull << FEN_VARIANT_OVER;
+    return waived >> code & 1;
 }
 
 bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,

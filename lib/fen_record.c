@@ -31,8 +31,6 @@ void fen_report_add(struct fen_report *rep, enum fen_code code, unsigned col, co
     va_end(ap);
 }
 
-/* Piece letters by byte: a table lookup instead of a search, since the
- * board field is the bulk of every record. */
 const uint8_t fen_piece_by_letter[256] = {
     ['P'] = 1, ['N'] = 2,  ['B'] = 3,  ['R'] = 4,  ['Q'] = 5,  ['K'] = 6,
     ['p'] = 9, ['n'] = 10, ['b'] = 11, ['r'] = 12, ['q'] = 13, ['k'] = 14,

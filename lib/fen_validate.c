@@ -167,7 +167,8 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
  * board and pockets hold at most 64 men (chessops's hard limit) and, to be
  * reachable, the 32 of the start: 16 pawns (promoted pieces counted as
  * pawns), 4 knights, 4 bishops, 4 rooks and 2 queens. */
-static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
+__attribute__((cold)) static void check_crazyhouse_material(const struct fen_record *rec,
+                                                            struct fen_report *rep)
 {
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
     const struct position *p = &rec->pos;
@@ -184,14 +185,13 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
         }
     }
     per[PAWN] += bb_count(p->promoted);
-    if (total > 64) {
-        fen_report_add(rep, FEN_TOO_MANY_MEN, rec->pocket_col ? rec->pocket_col : rec->col[0],
-                       "%d men on the board and in the pockets, at most 64", total);
-        return;
-    }
     if (total > 32)
-        fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->pocket_col ? rec->pocket_col : rec->col[0],
-                       "%d men on the board and in the pockets, at most 32", total);
+        fen_report_add(rep, total > 64 ? FEN_TOO_MANY_MEN : FEN_TOO_MANY_PIECES,
+                       rec->pocket_col ? rec->pocket_col : rec->col[0],
+                       "%d men on the board and in the pockets, at most %d", total,
+                       total > 64 ? 64 : 32);
+    if (total > 64)
+        return;
     if (per[PAWN] > 16)
         fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
                        "%d pawns on the board, in the pockets and promoted, at most 16", per[PAWN]);

@@ -1,9 +1,7 @@
-/* The plain board field of a FEN record, read fast: eight ranks of eight
- * squares, piece letters (PNBRQK, pnbrqk) and digits 1-8 never side by
- * side, separated by '/', and nothing else, as nearly every record has.
- * fen.c's parse_board calls this first and reads any other field with its
- * full loop, which words every problem; tests/unit/test_fen_board.c holds
- * the two equal. */
+/* The plain board field nearly every FEN record has, read fast: eight ranks
+ * of eight squares, piece letters and digits 1-8 (never side by side)
+ * separated by '/'.  fen.c's parse_board reads any other with its full
+ * loop, which words every problem; test_fen_board holds the two equal. */
 #ifndef CHESS_FEN_BOARD_H
 #define CHESS_FEN_BOARD_H
 

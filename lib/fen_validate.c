@@ -24,7 +24,6 @@ static int count(const struct fen_record *rec, enum color c, enum piece_type t)
 static bool check_kings(const struct fen_record *rec, const struct variant_rules *r,
                         struct fen_report *rep)
 {
-    bool ok = true;
     int n[COLOR_NB] = {count(rec, WHITE, KING), count(rec, BLACK, KING)};
     if (r->kings == VARIANT_KINGS_ANY)
         return true;
@@ -37,27 +36,20 @@ static bool check_kings(const struct fen_record *rec, const struct variant_rules
     }
     if (r->kings == VARIANT_KINGS_ATOMIC && (rec->fields_ok & FEN_FIELD_SIDE)) {
         enum color us = (enum color)rec->pos.side;
-        if (n[!us] != 1) {
+        if (n[!us] != 1)
             fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
                            color_names[!us], n[!us]);
-            ok = false;
-        }
-        if (n[us] > 1) {
+        if (n[us] > 1)
             fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
                            "%s has %d kings, expected 1 (or none once it has exploded)",
                            color_names[us], n[us]);
-            ok = false;
-        }
-        return ok && n[us] == 1;
+    } else {
+        for (int c = WHITE; c <= BLACK; c++)
+            if (n[c] != 1)
+                fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
+                               color_names[c], n[c]);
     }
-    for (int c = WHITE; c <= BLACK; c++) {
-        if (n[c] != 1) {
-            fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
-                           color_names[c], n[c]);
-            ok = false;
-        }
-    }
-    return ok;
+    return n[WHITE] == 1 && n[BLACK] == 1;
 }
 
 /* The column of the letter of the piece on sq, found again in rec->board

@@ -8,12 +8,11 @@
 
 #include <stdbool.h>
 
-/* Check that a parsed position is legal (FIDE rules and what can be reached
- * from the initial position by piece counts and checks); appends problems to
- * rep and returns true when none were found.  It may be called after a
- * failed fen_parse: each check runs only when the fields it needs were read
- * (rec->fields_ok), so that every problem of a record is reported once.
- * Without a readable board it adds nothing and returns false. */
+/* Check that a parsed position is legal (FIDE rules, and reachable by piece
+ * counts and checks); appends problems to rep and returns true when none
+ * were found.  After a failed fen_parse each check runs only when the fields
+ * it needs were read (rec->fields_ok), so every problem is reported once;
+ * without a readable board it adds nothing and returns false. */
 bool fen_validate(const struct fen_record *rec, struct fen_report *rep);
 
 #endif

@@ -576,7 +576,7 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *
 /* The next EPD operation of ops[*i..len): its opcode at ops[*op], *op_len
  * bytes, and its operand, which runs to the next ';' outside a quoted
  * string, where *i is left.  False when none is left. */
-static bool next_op(const char *ops, size_t len, size_t *i, size_t *op, size_t *op_len)
+static inline bool next_op(const char *ops, size_t len, size_t *i, size_t *op, size_t *op_len)
 {
     size_t k = *i;
     while (k < len && (is_blank(ops[k]) || ops[k] == ';'))

@@ -413,12 +413,10 @@ static void parse_castling(const struct field *f, struct fen_record *rec, struct
         if (idx < 0) {
             char shown[8];
             show_text(shown, sizeof shown, f->s + i, 1);
-            if (c == '-')
-                fen_report_add(rep, FEN_BAD_CASTLING, col,
-                               "'-' must stand alone in the castling field");
-            else
-                fen_report_add(rep, FEN_BAD_CASTLING, col,
-                               "'%s' is not a castling letter (KQkq, A-H, a-h or -)", shown);
+            fen_report_add(rep, FEN_BAD_CASTLING, col,
+                           c == '-' ? "'%s' must stand alone in the castling field"
+                                    : "'%s' is not a castling letter (KQkq, A-H, a-h or -)",
+                           shown);
             continue;
         }
         bool black = c >= 'a';

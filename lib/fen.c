@@ -351,13 +351,12 @@ static bool parse_board(const struct field *f, const struct fen_options *opt,
     if (slashes < 7)
         fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d rank%s, expected 8", slashes + 1,
                        slashes ? "s" : "");
-    for (int c = WHITE; c <= BLACK; c++) {
+    for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++) {
             bitboard b = by_piece[piece_make((enum color)c, (enum piece_type)t)];
             p->by_type[t] |= b;
             p->by_color[c] |= b;
         }
-    }
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
     return rep->count + rep->dropped == before;
@@ -815,22 +814,20 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     rec->fields_ok = ok;
 
     unsigned end_col = rec->ops ? rec->ops_col : (unsigned)len + 1;
-    if (n < 4) {
-        if (n == 3)
-            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 4 (%s)", names[3]);
-        else
-            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)",
-                           n + 1, names[n], names[3]);
-    } else if (n == 5 && opt->strict) {
-        /* Some GUIs and suites leave the full-move number out; python-chess,
-         * chessops and Stockfish then take 1, and so does lenient reading. */
+    /* (Some GUIs and suites leave the full-move number out; python-chess,
+     * chessops and Stockfish then take 1, and so does lenient reading.) */
+    if (n == 3)
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 4 (%s)", names[3]);
+    else if (n < 3)
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)", n + 1,
+                       names[n], names[3]);
+    else if (n == 5 && opt->strict)
         fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)", names[5]);
-    } else if (n == 4 && opt->strict) {
+    else if (n == 4 && opt->strict)
         fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
                        "missing half-move clock and full-move number (strict)");
-    } else if (n > 6) {
+    else if (n > 6)
         fen_report_add(rep, FEN_EXTRA_FIELD, f[6].col, "extra field after the full-move number");
-    }
     if (rec->ops) {
         check_ops(rec->ops, rec->ops_len, rec->ops_col, rep);
         if (n == 4)

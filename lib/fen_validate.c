@@ -278,10 +278,7 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
             fen_report_add(rep, cl->status, cl->col, "castling right '%c' but no %s rook %s%c%d", l,
                            who,
                            chess960 && (up == 'K' || up == 'Q') ? "between the king and " : "on ",
-                           up == 'K'   ? 'h'
-                           : up == 'Q' ? 'a'
-                                       : up - 'A' + 'a',
-                           rank);
+                           up == 'K' || up == 'Q' ? "ha"[up == 'Q'] : l | 0x20, rank);
             break;
         case FEN_CASTLING_REPEAT:
             fen_report_add(rep, cl->status, cl->col,

@@ -174,7 +174,6 @@ int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, uns
     if (word_is(&key, "perft"))
         return perft_line(b, s, len, i, &key, pb) ? 0 : PERFT_SUITE_PROBLEM;
     problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)", (int)key.len, key.s);
-    if (b->open)
-        b->bad = true;
+    b->bad |= b->open;
     return PERFT_SUITE_PROBLEM;
 }

@@ -8,34 +8,25 @@ static const char *const names[STATUS_NB] = {
 #undef STATUS_NAME
 };
 
-/* Every variant status with every reason, written out: the library hands
- * out string constants, never a buffer of its own. */
-static const char *const variant_texts[3][VARIANT_END_NB] = {
-    {
-        [VARIANT_END_HILL] = "variant win: king of the hill",
-        [VARIANT_END_THREE_CHECKS] = "variant win: three checks",
-        [VARIANT_END_EXPLODED] = "variant win: exploded king",
-        [VARIANT_END_RACE] = "variant win: king reached the eighth rank",
-        [VARIANT_END_NO_PIECES] = "variant win: no pieces left",
-        [VARIANT_END_NO_MOVES] = "variant win: no legal move",
-        [VARIANT_END_HORDE_CAPTURED] = "variant win: horde captured",
-    },
-    {
-        [VARIANT_END_HILL] = "variant loss: king of the hill",
-        [VARIANT_END_THREE_CHECKS] = "variant loss: three checks",
-        [VARIANT_END_EXPLODED] = "variant loss: exploded king",
-        [VARIANT_END_RACE] = "variant loss: king reached the eighth rank",
-        [VARIANT_END_HORDE_CAPTURED] = "variant loss: horde captured",
-    },
-    {
-        [VARIANT_END_RACE_DRAW] = "variant draw: both kings reached the eighth rank",
-    },
+/* Each variant status's text by reason and status: string constants, the
+ * library hands out no buffer of its own. */
+#define WIN_LOSS(reason, text) [reason] = {"variant win: " text, "variant loss: " text}
+static const char *const variant_texts[VARIANT_END_NB][3] = {
+    WIN_LOSS(VARIANT_END_HILL, "king of the hill"),
+    WIN_LOSS(VARIANT_END_THREE_CHECKS, "three checks"),
+    WIN_LOSS(VARIANT_END_EXPLODED, "exploded king"),
+    WIN_LOSS(VARIANT_END_RACE, "king reached the eighth rank"),
+    WIN_LOSS(VARIANT_END_HORDE_CAPTURED, "horde captured"),
+    [VARIANT_END_NO_PIECES] = {"variant win: no pieces left"},
+    [VARIANT_END_NO_MOVES] = {"variant win: no legal move"},
+    [VARIANT_END_RACE_DRAW] = {[2] = "variant draw: both kings reached the eighth rank"},
 };
+#undef WIN_LOSS
 
 const char *status_text(enum game_status s, enum variant_end_reason reason)
 {
-    if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[s][reason])
-        return variant_texts[s][reason];
+    if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[reason][s])
+        return variant_texts[reason][s];
     return (unsigned)s < STATUS_NB ? names[s] : "unknown";
 }
 

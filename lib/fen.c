@@ -664,9 +664,7 @@ static void set_ep_square(struct fen_record *rec)
     int from = us == WHITE ? ep + 8 : ep - 8;
     if (p->board[ep] != NO_PIECE || p->board[from] != NO_PIECE)
         return;
-    int kept = en_passant_square(p, ep, us, EN_PASSANT_PSEUDO_LEGAL);
-    if (kept != SQUARE_NONE)
-        p->ep_square = (uint8_t)kept;
+    p->ep_square = (uint8_t)en_passant_square(p, ep, us, EN_PASSANT_PSEUDO_LEGAL);
 }
 
 /* A three-check counter field: "3+3" (remaining checks, after the
@@ -740,12 +738,11 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
                        other);
         return n;
     }
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < 2; c++)
         if (rf)
             rec->pos.checks_given[c] = (uint8_t)(3 - remaining[c]);
         else if (gf)
             rec->pos.checks_given[c] = (uint8_t)given[c];
-    }
     return n;
 }
 

@@ -84,11 +84,7 @@ struct fen_report {
 };
 
 /* Bits of fen_record.fields_ok: the fields fen_validate reads. */
-enum {
-    FEN_FIELD_BOARD = 1 << 0,
-    FEN_FIELD_SIDE = 1 << 1,
-    FEN_FIELD_HALFMOVE = 1 << 2,
-};
+enum { FEN_FIELD_BOARD = 1 << 0, FEN_FIELD_SIDE = 1 << 1, FEN_FIELD_HALFMOVE = 1 << 2 };
 
 /* A castling letter as written and what fen_parse found it to name, kept
  * for fen_validate to judge (at most one of each of KQkq, A-H and a-h is

@@ -165,7 +165,7 @@ __attribute__((cold)) static void check_crazyhouse_material(const struct fen_rec
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
     const struct position *p = &rec->pos;
     int total = 0, per[PIECE_TYPE_NB] = {0};
-    for (int t = PAWN; t <= KING; t++) {
+    for (int t = PAWN; t <= KING; t++)
         for (int c = WHITE; c <= BLACK; c++) {
             int on_board = count(rec, (enum color)c, (enum piece_type)t);
             int in_hand = t < KING ? p->pocket[c][t] : 0;
@@ -175,7 +175,6 @@ __attribute__((cold)) static void check_crazyhouse_material(const struct fen_rec
                                  : bb_count(position_pieces(p, (enum color)c, (enum piece_type)t) &
                                             ~p->promoted));
         }
-    }
     per[PAWN] += bb_count(p->promoted);
     if (total > 32)
         fen_report_add(rep, total > 64 ? FEN_TOO_MANY_MEN : FEN_TOO_MANY_PIECES,

@@ -616,10 +616,9 @@ static void check_ops(const char *s, size_t len, unsigned col0, struct fen_repor
                 quoted = !quoted;
                 quote_at = k;
             } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
-                char byte[8];
-                show_text(byte, sizeof byte, s + k, 1);
+                show_text(shown, sizeof shown, s + k, 1);
                 fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)k,
-                               "control byte '%s' in the EPD operations", byte);
+                               "control byte '%s' in the EPD operations", shown);
             }
         }
         if (quoted)

@@ -101,14 +101,12 @@ static void check_back_rank_pawns(const struct fen_record *rec, const struct var
 {
     const struct position *p = &rec->pos;
     bitboard bad = p->by_type[PAWN] & (r->no_pawns ? ~(bitboard)0 : BB_RANK_8 | BB_RANK_1);
-    if (r->kings == VARIANT_KINGS_ONE) {
-        /* Horde: the side without a king has pawns on its first rank
-         * (lichess's starting position). */
-        if (!position_pieces(p, WHITE, KING))
-            bad &= ~(BB_RANK_1 & p->by_color[WHITE]);
-        if (!position_pieces(p, BLACK, KING))
-            bad &= ~(BB_RANK_8 & p->by_color[BLACK]);
-    }
+    /* Horde: the side without a king has pawns on its first rank (lichess's
+     * starting position). */
+    if (r->kings == VARIANT_KINGS_ONE)
+        for (int c = WHITE; c <= BLACK; c++)
+            if (!position_pieces(p, (enum color)c, KING))
+                bad &= ~(bb_rank(c == WHITE ? 0 : 7) & p->by_color[c]);
     if (bad)
         report_pawns(rec, __builtin_bswap64(bad), r->no_pawns, rep);
 }

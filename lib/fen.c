@@ -1,7 +1,5 @@
-/* FEN, X-FEN, Shredder-FEN and EPD records: parsing (every syntax problem,
- * each with its column) and writing.  formats/fen.md is the specification
- * of what is accepted; keep the two in step.  The parser reads exactly
- * len bytes and never assumes a NUL terminator, so any bytes are safe. */
+/* FEN, X-FEN, Shredder-FEN and EPD records (fen.h).  The parser reads
+ * exactly len bytes and never assumes a NUL terminator. */
 #include "fen.h"
 #include "fen_validate.h"
 
@@ -11,37 +9,24 @@
 #include "fen_board.h"
 #include "movegen.h"
 
+#include <stdio.h>
 #include <string.h>
 
-/* Show a byte in a message: printable ASCII as is, anything else as \xNN,
- * so that binary garbage cannot corrupt a terminal or a log. */
-static void show_byte(char out[5], unsigned char c)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    if (c >= 0x20 && c < 0x7F) {
-        out[0] = (char)c;
-        out[1] = '\0';
-        return;
-    }
-    out[0] = '\\';
-    out[1] = 'x';
-    out[2] = hex[c >> 4];
-    out[3] = hex[c & 15];
-    out[4] = '\0';
-}
-
-/* Show a whole field the same way, cut with "..." when it does not fit
- * (the messages that quote a field must stay within FEN_MESSAGE_MAX). */
+/* Show text in a message: printable ASCII as is, anything else as \xNN (no
+ * binary garbage on a terminal), cut with "..." when it does not fit in
+ * size bytes; one byte always fits in 8. */
 static void show_text(char *out, size_t size, const char *s, size_t len)
 {
     size_t n = 0, i = 0;
     for (; i < len; i++) {
-        char shown[5];
-        show_byte(shown, (unsigned char)s[i]);
-        size_t l = strlen(shown);
+        unsigned char c = (unsigned char)s[i];
+        size_t l = c >= 0x20 && c < 0x7F ? 1 : 4;
         if (n + l + 4 > size) /* keep room for "..." and the NUL */
             break;
-        memcpy(out + n, shown, l);
+        if (l == 1)
+            out[n] = (char)c;
+        else
+            snprintf(out + n, 5, "\\x%02X", c);
         n += l;
     }
     if (i < len) {
@@ -67,10 +52,8 @@ static bool is_letter(char c)
 }
 
 /* The end of the field that starts at s[i]: the first blank at i or after,
- * or len.  Eight bytes at a time (a byte below 0x21 is flagged exactly at
- * the lowest place where one stands), since splitting a record byte by
- * byte weighed on fen-check (docs/performance.md, "Figures moved out of
- * the comments"). */
+ * or len.  Eight bytes at a time, not byte by byte (a byte below 0x21 is
+ * flagged exactly at the lowest place where one stands). */
 static size_t skip_nonblank(const char *s, size_t i, size_t len)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ /* (the lowest byte is the first) */
@@ -88,9 +71,8 @@ static size_t skip_nonblank(const char *s, size_t i, size_t len)
             return i;
         i++; /* a control byte: part of the field */
     }
-    /* The last bytes: the word that ends the record, the bytes before i
-     * in it made 0xFF (no flag), rather than a byte at a time (the short
-     * fields after the board all end there or near it). */
+    /* The last bytes: the word that ends the record, its bytes before i
+     * made 0xFF (no flag); the short fields after the board end there. */
     while (i < len && len >= 8) {
         uint64_t w;
         size_t base = len - 8;
@@ -145,10 +127,9 @@ static bool blanks_of(const char *s, size_t len, uint64_t *blanks)
     return semi == 0;
 }
 
-/* Split the record at blanks.  Lenient mode accepts runs of spaces and
- * tabs anywhere; strict mode wants single spaces between fields and no
- * blank at either end.  Returns the number of FEN fields (f[] holds the
- * first eight) and points *ops at the EPD operations, if any. */
+/* Split the record at blanks (strict: single spaces between fields, none
+ * at either end).  Returns the number of FEN fields (f[] holds the first
+ * eight) and points rec->ops at the EPD operations, if any. */
 static int split_fields(const char *s, size_t len, const struct fen_options *opt, struct field f[8],
                         struct fen_record *rec, struct fen_report *rep)
 {
@@ -175,16 +156,12 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
         size_t start = i;
         while (i < len && is_blank(s[i]))
             i++;
-        if (opt->strict && i > start) {
-            if (start == 0)
-                fen_report_add(rep, FEN_SPACING, 1, "blank at the start of the record (strict)");
-            else if (i >= len)
-                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
-                               "blank at the end of the record (strict)");
-            else if (i - start > 1 || s[start] != ' ')
-                fen_report_add(rep, FEN_SPACING, (unsigned)start + 1,
-                               "fields must be separated by one space (strict)");
-        }
+        if (opt->strict && i > start &&
+            (start == 0 || i >= len || i - start > 1 || s[start] != ' '))
+            fen_report_add(rep, FEN_SPACING, (unsigned)start + 1, "%s (strict)",
+                           start == 0 ? "blank at the start of the record"
+                           : i >= len ? "blank at the end of the record"
+                                      : "fields must be separated by one space");
         if (i >= len)
             break;
         size_t b = i;
@@ -205,41 +182,32 @@ static int split_fields(const char *s, size_t len, const struct fen_options *opt
     return n;
 }
 
-/* Field 1, piece placement: ranks 8 to 1 separated by '/', each summing to
- * eight squares; digits 1-8 count empty squares and never stand side by
- * side.  A rank holding a bad digit has no known size, so its size is not
- * judged; pieces beyond the eighth file or rank are not placed. */
 /* Crazyhouse pockets, the letters of the pieces in hand (PNBRQ for White,
  * pnbrq for Black, any order, none for empty pockets): never a king, at
  * most POCKET_MAX of a kind. */
-static bool parse_pocket(const char *s, size_t len, unsigned col, bool store,
+static void parse_pocket(const char *s, size_t len, unsigned col, bool store,
                          struct fen_record *rec, struct fen_report *rep)
 {
-    bool ok = true;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
         int piece = fen_piece_by_letter[c];
-        char shown[5];
-        show_byte(shown, c);
-        if (!piece) {
+        char shown[8];
+        show_text(shown, sizeof shown, s + i, 1);
+        if (!piece || piece_type(piece) == KING) {
             fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
-                           "'%s' is not a pocket letter (PNBRQ, pnbrq)", shown);
-            ok = false;
-        } else if (piece_type(piece) == KING) {
-            fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
-                           "a king is never in a pocket ('%s')", shown);
-            ok = false;
+                           piece ? "a king is never in a pocket ('%s')"
+                                 : "'%s' is not a pocket letter (PNBRQ, pnbrq)",
+                           shown);
         } else if (store) {
             uint8_t *n = &rec->pos.pocket[piece_color(piece)][piece_type(piece)];
             if (*n >= POCKET_MAX) {
                 fen_report_add(rep, FEN_BAD_POCKET, col + (unsigned)i,
                                "more than %d pieces of one kind in a pocket", POCKET_MAX);
-                return false;
+                return;
             }
             (*n)++;
         }
     }
-    return ok;
 }
 
 /* Where the crazyhouse pockets of a board field are: "[...]" closing the
@@ -252,9 +220,7 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     if (open) {
         size_t b = (size_t)(open - s);
         *pb = b + 1;
-        *pe = len && s[len - 1] == ']' ? len - 1 : len;
-        if (*pe < *pb)
-            *pe = *pb;
+        *pe = s[len - 1] == ']' ? len - 1 : len; /* (not before *pb: s[b] is '[') */
         return b;
     }
     if (!crazyhouse)
@@ -269,56 +235,51 @@ static size_t find_pocket(const char *s, size_t len, bool crazyhouse, size_t *pb
     return len;
 }
 
-static bool parse_board(const struct field *f_in, const struct fen_options *opt,
+/* Field 1, piece placement: ranks 8 to 1 separated by '/', each summing to
+ * eight squares; digits 1-8 count empty squares and never stand side by
+ * side.  A rank holding a bad digit has no known size, so its size is not
+ * judged; pieces beyond the eighth file or rank are not placed. */
+static bool parse_board(const struct field *f, const struct fen_options *opt,
                         struct fen_record *rec, struct fen_report *rep)
 {
-    rec->board = f_in->s;
-    rec->board_len = f_in->len;
+    rec->board = f->s;
+    rec->board_len = f->len;
     if (opt->variant != VARIANT_CHESS && variant_rules((enum variant)opt->variant)->drops) {
         /* crazyhouse: pockets and '~' take the full loop */
-    } else if (!opt->no_fastpath &&
-               fen_board_plain(f_in->s, f_in->len, &rec->pos, rec->piece_count)) {
+    } else if (!opt->no_fastpath && fen_board_plain(f->s, f->len, &rec->pos, rec->piece_count)) {
         rec->board_canonical = true;
         return true;
-    } else {
-        memset(rec->pos.board, NO_PIECE, sizeof rec->pos.board);
-        memset(rec->pos.by_type, 0, sizeof rec->pos.by_type);
-        memset(rec->pos.by_color, 0, sizeof rec->pos.by_color);
-        memset(rec->piece_count, 0, sizeof rec->piece_count);
     }
     struct position *p = &rec->pos;
     int rank = 7, file = 0, slashes = 0;
-    bool ok = true, prev_digit = false, size_done = false;
+    bool size_done = false;
+    int before = rep->count + rep->dropped;
     bitboard by_piece[PIECE_NB] = {0};
     uint64_t key = 0;
     bool crazyhouse = variant_rules((enum variant)opt->variant)->drops;
     size_t pb = 0, pe = 0;
-    struct field board = *f_in;
-    const struct field *f = &board;
+    size_t len = f->len; /* of the board proper, pockets aside */
     /* Outside crazyhouse only "[...]" closing the field is looked for (an
      * unclosed '[' there is a bad piece letter like any other). */
-    if (crazyhouse || (f_in->len && f_in->s[f_in->len - 1] == ']'))
-        board.len = find_pocket(f_in->s, f_in->len, crazyhouse, &pb, &pe);
-    rec->board_len = board.len;
-    if (board.len < f_in->len) {
-        bool closed = f_in->s[board.len] == '/' || f_in->s[f_in->len - 1] == ']';
-        rec->pocket_col = f_in->col + (unsigned)board.len;
+    if (crazyhouse || (f->len && f->s[f->len - 1] == ']'))
+        len = find_pocket(f->s, f->len, crazyhouse, &pb, &pe);
+    rec->board_len = len;
+    if (len < f->len) {
+        bool closed = f->s[len] == '/' || f->s[f->len - 1] == ']';
+        rec->pocket_col = f->col + (unsigned)len;
         if (!crazyhouse) {
             char shown[40];
-            show_text(shown, sizeof shown, f_in->s + board.len, f_in->len - board.len);
+            show_text(shown, sizeof shown, f->s + len, f->len - len);
             fen_report_add(rep, FEN_VARIANT_FIELD, rec->pocket_col,
                            "pockets '%s' are only read in crazyhouse (--variant=crazyhouse)",
                            shown);
-            ok = false;
         } else if (!closed) {
             fen_report_add(rep, FEN_BAD_POCKET, rec->pocket_col,
                            "pockets opened by '[' are not closed by ']'");
-            ok = false;
         }
-        if (!parse_pocket(f_in->s + pb, pe - pb, f_in->col + (unsigned)pb, crazyhouse, rec, rep))
-            ok = false;
+        parse_pocket(f->s + pb, pe - pb, f->col + (unsigned)pb, crazyhouse, rec, rep);
     }
-    for (size_t i = 0; i < f->len; i++) {
+    for (size_t i = 0; i < len; i++) {
         unsigned col = f->col + (unsigned)i;
         unsigned char c = (unsigned char)f->s[i];
         int piece = fen_piece_by_letter[c];
@@ -332,7 +293,6 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                 rec->piece_count[piece]++;
             }
             file++;
-            prev_digit = false;
         } else if (c == '~') {
             /* the square of the piece letter just before, if placed */
             int after_piece = i > 0 && fen_piece_by_letter[(unsigned char)f->s[i - 1]] &&
@@ -340,89 +300,66 @@ static bool parse_board(const struct field *f_in, const struct fen_options *opt,
                                   ? square_make(file - 1, rank)
                                   : SQUARE_NONE;
             /* Crazyhouse: '~' marks the piece before it as promoted. */
-            if (!crazyhouse) {
+            if (!crazyhouse)
                 fen_report_add(
                     rep, FEN_VARIANT_FIELD, col,
                     "'~' (a promoted piece) is only read in crazyhouse (--variant=crazyhouse)");
-                ok = false;
-            } else if (after_piece == SQUARE_NONE) {
+            else if (after_piece == SQUARE_NONE)
                 fen_report_add(rep, FEN_BAD_PROMOTED, col, "'~' must follow a piece letter");
-                ok = false;
-            } else if (piece_type(p->board[after_piece]) == PAWN ||
-                       piece_type(p->board[after_piece]) == KING) {
+            else if (piece_type(p->board[after_piece]) == PAWN ||
+                     piece_type(p->board[after_piece]) == KING)
                 fen_report_add(
                     rep, FEN_BAD_PROMOTED, col,
                     "'~' after a %s: only a knight, bishop, rook or queen can be promoted",
                     piece_type(p->board[after_piece]) == PAWN ? "pawn" : "king");
-                ok = false;
-            } else {
+            else
                 p->promoted |= bb_square(after_piece);
-            }
-            prev_digit = false;
         } else if (c >= '1' && c <= '8') {
-            if (prev_digit) {
+            if (i > 0 && f->s[i - 1] >= '1' && f->s[i - 1] <= '8')
                 fen_report_add(rep, FEN_CONSECUTIVE_DIGITS, col, "two digits in a row ('%c%c')",
                                f->s[i - 1], c);
-                ok = false;
-            }
             file += c - '0';
-            prev_digit = true;
         } else if (c == '/') {
-            if (rank >= 0 && !size_done && file != 8) {
+            if (rank >= 0 && !size_done && file != 8)
                 fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has %d square%s, expected 8",
                                rank + 1, file, file == 1 ? "" : "s");
-                ok = false;
-            }
-            if (++slashes == 8) {
+            if (++slashes == 8)
                 fen_report_add(rep, FEN_RANK_COUNT, col, "board has more than 8 ranks");
-                ok = false;
-            }
             rank--;
             file = 0;
-            prev_digit = false;
             size_done = false;
             continue;
         } else if (c == '0' || c == '9') {
             fen_report_add(rep, FEN_BAD_DIGIT, col,
                            "digit '%c' is not a count of 1 to 8 empty squares", c);
-            ok = false;
             size_done = true;
-            prev_digit = false;
         } else {
-            char shown[5];
-            show_byte(shown, c);
+            char shown[8];
+            show_text(shown, sizeof shown, f->s + i, 1);
             fen_report_add(rep, FEN_BAD_PIECE, col, "'%s' is not a piece letter (PNBRQK, pnbrqk)",
                            shown);
-            ok = false;
             file++;
-            prev_digit = false;
         }
         if (file > 8 && rank >= 0 && !size_done) {
             fen_report_add(rep, FEN_RANK_SIZE, col, "rank %d has more than 8 squares", rank + 1);
-            ok = false;
             size_done = true;
         }
     }
-    if (rank >= 0 && !size_done && file != 8) {
-        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(f->len ? f->len - 1 : 0),
+    if (rank >= 0 && !size_done && file != 8)
+        fen_report_add(rep, FEN_RANK_SIZE, f->col + (unsigned)(len ? len - 1 : 0),
                        "rank %d has %d square%s, expected 8", rank + 1, file, file == 1 ? "" : "s");
-        ok = false;
-    }
-    if (slashes < 7) {
+    if (slashes < 7)
         fen_report_add(rep, FEN_RANK_COUNT, f->col, "board has %d rank%s, expected 8", slashes + 1,
                        slashes ? "s" : "");
-        ok = false;
-    }
-    for (int c = WHITE; c <= BLACK; c++) {
+    for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++) {
             bitboard b = by_piece[piece_make((enum color)c, (enum piece_type)t)];
             p->by_type[t] |= b;
             p->by_color[c] |= b;
         }
-    }
     p->by_type[0] = p->by_color[WHITE] | p->by_color[BLACK];
     p->key ^= key;
-    return ok;
+    return rep->count + rep->dropped == before;
 }
 
 /* Field 2: 'w' or 'b'. */
@@ -462,61 +399,49 @@ static int castling_letter_index(char c)
 /* Field 3, castling availability, as text only: '-' alone, or letters from
  * KQkq (standard and X-FEN) and A-H/a-h (Shredder-FEN), white's first, K
  * before Q, none twice.  The good letters are kept for resolve_castling. */
-static bool parse_castling(const struct field *f, struct fen_record *rec, struct fen_report *rep)
+static void parse_castling(const struct field *f, struct fen_record *rec, struct fen_report *rep)
 {
     if (f->len == 1 && f->s[0] == '-')
-        return true;
-    bool ok = true, seen_black = false;
+        return;
+    bool seen_black = false;
     uint32_t seen = 0;
     for (size_t i = 0; i < f->len; i++) {
         char c = f->s[i];
         unsigned col = f->col + (unsigned)i;
         int idx = castling_letter_index(c);
         if (idx < 0) {
-            char shown[5];
-            show_byte(shown, (unsigned char)c);
-            if (c == '-')
-                fen_report_add(rep, FEN_BAD_CASTLING, col,
-                               "'-' must stand alone in the castling field");
-            else
-                fen_report_add(rep, FEN_BAD_CASTLING, col,
-                               "'%s' is not a castling letter (KQkq, A-H, a-h or -)", shown);
-            ok = false;
+            char shown[8];
+            show_text(shown, sizeof shown, f->s + i, 1);
+            fen_report_add(rep, FEN_BAD_CASTLING, col,
+                           c == '-' ? "'%s' must stand alone in the castling field"
+                                    : "'%s' is not a castling letter (KQkq, A-H, a-h or -)",
+                           shown);
             continue;
         }
         bool black = c >= 'a';
-        if (!black && seen_black) {
+        if (!black && seen_black)
             fen_report_add(rep, FEN_CASTLING_ORDER, col,
                            "white's castling rights must come before black's ('%c')", c);
-            ok = false;
-        }
         seen_black |= black;
         if (seen & (1u << idx)) {
             fen_report_add(rep, FEN_CASTLING_REPEAT, col, "castling letter '%c' is repeated", c);
-            ok = false;
             continue;
         }
-        if ((c == 'K' && (seen & 2)) || (c == 'k' && (seen & 8))) {
+        if ((c == 'K' && (seen & 2)) || (c == 'k' && (seen & 8)))
             fen_report_add(rep, FEN_CASTLING_ORDER, col, "'%c' must come before '%c'", c,
                            c == 'K' ? 'Q' : 'q');
-            ok = false;
-        }
         seen |= 1u << idx;
         rec->castling[rec->castling_count++] = (struct fen_castling_letter){c, col, FEN_OK};
     }
-    return ok;
 }
 
-/* Which right and rook a castling letter names, for FIDE Art. 3.8.2 and
- * its Chess960 counterpart.  K/Q in the standard set-up (king on e1/e8,
- * rook in the h/a corner) are standard chess.  Elsewhere, or always in
- * Chess960, K/Q name the outermost rook on that side of the king (X-FEN:
- * a Chess960 start position written with KQkq, as python-chess and
- * chessops read it, whatever the variant); a file letter names the rook on
- * that file (Shredder-FEN); the king stands anywhere on its first rank.
- * Returns FEN_OK and sets *right, *rook and *x960 (the right is a Chess960
- * one), or the problem: in standard chess the standard set-up's when
- * X-FEN finds no rook either. */
+/* Which right and rook a castling letter names (FIDE Art. 3.8.2 and its
+ * Chess960 counterpart).  K/Q in the standard set-up (king on e1/e8, rook
+ * in the corner) are standard chess; elsewhere, or always in Chess960, the
+ * outermost rook on that side of the king (X-FEN, as python-chess and
+ * chessops read it); a file letter the rook on that file (Shredder-FEN).
+ * Returns FEN_OK and sets *right, *rook and *x960 (a Chess960 right), or
+ * the problem (in standard chess the standard set-up's, if X-FEN fails too). */
 static enum fen_code castling_target(const struct position *p, char letter, bool chess960,
                                      int *right, int *rook, bool *x960)
 {
@@ -553,10 +478,9 @@ static enum fen_code castling_target(const struct position *p, char letter, bool
     return *rook != ksq && bb_test(rooks, *rook) ? FEN_OK : FEN_CASTLING_NO_ROOK;
 }
 
-/* Turn the castling letters into rights once the board is known; each
- * letter keeps its outcome for fen_validate to report.  File letters, K/Q
- * outside the standard set-up, or the caller's option make the record
- * Chess960. */
+/* Turn the castling letters into rights, each letter keeping its outcome
+ * for fen_validate; file letters, K/Q outside the standard set-up or the
+ * caller's option make the record Chess960. */
 static void resolve_castling(const struct fen_options *opt, struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -570,12 +494,9 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
         struct fen_castling_letter *cl = &rec->castling[i];
         int right = 0, rook = SQUARE_NONE;
         bool x960 = false;
-        if (!castling) {
-            /* Antichess and racing kings have no castling (lichess). */
-            cl->status = FEN_VARIANT_CASTLING;
-            continue;
-        }
-        cl->status = castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960);
+        /* (antichess and racing kings have no castling, as lichess plays them) */
+        cl->status = castling ? castling_target(p, cl->letter, opt->chess960, &right, &rook, &x960)
+                              : FEN_VARIANT_CASTLING;
         if (cl->status != FEN_OK)
             continue;
         chess960 |= x960;
@@ -590,19 +511,18 @@ static void resolve_castling(const struct fen_options *opt, struct fen_record *r
 }
 
 /* Field 4: '-' or a square name in lower case. */
-static bool parse_ep(const struct field *f, struct fen_record *rec, struct fen_report *rep)
+static void parse_ep(const struct field *f, struct fen_record *rec, struct fen_report *rep)
 {
     if (f->len == 1 && f->s[0] == '-')
-        return true;
+        return;
     int sq = square_parse(f->s, f->len);
     if (f->len == 2 && sq != SQUARE_NONE) {
         rec->ep_raw = sq;
-        return true;
+        return;
     }
     char shown[40];
     show_text(shown, sizeof shown, f->s, f->len);
     fen_report_add(rep, FEN_BAD_EP, f->col, "en-passant field '%s' is not '-' or a square", shown);
-    return false;
 }
 
 /* A non-negative decimal counter up to FEN_COUNTER_MAX; digits only (no
@@ -623,21 +543,17 @@ static bool parse_counter(const char *s, size_t len, uint32_t *out)
     return true;
 }
 
-/* parse_counter_field's diagnostic, apart: out of line, the check of a
+/* parse_counter_field's diagnostic, out of line so that the check of a
  * good counter inlines into fen_parse. */
 __attribute__((noinline, cold)) static void counter_problem(const struct field *f, bool fullmove,
                                                             struct fen_report *rep)
 {
     char shown[40];
     show_text(shown, sizeof shown, f->s, f->len);
-    if (fullmove)
-        fen_report_add(rep, FEN_BAD_FULLMOVE, f->col,
-                       "full-move number '%s' is not a number from 1 to %lu", shown,
-                       (unsigned long)FEN_COUNTER_MAX);
-    else
-        fen_report_add(rep, FEN_BAD_HALFMOVE, f->col,
-                       "half-move clock '%s' is not a number from 0 to %lu", shown,
-                       (unsigned long)FEN_COUNTER_MAX);
+    fen_report_add(rep, fullmove ? FEN_BAD_FULLMOVE : FEN_BAD_HALFMOVE, f->col,
+                   "%s '%s' is not a number from %d to %lu",
+                   fullmove ? "full-move number" : "half-move clock", shown, fullmove,
+                   (unsigned long)FEN_COUNTER_MAX);
 }
 
 /* Fields 5 and 6: the half-move clock (0 or more) and the full-move
@@ -654,6 +570,27 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *
     return false;
 }
 
+/* The next EPD operation of ops[*i..len): its opcode at ops[*op], *op_len
+ * bytes, and its operand, which runs to the next ';' outside a quoted
+ * string, where *i is left.  False when none is left. */
+static inline bool next_op(const char *ops, size_t len, size_t *i, size_t *op, size_t *op_len)
+{
+    size_t k = *i;
+    while (k < len && (is_blank(ops[k]) || ops[k] == ';'))
+        k++;
+    if (k >= len)
+        return false;
+    *op = k;
+    while (k < len && !is_blank(ops[k]) && ops[k] != ';')
+        k++;
+    *op_len = k - *op;
+    bool quoted = false;
+    for (; k < len && (quoted || ops[k] != ';'); k++)
+        quoted ^= ops[k] == '"';
+    *i = k;
+    return true;
+}
+
 /* EPD operations (after the FEN fields): each an opcode (a letter, then
  * letters, digits or '_', at most 15 in all) and operands separated by
  * blanks, ended by ';'.  As in the perft suites, empty operations and a
@@ -661,35 +598,27 @@ static bool parse_counter_field(const struct field *f, bool fullmove, uint32_t *
  * strings that may hold blanks and ';'.  No control bytes anywhere. */
 static void check_ops(const char *s, size_t len, unsigned col0, struct fen_report *rep)
 {
-    size_t i = 0;
-    while (i < len) {
-        while (i < len && (is_blank(s[i]) || s[i] == ';'))
-            i++;
-        if (i >= len)
-            break;
-        size_t b = i;
-        while (i < len && !is_blank(s[i]) && s[i] != ';')
-            i++;
+    size_t i = 0, b, op_len;
+    while (next_op(s, len, &i, &b, &op_len)) {
         char shown[40];
-        show_text(shown, sizeof shown, s + b, i - b);
-        bool good = is_letter(s[b]) && i - b <= 15;
-        for (size_t k = b + 1; good && k < i; k++)
+        show_text(shown, sizeof shown, s + b, op_len);
+        bool good = is_letter(s[b]) && op_len <= 15;
+        for (size_t k = b + 1; good && k < b + op_len; k++)
             good = is_letter(s[k]) || (s[k] >= '0' && s[k] <= '9') || s[k] == '_';
         if (!good)
             fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)b, "'%s' is not an EPD opcode",
                            shown);
         bool quoted = false;
         size_t quote_at = 0;
-        for (; i < len && (quoted || s[i] != ';'); i++) {
-            unsigned char c = (unsigned char)s[i];
+        for (size_t k = b + op_len; k < i; k++) {
+            unsigned char c = (unsigned char)s[k];
             if (c == '"') {
                 quoted = !quoted;
-                quote_at = i;
+                quote_at = k;
             } else if ((c < 0x20 && c != '\t') || c == 0x7F) {
-                char byte[5];
-                show_byte(byte, c);
-                fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)i,
-                               "control byte '%s' in the EPD operations", byte);
+                show_text(shown, sizeof shown, s + k, 1);
+                fen_report_add(rep, FEN_BAD_EPD, col0 + (unsigned)k,
+                               "control byte '%s' in the EPD operations", shown);
             }
         }
         if (quoted)
@@ -698,11 +627,11 @@ static void check_ops(const char *s, size_t len, unsigned col0, struct fen_repor
     }
 }
 
-/* EPD gives the counters as operations "hmvc N" and "fmvn N" instead of
- * fields; a record with four fields takes them from there. */
+/* A four-field EPD record's counters: operations "hmvc N" and "fmvn N". */
 static void epd_counters(struct fen_record *rec, struct fen_report *rep)
 {
     static const char *const opcodes[2] = {"hmvc", "fmvn"};
+    uint32_t *counter[2] = {&rec->pos.halfmove, &rec->pos.fullmove};
     for (int k = 0; k < 2; k++) {
         const char *arg;
         size_t alen;
@@ -710,10 +639,7 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
         if (!fen_epd_find(rec->ops, rec->ops_len, opcodes[k], &arg, &alen))
             continue;
         if (parse_counter(arg, alen, &v) && (k == 0 || v >= 1)) {
-            if (k == 0)
-                rec->pos.halfmove = v;
-            else
-                rec->pos.fullmove = v;
+            *counter[k] = v;
             continue;
         }
         char shown[40];
@@ -725,10 +651,8 @@ static void epd_counters(struct fen_record *rec, struct fen_report *rep)
 }
 
 /* The en-passant square the position keeps: the squares the pawn crossed
- * and left empty (a double step could have just happened), then the rule
- * makemove follows, en_passant_square's pseudo-legal mode (right rank,
- * pushed pawn in front, a pawn beside it); the raw field stays in rec for
- * fen_validate. */
+ * and left empty, then makemove's rule (en_passant_square's pseudo-legal
+ * mode); the raw field stays in rec for fen_validate. */
 static void set_ep_square(struct fen_record *rec)
 {
     struct position *p = &rec->pos;
@@ -739,9 +663,7 @@ static void set_ep_square(struct fen_record *rec)
     int from = us == WHITE ? ep + 8 : ep - 8;
     if (p->board[ep] != NO_PIECE || p->board[from] != NO_PIECE)
         return;
-    int kept = en_passant_square(p, ep, us, EN_PASSANT_PSEUDO_LEGAL);
-    if (kept != SQUARE_NONE)
-        p->ep_square = (uint8_t)kept;
+    p->ep_square = (uint8_t)en_passant_square(p, ep, us, EN_PASSANT_PSEUDO_LEGAL);
 }
 
 /* A three-check counter field: "3+3" (remaining checks, after the
@@ -771,7 +693,7 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
     int stored = n < 8 ? n : 8;
     unsigned remaining[2], given[2];
     const struct field *rf = NULL, *gf = NULL;
-    struct field rcopy, gcopy;
+    struct field rcopy; /* (f[4] is moved over) */
     if (stored >= 5 && checks_shape(&f[4], false, remaining)) {
         rcopy = f[4];
         rf = &rcopy;
@@ -780,8 +702,7 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
         stored--;
     }
     if (stored >= 5 && stored == n && checks_shape(&f[stored - 1], true, given)) {
-        gcopy = f[stored - 1];
-        gf = &gcopy;
+        gf = &f[stored - 1];
         n--;
     }
     if (!rf && !gf)
@@ -816,19 +737,17 @@ static int take_checks(struct field *f, int n, const struct fen_options *opt,
                        other);
         return n;
     }
-    for (int c = 0; c < 2; c++) {
+    for (int c = 0; c < 2; c++)
         if (rf)
             rec->pos.checks_given[c] = (uint8_t)(3 - remaining[c]);
         else if (gf)
             rec->pos.checks_given[c] = (uint8_t)given[c];
-    }
     return n;
 }
 
-/* A first field with no '/' between ranks and a byte that no board field
- * of any variant holds (a PGN tag line, prose, a UCI command) is no piece
- * placement: the line is not a FEN record at all, and one diagnostic says
- * so rather than one for each of its characters. */
+/* A first field with no '/' and a byte no board field holds (a PGN tag
+ * line, prose, a UCI command) is no FEN record at all: one diagnostic says
+ * so, not one for each of its characters. */
 static bool not_a_board(const struct field *f)
 {
     if (memchr(f->s, '/', f->len))
@@ -844,24 +763,15 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
 {
     static const char *const names[6] = {"piece placement", "side to move",    "castling",
                                          "en passant",      "half-move clock", "full-move number"};
-    int before = rep->count + rep->dropped;
+    int count0 = rep->count, dropped0 = rep->dropped, before = count0 + dropped0;
     position_clear(&rec->pos);
-    rec->fields = 0;
+    /* Every member after pos but the castling letters, in two short memsets
+     * (one long one is a "rep stos", slower). */
+    memset(&rec->fields, 0,
+           offsetof(struct fen_record, castling) - offsetof(struct fen_record, fields));
+    memset(&rec->pocket_col, 0, sizeof *rec - offsetof(struct fen_record, pocket_col));
     rec->ep_raw = SQUARE_NONE;
-    memset(rec->col, 0, sizeof rec->col);
-    rec->fields_ok = 0;
-    rec->ops = NULL;
-    rec->ops_len = 0;
-    rec->ops_col = 0;
-    rec->castling_count = 0;
-    rec->pocket_col = 0;
-    rec->checks_col = 0;
-    rec->board = NULL;
-    rec->board_len = 0;
-    rec->board_canonical = false;
-    memset(rec->piece_count, 0, sizeof rec->piece_count);
 
-    int count0 = rep->count, dropped0 = rep->dropped;
     struct field f[8];
     int n = split_fields(s, len, opt, f, rec, rep);
     if (n == 0 && !rec->ops) {
@@ -875,7 +785,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         rep->dropped = dropped0;
         fen_report_add(rep, FEN_BAD_PIECE, f[0].col,
                        "not a FEN record ('%s' is no piece placement)", shown);
-        rec->fields = 0;
         return false;
     }
     if (n >= 5)
@@ -890,33 +799,31 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
         ok |= FEN_FIELD_BOARD;
     if (n >= 2 && parse_side(&f[1], p, rep))
         ok |= FEN_FIELD_SIDE;
-    if (n >= 3 && parse_castling(&f[2], rec, rep))
-        ok |= FEN_FIELD_CASTLING;
-    if (n >= 4 && parse_ep(&f[3], rec, rep))
-        ok |= FEN_FIELD_EP;
+    if (n >= 3)
+        parse_castling(&f[2], rec, rep);
+    if (n >= 4)
+        parse_ep(&f[3], rec, rep);
     if (n >= 5 && parse_counter_field(&f[4], false, &p->halfmove, rep))
         ok |= FEN_FIELD_HALFMOVE;
-    if (n >= 6 && parse_counter_field(&f[5], true, &p->fullmove, rep))
-        ok |= FEN_FIELD_FULLMOVE;
+    if (n >= 6)
+        parse_counter_field(&f[5], true, &p->fullmove, rep);
     rec->fields_ok = ok;
 
     unsigned end_col = rec->ops ? rec->ops_col : (unsigned)len + 1;
-    if (n < 4) {
-        if (n == 3)
-            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 4 (%s)", names[3]);
-        else
-            fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)",
-                           n + 1, names[n], names[3]);
-    } else if (n == 5 && opt->strict) {
-        /* Some GUIs and suites leave the full-move number out; python-chess,
-         * chessops and Stockfish then take 1, and so does lenient reading. */
+    /* (Some GUIs and suites leave the full-move number out; python-chess,
+     * chessops and Stockfish then take 1, and so does lenient reading.) */
+    if (n == 3)
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 4 (%s)", names[3]);
+    else if (n < 3)
+        fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing fields %d to 4 (%s to %s)", n + 1,
+                       names[n], names[3]);
+    else if (n == 5 && opt->strict)
         fen_report_add(rep, FEN_MISSING_FIELD, end_col, "missing field 6 (%s) (strict)", names[5]);
-    } else if (n == 4 && opt->strict) {
+    else if (n == 4 && opt->strict)
         fen_report_add(rep, FEN_MISSING_COUNTERS, end_col,
                        "missing half-move clock and full-move number (strict)");
-    } else if (n > 6) {
+    else if (n > 6)
         fen_report_add(rep, FEN_EXTRA_FIELD, f[6].col, "extra field after the full-move number");
-    }
     if (rec->ops) {
         check_ops(rec->ops, rec->ops_len, rec->ops_col, rep);
         if (n == 4)
@@ -926,7 +833,6 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     resolve_castling(opt, rec);
     if ((ok & FEN_FIELD_SIDE) && rec->ep_raw != SQUARE_NONE)
         set_ep_square(rec);
-    /* position_put has hashed the pieces already. */
     p->key ^= position_zobrist_castling[p->castling];
     if (p->ep_square != SQUARE_NONE)
         p->key ^= position_zobrist_ep_file[square_file(p->ep_square)];
@@ -941,6 +847,17 @@ bool fen_parse(const char *s, size_t len, const struct fen_options *opt, struct 
     return rep->count + rep->dropped == before;
 }
 
+/* Is this a problem of reachability only, one that leaves the rules of
+ * play well defined?  Those are the problems fen_options.playable waives. */
+static bool unreachable_only(enum fen_code code)
+{
+    _Static_assert(FEN_CODE_NB <= 64, "a code is a bit of a 64-bit set");
+    const uint64_t waived = 1ull << FEN_IMPOSSIBLE_CHECK | 1ull << FEN_IMPOSSIBLE_MATERIAL |
+                            1ull << FEN_TOO_MANY_PAWNS | 1ull << FEN_TOO_MANY_PIECES |
+                            1ull << FEN_HALFMOVE_EP | 1ull << FEN_VARIANT_OVER;
+    return waived >> code & 1;
+}
+
 bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct fen_record *rec,
               struct fen_report *rep)
 {
@@ -951,7 +868,7 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
         /* Drop the waived problems; what remains decides. */
         int kept = before;
         for (int i = before; i < rep->count; i++)
-            if (!fen_code_unreachable_only(rep->problems[i].code))
+            if (!unreachable_only(rep->problems[i].code))
                 rep->problems[kept++] = rep->problems[i];
         valid = kept == before && rep->count > before;
         rep->count = kept;
@@ -959,24 +876,8 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
     return parsed && valid;
 }
 
-bool fen_code_unreachable_only(enum fen_code code)
-{
-    switch (code) {
-    case FEN_IMPOSSIBLE_CHECK:
-    case FEN_IMPOSSIBLE_MATERIAL:
-    case FEN_TOO_MANY_PAWNS:
-    case FEN_TOO_MANY_PIECES:
-    case FEN_HALFMOVE_EP:
-    case FEN_VARIANT_OVER:
-        return true;
-    default:
-        return false;
-    }
-}
-
 /* Is there a legal en-passant capture?  Only then is the square part of the
- * position in the sense of FIDE Art. 9.2.2, and only then is it written:
- * en_passant_square's legal mode, the variants' legality the generator's. */
+ * position (FIDE Art. 9.2.2) and written. */
 static bool ep_capture_exists(const struct position *p)
 {
     if (p->ep_square == SQUARE_NONE)
@@ -995,24 +896,18 @@ static bool ep_capture_exists(const struct position *p)
 /* Decimal digits of v at out; returns their number. */
 static size_t put_uint(char *out, unsigned v)
 {
-    char tmp[10];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    for (size_t i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    return n;
+    size_t n = v >= 10 ? put_uint(out, v / 10) : 0;
+    out[n] = (char)('0' + v % 10);
+    return n + 1;
 }
+
+static const char letters[] = " PNBRQK  pnbrqk ";
 
 /* The board field of p as fen_format writes it, at tmp; returns its length. */
 static size_t format_board(const struct position *p, char *tmp)
 {
-    static const char letters[] = " PNBRQK  pnbrqk ";
     size_t n = 0;
-    /* Rank by rank over the occupied squares only (a gap is one digit):
-     * a third of the time of a square-by-square walk. */
+    /* Rank by rank over the occupied squares only (a gap is one digit). */
     bitboard occ = position_occupied(p), promoted = p->promoted;
     const uint8_t *board = p->board;
     for (int rank = 7; rank >= 0; rank--) {
@@ -1042,7 +937,6 @@ static size_t format_board(const struct position *p, char *tmp)
 static size_t format_fen(const struct position *p, const char *board_text, size_t board_len,
                          bool counters, char *buf, size_t size)
 {
-    static const char letters[] = " PNBRQK  pnbrqk ";
     char tmp[FEN_MAX];
     size_t n;
     if (board_text && board_len < FEN_MAX - 64) {
@@ -1052,7 +946,6 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         n = format_board(p, tmp);
     }
     if (variant_rules((enum variant)p->variant)->drops) {
-        /* Pockets as lichess and python-chess write them: [QRBNPqrbnp]. */
         static const enum piece_type order[5] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
         tmp[n++] = '[';
         for (int c = WHITE; c <= BLACK; c++)
@@ -1069,11 +962,9 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
     for (int i = 0; i < 4; i++) {
         if (!(p->castling & (1 << i)))
             continue;
-        char c;
-        if (p->chess960 && p->castle_rook[i] < SQUARE_NB)
-            c = (char)('A' + square_file(p->castle_rook[i]));
-        else
-            c = (i & 1) ? 'Q' : 'K';
+        char c = p->chess960 && p->castle_rook[i] < SQUARE_NB
+                     ? (char)('A' + square_file(p->castle_rook[i]))
+                     : "KQ"[i & 1];
         tmp[n++] = i >= 2 ? (char)(c | 0x20) : c;
     }
     tmp[n++] = ' ';
@@ -1084,8 +975,6 @@ static size_t format_fen(const struct position *p, const char *board_text, size_
         tmp[n++] = '-';
     }
     if (variant_rules((enum variant)p->variant)->three_checks) {
-        /* Remaining checks after the en-passant field, as python-chess,
-         * chessops and Fairy-Stockfish write them. */
         tmp[n++] = ' ';
         tmp[n++] = (char)('0' + 3 - p->checks_given[WHITE]);
         tmp[n++] = '+';
@@ -1112,43 +1001,26 @@ size_t fen_format(const struct position *p, char *buf, size_t size)
 
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size)
 {
-    /* A board field fen_board_plain took is canonical already: no two digits
-     * in a row, eight squares a rank, only piece letters (no '~'). */
     bool epd = rec->fields == 4 && rec->ops;
-    if (rec->board_canonical)
-        return format_fen(&rec->pos, rec->board, rec->board_len, !epd, buf, size);
-    return format_fen(&rec->pos, NULL, 0, !epd, buf, size);
+    return format_fen(&rec->pos, rec->board_canonical ? rec->board : NULL, rec->board_len, !epd,
+                      buf, size);
 }
 
 bool fen_epd_find(const char *ops, size_t ops_len, const char *opcode, const char **arg,
                   size_t *arg_len)
 {
-    size_t olen = strlen(opcode), i = 0;
-    while (i < ops_len) {
-        while (i < ops_len && (is_blank(ops[i]) || ops[i] == ';'))
-            i++;
-        size_t b = i;
-        while (i < ops_len && !is_blank(ops[i]) && ops[i] != ';')
-            i++;
-        size_t e = i;
-        /* The operand runs to the next ';' outside a quoted string. */
-        bool quoted = false;
-        size_t ab = i;
-        while (i < ops_len && (quoted || ops[i] != ';')) {
-            if (ops[i] == '"')
-                quoted = !quoted;
-            i++;
-        }
-        if (e - b == olen && memcmp(ops + b, opcode, olen) == 0) {
-            size_t ae = i;
-            while (ab < ae && is_blank(ops[ab]))
-                ab++;
-            while (ae > ab && is_blank(ops[ae - 1]))
-                ae--;
-            *arg = ops + ab;
-            *arg_len = ae - ab;
-            return true;
-        }
+    size_t olen = strlen(opcode), i = 0, b, len;
+    while (next_op(ops, ops_len, &i, &b, &len)) {
+        if (len != olen || memcmp(ops + b, opcode, olen) != 0)
+            continue;
+        size_t ab = b + len, ae = i;
+        while (ab < ae && is_blank(ops[ab]))
+            ab++;
+        while (ae > ab && is_blank(ops[ae - 1]))
+            ae--;
+        *arg = ops + ab;
+        *arg_len = ae - ab;
+        return true;
     }
     return false;
 }

@@ -1,8 +1,6 @@
 /* FEN, X-FEN, Shredder-FEN and EPD records: parsing with a diagnostic for
- * every problem (code, column, message), and writing.  The record and the
- * report it fills are fen_record.h's, shared with fen_validate.h.
- * formats/fen.md is the specification of what is accepted; keep the two
- * in step. */
+ * every problem (code, column, message), and writing.  formats/fen.md is
+ * the specification of what is accepted; keep the two in step. */
 #ifndef CHESS_FEN_H
 #define CHESS_FEN_H
 
@@ -19,21 +17,15 @@ enum { FEN_MAX = 256 };
 
 struct fen_options {
     bool strict;   /* all six fields, single spaces between fields, no leading or trailing blank */
-    bool chess960; /* Chess960: KQkq are X-FEN (outermost rook), castling is written as
-                    * Shredder-FEN.  Without it KQkq need the king on e1/e8 and the rook
-                    * in the corner; file letters (A-H, a-h) always mean Chess960. */
-    bool playable; /* fen_read: accept positions no game can reach (impossible checks or
-                    * material, as move-generator test suites have them) as long as the
-                    * rules apply: one king each, the side not to move not in check, no
-                    * pawn on the first or last rank */
+    bool chess960; /* KQkq are X-FEN (outermost rook) even in the standard set-up, and
+                    * castling is written as Shredder-FEN; file letters always are Chess960 */
+    bool playable; /* fen_read: accept positions no game reaches (impossible checks or
+                    * material, as in move-generator test suites) where the rules apply:
+                    * one king each, the side not to move not in check, no back-rank pawn */
     uint8_t variant;  /* enum variant: the rules the record is read and judged by */
     bool no_fastpath; /* tests: every board field read by the full loop, none by
                        * fen_board_plain (the result is the same) */
 };
-
-/* Is this a problem of reachability only, one that leaves the rules of
- * play well defined?  Those are the problems fen_options.playable waives. */
-bool fen_code_unreachable_only(enum fen_code code);
 
 /* Parse one record (s[0..len), no newline; any bytes, NUL included).  Fills
  * rec and appends every syntax problem to rep; returns true when there was
@@ -56,12 +48,11 @@ bool fen_read(const char *s, size_t len, const struct fen_options *opt, struct f
  * checks as 3+3 after the en-passant field. Returns the length. */
 size_t fen_format(const struct position *p, char *buf, size_t size);
 
-/* The same for a parsed record, quicker: a board field that is already
- * canonical (rec->board_canonical) is copied rather than rebuilt.  An EPD
- * record (four fields, then operations) stays one: its four fields are
- * written without counters (EPD has none; its readers, python-chess's
- * Board.from_epd among them, take what follows for operations), and the
- * caller appends rec->ops. */
+/* The same for a parsed record, quicker: a canonical board field
+ * (rec->board_canonical) is copied, not rebuilt.  An EPD record (four
+ * fields, then operations) stays one: its four fields are written without
+ * counters (EPD readers such as python-chess's Board.from_epd would take
+ * them for operations), and the caller appends rec->ops. */
 size_t fen_format_record(const struct fen_record *rec, char *buf, size_t size);
 
 /* Find EPD operation `opcode` in ops (as stored in a fen_record): points

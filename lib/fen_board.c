@@ -1,20 +1,16 @@
-/* The plain board field of a FEN record (fen_board.h): one loop without a
- * branch per byte, the bitboards and counts gathered sixteen squares at a
- * time. */
+/* The plain board field of a FEN record (fen_board.h). */
 #include "fen_board.h"
 
 #include "bytes16.h"
 
 #include <string.h>
 
-/* What a byte of a plain board field stands for, for fen_board_plain: the
- * piece it places (NO_PIECE for a digit and '/') and that piece's row of
- * position_zobrist_piece, the step to the next square (a digit's squares,
- * or from the end of a rank back to the start of the next, 16 squares
- * down, for '/'), how far the end of the rank moves (8 squares for '/'),
- * where its piece is written (the square, or for '/' a scratch cell), and
- * its kind: BOARD_BYTE for every byte a plain board has, with BOARD_DIGIT
- * for a digit (a byte without an entry has neither). */
+/* What a byte of a plain board field stands for: the piece it places
+ * (NO_PIECE for a digit and '/') and its row of position_zobrist_piece, the
+ * step to the next square ('/': back to the start of the next rank), how far
+ * the rank's end moves, where the piece is written ('/': a scratch cell),
+ * its kind (BOARD_BYTE for any byte of a plain board, BOARD_DIGIT too for
+ * a digit). */
 struct board_code {
     uint16_t key_row;
     int8_t step;
@@ -36,9 +32,8 @@ static const struct board_code board_code[256] = {
 #undef DIGIT
 
 /* The number of each piece on p's bitboards, without a popcount
- * instruction (the build targets plain x86-64, where __builtin_popcountll
- * is a call): bits added up in pairs, fours and bytes, White's and
- * Black's side by side in one vector. */
+ * instruction (plain x86-64 has none): bits added up in pairs, fours and
+ * bytes, White's and Black's side by side in one vector. */
 static void count_pieces(const struct position *p, uint8_t count[PIECE_NB])
 {
     const bytes16_u64 m1 = (bytes16_u64)bytes16_splat(0x55), m2 = (bytes16_u64)bytes16_splat(0x33),
@@ -69,10 +64,8 @@ static bitboard bit_plane(const bytes16 v[4], int bit)
 
 /* The bitboards of p from its mailbox, and the number of each piece: the
  * four bits of a piece (type in bits 0-2, colour in bit 3) gathered for all
- * 64 squares, sixteen at a time (bytes16.h), so that
- * fen_board_plain's loop stores one byte per square and adds to no bitboard or
- * counter in memory (a chain of stores and reloads when a rank holds a run
- * of pawns). */
+ * 64 squares, so that fen_board_plain's loop adds to no bitboard or counter
+ * in memory (a chain of stores and reloads on a run of pawns). */
 static void board_sets(struct position *p, uint8_t count[PIECE_NB])
 {
     bytes16 v[4];
@@ -94,12 +87,11 @@ static void board_sets(struct position *p, uint8_t count[PIECE_NB])
 }
 
 /* Do two digits stand side by side in s[0..len)?  Eight bytes at a time,
- * after the board loop rather than a flag carried from byte to byte through
- * it (docs/performance.md): the words start seven bytes apart, so that
- * every pair of neighbours lies within one of them, and the last ends at
- * len.  A byte is a digit 1-8 when adding 0x4F sets its high bit and adding
- * 0x47 does not (no carry crosses bytes below 0x80; a byte above is no
- * board's, whatever is found here). */
+ * after the board loop rather than a flag carried through it: the words
+ * start seven bytes apart, so that every pair of neighbours lies within one,
+ * and the last ends at len.  A byte is a digit 1-8 when adding 0x4F sets its
+ * high bit and adding 0x47 does not (no carry crosses bytes below 0x80; a
+ * byte above is no board's, whatever is found here). */
 static bool digits_in_a_row(const unsigned char *s, size_t len)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -124,24 +116,20 @@ static bool digits_in_a_row(const unsigned char *s, size_t len)
     return false;
 }
 
-/* One loop without a branch on what a byte is (a branch mispredicted at
- * every change from letters to digits or at every rank's end was most of
- * its time): every byte writes its piece into a scratch mailbox (NO_PIECE
- * on a digit's first square, '/' into a cell past the board) and hashes it
- * (NO_PIECE's key is 0), and what is wrong is gathered in flags tested at
- * the end. */
+/* One loop without a branch on what a byte is (those were mispredicted at
+ * every change from letters to digits): every byte writes its piece into a
+ * scratch mailbox (NO_PIECE on a digit's first square, '/' into a cell past
+ * the board) and hashes it (NO_PIECE's key is 0); what is wrong is gathered
+ * in flags tested at the end. */
 bool fen_board_plain(const char *field, size_t len, struct position *p, uint8_t count[PIECE_NB])
 {
     const unsigned char *s = (const unsigned char *)field, *end = s + len;
     const uint64_t *zobrist = position_zobrist_piece[0];
-    /* (a scratch mailbox: only a field found right is copied) */
     uint8_t cells[2 * SQUARE_NB] = {0};
     uint64_t key = 0;
     unsigned at = 56, rank_end = SQUARE_NB, wrong = 0;
     unsigned all = BOARD_BYTE; /* the kinds of every byte */
     for (; s < end; s++) {
-        /* (nothing read from the table decides where the next byte's
-         * entry is: the loads of one byte do not wait for the last's) */
         const struct board_code *code = &board_code[*s];
         unsigned sq = at & 63;                      /* (in bounds however wrong the field) */
         wrong |= (at ^ rank_end) * code->rank_down; /* '/' ends a full rank */

@@ -1,10 +1,7 @@
-/* The plain board field of a FEN record, read fast: eight ranks of eight
- * squares, piece letters (PNBRQK, pnbrqk) and digits 1-8 never side by
- * side, separated by '/', and nothing else (no crazyhouse pockets, no '~').
- * Nearly every record of a real file has such a board.  fen.c's
- * parse_board calls this first and reads any other field with its full
- * loop, which words every problem; tests/unit/test_fen_board.c holds the
- * two equal on every FEN of the shared data and on changes of each. */
+/* The plain board field nearly every FEN record has, read fast: eight ranks
+ * of eight squares, piece letters and digits 1-8 (never side by side)
+ * separated by '/'.  fen.c's parse_board reads any other with its full
+ * loop, which words every problem; test_fen_board holds the two equal. */
 #ifndef CHESS_FEN_BOARD_H
 #define CHESS_FEN_BOARD_H
 
@@ -15,9 +12,9 @@
 #include <stdint.h>
 
 /* When field[0..len) is a plain board: the pieces in p->board and its
- * bitboards (by_type, by_color), the pieces' Zobrist keys added into
- * p->key, count[] the number of each piece; true.  Otherwise false, with
- * p and count untouched.  p's other members are left as they are. */
+ * bitboards (by_type, by_color), their Zobrist keys added into p->key,
+ * count[] the number of each piece; true.  Otherwise false, with p and
+ * count untouched. */
 bool fen_board_plain(const char *field, size_t len, struct position *p, uint8_t count[PIECE_NB]);
 
 #endif /* CHESS_FEN_BOARD_H */

@@ -1,7 +1,6 @@
-/* Position legality for fen_validate: the part of FEN checking that looks
- * at the position as a whole rather than at the text.  Each rule is one
- * small function; they need attack tables only, never the move generator,
- * since fen-check runs them on millions of records. */
+/* Position legality (fen_validate.h): each rule one small function, with
+ * the FIDE article it enforces; attack tables only, never the move
+ * generator, since fen-check runs them on millions of records. */
 #include "fen_validate.h"
 
 #include "attacks.h"
@@ -10,105 +9,106 @@
 #include <string.h>
 
 static const char *const color_names[COLOR_NB] = {"white", "black"};
+static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
+                                                  "rooks", "queens", "kings"};
 
-/* The number of pieces of one kind, as fen_parse counted them (cheaper
- * than counting bits where the CPU has no popcount instruction). */
+/* The number of pieces of one kind, as fen_parse counted them. */
 static int count(const struct fen_record *rec, enum color c, enum piece_type t)
 {
     return rec->piece_count[piece_make(c, t)];
 }
 
-/* FIDE Art. 2.2 and 3.9: each side has exactly one king; without that no
- * rule of the game (check, castling, mate) is defined.  The variants
- * differ: antichess's king is an ordinary piece (any number), horde has one
- * king in all, and in atomic the side to move may have lost its king to an
- * explosion (the game is then over). */
+/* FIDE Art. 2.2 and 3.9: each side has exactly one king, or no rule
+ * (check, castling, mate) is defined.  Antichess: any number; horde: one in
+ * all; atomic: the side to move may have lost its own in an explosion. */
 static bool check_kings(const struct fen_record *rec, const struct variant_rules *r,
                         struct fen_report *rep)
 {
-    bool ok = true;
     int n[COLOR_NB] = {count(rec, WHITE, KING), count(rec, BLACK, KING)};
-    switch (r->kings) {
-    case VARIANT_KINGS_ANY:
+    if (r->kings == VARIANT_KINGS_ANY)
         return true;
-    case VARIANT_KINGS_ONE:
-        if (n[WHITE] + n[BLACK] != 1) {
-            fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%d kings in all, expected 1 in horde",
-                           n[WHITE] + n[BLACK]);
-            return false;
-        }
-        return true;
-    case VARIANT_KINGS_ATOMIC:
-        if (rec->fields_ok & FEN_FIELD_SIDE) {
-            enum color us = (enum color)rec->pos.side;
-            if (n[!us] != 1) {
-                fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
-                               color_names[!us], n[!us]);
-                ok = false;
-            }
-            if (n[us] > 1) {
-                fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
-                               "%s has %d kings, expected 1 (or none once it has exploded)",
-                               color_names[us], n[us]);
-                ok = false;
-            }
-            return ok && n[us] == 1;
-        }
-        break;
-    default:
-        break;
+    if (r->kings == VARIANT_KINGS_ONE) {
+        if (n[WHITE] + n[BLACK] == 1)
+            return true;
+        fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%d kings in all, expected 1 in horde",
+                       n[WHITE] + n[BLACK]);
+        return false;
     }
-    for (int c = WHITE; c <= BLACK; c++) {
-        if (n[c] != 1) {
+    if (r->kings == VARIANT_KINGS_ATOMIC && (rec->fields_ok & FEN_FIELD_SIDE)) {
+        enum color us = (enum color)rec->pos.side;
+        if (n[!us] != 1)
             fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
-                           color_names[c], n[c]);
-            ok = false;
-        }
+                           color_names[!us], n[!us]);
+        if (n[us] > 1)
+            fen_report_add(rep, FEN_KING_COUNT, rec->col[0],
+                           "%s has %d kings, expected 1 (or none once it has exploded)",
+                           color_names[us], n[us]);
+    } else {
+        for (int c = WHITE; c <= BLACK; c++)
+            if (n[c] != 1)
+                fen_report_add(rep, FEN_KING_COUNT, rec->col[0], "%s has %d kings, expected 1",
+                               color_names[c], n[c]);
     }
-    return ok;
+    return n[WHITE] == 1 && n[BLACK] == 1;
 }
 
-/* FIDE Art. 3.7.1 and 3.7.5: pawns start on the second rank, only move
- * forward, and are replaced by a piece on reaching the last rank, so no
- * pawn ever stands on the first or the last rank.  One problem per pawn,
- * at its letter. */
-static void check_back_rank_pawns(const struct fen_record *rec, const struct variant_rules *r,
-                                  struct fen_report *rep)
+/* The column of the letter of the piece on sq, found again in rec->board
+ * (only diagnostics need it): the squares walked as parse_board placed them,
+ * '~' and a bad digit taking none, a bad letter one. */
+static unsigned square_col(const struct fen_record *rec, int sq)
 {
-    const struct position *p = &rec->pos;
-    if (r->no_pawns) {
-        /* Racing kings is played without pawns. */
-        bitboard b = p->by_type[PAWN];
-        b = __builtin_bswap64(b); /* rank 8 first, as the record lists them */
-        while (b) {
-            int sq = square_flip(bb_pop(&b));
-            char name[3];
-            square_format(sq, name);
-            fen_report_add(rep, FEN_VARIANT_PAWN, fen_square_col(rec, sq),
-                           "%s pawn on %s (racing kings has no pawns)",
-                           color_names[piece_color(p->board[sq])], name);
+    int rank = 7, file = 0;
+    for (size_t i = 0; i < rec->board_len; i++) {
+        unsigned char c = (unsigned char)rec->board[i];
+        if (fen_piece_by_letter[c]) {
+            if (rank >= 0 && file < 8 && square_make(file, rank) == sq)
+                return rec->col[0] + (unsigned)i;
+            file++;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+        } else if (c == '/') {
+            rank--;
+            file = 0;
+        } else if (c != '~' && c != '0' && c != '9') {
+            file++;
         }
-        return;
     }
-    /* Rank 8 first: the order in which the record lists them. */
-    bitboard bad = rec->pos.by_type[PAWN] & (BB_RANK_8 | BB_RANK_1);
-    if (r->kings == VARIANT_KINGS_ONE) {
-        /* Horde: the side without a king has pawns on its first rank
-         * (lichess's starting position). */
-        if (!position_pieces(p, WHITE, KING))
-            bad &= ~(BB_RANK_1 & p->by_color[WHITE]);
-        if (!position_pieces(p, BLACK, KING))
-            bad &= ~(BB_RANK_8 & p->by_color[BLACK]);
-    }
-    bad = (bad >> 56) | (bad << 56);
+    return rec->col[0];
+}
+
+/* Report each pawn of bad (ranks flipped: rank 8 first, as the record lists
+ * them) on a rank where it cannot stand, or in racing kings on any. */
+__attribute__((cold, noinline)) static void report_pawns(const struct fen_record *rec, bitboard bad,
+                                                         bool racing, struct fen_report *rep)
+{
     while (bad) {
         int sq = square_flip(bb_pop(&bad));
         char name[3];
         square_format(sq, name);
-        fen_report_add(rep, FEN_PAWN_BACK_RANK, fen_square_col(rec, sq),
-                       "%s pawn on %s (pawns never stand on the first or last rank)",
-                       color_names[piece_color(rec->pos.board[sq])], name);
+        fen_report_add(rep, racing ? FEN_VARIANT_PAWN : FEN_PAWN_BACK_RANK, square_col(rec, sq),
+                       "%s pawn on %s (%s)", color_names[piece_color(rec->pos.board[sq])], name,
+                       racing ? "racing kings has no pawns"
+                              : "pawns never stand on the first or last rank");
     }
+}
+
+/* FIDE Art. 3.7.1 and 3.7.5: pawns start on the second rank, only move
+ * forward, and are replaced by a piece on reaching the last rank, so no
+ * pawn ever stands on the first or the last rank (racing kings has none at
+ * all).  One problem per pawn, at its letter. */
+static void check_back_rank_pawns(const struct fen_record *rec, const struct variant_rules *r,
+                                  struct fen_report *rep)
+{
+    const struct position *p = &rec->pos;
+    bitboard bad = p->by_type[PAWN] & (r->no_pawns ? ~(bitboard)0 : BB_RANK_8 | BB_RANK_1);
+    /* Horde: the side without a king has pawns on its first rank (lichess's
+     * starting position). */
+    if (r->kings == VARIANT_KINGS_ONE)
+        for (int c = WHITE; c <= BLACK; c++)
+            if (!position_pieces(p, (enum color)c, KING))
+                bad &= ~(bb_rank(c == WHITE ? 0 : 7) & p->by_color[c]);
+    if (bad)
+        report_pawns(rec, __builtin_bswap64(bad), r->no_pawns, rep);
 }
 
 /* Horde: is c the side without a king, that started with 36 pawns? */
@@ -124,15 +124,11 @@ static void check_pawn_count(const struct fen_record *rec, const struct variant_
 {
     for (int c = WHITE; c <= BLACK; c++) {
         int n = count(rec, (enum color)c, PAWN);
-        if (is_horde(rec, r, (enum color)c)) {
-            if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
-                               "%s has %d pawns, at most %d in horde", color_names[c], n,
-                               r->pieces_max);
-        } else if (n > 8) {
-            fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most 8",
-                           color_names[c], n);
-        }
+        bool horde = is_horde(rec, r, (enum color)c);
+        int most = horde ? r->pieces_max : 8;
+        if (n > most)
+            fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0], "%s has %d pawns, at most %d%s",
+                           color_names[c], n, most, horde ? " in horde" : "");
     }
 }
 
@@ -143,39 +139,31 @@ static void check_piece_count(const struct fen_record *rec, const struct variant
                               struct fen_report *rep)
 {
     for (int c = WHITE; c <= BLACK; c++) {
-        /* (the six counts of a colour are bytes 1 to 6 of its half of
-         * piece_count, bytes 0 and 7 being 0: their sum is the top byte of
-         * the half times 0x0101010101010101, no partial sum carrying, as
-         * all of them together are at most the 64 squares) */
+        /* (the six counts of a colour, bytes 1 to 6 of its half of
+         * piece_count, summed into the top byte by one multiplication: no
+         * partial sum carries, all of them being at most 64) */
         uint64_t half;
         memcpy(&half, rec->piece_count + 8 * c, sizeof half);
         int n = (int)((half * 0x0101010101010101ULL) >> 56);
-        if (is_horde(rec, r, (enum color)c)) {
-            if (n > r->pieces_max)
-                fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0],
-                               "%s has %d pieces, at most %d in horde", color_names[c], n,
-                               r->pieces_max);
-        } else if (n > 16) {
-            fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most 16",
-                           color_names[c], n);
-        }
+        bool horde = is_horde(rec, r, (enum color)c);
+        int most = horde ? r->pieces_max : 16;
+        if (n > most)
+            fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->col[0], "%s has %d pieces, at most %d%s",
+                           color_names[c], n, most, horde ? " in horde" : "");
     }
 }
 
-/* Crazyhouse (lichess): no man leaves the game, captured ones change
- * sides through the pockets, so the board and the pockets together hold
- * at most 64 men (a hard limit, as chessops sets it) and, to be reachable,
- * at most the 32 of the start: 16 pawns counting promoted pieces as
- * pawns, and of the others (promoted ones aside) 4 knights, 4 bishops, 4
- * rooks and 2 queens. */
-static void check_crazyhouse_material(const struct fen_record *rec, struct fen_report *rep)
+/* Crazyhouse (lichess): captured men change sides through the pockets, so
+ * board and pockets hold at most 64 men (chessops's hard limit) and, to be
+ * reachable, the 32 of the start: 16 pawns (promoted pieces counted as
+ * pawns), 4 knights, 4 bishops, 4 rooks and 2 queens. */
+__attribute__((cold)) static void check_crazyhouse_material(const struct fen_record *rec,
+                                                            struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
-                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 16, 4, 4, 4, 2, 2};
     const struct position *p = &rec->pos;
     int total = 0, per[PIECE_TYPE_NB] = {0};
-    for (int t = PAWN; t <= KING; t++) {
+    for (int t = PAWN; t <= KING; t++)
         for (int c = WHITE; c <= BLACK; c++) {
             int on_board = count(rec, (enum color)c, (enum piece_type)t);
             int in_hand = t < KING ? p->pocket[c][t] : 0;
@@ -185,16 +173,14 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
                                  : bb_count(position_pieces(p, (enum color)c, (enum piece_type)t) &
                                             ~p->promoted));
         }
-    }
     per[PAWN] += bb_count(p->promoted);
-    if (total > 64) {
-        fen_report_add(rep, FEN_TOO_MANY_MEN, rec->pocket_col ? rec->pocket_col : rec->col[0],
-                       "%d men on the board and in the pockets, at most 64", total);
-        return;
-    }
     if (total > 32)
-        fen_report_add(rep, FEN_TOO_MANY_PIECES, rec->pocket_col ? rec->pocket_col : rec->col[0],
-                       "%d men on the board and in the pockets, at most 32", total);
+        fen_report_add(rep, total > 64 ? FEN_TOO_MANY_MEN : FEN_TOO_MANY_PIECES,
+                       rec->pocket_col ? rec->pocket_col : rec->col[0],
+                       "%d men on the board and in the pockets, at most %d", total,
+                       total > 64 ? 64 : 32);
+    if (total > 64)
+        return;
     if (per[PAWN] > 16)
         fen_report_add(rep, FEN_TOO_MANY_PAWNS, rec->col[0],
                        "%d pawns on the board, in the pockets and promoted, at most 16", per[PAWN]);
@@ -210,8 +196,6 @@ static void check_crazyhouse_material(const struct fen_record *rec, struct fen_r
  * side, and has no pawns to promote. */
 static void check_racing_material(const struct fen_record *rec, struct fen_report *rep)
 {
-    static const char *const plural[PIECE_TYPE_NB] = {"",      "pawns",  "knights", "bishops",
-                                                      "rooks", "queens", "kings"};
     static const int most[PIECE_TYPE_NB] = {0, 0, 2, 2, 2, 1, 1};
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = KNIGHT; t <= QUEEN; t++) {
@@ -239,8 +223,7 @@ static void count_bishops(const struct fen_record *rec, enum color c, int *light
 
 /* FIDE Art. 2.3 and 3.7.5: every piece beyond the initial set (a second
  * queen, a third rook or knight, a second bishop on squares of one colour)
- * is a promoted pawn, so there are at most as many as missing pawns.  Not
- * judged when there are too many pawns already (reported above). */
+ * is a promoted pawn: at most as many as missing pawns (if not too many). */
 static void check_material(const struct fen_record *rec, const struct variant_rules *r,
                            struct fen_report *rep)
 {
@@ -265,10 +248,9 @@ static void check_material(const struct fen_record *rec, const struct variant_ru
     }
 }
 
-/* FIDE Art. 3.8.2.1 (and its Chess960 counterpart): a castling right is
- * kept only while neither the king nor that rook has moved, so both stand
- * on their initial squares.  fen_parse matched each letter to its king and
- * rook; here each failed letter is reported at its column. */
+/* FIDE Art. 3.8.2.1 (and its Chess960 counterpart): a castling right needs
+ * king and rook unmoved; each letter fen_parse could not match to them is
+ * reported at its column. */
 static void check_castling(const struct fen_record *rec, struct fen_report *rep)
 {
     bool chess960 = rec->pos.chess960;
@@ -282,26 +264,18 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
         case FEN_CASTLING_NO_KING:
             /* A king on its first rank failed a K or Q read as standard
              * chess (X-FEN found no rook there either): it is not on e1. */
-            if (chess960 && !(position_pieces(&rec->pos, c, KING) & bb_rank(rank - 1)))
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but the %s king is not on rank %d", l, who,
-                               rank);
-            else
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but the %s king is not on e%d", l, who, rank);
+            fen_report_add(rep, cl->status, cl->col,
+                           "castling right '%c' but the %s king is not on %s%d", l, who,
+                           chess960 && !(position_pieces(&rec->pos, c, KING) & bb_rank(rank - 1))
+                               ? "rank "
+                               : "e",
+                           rank);
             break;
         case FEN_CASTLING_NO_ROOK:
-            if (chess960 && (up == 'K' || up == 'Q'))
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but no %s rook between the king and %c%d", l,
-                               who, up == 'K' ? 'h' : 'a', rank);
-            else
-                fen_report_add(rep, cl->status, cl->col,
-                               "castling right '%c' but no %s rook on %c%d", l, who,
-                               up == 'K'   ? 'h'
-                               : up == 'Q' ? 'a'
-                                           : up - 'A' + 'a',
-                               rank);
+            fen_report_add(rep, cl->status, cl->col, "castling right '%c' but no %s rook %s%c%d", l,
+                           who,
+                           chess960 && (up == 'K' || up == 'Q') ? "between the king and " : "on ",
+                           up == 'K' || up == 'Q' ? "ha"[up == 'Q'] : l | 0x20, rank);
             break;
         case FEN_CASTLING_REPEAT:
             fen_report_add(rep, cl->status, cl->col,
@@ -317,11 +291,10 @@ static void check_castling(const struct fen_record *rec, struct fen_report *rep)
     }
 }
 
-/* FIDE Art. 3.7.3.1: an en-passant square is the square a pawn of the side
- * that just moved passed over with its double step: on the sixth rank
- * with White to move (third with Black), with that pawn right in front of
- * it, and both it and the square the pawn came from empty.  Returns true
- * when the square is consistent, so that it can explain a check. */
+/* FIDE Art. 3.7.3.1: an en-passant square is the one a pawn of the side
+ * that just moved passed over with its double step: on the sixth rank (for
+ * White to move), the pawn in front of it, it and the pawn's start square
+ * empty.  Returns true when so, for check_ep_explains_check. */
 static bool check_en_passant(const struct fen_record *rec, struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
@@ -336,41 +309,25 @@ static bool check_en_passant(const struct fen_record *rec, struct fen_report *re
                        us == WHITE ? 6 : 3, color_names[us]);
         return false;
     }
-    bool ok = true;
+    int before = rep->count + rep->dropped;
     int pushed = us == WHITE ? ep - 8 : ep + 8, from = us == WHITE ? ep + 8 : ep - 8;
     if (p->board[pushed] != piece_make(them, PAWN)) {
         square_format(pushed, other);
         fen_report_add(rep, FEN_EP_NO_PAWN, col, "en-passant square %s but no %s pawn on %s", name,
                        color_names[them], other);
-        ok = false;
     }
-    if (p->board[ep] != NO_PIECE) {
+    if (p->board[ep] != NO_PIECE)
         fen_report_add(rep, FEN_EP_NOT_EMPTY, col, "en-passant square %s is not empty", name);
-        ok = false;
-    }
     if (p->board[from] != NO_PIECE) {
         square_format(from, other);
         fen_report_add(rep, FEN_EP_NOT_EMPTY, col,
                        "en-passant square %s but %s, where the pawn came from, is not empty", name,
                        other);
-        ok = false;
     }
-    return ok;
+    return rep->count + rep->dropped == before;
 }
 
-/* FIDE Art. 9.3: a pawn move resets the half-move clock, and an
- * en-passant square says the last move was a pawn's double step. */
-static void check_ep_halfmove(const struct fen_record *rec, struct fen_report *rep)
-{
-    if ((rec->fields_ok & FEN_FIELD_HALFMOVE) && rec->pos.halfmove != 0)
-        fen_report_add(
-            rep, FEN_HALFMOVE_EP, rec->col[4],
-            "half-move clock %u but the en-passant square shows a pawn move (expected 0)",
-            rec->pos.halfmove);
-}
-
-/* FIDE Art. 3.9.2: no move may leave the mover's own king in check, so the
- * side that just moved (the side not to move) is never in check. */
+/* FIDE Art. 3.9.2: no move leaves the mover's king in check. */
 static void check_opponent_not_in_check(const struct fen_record *rec, struct fen_report *rep)
 {
     const struct position *p = &rec->pos;
@@ -388,50 +345,10 @@ static void check_opponent_not_in_check(const struct fen_record *rec, struct fen
                        color_names[p->side]);
 }
 
-/* Racing kings: no move may give check, so no position has one. */
-static void check_racing_no_check(const struct fen_record *rec, bitboard checkers,
-                                  struct fen_report *rep)
-{
-    if (checkers)
-        fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
-                       "%s is in check (no move may give check in racing kings)",
-                       color_names[rec->pos.side]);
-}
-
-/* Racing kings: the race ends when a king reaches rank 8, White's king
- * first giving Black one move to draw by reaching it too.  So both kings
- * on rank 8 with Black to move is a race that was over before that move,
- * whichever king came first (python-chess's RacingKingsBoard.status(),
- * STATUS_RACE_OVER). */
-static void check_race_over(const struct fen_record *rec, struct fen_report *rep)
-{
-    const struct position *p = &rec->pos;
-    bitboard kings8 = p->by_type[KING] & bb_rank(7);
-    if (p->side == BLACK && (kings8 & p->by_color[WHITE]) && (kings8 & p->by_color[BLACK]))
-        fen_report_add(rep, FEN_VARIANT_OVER, rec->col[1],
-                       "both kings are on rank 8 and it is black's move (the race was over "
-                       "before it)");
-}
-
-/* Three-check: the game ends with the third check, given by the side that
- * moved last, so not both sides have given three, nor the side to move. */
-static void check_checks_given(const struct fen_record *rec, struct fen_report *rep)
-{
-    const struct position *p = &rec->pos;
-    unsigned col = rec->checks_col ? rec->checks_col : rec->col[0];
-    if (p->checks_given[WHITE] >= 3 && p->checks_given[BLACK] >= 3)
-        fen_report_add(rep, FEN_VARIANT_OVER, col, "both sides have given three checks");
-    else if ((rec->fields_ok & FEN_FIELD_SIDE) && p->checks_given[p->side] >= 3)
-        fen_report_add(rep, FEN_VARIANT_OVER, col, "%s has given three checks and it is %s's move",
-                       color_names[p->side], color_names[p->side]);
-}
-
-/* FIDE Art. 3.9.2 again: before the last move the side to move was not in
- * check, so one move gave every check it is in.  A move gives at most two
- * checks (itself and one uncovered line); pawns and knights cannot be
- * uncovered, so two of them never check together; two checkers on one
- * line through the king cannot both be new.  Returns false when it found
- * the check impossible. */
+/* FIDE Art. 3.9.2 again: one move gave every check the side to move is in,
+ * so at most two (the piece moved and one uncovered line); pawns and
+ * knights cannot be uncovered, and two checkers on one line through the
+ * king cannot both be new.  Returns false when the check is impossible. */
 static bool check_impossible_check(const struct fen_record *rec, bitboard checkers,
                                    struct fen_report *rep)
 {
@@ -461,11 +378,11 @@ static bool check_impossible_check(const struct fen_record *rec, bitboard checke
     return false;
 }
 
-/* FIDE Art. 3.9.2 with Art. 3.7.3.1: an en-passant square says the last
- * move was a double pawn step, and before it the side to move was not in
- * check: with the pawn put back on its start square, no enemy piece may
- * attack the king.  Nor can the step give a double check: the start square
- * is on no line through the king and a square the pawn can check from. */
+/* FIDE Art. 3.9.2 with Art. 3.7.3.1: before the double step an en-passant
+ * square shows, the side to move was not in check (the pawn back on its
+ * start square, nothing attacks the king), and the step gives no double
+ * check (no line through the king and a square the pawn checks from passes
+ * its start square). */
 static void check_ep_explains_check(const struct fen_record *rec, bitboard checkers,
                                     struct fen_report *rep)
 {
@@ -511,21 +428,49 @@ bool fen_validate(const struct fen_record *rec, struct fen_report *rep)
             check_material(rec, r, rep);
     }
     check_castling(rec, rep);
-    if (r->three_checks)
-        check_checks_given(rec, rep);
+    const struct position *p = &rec->pos;
+    if (r->three_checks) {
+        /* Three-check: the game ends with the third check, given by the side
+         * that moved last, so not both sides have given three, nor the side
+         * to move. */
+        unsigned col = rec->checks_col ? rec->checks_col : rec->col[0];
+        if (p->checks_given[WHITE] >= 3 && p->checks_given[BLACK] >= 3)
+            fen_report_add(rep, FEN_VARIANT_OVER, col, "both sides have given three checks");
+        else if ((rec->fields_ok & FEN_FIELD_SIDE) && p->checks_given[p->side] >= 3)
+            fen_report_add(rep, FEN_VARIANT_OVER, col,
+                           "%s has given three checks and it is %s's move", color_names[p->side],
+                           color_names[p->side]);
+    }
     bool side = (rec->fields_ok & FEN_FIELD_SIDE) != 0;
     bool ep_known = false;
     if (side && rec->ep_raw != SQUARE_NONE) {
         ep_known = check_en_passant(rec, rep);
-        check_ep_halfmove(rec, rep);
+        /* FIDE Art. 9.3: a pawn move resets the half-move clock, and an
+         * en-passant square says the last move was a pawn's double step. */
+        if ((rec->fields_ok & FEN_FIELD_HALFMOVE) && rec->pos.halfmove != 0)
+            fen_report_add(
+                rep, FEN_HALFMOVE_EP, rec->col[4],
+                "half-move clock %u but the en-passant square shows a pawn move (expected 0)",
+                rec->pos.halfmove);
     }
     if (kings && side && r->royal) {
         /* Check exists where kings are royal; antichess has none. */
         check_opponent_not_in_check(rec, rep);
         bitboard checkers = position_checkers(&rec->pos);
         if (r->no_check) {
-            check_racing_no_check(rec, checkers, rep);
-            check_race_over(rec, rep);
+            /* Racing kings: no move may give check, so no position has one;
+             * the race ends when a king reaches rank 8 (White's first giving
+             * Black one move to draw), so both kings there with Black to move
+             * is a race over before that move (python-chess's STATUS_RACE_OVER). */
+            bitboard kings8 = p->by_type[KING] & bb_rank(7);
+            if (checkers)
+                fen_report_add(rep, FEN_VARIANT_CHECK, rec->col[1],
+                               "%s is in check (no move may give check in racing kings)",
+                               color_names[p->side]);
+            if (p->side == BLACK && (kings8 & p->by_color[WHITE]) && (kings8 & p->by_color[BLACK]))
+                fen_report_add(rep, FEN_VARIANT_OVER, rec->col[1],
+                               "both kings are on rank 8 and it is black's move (the race was "
+                               "over before it)");
         } else if (!r->explosions && check_impossible_check(rec, checkers, rep) && ep_known &&
                    position_king(&rec->pos, (enum color)rec->pos.side) != SQUARE_NONE)
             /* (In atomic one explosion can open any number of lines.) */

@@ -1,7 +1,6 @@
 /* Position legality: the part of FEN checking that looks at the position
- * as a whole rather than at the text (fen_parse, fen.h, reads the text).
- * Every code it gives is one of enum fen_code's "position" codes, each
- * with the rule of the FIDE Laws it enforces. */
+ * as a whole rather than at the text (fen_parse reads the text); it gives
+ * enum fen_code's "position" codes. */
 #ifndef CHESS_FEN_VALIDATE_H
 #define CHESS_FEN_VALIDATE_H
 
@@ -9,12 +8,11 @@
 
 #include <stdbool.h>
 
-/* Check that a parsed position is legal (FIDE rules and what can be reached
- * from the initial position by piece counts and checks); appends problems to
- * rep and returns true when none were found.  It may be called after a
- * failed fen_parse: each check runs only when the fields it needs were read
- * (rec->fields_ok), so that every problem of a record is reported once.
- * Without a readable board it adds nothing and returns false. */
+/* Check that a parsed position is legal (FIDE rules, and reachable by piece
+ * counts and checks); appends problems to rep and returns true when none
+ * were found.  After a failed fen_parse each check runs only when the fields
+ * it needs were read (rec->fields_ok), so every problem is reported once;
+ * without a readable board it adds nothing and returns false. */
 bool fen_validate(const struct fen_record *rec, struct fen_report *rep);
 
 #endif

@@ -1,9 +1,7 @@
 #include "perft_suite.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 __attribute__((format(printf, 3, 4))) static bool problem(struct perft_suite_problem *pb,
@@ -21,18 +19,14 @@ __attribute__((format(printf, 3, 4))) static bool problem(struct perft_suite_pro
  * the published suites go up to about 10^13. */
 static bool parse_count(const char *s, size_t len, uint64_t *out)
 {
-    char buf[24];
-    if (len == 0 || len >= sizeof buf)
+    uint64_t v = 0;
+    if (len == 0 || len >= 24)
         return false;
-    for (size_t i = 0; i < len; i++)
-        if (s[i] < '0' || s[i] > '9')
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9' || v > (UINT64_MAX - (unsigned)(s[i] - '0')) / 10)
             return false;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    errno = 0;
-    unsigned long long v = strtoull(buf, NULL, 10);
-    if (errno != 0)
-        return false;
+        v = v * 10 + (unsigned)(s[i] - '0');
+    }
     *out = v;
     return true;
 }
@@ -159,12 +153,8 @@ static int epd_line(struct perft_suite_block *b, const char *s, size_t len, size
     return rc;
 }
 
-/* python-chess's reader (examples/perft/perft.py) takes "id", "epd" and
- * "perft" lines; here each malformed line is a problem of its own.  A
- * malformed perft line is refused alone: the block's other counts stand
- * (a count the suite cannot hold, such as "perft 32 1", says nothing
- * against the others); any other malformed line leaves its block
- * uncounted, since what the block holds is then unknown. */
+/* As python-chess's reader (examples/perft/perft.py), but each malformed
+ * line is a problem of its own. */
 int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, unsigned long line_no,
                      struct perft_suite_block *done, struct perft_suite_problem *pb)
 {
@@ -184,7 +174,6 @@ int perft_suite_feed(struct perft_suite_block *b, const char *s, size_t len, uns
     if (word_is(&key, "perft"))
         return perft_line(b, s, len, i, &key, pb) ? 0 : PERFT_SUITE_PROBLEM;
     problem(pb, key.col, "unknown line '%.*s' (expected id, epd or perft)", (int)key.len, key.s);
-    if (b->open)
-        b->bad = true;
+    b->bad |= b->open;
     return PERFT_SUITE_PROBLEM;
 }

@@ -17,10 +17,8 @@
  * malformed count or line is a problem with its column; a malformed perft
  * line is refused alone (the block's other counts are checked), any other
  * leaves its block uncounted.  Depths go from 1 to PERFT_SUITE_DEPTH_MAX,
- * as perft's --depth: a deeper count ("perft 32 1") is refused, being
- * beyond what any perft finishes (depth 14 of the starting position
- * already needs more than 64 bits) and beyond the depths the counting
- * keeps.  The library never prints. */
+ * as perft's --depth: no perft finishes deeper (depth 14 of the starting
+ * position already needs more than 64 bits). */
 #ifndef CHESS_PERFT_SUITE_H
 #define CHESS_PERFT_SUITE_H
 

@@ -3,60 +3,36 @@
 #include "movegen.h"
 
 static const char *const names[STATUS_NB] = {
-    [STATUS_VARIANT_WIN] = "variant win",
-    [STATUS_VARIANT_LOSS] = "variant loss",
-    [STATUS_VARIANT_DRAW] = "variant draw",
-    [STATUS_CHECKMATE] = "checkmate",
-    [STATUS_STALEMATE] = "stalemate",
-    [STATUS_INSUFFICIENT_MATERIAL] = "insufficient material",
-    [STATUS_SEVENTY_FIVE_MOVE] = "seventy-five-move rule",
-    [STATUS_FIFTY_MOVE] = "fifty-move rule",
-    [STATUS_CHECK] = "check",
-    [STATUS_ONGOING] = "ongoing",
+#define STATUS_NAME(status, name) [status] = name,
+    STATUS_LIST(STATUS_NAME)
+#undef STATUS_NAME
 };
 
-/* Every variant status with every reason, written out: the library hands
- * out string constants, never a buffer of its own. */
-static const char *const variant_texts[3][VARIANT_END_NB] = {
-    {
-        [VARIANT_END_HILL] = "variant win: king of the hill",
-        [VARIANT_END_THREE_CHECKS] = "variant win: three checks",
-        [VARIANT_END_EXPLODED] = "variant win: exploded king",
-        [VARIANT_END_RACE] = "variant win: king reached the eighth rank",
-        [VARIANT_END_NO_PIECES] = "variant win: no pieces left",
-        [VARIANT_END_NO_MOVES] = "variant win: no legal move",
-        [VARIANT_END_HORDE_CAPTURED] = "variant win: horde captured",
-    },
-    {
-        [VARIANT_END_HILL] = "variant loss: king of the hill",
-        [VARIANT_END_THREE_CHECKS] = "variant loss: three checks",
-        [VARIANT_END_EXPLODED] = "variant loss: exploded king",
-        [VARIANT_END_RACE] = "variant loss: king reached the eighth rank",
-        [VARIANT_END_HORDE_CAPTURED] = "variant loss: horde captured",
-    },
-    {
-        [VARIANT_END_RACE_DRAW] = "variant draw: both kings reached the eighth rank",
-    },
+/* Each variant status's text by reason and status: string constants, the
+ * library hands out no buffer of its own. */
+#define WIN_LOSS(reason, text) [reason] = {"variant win: " text, "variant loss: " text}
+static const char *const variant_texts[VARIANT_END_NB][3] = {
+    WIN_LOSS(VARIANT_END_HILL, "king of the hill"),
+    WIN_LOSS(VARIANT_END_THREE_CHECKS, "three checks"),
+    WIN_LOSS(VARIANT_END_EXPLODED, "exploded king"),
+    WIN_LOSS(VARIANT_END_RACE, "king reached the eighth rank"),
+    WIN_LOSS(VARIANT_END_HORDE_CAPTURED, "horde captured"),
+    [VARIANT_END_NO_PIECES] = {"variant win: no pieces left"},
+    [VARIANT_END_NO_MOVES] = {"variant win: no legal move"},
+    [VARIANT_END_RACE_DRAW] = {[2] = "variant draw: both kings reached the eighth rank"},
 };
-
-const char *status_name(enum game_status s)
-{
-    return (unsigned)s < STATUS_NB ? names[s] : "unknown";
-}
+#undef WIN_LOSS
 
 const char *status_text(enum game_status s, enum variant_end_reason reason)
 {
-    if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[s][reason])
-        return variant_texts[s][reason];
-    return status_name(s);
+    if (s <= STATUS_VARIANT_DRAW && (unsigned)reason < VARIANT_END_NB && variant_texts[reason][s])
+        return variant_texts[reason][s];
+    return (unsigned)s < STATUS_NB ? names[s] : "unknown";
 }
 
-/* FIDE Art. 5.1.1 and 5.2.1: no legal move is mate when in check and
- * stalemate otherwise; Art. 5.2.2 (dead position by material), Art. 9.6.2
- * (75 moves, 150 plies, drawn) and Art. 9.3 (50 moves, 100 plies, a draw
- * may be claimed), in the precedence of enum game_status.  A variant's own
- * end comes first (variant_end), and antichess's side without a move has
- * won. */
+/* FIDE Art. 5.1.1, 5.2.1, 5.2.2, 9.6.2 and 9.3 in the precedence of enum
+ * game_status, after a variant's own end (variant_end); antichess's side
+ * without a move has won. */
 enum game_status status_get_reason(const struct position *p, enum variant_end_reason *reason)
 {
     struct variant_end end;

@@ -10,22 +10,26 @@
 
 #include <stdbool.h>
 
-/* One status per position; when several hold, the first in this order
- * wins: a mate stands even past the seventy-fifth move (Art. 9.6.2), a
- * game that has ended outranks a draw that may only be claimed, and that
- * outranks a mere check. */
+/* One status per position, with its name; when several hold, the first in
+ * this order wins: a mate stands even past the seventy-fifth move (Art.
+ * 9.6.2), a game that has ended outranks a draw that may only be claimed,
+ * and that outranks a mere check. */
+#define STATUS_LIST(X)                                                                             \
+    X(STATUS_VARIANT_WIN, "variant win")   /* the variant's own end: the side to move has won */   \
+    X(STATUS_VARIANT_LOSS, "variant loss") /* ... has lost */                                      \
+    X(STATUS_VARIANT_DRAW, "variant draw") /* ... neither */                                       \
+    X(STATUS_CHECKMATE, "checkmate")                                                               \
+    X(STATUS_STALEMATE, "stalemate")                                                               \
+    X(STATUS_INSUFFICIENT_MATERIAL, "insufficient material")                                       \
+    X(STATUS_SEVENTY_FIVE_MOVE, "seventy-five-move rule") /* halfmove clock >= 150 */              \
+    X(STATUS_FIFTY_MOVE, "fifty-move rule")               /* halfmove clock >= 100 */              \
+    X(STATUS_CHECK, "check")                                                                       \
+    X(STATUS_ONGOING, "ongoing")
+
 enum game_status {
-    STATUS_VARIANT_WIN,  /* the variant's own end: the side to move has won */
-    STATUS_VARIANT_LOSS, /* ... has lost */
-    STATUS_VARIANT_DRAW, /* ... neither */
-    STATUS_CHECKMATE,
-    STATUS_STALEMATE,
-    STATUS_INSUFFICIENT_MATERIAL,
-    STATUS_SEVENTY_FIVE_MOVE, /* halfmove clock >= 150 */
-    STATUS_FIFTY_MOVE,        /* halfmove clock >= 100 */
-    STATUS_CHECK,
-    STATUS_ONGOING,
-    STATUS_NB
+#define STATUS_ENUM(status, name) status,
+    STATUS_LIST(STATUS_ENUM) STATUS_NB
+#undef STATUS_ENUM
 };
 
 /* The status of p; for a variant end, *reason (when not NULL) gets why
@@ -36,14 +40,9 @@ static inline enum game_status status_get(const struct position *p)
     return status_get_reason(p, NULL);
 }
 
-/* Its name: "checkmate", "stalemate", "insufficient material",
- * "seventy-five-move rule", "fifty-move rule", "check", "ongoing"; the
- * variant ends "variant win", "variant loss", "variant draw". */
-const char *status_name(enum game_status s);
-
-/* The name with the variant's reason, as python-chess words a variant end
- * from the side to move's point of view: "variant loss: king of the hill",
- * "variant win: no pieces left"; other statuses as status_name. */
+/* Its name (STATUS_LIST); a variant end with its reason, as python-chess
+ * words it from the side to move's point of view: "variant loss: king of
+ * the hill", "variant win: no pieces left". */
 const char *status_text(enum game_status s, enum variant_end_reason reason);
 
 #endif

@@ -15,7 +15,6 @@ static int written_to(const struct position *p, move m, enum uci_castling style)
     return to;
 }
 
-/* Every move: uci_format (uci.h) writes plain moves itself. */
 size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
                        char buf[UCI_MOVE_MAX])
 {
@@ -28,11 +27,9 @@ size_t uci_format_move(const struct position *p, move m, enum uci_castling style
         /* Crazyhouse drops as UCI engines write them: "P@e4". */
         buf[0] = " PNBRQK"[move_drop_piece(m)];
         buf[1] = '@';
-        square_format(to, buf + 2);
-        buf[4] = '\0';
-        return 4;
+    } else {
+        square_format(from, buf);
     }
-    square_format(from, buf);
     square_format(to, buf + 2);
     size_t n = 4;
     if (move_is_promotion(m))
@@ -88,10 +85,9 @@ static inline uint32_t name_order(int sq)
     return (uint32_t)(square_file(sq) * 8 + square_rank(sq));
 }
 
-/* The sort key of a move: its UCI text's order as a number, the bucket of
- * the counting sort below in the bits above 9: 0 for the drops ("P@e4":
- * upper-case letters sort before every square name, B N P Q R), then one
- * per from-square. */
+/* The sort key of a move: its UCI text's order as a number, the counting
+ * sort's bucket in the bits above 9: 0 for the drops ("P@e4" sorts before
+ * every square name, B N P Q R), then one per from-square. */
 static uint32_t sort_key(const struct position *p, move m, enum uci_castling style)
 {
     /* promotion letters b < k < n < q < r (k: antichess) */
@@ -103,9 +99,8 @@ static uint32_t sort_key(const struct position *p, move m, enum uci_castling sty
            promo_rank[move_promotion(m)];
 }
 
-/* A counting sort on the from-square (a position has few moves per
- * piece), then insertion into place within each from-square's run: the
- * move lists of legal-moves are sorted once per position, on its hot path. */
+/* A counting sort on the from-square, then insertion within each run (a
+ * piece has few moves): legal-moves sorts once per position, a hot path. */
 void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style)
 {
     struct {

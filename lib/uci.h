@@ -14,16 +14,14 @@ enum uci_castling {
 
 enum { UCI_MOVE_MAX = 6 };
 
-/* The general case of uci_format, any move. */
+/* uci_format for any move. */
 size_t uci_format_move(const struct position *p, move m, enum uci_castling style,
                        char buf[UCI_MOVE_MAX]);
-/* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length. */
+/* Write m (legal in p) into buf (UCI_MOVE_MAX bytes); returns the length.
+ * Inline for a plain move, nearly every ply a converter writes. */
 static inline size_t uci_format(const struct position *p, move m, enum uci_castling style,
                                 char buf[UCI_MOVE_MAX])
 {
-    /* (inline for a plain move, the text of nearly every ply a converter
-     * writes: its two squares; castling, promotions, drops and the null
-     * move take uci_format_move) */
     if (m != MOVE_NONE && move_kind(m) != MOVE_CASTLE && move_kind(m) < MOVE_PROMOTE_KNIGHT) {
         square_put(move_from(m), buf);
         square_put(move_to(m), buf + 2);
@@ -36,11 +34,9 @@ static inline size_t uci_format(const struct position *p, move m, enum uci_castl
  * accepted); MOVE_NONE if there is none. */
 move uci_parse(const struct position *p, const char *s, size_t len);
 
-/* Sort moves (legal in p) into the documented order of every move list the
- * tools print: the order of their UCI text as uci_format writes it in
- * style, that is from-square, then to-square (square names sort file
- * first: a1 a2 ... a8 b1 ... h8), then promotion (none, b, n, q, r).
- * Moves written alike keep their order. */
+/* Sort moves (legal in p) into the order of every move list the tools
+ * print, their UCI text's in style: from-square, to-square (file first: a1
+ * a2 ... h8), promotion (none, b, n, q, r); moves written alike keep theirs. */
 void uci_sort(const struct position *p, move *moves, int n, enum uci_castling style);
 
 #endif

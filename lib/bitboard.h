@@ -11,9 +11,8 @@
 
 typedef uint64_t bitboard;
 
-/* True when built with AddressSanitizer (gcc says so with a macro, clang
- * through __has_feature): the hot paths then skip their per-CPU clones,
- * whose ifunc resolvers run before the sanitizer runtime is ready. */
+/* True when built with AddressSanitizer: the hot paths then skip their
+ * per-CPU versions, whose resolvers run before the sanitizer is ready. */
 #if defined(__SANITIZE_ADDRESS__)
 #define CHESS_HAS_ASAN 1
 #elif defined(__has_feature)
@@ -123,8 +122,7 @@ static inline bitboard bb_west(bitboard b)
     return (b & ~BB_FILE_A) >> 1;
 }
 
-/* The two letters of each square's name, a1 first: a writer of moves
- * copies them, which is shorter than working them out. */
+/* The two letters of each square's name, a1 first. */
 static const char square_names[2 * SQUARE_NB + 1] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2"
                                                     "a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
                                                     "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6"
@@ -138,7 +136,6 @@ static inline void square_put(int sq, char *dst)
 /* Write "e4" into buf (at least 3 bytes); SQUARE_NONE gives "-". */
 static inline void square_format(int sq, char buf[3])
 {
-    /* (inline: every move written takes two) */
     if (sq < 0 || sq >= SQUARE_NB) {
         buf[0] = '-';
         buf[1] = '\0';

@@ -5,20 +5,7 @@
 #include "castling.h"
 #include "en_passant.h"
 
-/* The en-passant square behind a double step, recorded (and hashed) only
- * when an enemy pawn could take (en_passant_square's pseudo-legal mode). */
-static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
-                                                                int to, enum color us)
-{
-    int ep = en_passant_square(p, (from + to) / 2, (enum color) !us, EN_PASSANT_PSEUDO_LEGAL);
-    if (ep != SQUARE_NONE) {
-        p->ep_square = (uint8_t)ep;
-        p->key ^= position_zobrist_ep_file[square_file(ep)];
-    }
-}
-
-/* Crazyhouse: the promoted-piece marks follow the pieces (a promoted piece
- * captured goes to the pocket as a pawn). */
+/* Crazyhouse: the promoted-piece marks follow the pieces. */
 static void set_promoted(struct position *p, int sq, bool on)
 {
     if (bb_test(p->promoted, sq) != on) {
@@ -88,8 +75,14 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         }
         position_put(p, piece, to);
         set_promoted(p, to, moved_promoted);
-        if (kind == MOVE_DOUBLE_PUSH)
-            set_ep_square(p, from, to, us);
+        if (kind == MOVE_DOUBLE_PUSH) {
+            /* recorded only when an enemy pawn could take (pseudo-legal mode) */
+            int ep = en_passant_square(p, (from + to) / 2, them, EN_PASSANT_PSEUDO_LEGAL);
+            if (ep != SQUARE_NONE) {
+                p->ep_square = (uint8_t)ep;
+                p->key ^= position_zobrist_ep_file[square_file(ep)];
+            }
+        }
         p->castling = castling_rights_after(p, from, to, piece);
         if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
             /* Giveaway: a captured king takes its side's rights along. */
@@ -128,10 +121,8 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
     }
 }
 
-/* makemove_play's body, inlined into makemove_play_undo too: a replay
- * calls that one once a ply, and need not make a second call inside it.
- * Standard chess is makemove_standard with the mailbox and the counters;
- * the key as the caller asks. */
+/* makemove_play's body, inlined into makemove_play_undo too (a replay
+ * calls it once a ply); the key as the caller asks. */
 static inline __attribute__((always_inline)) void play(struct position *p, move m, bool keys)
 {
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0)) {

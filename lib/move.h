@@ -1,7 +1,5 @@
-/* The move encoding: a move in 16 bits (from, to, kind), castling as
- * king-takes-own-rook, drops with from = to.  Its own module so that every
- * rule module (movegen, makemove, explain, the readers) names moves
- * without depending on the generator. */
+/* The move encoding, apart from the generator so that every module names
+ * moves without depending on it. */
 #ifndef CHESS_MOVE_H
 #define CHESS_MOVE_H
 

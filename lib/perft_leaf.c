@@ -9,17 +9,11 @@
 
 #include <string.h>
 
-/* The counter comes in the versions of isa.h, like the generator (see
- * movegen.c), and the loader picks the version for the CPU it runs on. */
+/* The counter comes in the versions of isa.h, like the generator. */
 #define LEAF_INLINE static inline __attribute__((always_inline))
 
-/* The child of a node one ply above the leaves, only to count its moves:
- * the generator reads the bitboards, the rights, the castling rooks, the
- * Chess960 flag, the side and the en-passant square, never the mailbox,
- * the key or the counters, so only those are written: makemove_standard
- * from the parent without the key, the counters or the mailbox (copying
- * the mailbox cost more than the rest of the move).  The child is no
- * whole position: it goes to movegen_count only. */
+/* A child only for movegen_count, which never reads the mailbox, the key
+ * or the counters: makemove_standard from the parent without them. */
 LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
 {
     memcpy(c->by_type, p->by_type, sizeof c->by_type);
@@ -30,13 +24,10 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
     makemove_standard(c, p, m, (struct makemove_mode){0}, NULL);
 }
 
-/* ------------------------------------------------------------------ */
-/* Counting the children of a node one ply above the leaves            */
-
-/* The children of such a node P (A to move) differ from P by one move of
- * A, and most of B's moves do not depend on it.  What B can do in P's
- * children is worked out once, at P, and each child only redoes what its
- * move can change:
+/* The children of a node P one ply above the leaves (A to move) differ
+ * from P by one move of A, and most of B's moves do not depend on it.
+ * What B can do in them is worked out once, at P, and each child only
+ * redoes what its move can change:
  *
  *   - a move of A that gives no knight or pawn check and touches no ray
  *     from B's king up to its second piece leaves B out of check with the
@@ -57,13 +48,10 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
  *     en passant, a move on B's castling path or rook, a check) is made
  *     and counted by movegen_count.
  *
- * These shortcuts are fast copies of rules that live elsewhere, kept here
- * for speed only: king safety and pins (movegen_king_safe, the generator's
- * check and pin masks), castling (castling_rule, castling.h), the pawns'
- * and pieces' moves (movegen.c).  test_perft holds the counts they give to the plain count
- * (count_plain's: makemove_play and movegen_count) on every position a few
- * plies from the shared suites' records; the suites (make check-slow) and
- * --against Stockfish hold them to the published counts. */
+ * These shortcuts are fast copies of rules that live elsewhere (king
+ * safety and pins, castling_rule, the pieces' moves), held by test_perft
+ * to the plain count (count_plain's) on every position a few plies from
+ * the shared suites' records. */
 enum { LEAF_SLIDERS_MAX = 16 };
 
 struct leaf_slider {
@@ -236,11 +224,9 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
     }
     lb->base = base;
 
-    /* Castling, B's in the children: castles and castles_safe are the
-     * engine's fast copy of castling_rule (castling.h), the plain version
-     * the generator judges by, followed from P to each child; test_perft
-     * holds the counts they give to the generator's.  The paths of B's
-     * rights (castling_path) must stay as they are. */
+    /* B's castling in the children, a fast copy of castling_rule followed
+     * from P: the paths of B's rights (castling_path) must stay as they
+     * are. */
     lb->castles = 0;
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(b, side);
@@ -515,13 +501,4 @@ typedef uint64_t leaf_fn(const struct position *p);
     }
 ISA_EACH(LEAF_VERSION)
 
-#if ISA_VERSIONS
-ISA_RESOLVER(leaf_fn, perft_leaf_count)
-uint64_t perft_leaf_count(const struct position *p)
-    __attribute__((ifunc("perft_leaf_count_resolve")));
-#else
-uint64_t perft_leaf_count(const struct position *p)
-{
-    return perft_leaf_count_base(p);
-}
-#endif
+ISA_DISPATCH(leaf_fn, perft_leaf_count)

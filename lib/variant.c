@@ -27,8 +27,7 @@ bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess9
 const char *variant_names(void)
 {
     return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, "
-           "horde, "
-           "racingkings";
+           "horde, racingkings";
 }
 
 static const char *const end_names[VARIANT_END_NB] = {
@@ -175,12 +174,12 @@ static bool cannot_win(const struct position *p, enum color c)
         return mine == (kings & mine);
     case VARIANT_CRAZYHOUSE: {
         int hand = 0;
-        for (int side = 0; side < COLOR_NB; side++)
+        bool heavy_hand = false;
+        for (int side = 0; side < COLOR_NB; side++) {
             for (int t = PAWN; t < KING; t++)
                 hand += p->pocket[side][t];
-        bool heavy_hand = false;
-        for (int side = 0; side < COLOR_NB; side++)
             heavy_hand |= p->pocket[side][PAWN] || p->pocket[side][ROOK] || p->pocket[side][QUEEN];
+        }
         return bb_count(occ) + hand <= 3 && !p->by_type[PAWN] && !p->promoted && !rq && !heavy_hand;
     }
     default:

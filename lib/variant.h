@@ -1,9 +1,7 @@
 /* Chess variants: their names, their ends and their dead positions, on
- * top of their rule table (variant_rules.h) that the one move generator,
- * makemove, the FEN layer and the game status consult.  A variant is a field of the
- * position (never a global); standard chess is VARIANT_CHESS, with the
- * position's chess960 flag for Fischer random chess, which combines with
- * any variant (atomic 960 and so on).
+ * top of their rule table (variant_rules.h).  A variant is a field of the
+ * position; standard chess is VARIANT_CHESS, with the position's chess960
+ * flag for Fischer random chess, which combines with any variant.
  *
  * The rules are those lichess plays (and python-chess, chessops and
  * shakmaty implement), named after the variants' own rule texts:

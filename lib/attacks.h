@@ -66,13 +66,17 @@ static inline __attribute__((always_inline)) bitboard attacks_rook_with(int sq, 
     return attacks_slider_index(&attacks_rook_slider[sq], occ, pext);
 }
 
+static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bitboard occ)
+{
+    return attacks_slider_index(s, occ, attacks_use_pext);
+}
 static inline bitboard attacks_rook(int sq, bitboard occ)
 {
-    return attacks_slider_index(&attacks_rook_slider[sq], occ, attacks_use_pext);
+    return attacks_slider_lookup(&attacks_rook_slider[sq], occ);
 }
 static inline bitboard attacks_bishop(int sq, bitboard occ)
 {
-    return attacks_slider_index(&attacks_bishop_slider[sq], occ, attacks_use_pext);
+    return attacks_slider_lookup(&attacks_bishop_slider[sq], occ);
 }
 static inline bitboard attacks_queen(int sq, bitboard occ)
 {

@@ -71,7 +71,7 @@ en_passant_square(const struct position *p, int ep, enum color capturer, enum en
     if (ksq == SQUARE_NONE)
         return SQUARE_NONE;
     bitboard occ = position_occupied(p), them = p->by_color[pusher];
-    if (bb_several(position_attackers(p, ksq, occ) & them & ~p->by_type[KING]))
+    if (bb_several(position_attackers(p, ksq, pusher, occ) & ~p->by_type[KING]))
         return SQUARE_NONE;
     bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & them;
     bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & them;

@@ -227,7 +227,7 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
  * the king was already blocked on it), and our pieces that alone stand
  * between the enemy king and one of our sliders, which keep to that line. */
 struct race_masks {
-    bitboard checks[PIECE_TYPE_NB], discover;
+    bitboard knight, diag, orth, discover;
     int eksq;
 };
 
@@ -241,10 +241,9 @@ GEN_INLINE void race_prepare(struct race_masks *rm, const struct position *p,
         return;
     int eksq = bb_lsb(ek);
     rm->eksq = eksq;
-    rm->checks[KNIGHT] = attacks_knight(eksq);
-    rm->checks[BISHOP] = attacks_bishop_with(eksq, ss->occ, pext);
-    rm->checks[ROOK] = attacks_rook_with(eksq, ss->occ, pext);
-    rm->checks[QUEEN] = rm->checks[BISHOP] | rm->checks[ROOK];
+    rm->knight = attacks_knight(eksq);
+    rm->diag = attacks_bishop_with(eksq, ss->occ, pext);
+    rm->orth = attacks_rook_with(eksq, ss->occ, pext);
     bitboard queens = p->by_type[QUEEN];
     /* Our sliders seen from the enemy king through our own pieces. */
     bitboard snipers =
@@ -263,7 +262,22 @@ GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piec
 {
     if (rm->eksq == SQUARE_NONE)
         return targets;
-    targets &= ~rm->checks[pt];
+    switch (pt) {
+    case KNIGHT:
+        targets &= ~rm->knight;
+        break;
+    case BISHOP:
+        targets &= ~rm->diag;
+        break;
+    case ROOK:
+        targets &= ~rm->orth;
+        break;
+    case QUEEN:
+        targets &= ~(rm->diag | rm->orth);
+        break;
+    default:
+        break;
+    }
     if (bb_test(rm->discover, from))
         targets &= attacks_line(rm->eksq, from);
     return targets;

@@ -226,8 +226,10 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
 
     /* B's castling in the children, a fast copy of castling_rule followed
      * from P: the paths of B's rights (castling_path) must stay as they
-     * are. */
-    lb->castles = 0;
+     * are; whether A attacks the squares B's king crosses (FIDE Art.
+     * 3.8.2.2), and what may change it: most children keep P's answer. */
+    lb->castles = lb->castles_safe = 0;
+    lb->castle_watch_all = 0;
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(b, side);
         int rsq = p->castle_rook[idx];
@@ -236,21 +238,13 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
         bitboard both = bb_square(kb) | bb_square(rsq), king_path;
         bitboard path = castling_path(kb, rsq, &king_path);
         lb->fallback |= path | bb_square(rsq);
-        if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
-            lb->castles |= 1u << idx;
-    }
-    /* Whether A attacks the squares B's king crosses when castling (FIDE
-     * Art. 3.8.2.2), and what may change it: most children keep P's answer. */
-    lb->castles_safe = 0;
-    lb->castle_watch_all = 0;
-    for (unsigned c = lb->castles; c; c &= c - 1) {
-        int idx = __builtin_ctz(c), rsq = p->castle_rook[idx];
-        bitboard path;
-        castling_path(kb, rsq, &path);
-        bitboard occ2 = occ ^ bb_square(kb) ^ bb_square(rsq), watch = 0;
+        if ((path & ~both & occ) || !bb_test(p->by_type[ROOK] & lb->own_b, rsq))
+            continue;
+        lb->castles |= 1u << idx;
+        bitboard occ2 = occ ^ both, watch = 0;
         bool safe = true;
-        while (path) {
-            int sq = bb_pop(&path);
+        while (king_path) {
+            int sq = bb_pop(&king_path);
             safe = safe && !leaf_attacked(sq, occ2, b, lb->a_pawns, lb->a_knights, lb->a_diag,
                                           lb->a_orth, lb->a_king, pext);
             watch |= leaf_watch(sq, occ2, b, pext);

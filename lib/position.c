@@ -188,16 +188,6 @@ uint64_t position_compute_key(const struct position *p)
     return k;
 }
 
-bitboard position_attackers(const struct position *p, int sq, bitboard occ)
-{
-    return (attacks_pawn(BLACK, sq) & position_pieces(p, WHITE, PAWN)) |
-           (attacks_pawn(WHITE, sq) & position_pieces(p, BLACK, PAWN)) |
-           (attacks_knight(sq) & p->by_type[KNIGHT]) | (attacks_king(sq) & p->by_type[KING]) |
-           attacks_sliders_reaching(sq, p->by_type[ROOK] | p->by_type[QUEEN],
-                                    p->by_type[BISHOP] | p->by_type[QUEEN], occ);
-}
-
-/* The pieces of colour `by` attacking sq through occ. */
 static bitboard attackers_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
@@ -206,6 +196,11 @@ static bitboard attackers_by(const struct position *p, int sq, enum color by, bi
             them) |
            attacks_sliders_reaching(sq, (p->by_type[ROOK] | p->by_type[QUEEN]) & them,
                                     (p->by_type[BISHOP] | p->by_type[QUEEN]) & them, occ);
+}
+
+bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ)
+{
+    return attackers_by(p, sq, by, occ);
 }
 
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)

@@ -143,8 +143,8 @@ static inline uint64_t position_key(const struct position *p)
     return p->key_stale ? position_compute_key(p) : p->key;
 }
 
-/* Pieces of either colour attacking sq, given an occupancy. */
-bitboard position_attackers(const struct position *p, int sq, bitboard occ);
+/* The pieces of colour `by` attacking sq through occ. */
+bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ);
 /* Is sq attacked by colour `by` with the given occupancy?  The one
  * attacked-square test of king safety (FIDE Art. 3.9), behind check,
  * movegen_king_safe and castling's path; the generator's masks are its

@@ -13,8 +13,7 @@ bitboard attacks_rook_ray_table[SQUARE_NB];
 bitboard attacks_bishop_ray_table[SQUARE_NB];
 bool attacks_use_pext;
 
-/* The magic-indexed tables, filled at start-up on CPUs without a fast
- * PEXT. */
+/* The magic-indexed tables, filled on CPUs without a fast PEXT. */
 static bitboard rook_storage[0x19000];  /* 102400 entries: sum of 2^bits over squares */
 static bitboard bishop_storage[0x1480]; /* 5248 entries */
 
@@ -117,9 +116,9 @@ static inline bitboard fall(const bitboard *ray, int sq, bitboard occ)
     return ray[sq] ^ ray[bb_msb((ray[sq] & occ) | bb_square(0))];
 }
 
-/* Scratch of attacks_fill_slider: the subsets of one half of a mask (0: the part on
- * the climbing rays, 1: on the falling rays) in increasing order, and what
- * that half's two rays attack through each.  A half has 12 squares at most. */
+/* Scratch of attacks_fill_slider: the subsets of one half of a mask (0:
+ * on the climbing rays, 1: the falling) in increasing order, and what that
+ * half's two rays attack through each.  A half has 12 squares at most. */
 static bitboard half_occ[2][4096], half_att[2][4096];
 
 /* Fill half h of the scratch from part, the mask's squares on the rays
@@ -278,9 +277,8 @@ static void init_slider(struct attacks_slider *s, int sq, enum attacks_slider_ki
     }
 }
 
-/* The tables are filled before main, as attacks.h promises, with the
- * CPU's index scheme.  The fill reads nothing another constructor makes,
- * so the order of the program's constructors does not matter. */
+/* Before main, with the CPU's index scheme; the fill reads nothing another
+ * constructor makes. */
 __attribute__((constructor)) static void init_tables(void)
 {
     attacks_use_pext = cpu_has_fast_pext();

@@ -137,9 +137,8 @@ enum { ATTACKS_SLIDER_MAX_ENTRIES = 4096 };
 
 /* Fill one square's slider entry (mask, shift, magic: 0 with PEXT) and its
  * 2^popcount(mask) attack sets at table, the caller's memory, indexed by
- * PEXT when pext is set, else by the square's magic: the fill of the
- * tables in use, for the unit test to hold both schemes against the slow
- * walk on any CPU.  Not for concurrent calls (it has static scratch). */
+ * PEXT when pext is set, else by the square's magic (the unit test holds
+ * both against the slow walk).  Not for concurrent calls. */
 void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
                          bitboard *table);
 

@@ -1,6 +1,5 @@
-/* Squares and bitboards: the vocabulary every other module of the rules
- * library speaks.  Square 0 is a1, 7 is h1, 63 is h8 (little-endian
- * rank-file mapping). */
+/* Squares and bitboards, the vocabulary of the rules library.  Square 0 is
+ * a1, 7 is h1, 63 is h8 (little-endian rank-file mapping). */
 #ifndef CHESS_BITBOARD_H
 #define CHESS_BITBOARD_H
 

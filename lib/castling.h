@@ -22,8 +22,7 @@ enum castling_reason {
 #define CASTLING_INLINE static inline __attribute__((always_inline))
 
 /* The squares the king (on ksq) and the rook (on rsq) of a castling cross
- * or land on, which must be empty but for these two; *king_path gets the
- * king's own, which must not be attacked. */
+ * or land on; *king_path gets the king's own. */
 CASTLING_INLINE bitboard castling_path(int ksq, int rsq, bitboard *king_path)
 {
     int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);

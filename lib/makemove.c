@@ -15,12 +15,8 @@ static void set_promoted(struct position *p, int sq, bool on)
 }
 
 /* The move on a variant position: the standard move, then what the
- * variant adds.  Crazyhouse: a capture puts the piece (a promoted one as a
- * pawn) in the capturer's pocket, a drop takes one out, promotions are
- * marked.  Atomic: a capture explodes the capturer and every piece but
- * pawns on the eight squares around the target, and the castling rights
- * of exploded rooks and kings are gone.  Three-check: a move that gives
- * check is counted. */
+ * variant adds (variant.h): pockets, drops and promoted pieces, atomic's
+ * explosions and the rights of exploded rooks and kings, checks given. */
 __attribute__((noinline, cold)) static void play_variant(struct position *p, move m)
 {
     const struct variant_rules *r = variant_rules((enum variant)p->variant);

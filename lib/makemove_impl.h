@@ -23,15 +23,12 @@ struct makemove_mode {
 
 #define MAKEMOVE_INLINE static inline __attribute__((always_inline))
 
-/* Play m, a legal move of standard chess or Chess960 in src, onto p.  p
- * is src itself, or (without the mailbox mode) a position holding src's
- * piece sets, and its key and counters in the modes that keep them; the
- * castling rooks, the Chess960 flag and the variant are never written
- * (the caller copies them).  Read from src: the mailbox, the rights, the
- * en-passant square and the side.
- * keep: the rights a move from or to each square leaves
- * (castling_keep_init, fixed for a walk), or NULL for
- * castling_rights_after. */
+/* Play m, a legal move of standard chess or Chess960 in src, onto p: src
+ * itself, or (without the mailbox mode) a position holding src's piece
+ * sets, and its key and counters in the modes that keep them; the castling
+ * rooks, the Chess960 flag and the variant are never written.  Read from
+ * src: the mailbox, the rights, the en-passant square and the side.  keep:
+ * castling_keep_init's table, or NULL for castling_rights_after. */
 MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position *src, move m,
                                        const struct makemove_mode mode, const uint8_t *keep)
 {

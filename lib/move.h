@@ -6,9 +6,8 @@
 #include "position.h"
 
 /* A move in 16 bits: from (0-5), to (6-11), kind (12-15).  Castling is
- * encoded king-takes-own-rook (to = the rook's square), which serves
- * standard chess and Chess960 alike; uci.h writes it either way.  A drop
- * (crazyhouse) has from = to and names the piece in its kind. */
+ * king-takes-own-rook (to = the rook's square), for standard chess and
+ * Chess960 alike.  A drop has from = to and names the piece in its kind. */
 typedef uint16_t move;
 
 enum move_kind {

@@ -37,15 +37,14 @@ struct sink {
 /* The rule modules of one instantiation of the generator: compile-time
  * constants, so that standard chess (all false) is the plain generator.
  *
- *   pseudo         kings are not royal (antichess, giveaway, the horde's
- *                  kingless side, and atomic before its invariant): no
- *                  check, no pins, kings step anywhere, castling needs only
- *                  empty squares; pawns on their first rank double-step
- *                  (horde) without an en-passant square;
- *   captures_only  only captures (antichess's compulsory captures);
- *   king_promotion a pawn may promote to a king (antichess);
- *   drops          crazyhouse drops from the pocket;
- *   race           racing kings: no move may give check. */
+ *   pseudo: kings are not royal (antichess, giveaway, the horde's kingless
+ *     side, and atomic before its invariant): no check, no pins, kings step
+ *     anywhere, castling needs only empty squares; pawns on their first
+ *     rank double-step (horde) without an en-passant square;
+ *   captures_only: only captures (antichess's compulsory captures);
+ *   king_promotion: a pawn may promote to a king (antichess);
+ *   drops: crazyhouse drops from the pocket;
+ *   race: racing kings: no move may give check. */
 struct gen_rules {
     bool pseudo, captures_only, king_promotion, drops, race;
 };
@@ -134,9 +133,7 @@ GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum
 }
 
 /* The castling rights (bits of p->castling) worth a closer look: held,
- * the rook on its square, nothing between king and rook (whatever stands
- * there also stands on the path of one of them: this cheap test rejects
- * most). */
+ * the rook on its square, nothing between king and rook. */
 GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss,
                                         enum color us, int ksq)
 {
@@ -284,8 +281,7 @@ GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piec
 }
 
 /* Crazyhouse drops: a piece from the pocket onto any empty square (a pawn
- * not on the first or last rank), in check only between the king and the
- * one checker, never in double check (the caller returns before). */
+ * not on the first or last rank), in check only between king and checker. */
 GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color us, bitboard empty,
                           bitboard checkmask)
 {
@@ -359,9 +355,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         checkers =
             (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
         bitboard snipers = 0;
-        /* Most often no enemy slider stands on a line through the king (the
-         * empty-board rays, entry 0 of the tables, say so) and the lookups
-         * are skipped. */
+        /* Most often no enemy slider stands on a line through the king (entry
+         * 0 of the tables, the empty-board rays): no lookup then. */
         if (attacks_bishop_slider[ksq].table[0] & ss.their_diag)
             snipers = attacks_bishop_with(ksq, enemy, pext) & ss.their_diag;
         if (attacks_rook_slider[ksq].table[0] & ss.their_orth)
@@ -380,9 +375,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
             castles = castling_candidates(p, &ss, us, ksq);
 
         /* King steps: the destination must not be attacked once the king has
-         * left (a slider checking along a line also covers the square behind).
-         * With castling in view, every enemy attack is mapped once and serves
-         * both; else only the leapers are mapped and the sliders asked about
+         * left.  With castling in view every enemy attack is mapped once and
+         * serves both; else only the leapers, and the sliders are asked about
          * the few squares left. */
         bitboard occ_nk = occ ^ bb_square(ksq);
         bitboard kt = attacks_king(ksq) & ~own & ~ss.their_king_zone;
@@ -553,11 +547,10 @@ static const struct gen_rules RULES_ANTI = {.pseudo = true, .king_promotion = tr
 static const struct gen_rules RULES_ANTI_CAPTURES = {
     .pseudo = true, .king_promotion = true, .captures_only = true};
 
-/* Atomic castling beyond what the pseudo-legal generator checked (right,
- * empty squares): not in check, and no square strictly between the king
- * and its destination attacked, by atomic's own notion of attack (kings
- * that touch are safe), with the king lifted off; the destination itself
- * is judged with the move played, as every atomic move is. */
+/* Atomic castling beyond the pseudo-legal generator's tests: not in check,
+ * and no square strictly between the king and its destination attacked in
+ * atomic's sense, with the king lifted off (the destination is judged with
+ * the move played, as every atomic move is). */
 static bool atomic_castle_ok(const struct position *p, move m)
 {
     int ksq = move_from(m), kto = move_castle_king_to(ksq, move_to(m));
@@ -572,9 +565,8 @@ static bool atomic_castle_ok(const struct position *p, move m)
 }
 
 /* Atomic's invariant (lichess rules): after the move the mover's king
- * still stands, and either the enemy king has exploded (that wins, even
- * if one's own king were attacked) or one's own king is not attacked in
- * atomic's sense (kings that touch are safe). */
+ * still stands, and either the enemy king has exploded (that wins) or
+ * one's own king is not attacked in atomic's sense. */
 static bool atomic_legal(const struct position *p, move m)
 {
     enum color us = (enum color)p->side;
@@ -627,8 +619,8 @@ GEN_INLINE int variant_moves(const struct position *p, move *out)
 typedef int gen_legal_fn(const struct position *p, struct movelist *list);
 typedef int gen_count_fn(const struct position *p);
 
-/* One version of the entry points (see isa.h): the variants out of line
- * (they are many generators, rarely run), standard chess inline. */
+/* One version of the entry points: the variants out of line, standard
+ * chess inline. */
 #define GEN_VERSION(suffix, target)                                                                \
     target __attribute__((noinline)) static int variant_moves_##suffix(const struct position *p,   \
                                                                        move *out)                  \

@@ -11,8 +11,7 @@
 #include "position.h"
 
 /* At most 218 legal moves in a chess position; crazyhouse drops add up to
- * five per empty square (301 in a published suite position), hence room
- * for 512. */
+ * five per empty square (301 in a published position). */
 enum { MOVELIST_MAX = 512 };
 
 struct movelist {

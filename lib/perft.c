@@ -89,8 +89,7 @@ struct table_view {
     size_t count;
 };
 
-/* The bucket of a key: the high bits of key * count, so that any table
- * size works and the low bits of the key stay independent of the index. */
+/* The bucket of a key: the high bits of key * count (any table size). */
 PERFT_INLINE struct bucket *table_bucket(const struct table_view *t, uint64_t key)
 {
     return &t->buckets[(size_t)(((unsigned __int128)key * t->count) >> 64)];
@@ -111,8 +110,7 @@ PERFT_INLINE bool table_probe(const struct table_view *t, uint64_t key, int dept
     return false;
 }
 
-/* Replace the shallowest entry of the bucket: deep counts cost the most
- * to redo. */
+/* Replace the shallowest entry: deep counts cost the most to redo. */
 PERFT_INLINE void table_store(const struct table_view *t, uint64_t key, int depth, uint64_t count)
 {
     if (count >> COUNT_BITS)
@@ -135,8 +133,7 @@ PERFT_INLINE void table_store(const struct table_view *t, uint64_t key, int dept
 /* ---- The tree walk ---- */
 
 /* What the walk needs beyond the position: the rights a move from or to
- * each square leaves (castling_keep_init: fixed by the root), and the
- * table. */
+ * each square leaves (castling_keep_init), and the table. */
 struct engine {
     uint8_t castle_keep[SQUARE_NB];
     struct table_view table;
@@ -225,8 +222,8 @@ PERFT_INLINE uint64_t walk_variant_node(const struct engine *e, const struct pos
     return total;
 }
 
-/* One version (see isa.h) of walk() without and with the table and of the
- * variants' walk; each recurses into itself. */
+/* One version of walk() without and with the table and of the variants'
+ * walk; each recurses into itself. */
 #define PERFT_VERSION(suffix, target)                                                              \
     target static uint64_t walk_plain_##suffix(const struct engine *e, const struct position *p,   \
                                                int depth)                                          \
@@ -316,8 +313,8 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Run the job on the calling thread and threads - 1 more; a thread that
- * cannot be created only means fewer workers. */
+/* Run the job on the calling thread and threads - 1 more (or fewer, as
+ * they can be created). */
 static void run_job(struct job *j, int threads)
 {
     enum { THREADS_MAX = 256 };
@@ -398,9 +395,8 @@ static uint64_t castle_salt(const struct position *p)
     return z ^ (z >> 31);
 }
 
-/* The root's moves are listed, the positions two plies down become the
- * items the threads share, and their counts are added up per root move at
- * the end, in a fixed order: the result never depends on the threads. */
+/* The positions two plies down are the items the threads share; their
+ * counts are added up per root move at the end, in a fixed order. */
 uint64_t perft_run(const struct position *p, int depth, const struct perft_config *cfg,
                    struct perft_divide *divide)
 {
@@ -487,8 +483,7 @@ struct split_set {
     bool failed;
 };
 
-/* Positions are the same when pieces, side, rights and en-passant square
- * are; the counters are not part of what perft counts. */
+/* The same position but for the counters. */
 static bool same_position(const struct position *a, const struct position *b)
 {
     return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&

@@ -20,8 +20,7 @@ uint64_t perft_count(const struct position *p, int depth);
  * never matches, and results stay exact. */
 struct perft_table;
 
-/* A table of about `bytes` (at least one bucket); NULL when the memory
- * cannot be had. */
+/* A table of about `bytes` (at least one bucket); NULL without memory. */
 struct perft_table *perft_table_new(size_t bytes);
 void perft_table_free(struct perft_table *t);
 /* Forget every entry. */

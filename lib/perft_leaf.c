@@ -114,10 +114,8 @@ LEAF_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawn
 }
 
 /* The squares where a change may change whether A attacks sq (occupancy
- * occ): sq itself, where an A leaper would attack it from, and its lines
- * up to the first piece (a slider attacking along one, or a piece that
- * would open or block one).  A move that neither leaves nor enters one of
- * them leaves the answer as it was. */
+ * occ): sq, where an A leaper would attack it from, and its lines up to
+ * the first piece. */
 LEAF_INLINE bitboard leaf_watch(int sq, bitboard occ, enum color b, bool pext)
 {
     return bb_square(sq) | attacks_knight(sq) | attacks_pawn(b, sq) | attacks_king(sq) |
@@ -164,8 +162,7 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
     }
     lb->pinned = pinned;
     /* On each ray from B's king only the squares up to the second piece
-     * decide checks and pins: a move from or to one of them may change
-     * them, a move farther out cannot. */
+     * decide checks and pins. */
     bitboard first = (attacks_bishop_with(kb, occ, pext) | attacks_rook_with(kb, occ, pext)) & occ;
     lb->rays =
         attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
@@ -203,8 +200,6 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
 
     bitboard pawns = p->by_type[PAWN] & lb->own_b;
     bitboard free = lb->free_pawns = pawns & ~pinned;
-    /* Their moves change only with the squares they stand on, push to or
-     * capture on: most children keep P's count. */
     bitboard ahead = b == WHITE ? free << 8 : free >> 8;
     bitboard start = b == WHITE ? BB_RANK_3 : BB_RANK_6;
     lb->pawn_watch =
@@ -363,9 +358,8 @@ LEAF_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p,
     bitboard free_pawns = lb->free_pawns;
     int n = lb->base;
     if (captured != NO_PIECE) {
-        /* B loses the piece (a pinned one stood on a line through its
-         * king: not here); B's knights that attack the square may now
-         * take there.  Sliders and pawns see the change below. */
+        /* B loses the piece (not a pinned one: its line is a ray); B's
+         * knights that attack the square may now take there. */
         bitboard knights = lb->free_knights;
         own_b ^= tb;
         free_pawns &= ~tb;
@@ -395,8 +389,7 @@ LEAF_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p,
     n += ft & lb->pawn_watch ? leaf_pawns(free_pawns, occ, own_a, lb->b) : lb->pawn_moves;
 
     /* B's king steps: P's answer where the move cannot change it, else
-     * A's attacks after the move, leapers as a set, the sliders asked about
-     * the few squares left. */
+     * asked again as the generator asks. */
     n += bb_count(lb->king_safe & ~dirty);
     bitboard kt = dirty & target & ~attacks_king(a_king);
     if (kt) {
@@ -466,8 +459,7 @@ LEAF_INLINE uint64_t count_leaf_parent(const struct position *p, const struct mo
     return total;
 }
 
-/* The variants: the full makemove_play (pockets, explosions, check
- * counters) on a copy; the shortcuts above know nothing of them. */
+/* The variants: the full makemove_play on a copy, then the count. */
 static uint64_t count_plain(const struct position *p)
 {
     struct movelist l;

@@ -1,8 +1,6 @@
-/* A chess position: bitboards per piece type and colour, a mailbox for
- * square lookups, and the state that the rules need beyond the pieces
- * (side to move, castling rights, en-passant square, move counters,
- * Zobrist key, and what the variants add: pockets, promoted pieces, check
- * counters).  Chess960 and the variant are fields, never globals. */
+/* A chess position: bitboards per piece type and colour, a mailbox, and
+ * the state the rules need beyond the pieces, the variants' included.
+ * Chess960 and the variant are fields, never globals. */
 #ifndef CHESS_POSITION_H
 #define CHESS_POSITION_H
 
@@ -60,10 +58,8 @@ struct position {
     uint8_t variant;                /* enum variant */
     uint8_t checks_given[COLOR_NB]; /* 3check: checks each side has given (0 to 3) */
     uint8_t pocket[COLOR_NB][6];    /* crazyhouse: pieces in hand by type, PAWN to QUEEN */
-    /* Set when the key was not kept (makemove_play_undo); position_key
-     * computes it then. */
-    uint8_t key_stale;
-    bitboard promoted; /* crazyhouse: promoted pieces, captured as pawns */
+    uint8_t key_stale;              /* the key was not kept (makemove_play_undo) */
+    bitboard promoted;              /* crazyhouse: promoted pieces, captured as pawns */
 };
 
 /* The most pieces of one kind a pocket holds (the board and the pockets

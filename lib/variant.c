@@ -47,10 +47,9 @@ const char *variant_end_name(enum variant_end_reason r)
     return (unsigned)r < VARIANT_END_NB ? end_names[r] : "unknown";
 }
 
-/* Racing kings (lichess): the game ends once a king stands on the eighth
- * rank, except that after White got there Black has one more move, and
- * the game goes on while Black's king can step onto a free goal square
- * that White does not attack (then a draw if it does). */
+/* Racing kings (lichess): after White reached the eighth rank the game goes
+ * on while Black's king can step onto a free goal square White does not
+ * attack. */
 static void race_end(const struct position *p, struct variant_end *out)
 {
     bitboard in_goal = p->by_type[KING] & VARIANT_GOAL;
@@ -196,8 +195,7 @@ bool variant_insufficient_material(const struct position *p)
     case VARIANT_RACINGKINGS:
     case VARIANT_HORDE:
         /* A king can always walk to its goal; in horde the side with the
-         * king can always take the horde, so the game is never dead
-         * (chessops: that side never has insufficient material). */
+         * king can always take the horde (chessops). */
         return false;
     default:
         return cannot_win(p, WHITE) && cannot_win(p, BLACK);

@@ -301,12 +301,9 @@ __attribute__((constructor)) static void init_tables(void)
             int nf = f + knight[i][0], nr = r + knight[i][1];
             if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
                 attacks_knight_table[sq] |= bb_square(square_make(nf, nr));
-            nf = f + ray_steps[i][0];
-            nr = r + ray_steps[i][1];
-            if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-                attacks_king_table[sq] |= bb_square(square_make(nf, nr));
         }
-        bitboard b = bb_square(sq);
+        bitboard b = bb_square(sq), row = bb_west(b) | b | bb_east(b);
+        attacks_king_table[sq] = (bb_north(row) | row | bb_south(row)) ^ b;
         attacks_pawn_table[WHITE][sq] = bb_east(bb_north(b)) | bb_west(bb_north(b));
         attacks_pawn_table[BLACK][sq] = bb_east(bb_south(b)) | bb_west(bb_south(b));
         attacks_rook_ray_table[sq] = open_rays(sq, ROOK_RAYS);

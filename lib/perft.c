@@ -1,5 +1,6 @@
 #include "perft.h"
 
+#include "array.h"
 #include "attacks.h"
 #include "castling.h"
 #include "isa.h"
@@ -420,30 +421,23 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     if (depth < 3)
         return run_by_root_moves(&e, &root, depth, &l, d, progress);
 
-    unsigned cap = 1024, count = 0;
-    struct item *items = malloc(cap * sizeof *items);
-    if (!items)
-        return run_by_root_moves(&e, &root, depth, &l, d, progress);
+    unsigned count = 0;
+    size_t cap = 0;
+    struct item *items = NULL;
     for (int i = 0; i < l.count; i++) {
         struct position child = root;
         run_make(&child, l.moves[i], &e);
         struct movelist l2;
         movegen_legal(&child, &l2);
         for (int k = 0; k < l2.count; k++) {
-            if (count == cap) {
-                struct item *more = realloc(items, 2 * cap * sizeof *items);
-                if (!more) {
-                    free(items);
-                    return run_by_root_moves(&e, &root, depth, &l, d, progress);
-                }
-                items = more;
-                cap *= 2;
+            struct item *more = array_grow(items, &cap, count + 1, sizeof *items);
+            if (!more) {
+                free(items);
+                return run_by_root_moves(&e, &root, depth, &l, d, progress);
             }
-            items[count].pos = child;
-            run_make(&items[count].pos, l2.moves[k], &e);
-            items[count].root = i;
-            items[count].nodes = 0;
-            count++;
+            items = more;
+            items[count] = (struct item){child, i, 0};
+            run_make(&items[count++].pos, l2.moves[k], &e);
         }
     }
     if (table)
@@ -531,16 +525,12 @@ static void split_add(struct split_set *s, const struct position *p)
         }
         h = (h + 1) & mask;
     }
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1024;
-        struct split_entry *more = realloc(s->entries, cap * sizeof *more);
-        if (!more) {
-            s->failed = true;
-            return;
-        }
-        s->entries = more;
-        s->cap = cap;
+    struct split_entry *more = array_grow(s->entries, &s->cap, s->count + 1, sizeof *more);
+    if (!more) {
+        s->failed = true;
+        return;
     }
+    s->entries = more;
     s->entries[s->count] = (struct split_entry){*p, 1};
     s->index[h] = (uint32_t)++s->count;
 }

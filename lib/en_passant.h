@@ -2,14 +2,12 @@
  * advanced two squares the position keeps, in one of three modes (as
  * shakmaty's EnPassantMode):
  *
- *   EN_PASSANT_ALWAYS        the square the pawn crossed;
- *   EN_PASSANT_PSEUDO_LEGAL  only when a pawn of the capturing side attacks
- *                            it: the square the position records and hashes,
- *                            since positions that differ only by a square no
- *                            pawn could use are the same (Art. 9.2.2);
- *   EN_PASSANT_LEGAL         only when one of those captures is legal (the
- *                            generator's test, standard chess and Chess960
- *                            rules): what a FEN writer shows.
+ *   EN_PASSANT_ALWAYS: the square the pawn crossed;
+ *   EN_PASSANT_PSEUDO_LEGAL: only when a pawn of the capturing side attacks
+ *     it: the square the position records and hashes, since positions that
+ *     differ only by a square no pawn could use are the same (Art. 9.2.2);
+ *   EN_PASSANT_LEGAL: only when one of those captures is legal (standard
+ *     chess and Chess960 rules): what a FEN writer shows.
  *
  * Header only: makemove and perft ask it on every double step. */
 #ifndef CHESS_EN_PASSANT_H

@@ -300,16 +300,13 @@ GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color u
     }
 }
 
-/* The generator.  Check evasions and pins are masks: in check, non-king
- * moves must land in checkmask (capture the checker or block); in double
- * check only the king moves; a pinned piece stays on the line through its
- * king and its pinner.  Checkers and pins come from one pair of x-ray
- * lookups: the first enemy piece on each ray from the king, looking
- * through our own pieces, checks when nothing stands between and pins when
- * exactly one of ours does.  These masks, the king steps' attack map and
- * gen_en_passant are king safety (FIDE Art. 3.9) worked out for all moves
- * at once: the fast form of movegen_king_safe, to which test_rules holds
- * them. */
+/* The generator.  In check, non-king moves must land in checkmask (capture
+ * the checker or block); in double check only the king moves; a pinned
+ * piece stays on the line through its king and its pinner.  Checkers and
+ * pins come from one pair of x-ray lookups through our own pieces.  These
+ * masks, the king steps' attack map and gen_en_passant are king safety
+ * (FIDE Art. 3.9) for all moves at once: the fast form of
+ * movegen_king_safe, to which test_rules holds them. */
 GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext,
                         const struct gen_rules R)
 {

@@ -30,19 +30,15 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
  * redoes what its move can change:
  *
  *   - a move of A that gives no knight or pawn check and touches no ray
- *     from B's king up to its second piece leaves B out of check with the
- *     same pins (a move that touches one has its checks and pins asked
- *     again, and goes on here when they are P's and no pin line changed),
- *     so B's knights, B's pinned pieces and every B slider whose
- *     attacks hold neither the from- nor the to-square keep their counts
- *     from P (a capture takes one B piece away, and gives B's knights that
- *     attack its square one more capture);
+ *     from B's king up to its second piece (else its checks and pins are
+ *     asked again, and must be P's) leaves B out of check with the same
+ *     pins, so B's knights, pinned pieces and every slider whose attacks
+ *     hold neither the from- nor the to-square keep their counts from P
+ *     (a capture takes one B piece away, and may give B's knights one);
  *   - B's free pawns keep P's count unless the move leaves or enters a
- *     square they stand on, push to or capture on (then counted again);
- *   - B's king steps and castling keep P's answer (is the square attacked?)
- *     for every square whose watch set (leaf_watch: the square, where A's
- *     leapers would attack it from, its lines up to the first piece) the
- *     move neither leaves nor enters; the others are asked again;
+ *     square they stand on, push to or capture on;
+ *   - B's king steps and castling keep P's answer for every square whose
+ *     watch set (leaf_watch) the move neither leaves nor enters;
  *   - A's castling is followed the same way, with its four squares;
  *   - everything else (en passant, promotions, a double push B may take
  *     en passant, a move on B's castling path or rook, a check) is made

@@ -421,9 +421,12 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     if (depth < 3)
         return run_by_root_moves(&e, &root, depth, &l, d, progress);
 
-    unsigned count = 0;
+    /* Two plies of items: some hundreds, room made for them at once. */
     size_t cap = 0;
-    struct item *items = NULL;
+    unsigned count = 0;
+    struct item *items = array_grow(NULL, &cap, 1024, sizeof *items);
+    if (!items)
+        return run_by_root_moves(&e, &root, depth, &l, d, progress);
     for (int i = 0; i < l.count; i++) {
         struct position child = root;
         run_make(&child, l.moves[i], &e);

@@ -75,15 +75,6 @@ void perft_table_free(struct perft_table *t)
     free(t);
 }
 
-void perft_table_clear(struct perft_table *t)
-{
-    for (size_t i = 0; i < t->count; i++)
-        for (int j = 0; j < BUCKET_ENTRIES; j++) {
-            atomic_store_explicit(&t->buckets[i].e[j].check, 0, memory_order_relaxed);
-            atomic_store_explicit(&t->buckets[i].e[j].data, 0, memory_order_relaxed);
-        }
-}
-
 /* The part of a table one run uses (see table_share). */
 struct table_view {
     struct bucket *buckets; /* NULL: no table */

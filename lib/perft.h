@@ -23,8 +23,6 @@ struct perft_table;
 /* A table of about `bytes` (at least one bucket); NULL without memory. */
 struct perft_table *perft_table_new(size_t bytes);
 void perft_table_free(struct perft_table *t);
-/* Forget every entry. */
-void perft_table_clear(struct perft_table *t);
 
 /* Progress of a running perft_run, for another thread to poll: items_total
  * is set before the work starts, nodes_done and items_done grow as pieces

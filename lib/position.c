@@ -7,20 +7,17 @@
 
 /* The Zobrist keys are SplitMix64's outputs from a fixed seed, the same on
  * every run and in every build: ZOBRIST_KEY(k) is the k-th draw (k from
- * 1), a constant expression so that the tables are data of the program.
- * The draws are dealt out in this order: the pieces (16 x 64, the NO_PIECE
- * row drawn and left 0, so that fen_parse hashes a run of empty squares
- * without a branch), four castling rights, eight en-passant files, the
- * side; then the pockets, the checks given, the promoted squares and the
- * variants (the entries a standard position uses are 0).
- * tests/unit/test_position.c draws them again in a loop. */
+ * 1), a constant expression so that the tables are data of the program
+ * (tests/unit/test_position.c draws them again in a loop).  The NO_PIECE
+ * row is drawn and left 0, so that fen_parse hashes a run of empty squares
+ * without a branch; the variants' entries a standard position uses are 0. */
 #define ZOBRIST_STATE(k) (0x5EEDC0DE12345678ULL + (uint64_t)(k)*0x9E3779B97F4A7C15ULL)
 #define ZOBRIST_MIX1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
 #define ZOBRIST_MIX2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
 #define ZOBRIST_MIX3(z) ((z) ^ ((z) >> 31))
 #define ZOBRIST_KEY(k) ZOBRIST_MIX3(ZOBRIST_MIX2(ZOBRIST_MIX1(ZOBRIST_STATE(k))))
 
-/* Where each group's draws start. */
+/* Where each group's draws start, in the order they are dealt. */
 enum {
     DRAW_PIECE = 1,                                        /* + 64 * piece + square */
     DRAW_CASTLING = DRAW_PIECE + PIECE_NB * SQUARE_NB,     /* + right (0-3) */
@@ -105,7 +102,6 @@ void position_clear(struct position *p)
     memset(p->pocket, 0, sizeof p->pocket);
     p->promoted = 0;
 }
-/* (a member added after promoted would be left out above) */
 _Static_assert(offsetof(struct position, promoted) + sizeof(bitboard) == sizeof(struct position),
                "position_clear clears every member of struct position up to promoted");
 

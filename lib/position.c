@@ -184,7 +184,7 @@ uint64_t position_compute_key(const struct position *p)
     return k;
 }
 
-static bitboard attackers_by(const struct position *p, int sq, enum color by, bitboard occ)
+bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
     return (((attacks_pawn((enum color) !by, sq) & p->by_type[PAWN]) |
@@ -194,14 +194,9 @@ static bitboard attackers_by(const struct position *p, int sq, enum color by, bi
                                     (p->by_type[BISHOP] | p->by_type[QUEEN]) & them, occ);
 }
 
-bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ)
-{
-    return attackers_by(p, sq, by, occ);
-}
-
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
-    return attackers_by(p, sq, by, occ) != 0;
+    return position_attackers(p, sq, by, occ) != 0;
 }
 
 bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
@@ -229,7 +224,7 @@ __attribute__((noinline, cold)) static bitboard variant_checkers(const struct po
     if (p->variant == VARIANT_ATOMIC &&
         !position_atomic_attacked(p, k, p->side, position_occupied(p)))
         return 0;
-    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
+    return position_attackers(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 /* FIDE Art. 3.9.1; the variants apart, so that chess keeps its tail call. */
@@ -240,7 +235,7 @@ bitboard position_checkers(const struct position *p)
     int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE)
         return 0;
-    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
+    return position_attackers(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 bool position_insufficient_material(const struct position *p)

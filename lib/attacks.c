@@ -1,7 +1,6 @@
 #include "attacks.h"
 
 #include <cpuid.h>
-#include <pthread.h>
 
 struct attacks_slider attacks_rook_slider[SQUARE_NB];
 struct attacks_slider attacks_bishop_slider[SQUARE_NB];
@@ -14,52 +13,19 @@ bitboard attacks_rook_ray_table[SQUARE_NB];
 bitboard attacks_bishop_ray_table[SQUARE_NB];
 bool attacks_use_pext;
 
-/* The magic-indexed tables, filled at start-up on CPUs without a fast
- * PEXT; elsewhere these pages are never touched. */
+/* The magic-indexed tables, filled on CPUs without a fast PEXT. */
 static bitboard rook_storage[0x19000];  /* 102400 entries: sum of 2^bits over squares */
 static bitboard bishop_storage[0x1480]; /* 5248 entries */
 
 /* The PEXT-indexed tables, made by the build (scripts/gen-attack-magics.c
- * --tables) where a CPU may take them: read-only pages of the program. */
+ * --tables): read-only pages of the program. */
 #if defined(__x86_64__) && !defined(ATTACKS_NO_PEXT)
 #define ATTACKS_BUILTIN_PEXT 1
 #include "slider_tables.h"
 #endif
 
-static const int rook_dirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-static const int bishop_dirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-
-/* Walk each ray until the edge or the first occupied square, inclusive. */
-static bitboard slide(int sq, bitboard occ, const int dirs[4][2])
-{
-    bitboard result = 0;
-    for (int d = 0; d < 4; d++) {
-        int f = square_file(sq) + dirs[d][0], r = square_rank(sq) + dirs[d][1];
-        while (f >= 0 && f < 8 && r >= 0 && r < 8) {
-            int to = square_make(f, r);
-            result |= bb_square(to);
-            if (bb_test(occ, to))
-                break;
-            f += dirs[d][0];
-            r += dirs[d][1];
-        }
-    }
-    return result;
-}
-
-bitboard attacks_slow_rook(int sq, bitboard occ)
-{
-    return slide(sq, occ, rook_dirs);
-}
-bitboard attacks_slow_bishop(int sq, bitboard occ)
-{
-    return slide(sq, occ, bishop_dirs);
-}
-
-/* The x86 CPUID leaf 7 reports BMI2 (PEXT).  AMD before Zen 3 has a slow
- * microcoded PEXT, so those families keep the magic multiplication.  A
- * build with ATTACKS_NO_PEXT defined takes the magics on every CPU, so that
- * the magic path can be measured and checked on any machine. */
+/* CPUID leaf 7 reports BMI2 (PEXT).  AMD before Zen 3 has a slow
+ * microcoded PEXT, so those families keep the magic multiplication. */
 static bool cpu_has_fast_pext(void)
 {
 #if defined(__x86_64__) && !defined(ATTACKS_NO_PEXT)
@@ -88,12 +54,36 @@ enum { ROOK_RAYS = RAY_N, BISHOP_RAYS = RAY_NE };
 static const int ray_steps[RAY_NB][2] = {{0, 1},  {1, 0},  {1, 1},   {-1, 1},
                                          {0, -1}, {-1, 0}, {-1, -1}, {1, -1}};
 
+/* Walk the rays first, first + 1 and their opposites until the edge or the
+ * first occupied square, inclusive. */
+static bitboard slide(int sq, bitboard occ, int first)
+{
+    bitboard result = 0;
+    for (int i = 0; i < 4; i++) {
+        const int *step = ray_steps[first + (i & 1) + (i & 2) * 2];
+        int f = square_file(sq) + step[0], r = square_rank(sq) + step[1];
+        for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += step[0], r += step[1]) {
+            result |= bb_square(square_make(f, r));
+            if (bb_test(occ, square_make(f, r)))
+                break;
+        }
+    }
+    return result;
+}
+
+bitboard attacks_slow_rook(int sq, bitboard occ)
+{
+    return slide(sq, occ, ROOK_RAYS);
+}
+bitboard attacks_slow_bishop(int sq, bitboard occ)
+{
+    return slide(sq, occ, BISHOP_RAYS);
+}
+
 /* Each direction's ray from each square on an empty board, without the
  * square; filled first, then every other table is made from them. */
 static bitboard rays[RAY_NB][SQUARE_NB];
 
-/* Step every ray once (a few thousand steps in all), so that the tables
- * below take a bit scan per ray instead of a walk per square. */
 static void init_rays(void)
 {
     for (int d = 0; d < RAY_NB; d++)
@@ -111,13 +101,6 @@ static bitboard open_rays(int sq, int first)
     return rays[first][sq] | rays[first + 1][sq] | rays[first + 4][sq] | rays[first + 5][sq];
 }
 
-/* The highest square of a non-empty set, as one BSR even when the build
- * does not assume LZCNT (bb_msb's 63 - clz then costs two more steps). */
-static inline unsigned highest(bitboard b)
-{
-    return 63 ^ (unsigned)__builtin_clzll(b);
-}
-
 /* A climbing ray from sq through occ, cut after its first blocker (its
  * lowest occupied square): what lies beyond the blocker is the blocker's
  * own ray.  With no blocker h8 stands in, whose climbing rays are empty. */
@@ -130,12 +113,12 @@ static inline bitboard climb(const bitboard *ray, int sq, bitboard occ)
  * square; a1 stands in for none. */
 static inline bitboard fall(const bitboard *ray, int sq, bitboard occ)
 {
-    return ray[sq] ^ ray[highest((ray[sq] & occ) | bb_square(0))];
+    return ray[sq] ^ ray[bb_msb((ray[sq] & occ) | bb_square(0))];
 }
 
-/* Scratch of fill_slider: the subsets of one half of a mask (0: the part on
- * the climbing rays, 1: on the falling rays) in increasing order, and what
- * that half's two rays attack through each.  A half has 12 squares at most. */
+/* Scratch of attacks_fill_slider: the subsets of one half of a mask (0:
+ * on the climbing rays, 1: the falling) in increasing order, and what that
+ * half's two rays attack through each.  A half has 12 squares at most. */
 static bitboard half_occ[2][4096], half_att[2][4096];
 
 /* Fill half h of the scratch from part, the mask's squares on the rays
@@ -156,12 +139,10 @@ static inline size_t init_half(int h, bitboard part, int sq, int first)
     return n;
 }
 
-/* The magic multipliers, square a1 first.  Each is the first candidate of a
+/* The magic multipliers, square a1 first: each the first candidate of a
  * seeded random search that sends every two subsets of the square's mask
- * with different attacks to different slots.  That search ran before every
- * program on CPUs without a fast PEXT (its cost: docs/performance.md); it
- * now lives in scripts/gen-attack-magics.c, which prints this block, and
- * `make check` compares the two. */
+ * with different attacks to different slots (scripts/gen-attack-magics.c
+ * prints this block; `make check` compares the two). */
 /* BEGIN gen-attack-magics: generated by scripts/gen-attack-magics.c, do not edit. */
 static const bitboard rook_magics[SQUARE_NB] = {
     0x1080004008801020ULL, 0x0840092002C03000ULL, 0x1900200010400900ULL, 0x0880100008000480ULL,
@@ -221,16 +202,14 @@ static bitboard slider_entry(struct attacks_slider *s, int sq, enum attacks_slid
     return mask;
 }
 
-/* Fill one square's table.  Its mask's subsets in increasing order are
- * PEXT's indices 0, 1, 2, ...  The climbing rays' squares all lie above sq
- * and the falling rays' below, so that order runs through every falling
- * subset for each climbing subset in turn, and an entry's attacks are the
- * OR of its two halves': each half's attacks are worked out once per half
- * subset (2^5 + 2^5 for a rook on d4 instead of 2^10; 34,768 for the
- * 107,648 entries of both pieces) and each entry costs one OR.  Without
- * PEXT the same entries go to the slots the square's magic gives them. */
-static void fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
-                        bitboard *table)
+/* A mask's subsets in increasing order are PEXT's indices 0, 1, 2...  The
+ * climbing rays' squares all lie above sq and the falling rays' below, so
+ * that order runs through every falling subset for each climbing one, and
+ * an entry's attacks are the OR of its two halves', each worked out once
+ * per half subset.  Without PEXT the same entries go to the slots the
+ * square's magic gives them. */
+void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
+                         bitboard *table)
 {
     int first = kind == ATTACKS_ROOK ? ROOK_RAYS : BISHOP_RAYS;
     bitboard mask = slider_entry(s, sq, kind, table);
@@ -270,12 +249,10 @@ static void init_lines(void)
 }
 
 /* Where each square's entries begin in a piece's tables, in both index
- * schemes: after those of the squares before it, 2^popcount(mask) each.
- * Counted once by init_tables. */
+ * schemes: after those of the squares before it, 2^popcount(mask) each. */
 static uint32_t slider_offset[2][SQUARE_NB];
 
-/* Square sq's entries in the built-in PEXT tables; NULL without them. */
-static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
+const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind)
 {
 #ifdef ATTACKS_BUILTIN_PEXT
     return (kind == ATTACKS_ROOK ? builtin_rook_pext : builtin_bishop_pext) +
@@ -287,21 +264,22 @@ static const bitboard *builtin_table(int sq, enum attacks_slider_kind kind)
 #endif
 }
 
-/* One slider entry: on the built-in PEXT table (the layout fill_slider
- * gives with PEXT, without filling anything), or filled into the magic
- * scheme's storage. */
+/* One slider entry: on the built-in PEXT table (the layout of
+ * attacks_fill_slider's PEXT fill), or filled into the magic storage. */
 static void init_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind)
 {
     if (attacks_use_pext) {
-        slider_entry(s, sq, kind, builtin_table(sq, kind));
+        slider_entry(s, sq, kind, attacks_builtin_pext(sq, kind));
     } else {
-        fill_slider(s, sq, kind, false,
-                    (kind == ATTACKS_ROOK ? rook_storage : bishop_storage) +
-                        slider_offset[kind][sq]);
+        attacks_fill_slider(s, sq, kind, false,
+                            (kind == ATTACKS_ROOK ? rook_storage : bishop_storage) +
+                                slider_offset[kind][sq]);
     }
 }
 
-static void init_tables(void)
+/* Before main, with the CPU's index scheme; the fill reads nothing another
+ * constructor makes. */
+__attribute__((constructor)) static void init_tables(void)
 {
     attacks_use_pext = cpu_has_fast_pext();
     init_rays();
@@ -317,55 +295,19 @@ static void init_tables(void)
 
     static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                      {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int king[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                   {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         int f = square_file(sq), r = square_rank(sq);
         for (int i = 0; i < 8; i++) {
             int nf = f + knight[i][0], nr = r + knight[i][1];
             if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
                 attacks_knight_table[sq] |= bb_square(square_make(nf, nr));
-            nf = f + king[i][0];
-            nr = r + king[i][1];
-            if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8)
-                attacks_king_table[sq] |= bb_square(square_make(nf, nr));
         }
-        bitboard b = bb_square(sq);
+        bitboard b = bb_square(sq), row = bb_west(b) | b | bb_east(b);
+        attacks_king_table[sq] = (bb_north(row) | row | bb_south(row)) ^ b;
         attacks_pawn_table[WHITE][sq] = bb_east(bb_north(b)) | bb_west(bb_north(b));
         attacks_pawn_table[BLACK][sq] = bb_east(bb_south(b)) | bb_west(bb_south(b));
         attacks_rook_ray_table[sq] = open_rays(sq, ROOK_RAYS);
         attacks_bishop_ray_table[sq] = open_rays(sq, BISHOP_RAYS);
     }
     init_lines();
-}
-
-static pthread_once_t init_once = PTHREAD_ONCE_INIT;
-
-void attacks_init(void)
-{
-    pthread_once(&init_once, init_tables);
-}
-
-/* The tables' own fill, for a caller's memory and either index scheme: the
- * rays it reads are filled with the tables first. */
-void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
-                         bitboard *table)
-{
-    attacks_init();
-    fill_slider(s, sq, kind, pext, table);
-}
-
-const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind)
-{
-    attacks_init(); /* (the offsets) */
-    return builtin_table(sq, kind);
-}
-
-/* The tables are filled before main, as attacks.h promises: the sliders'
- * index scheme is the CPU's choice (cpu_has_fast_pext), made at run time.
- * The fill reads nothing another constructor makes, so the order of the
- * program's constructors does not matter (and they have no priorities). */
-__attribute__((constructor)) static void attacks_constructor(void)
-{
-    attacks_init();
 }

@@ -1,9 +1,8 @@
-/* Attack tables: what each piece attacks from each square.  Sliding pieces
- * use one table per square indexed either by PEXT (BMI2, chosen at run time
- * when the CPU has it) or by a magic multiplication; both index schemes give
- * the same table size, so one binary serves every x86-64 CPU at full speed.
- * The tables are filled once, before main (the PEXT-indexed sliders are
- * built into the program), and only read afterwards. */
+/* Attack tables: what each piece attacks from each square.  Sliders use one
+ * table per square indexed by PEXT (when the CPU has a fast one, chosen at
+ * run time) or by a magic multiplication, so one binary serves every
+ * x86-64 CPU at full speed.  The tables are filled before main (the
+ * PEXT-indexed sliders are built into the program) and only read after. */
 #ifndef CHESS_ATTACKS_H
 #define CHESS_ATTACKS_H
 
@@ -28,9 +27,8 @@ extern bitboard attacks_line_table[SQUARE_NB][SQUARE_NB];
 /* What a rook and a bishop attack from each square of an empty board. */
 extern bitboard attacks_rook_ray_table[SQUARE_NB];
 extern bitboard attacks_bishop_ray_table[SQUARE_NB];
-/* True when the sliders are indexed with PEXT: the CPU has a fast one, and
- * the library was not built with ATTACKS_NO_PEXT defined (CPPFLAGS), which
- * takes the magics on every CPU, to measure and check that path anywhere. */
+/* True when the sliders are indexed with PEXT: the CPU has a fast one and
+ * the build did not define ATTACKS_NO_PEXT (magics on every CPU). */
 extern bool attacks_use_pext;
 
 /* PEXT through inline assembly so that no translation unit needs -mbmi2:
@@ -48,9 +46,8 @@ static inline bitboard attacks_pext(bitboard src, bitboard mask)
 #endif
 }
 
-/* A slider lookup with the index scheme given: the generator and perft pass
- * a constant (they are instantiated for PEXT and for magics, chosen once per
- * call), so the test on attacks_use_pext leaves their inner loops. */
+/* A slider lookup with the index scheme given: the generator and perft,
+ * instantiated for each, pass a constant that leaves their inner loops. */
 static inline __attribute__((always_inline)) bitboard
 attacks_slider_index(const struct attacks_slider *s, bitboard occ, bool pext)
 {
@@ -73,7 +70,6 @@ static inline bitboard attacks_slider_lookup(const struct attacks_slider *s, bit
 {
     return attacks_slider_index(s, occ, attacks_use_pext);
 }
-
 static inline bitboard attacks_rook(int sq, bitboard occ)
 {
     return attacks_slider_lookup(&attacks_rook_slider[sq], occ);
@@ -112,12 +108,9 @@ static inline bool attacks_aligned(int a, int b, int c)
 }
 
 /* The sliders among straight (rooks, queens) and diagonal (bishops,
- * queens) that attack sq through occ.  The slider tables are 900 KiB: a
- * move generator keeps them in cache, but code that looks at one square of
- * a position it has not seen before (a game replay: one lookup per ply,
- * between tokenizing and writing) misses the cache on each lookup.  Here
- * the few sliders on sq's empty-board rays are tested against the 32 KiB
- * between table instead. */
+ * queens) that attack sq through occ, tested against the 32 KiB between
+ * table: a replay's one lookup per ply would miss the cache in the 900 KiB
+ * slider tables. */
 static inline bitboard attacks_sliders_reaching(int sq, bitboard straight, bitboard diagonal,
                                                 bitboard occ)
 {
@@ -132,9 +125,8 @@ static inline bitboard attacks_sliders_reaching(int sq, bitboard straight, bitbo
     return hits;
 }
 
-/* Slider attacks walked square by square, slowly and apart from the
- * tables: the reference the tests hold the tables against, and for code
- * that must not depend on them (lone-piece listings). */
+/* Slider attacks walked square by square apart from the tables: the
+ * reference the tests hold the tables against. */
 bitboard attacks_slow_rook(int sq, bitboard occ);
 bitboard attacks_slow_bishop(int sq, bitboard occ);
 
@@ -144,24 +136,15 @@ enum attacks_slider_kind { ATTACKS_ROOK, ATTACKS_BISHOP };
 enum { ATTACKS_SLIDER_MAX_ENTRIES = 4096 };
 
 /* Fill one square's slider entry (mask, shift, magic: 0 with PEXT) and its
- * 2^popcount(mask) attack sets at table, the caller's memory: indexed by
- * PEXT when pext is set, else by the square's magic.  The tables in use
- * are this fill with the CPU's scheme (the magic scheme's filled before
- * main, the PEXT scheme's built into the program); the unit test fills
- * both schemes and holds them against the slow walk, whatever the CPU.
- * Not for concurrent calls (it shares scratch with the tables' fill). */
+ * 2^popcount(mask) attack sets at table, the caller's memory, indexed by
+ * PEXT when pext is set, else by the square's magic (the unit test holds
+ * both against the slow walk).  Not for concurrent calls. */
 void attacks_fill_slider(struct attacks_slider *s, int sq, enum attacks_slider_kind kind, bool pext,
                          bitboard *table);
 
-/* Square sq's 2^popcount(mask) entries in the PEXT-indexed tables built
- * into the program (made by scripts/gen-attack-magics.c --tables), which
- * the lookups use when attacks_use_pext is set; NULL in a build without
- * them (not x86-64, or ATTACKS_NO_PEXT).  For the unit test, which holds
- * them against attacks_fill_slider's PEXT fill on any CPU. */
+/* Square sq's entries in the PEXT-indexed tables built into the program
+ * (scripts/gen-attack-magics.c --tables), NULL in a build without them
+ * (not x86-64, or ATTACKS_NO_PEXT): for the unit test. */
 const bitboard *attacks_builtin_pext(int sq, enum attacks_slider_kind kind);
-
-/* Ensure the tables are filled (they are before main; this is for callers
- * that run earlier, such as other constructors). Idempotent. */
-void attacks_init(void);
 
 #endif

@@ -1,6 +1,5 @@
-/* Squares and bitboards: the vocabulary every other module of the rules
- * library speaks.  Square 0 is a1, 7 is h1, 63 is h8 (little-endian
- * rank-file mapping). */
+/* Squares and bitboards, the vocabulary of the rules library.  Square 0 is
+ * a1, 7 is h1, 63 is h8 (little-endian rank-file mapping). */
 #ifndef CHESS_BITBOARD_H
 #define CHESS_BITBOARD_H
 
@@ -11,9 +10,8 @@
 
 typedef uint64_t bitboard;
 
-/* True when built with AddressSanitizer (gcc says so with a macro, clang
- * through __has_feature): the hot paths then skip their per-CPU clones,
- * whose ifunc resolvers run before the sanitizer runtime is ready. */
+/* True when built with AddressSanitizer: the hot paths then skip their
+ * per-CPU versions, whose resolvers run before the sanitizer is ready. */
 #if defined(__SANITIZE_ADDRESS__)
 #define CHESS_HAS_ASAN 1
 #elif defined(__has_feature)
@@ -34,8 +32,6 @@ enum color { WHITE, BLACK, COLOR_NB };
 #define BB_RANK_1 0x00000000000000FFULL
 #define BB_RANK_2 0x000000000000FF00ULL
 #define BB_RANK_3 0x0000000000FF0000ULL
-#define BB_RANK_4 0x00000000FF000000ULL
-#define BB_RANK_5 0x000000FF00000000ULL
 #define BB_RANK_6 0x0000FF0000000000ULL
 #define BB_RANK_7 0x00FF000000000000ULL
 #define BB_RANK_8 0xFF00000000000000ULL
@@ -123,8 +119,7 @@ static inline bitboard bb_west(bitboard b)
     return (b & ~BB_FILE_A) >> 1;
 }
 
-/* The two letters of each square's name, a1 first: a writer of moves
- * copies them, which is shorter than working them out. */
+/* The two letters of each square's name, a1 first. */
 static const char square_names[2 * SQUARE_NB + 1] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2"
                                                     "a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
                                                     "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6"
@@ -138,7 +133,6 @@ static inline void square_put(int sq, char *dst)
 /* Write "e4" into buf (at least 3 bytes); SQUARE_NONE gives "-". */
 static inline void square_format(int sq, char buf[3])
 {
-    /* (inline: every move written takes two) */
     if (sq < 0 || sq >= SQUARE_NB) {
         buf[0] = '-';
         buf[1] = '\0';

@@ -1,10 +1,7 @@
 /* Castling (FIDE Art. 3.8.2, Chess960's rules alike): whether a castling
- * is legal, with the first rule it breaks, and which castling rights
- * survive a move.  The generator (gen_castling), movegen_castle and
- * explain's castle() all judge by castling_rule; makemove and perft keep
- * the rights by castling_rights_after and its table, castling_keep_init.
- * Castling is encoded king-takes-own-rook (move.h), the right's rook
- * square kept in the position, so one code path serves both games. */
+ * is legal, with the first rule it breaks (castling_rule, for the
+ * generator, movegen_castle and explain), and which castling rights
+ * survive a move (castling_rights_after and its table, castling_keep_init). */
 #ifndef CHESS_CASTLING_H
 #define CHESS_CASTLING_H
 
@@ -25,8 +22,7 @@ enum castling_reason {
 #define CASTLING_INLINE static inline __attribute__((always_inline))
 
 /* The squares the king (on ksq) and the rook (on rsq) of a castling cross
- * or land on, which must be empty but for these two; *king_path gets the
- * king's own, which must not be attacked. */
+ * or land on; *king_path gets the king's own. */
 CASTLING_INLINE bitboard castling_path(int ksq, int rsq, bitboard *king_path)
 {
     int kto = move_castle_king_to(ksq, rsq), rto = move_castle_rook_to(ksq, rsq);
@@ -36,19 +32,14 @@ CASTLING_INLINE bitboard castling_path(int ksq, int rsq, bitboard *king_path)
 
 /* Is one of the squares of king_path attacked, with the occupancy occ
  * (king and rook lifted off the board: a rook that shields the king's
- * square in Chess960 does not hide the attack)?  The caller's answer: the
- * generator's from its attack map, the others square by square from the
- * position; NULL for a variant whose kings are not royal, where no attack
- * stops a castling. */
+ * square in Chess960 does not hide the attack)?  The caller's answer; NULL
+ * where kings are not royal and no attack stops a castling. */
 typedef bool castling_attacked_fn(const void *ctx, bitboard king_path, bitboard occ);
 
 /* The castling of right idx (castle_index) in p, the king on ksq: legal,
- * or the first rule it breaks.  The caller may know the first two answers
- * already (the generator, from its candidates and its check mask):
- * rights_known skips the test of the right, the rook on its square and
- * the king on its rank; in_check is then the caller's, else asked here.
- * Inline, so that the generator's instance keeps its own attack test and
- * drops what it knows. */
+ * or the first rule it breaks.  rights_known (the generator's candidates)
+ * skips the test of the right, the rook on its square and the king on its
+ * rank; in_check is then the caller's, else asked here. */
 CASTLING_INLINE enum castling_reason castling_rule(const struct position *p, int idx, int ksq,
                                                    bool rights_known, bool in_check,
                                                    castling_attacked_fn *attacked, const void *ctx)
@@ -94,10 +85,9 @@ CASTLING_INLINE uint8_t castling_rights_after(const struct position *p, int from
 }
 
 /* The same rule as a mask per square, for a walk that starts from p
- * (perft): keep[sq] holds the rights a move from or to sq leaves, so that
- * after a move the rights are castling & keep[from] & keep[to].  A right
- * holds only while its king and its rook stand where they stood in p, so
- * with one king a side this is castling_rights_after. */
+ * (perft): after a move the rights are castling & keep[from] & keep[to].
+ * A right holds only while its king and rook stand where they stood in p,
+ * so with one king a side this is castling_rights_after. */
 void castling_keep_init(uint8_t keep[SQUARE_NB], const struct position *p);
 
 #endif

@@ -2,19 +2,12 @@
  * advanced two squares the position keeps, in one of three modes (as
  * shakmaty's EnPassantMode):
  *
- *   EN_PASSANT_ALWAYS        the square the pawn crossed, whatever stands
- *                            beside it;
- *   EN_PASSANT_PSEUDO_LEGAL  only when a pawn of the capturing side attacks
- *                            it: the square the position records and hashes
- *                            (makemove, the FEN reader, perft), since
- *                            positions that differ only by a square no pawn
- *                            could use are the same position (Art. 9.2.2);
- *   EN_PASSANT_LEGAL         only when one of those captures is legal, the
- *                            generator's own test (the king not left
- *                            attacked, Art. 3.9, though two pawns leave one
- *                            rank): what a FEN writer shows.  Standard
- *                            chess and Chess960 rules; a variant position's
- *                            legal moves are movegen_legal's.
+ *   EN_PASSANT_ALWAYS: the square the pawn crossed;
+ *   EN_PASSANT_PSEUDO_LEGAL: only when a pawn of the capturing side attacks
+ *     it: the square the position records and hashes, since positions that
+ *     differ only by a square no pawn could use are the same (Art. 9.2.2);
+ *   EN_PASSANT_LEGAL: only when one of those captures is legal (standard
+ *     chess and Chess960 rules): what a FEN writer shows.
  *
  * Header only: makemove and perft ask it on every double step. */
 #ifndef CHESS_EN_PASSANT_H
@@ -31,11 +24,9 @@ enum en_passant_mode {
 
 /* Does the capture en passant by the pawn on from, onto ep, taking the
  * pawn on victim, leave the capturer's king on ksq safe?  their_* are the
- * other side's pieces (kings apart: they never stand next to each other),
- * occ the occupancy before the capture; pext the slider index scheme (the
- * generator passes a constant).  The capture empties two squares of one
- * rank, a pin that no pin mask describes, so the test plays it out on the
- * occupancy. */
+ * other side's pieces (kings apart), occ the occupancy before the capture,
+ * pext the slider index scheme.  The capture empties two squares of one
+ * rank, a pin no pin mask describes: the test plays it on the occupancy. */
 static inline __attribute__((always_inline)) bool
 en_passant_safe_with(int ksq, int from, int victim, int ep, enum color capturer, bitboard occ,
                      bitboard their_diag, bitboard their_orth, bitboard their_knights,
@@ -51,13 +42,12 @@ en_passant_safe_with(int ksq, int from, int victim, int ep, enum color capturer,
 }
 
 /* The en-passant square to keep for ep, the square a pawn of the side not
- * `capturer` has just crossed (the pieces already moved; only the
- * bitboards are read, not the mailbox), in the given mode; SQUARE_NONE when
- * the mode keeps none (or ep is SQUARE_NONE).  Beyond the ALWAYS mode the
- * square must be on the capturer's sixth rank with the pawn in front of
- * it.  In the LEGAL mode the capturer is the side to move, and as in
- * the generator, a side without its king or in double check has no capture
- * en passant. */
+ * `capturer` has just crossed (the pieces already moved; the mailbox is
+ * not read), in the given mode; SQUARE_NONE when the mode keeps none (or
+ * ep is SQUARE_NONE).  Beyond the ALWAYS mode the square must be on the
+ * capturer's sixth rank with the pawn in front of it.  In the LEGAL mode
+ * the capturer is the side to move; without its king or in double check
+ * it has no capture en passant. */
 static inline __attribute__((always_inline)) int
 en_passant_square(const struct position *p, int ep, enum color capturer, enum en_passant_mode mode)
 {
@@ -79,7 +69,7 @@ en_passant_square(const struct position *p, int ep, enum color capturer, enum en
     if (ksq == SQUARE_NONE)
         return SQUARE_NONE;
     bitboard occ = position_occupied(p), them = p->by_color[pusher];
-    if (bb_several(position_attackers(p, ksq, occ) & them & ~p->by_type[KING]))
+    if (bb_several(position_attackers(p, ksq, pusher, occ) & ~p->by_type[KING]))
         return SQUARE_NONE;
     bitboard diag = (p->by_type[BISHOP] | p->by_type[QUEEN]) & them;
     bitboard orth = (p->by_type[ROOK] | p->by_type[QUEEN]) & them;

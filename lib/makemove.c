@@ -5,20 +5,7 @@
 #include "castling.h"
 #include "en_passant.h"
 
-/* The en-passant square behind a double step, recorded (and hashed) only
- * when an enemy pawn could take (en_passant_square's pseudo-legal mode). */
-static inline __attribute__((always_inline)) void set_ep_square(struct position *p, int from,
-                                                                int to, enum color us)
-{
-    int ep = en_passant_square(p, (from + to) / 2, (enum color) !us, EN_PASSANT_PSEUDO_LEGAL);
-    if (ep != SQUARE_NONE) {
-        p->ep_square = (uint8_t)ep;
-        p->key ^= position_zobrist_ep_file[square_file(ep)];
-    }
-}
-
-/* Crazyhouse: the promoted-piece marks follow the pieces (a promoted piece
- * captured goes to the pocket as a pawn). */
+/* Crazyhouse: the promoted-piece marks follow the pieces. */
 static void set_promoted(struct position *p, int sq, bool on)
 {
     if (bb_test(p->promoted, sq) != on) {
@@ -28,12 +15,8 @@ static void set_promoted(struct position *p, int sq, bool on)
 }
 
 /* The move on a variant position: the standard move, then what the
- * variant adds.  Crazyhouse: a capture puts the piece (a promoted one as a
- * pawn) in the capturer's pocket, a drop takes one out, promotions are
- * marked.  Atomic: a capture explodes the capturer and every piece but
- * pawns on the eight squares around the target, and the castling rights
- * of exploded rooks and kings are gone.  Three-check: a move that gives
- * check is counted. */
+ * variant adds (variant.h): pockets, drops and promoted pieces, atomic's
+ * explosions and the rights of exploded rooks and kings, checks given. */
 __attribute__((noinline, cold)) static void play_variant(struct position *p, move m)
 {
     const struct variant_rules *r = variant_rules((enum variant)p->variant);
@@ -88,8 +71,14 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
         }
         position_put(p, piece, to);
         set_promoted(p, to, moved_promoted);
-        if (kind == MOVE_DOUBLE_PUSH)
-            set_ep_square(p, from, to, us);
+        if (kind == MOVE_DOUBLE_PUSH) {
+            /* recorded only when an enemy pawn could take (pseudo-legal mode) */
+            int ep = en_passant_square(p, (from + to) / 2, them, EN_PASSANT_PSEUDO_LEGAL);
+            if (ep != SQUARE_NONE) {
+                p->ep_square = (uint8_t)ep;
+                p->key ^= position_zobrist_ep_file[square_file(ep)];
+            }
+        }
         p->castling = castling_rights_after(p, from, to, piece);
         if (victim != NO_PIECE && piece_type(victim) == KING && !position_pieces(p, them, KING))
             /* Giveaway: a captured king takes its side's rights along. */
@@ -128,10 +117,8 @@ __attribute__((noinline, cold)) static void play_variant(struct position *p, mov
     }
 }
 
-/* makemove_play's body, inlined into makemove_play_undo too: a replay
- * calls that one once a ply, and need not make a second call inside it.
- * Standard chess is makemove_standard with the mailbox and the counters;
- * the key as the caller asks. */
+/* makemove_play's body, inlined into makemove_play_undo too (a replay
+ * calls it once a ply); the key as the caller asks. */
 static inline __attribute__((always_inline)) void play(struct position *p, move m, bool keys)
 {
     if (__builtin_expect(p->variant != VARIANT_CHESS, 0)) {

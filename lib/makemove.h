@@ -20,15 +20,12 @@ struct makemove_undo {
     uint8_t castling, ep_square, victim;
 };
 /* makemove_play, keeping in u what makemove_take_back needs, for the
- * replays of games: in standard chess it does not keep p->key, and says
- * so (p->key_stale: position_key computes the key, for this position and
- * every one played from it). */
+ * replays of games: in standard chess it leaves p->key stale
+ * (p->key_stale: position_key computes it). */
 void makemove_play_undo(struct position *p, move m, struct makemove_undo *u);
 /* Undo m (not castling, standard chess or Chess960) played on p by
- * makemove_play_undo: for a caller that plays a move in place and finds
- * afterwards that it must not stand, without a copy of every position.
- * The position is the one before the move but for its key, which stays
- * stale (position_key gives the key it had). */
+ * makemove_play_undo, for a caller that finds afterwards that the move
+ * must not stand; the key stays stale. */
 void makemove_take_back(struct position *p, move m, const struct makemove_undo *u);
 
 #endif

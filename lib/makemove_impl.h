@@ -1,12 +1,9 @@
-/* The one make-move of standard chess and Chess960 (FIDE Art. 3), as an
+/* The one make-move of standard chess and Chess960 (FIDE Art. 3), an
  * always-inline template whose cheaper variants are compile-time modes:
- * makemove_play and makemove_play_undo (makemove.c) are instances of it,
- * and so can be perft's walk (no counters, the key only for its table,
- * the rights from a table per square) and its last ply (a child written
- * from its parent without the mailbox).  Private to the rule modules that
- * play moves (makemove.c, perft.c): everyone else calls makemove.h.
- *
- * Each rule is the rule module's: the en-passant square en_passant.h's
+ * makemove_play, makemove_play_undo, perft's walk (no counters, the key
+ * only for its table, the rights from a table per square) and its last
+ * ply (without the mailbox).  Private to makemove.c and perft: everyone
+ * else calls makemove.h.  The en-passant square is en_passant.h's
  * (pseudo-legal mode), the castling rights castling.h's. */
 #ifndef CHESS_MAKEMOVE_IMPL_H
 #define CHESS_MAKEMOVE_IMPL_H
@@ -26,15 +23,12 @@ struct makemove_mode {
 
 #define MAKEMOVE_INLINE static inline __attribute__((always_inline))
 
-/* Play m, a legal move of standard chess or Chess960 in src, onto p.  p
- * is src itself, or (without the mailbox mode) a position holding src's
- * piece sets, and its key and counters in the modes that keep them; the
- * castling rooks, the Chess960 flag and the variant are never written
- * (the caller copies them).  Read from src: the mailbox, the rights, the
- * en-passant square and the side.
- * keep: the rights a move from or to each square leaves
- * (castling_keep_init, fixed for a walk), or NULL for
- * castling_rights_after. */
+/* Play m, a legal move of standard chess or Chess960 in src, onto p: src
+ * itself, or (without the mailbox mode) a position holding src's piece
+ * sets, and its key and counters in the modes that keep them; the castling
+ * rooks, the Chess960 flag and the variant are never written.  Read from
+ * src: the mailbox, the rights, the en-passant square and the side.  keep:
+ * castling_keep_init's table, or NULL for castling_rights_after. */
 MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position *src, move m,
                                        const struct makemove_mode mode, const uint8_t *keep)
 {
@@ -44,9 +38,8 @@ MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position
     int piece = src->board[from];
     bitboard fb = bb_square(from), tb = bb_square(to);
     /* A right holds only while its king and rook stand where they began
-     * (the FEN reader grants none without them), so a move that touches
-     * neither a king nor a rook keeps every right: most moves skip the
-     * look at the rights. */
+     * (the FEN reader grants none without them): a move that touches
+     * neither keeps every right. */
     bool rights = src->castling && (keep || ((fb | tb) & (p->by_type[KING] | p->by_type[ROOK])));
     if (src->ep_square != SQUARE_NONE) {
         if (mode.key)
@@ -60,9 +53,8 @@ MAKEMOVE_INLINE void makemove_standard(struct position *p, const struct position
 
     if (kind == MOVE_NORMAL) {
         /* Most moves: one piece from one square to another, taking what
-         * stands there (FIDE Art. 3.1), written in one pass over the sets.
-         * (Each set is read and written once: a set written through one
-         * index and read back through another stalled on the store.) */
+         * stands there (FIDE Art. 3.1), each set read and written once (a
+         * set written through one index and read through another stalls). */
         int victim = src->board[to];
         enum piece_type pt = piece_type(piece), vt = piece_type(victim);
         uint64_t key = p->key;

@@ -1,16 +1,13 @@
-/* The move encoding: a move in 16 bits (from, to, kind), castling as
- * king-takes-own-rook, drops with from = to.  Its own module so that every
- * rule module (movegen, makemove, explain, the readers) names moves
- * without depending on the generator. */
+/* The move encoding, apart from the generator so that every module names
+ * moves without depending on it. */
 #ifndef CHESS_MOVE_H
 #define CHESS_MOVE_H
 
 #include "position.h"
 
 /* A move in 16 bits: from (0-5), to (6-11), kind (12-15).  Castling is
- * encoded king-takes-own-rook (to = the rook's square), which serves
- * standard chess and Chess960 alike; uci.h writes it either way.  A drop
- * (crazyhouse) has from = to and names the piece in its kind. */
+ * king-takes-own-rook (to = the rook's square), for standard chess and
+ * Chess960 alike.  A drop has from = to and names the piece in its kind. */
 typedef uint16_t move;
 
 enum move_kind {

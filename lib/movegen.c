@@ -9,11 +9,8 @@
 
 /* The generator below is one always-inline template, instantiated for each
  * side to move (so every colour test folds away) and for listing or only
- * counting the moves (out == NULL).  The public entry points come in the
- * versions of isa.h (AVX2/BMI/POPCNT, POPCNT, the build's target), each
- * adding to the build's target so that every helper inlines into it, and
- * the loader picks the best at start-up: counting leans on popcount,
- * which without the instruction is a library call. */
+ * counting the moves (out == NULL); the entry points come in the versions
+ * of isa.h. */
 #define GEN_INLINE static inline __attribute__((always_inline))
 
 /* Pawns move "forward": north for White, south for Black. */
@@ -22,7 +19,7 @@ GEN_INLINE bitboard pawn_push(bitboard b, enum color c)
     return c == WHITE ? b << 8 : b >> 8;
 }
 
-/* Every square attacked by a set of pawns of colour c, towards files a and h. */
+/* The squares a set of pawns of colour c attacks towards files a and h. */
 GEN_INLINE bitboard pawn_attacks_west(bitboard b, enum color c)
 {
     return pawn_push(bb_west(b), c);
@@ -38,23 +35,21 @@ struct sink {
 };
 
 /* The rule modules of one instantiation of the generator: compile-time
- * constants, so that the standard chess instantiation (all false) is the
- * plain generator and each variant pays only for what it uses.
+ * constants, so that standard chess (all false) is the plain generator.
  *
- *   pseudo         kings are not royal (antichess, giveaway, the horde's
- *                  kingless side, and atomic before its invariant): no
- *                  check, no pins, kings step anywhere, castling needs only
- *                  empty squares; pawns on their first rank double-step
- *                  (horde) without an en-passant square;
- *   captures_only  only captures (antichess's compulsory captures);
- *   king_promotion a pawn may promote to a king (antichess);
- *   drops          crazyhouse drops from the pocket;
- *   race           racing kings: no move may give check. */
+ *   pseudo: kings are not royal (antichess, giveaway, the horde's kingless
+ *     side, and atomic before its invariant): no check, no pins, kings step
+ *     anywhere, castling needs only empty squares; pawns on their first
+ *     rank double-step (horde) without an en-passant square;
+ *   captures_only: only captures (antichess's compulsory captures);
+ *   king_promotion: a pawn may promote to a king (antichess);
+ *   drops: crazyhouse drops from the pocket;
+ *   race: racing kings: no move may give check. */
 struct gen_rules {
     bool pseudo, captures_only, king_promotion, drops, race;
 };
 
-/* Emit a move, or only count it (counting passes out == NULL). */
+/* Emit a move, or only count it (out == NULL). */
 GEN_INLINE void emit(struct sink *s, int from, int to, enum move_kind kind)
 {
     if (s->out)
@@ -97,9 +92,7 @@ GEN_INLINE void emit_pawn_set(struct sink *s, bitboard targets, int delta, enum 
 }
 
 /* Listing the moves of our bishops-and-queens (diag) or rooks-and-queens
- * onto target; those in `pinned` keep to the line through their king.  The
- * counting path keeps its own split loops (free, then pinned): routing it
- * through here cost instructions under callgrind. */
+ * onto target; those in `pinned` keep to the line through their king. */
 GEN_INLINE void gen_sliders(struct sink *s, bitboard set, bool diag, bitboard occ, bitboard target,
                             bitboard pinned, int ksq, bool pext)
 {
@@ -140,9 +133,7 @@ GEN_INLINE bitboard enemy_attacks(const struct side_sets *ss, bitboard occ, enum
 }
 
 /* The castling rights (bits of p->castling) worth a closer look: held,
- * the rook on its square, nothing between king and rook.  Whatever stands
- * between them also stands on the path of one of them, so this cheap test
- * rejects most. */
+ * the rook on its square, nothing between king and rook. */
 GEN_INLINE unsigned castling_candidates(const struct position *p, const struct side_sets *ss,
                                         enum color us, int ksq)
 {
@@ -174,12 +165,10 @@ GEN_INLINE unsigned castling_candidates(const struct position *p, const struct s
     return out;
 }
 
-/* What the generator knows of the attacks on a castling king's path: with
- * castling in view in standard chess every enemy attack is mapped once
- * (danger, the king lifted: the rook in its corner shields nothing the
- * king crosses); in Chess960, with king and rook lifted, square by square
- * by the one attacked-square test (castling_attacked_in_position, that is
- * position_attacked_by). */
+/* The attacks on a castling king's path: in standard chess the map of
+ * every enemy attack (danger, the king lifted: the rook in its corner
+ * shields nothing the king crosses); in Chess960, with king and rook
+ * lifted, castling_attacked_in_position square by square. */
 struct castle_attacks {
     const struct position *p;
     const bitboard *danger;
@@ -193,10 +182,9 @@ GEN_INLINE bool castle_attacked(const void *ctx, bitboard king_path, bitboard oc
     return castling_attacked_in_position(a->p, king_path, occ);
 }
 
-/* FIDE Art. 3.8.2 (castling), for standard chess and Chess960 alike:
- * castling_rule, of which the candidates (castling_candidates) and the
- * caller (not in check) have answered the first two tests.  danger given:
- * the attack map (an empty one for kings that are not royal). */
+/* FIDE Art. 3.8.2 (castling): castling_rule, whose first two tests the
+ * candidates and the caller (not in check) have answered.  danger: the
+ * attack map (an empty one for kings that are not royal), or NULL. */
 GEN_INLINE void gen_castling(const struct position *p, struct sink *s, enum color us, int ksq,
                              unsigned candidates, const bitboard *danger)
 {
@@ -210,9 +198,10 @@ GEN_INLINE void gen_castling(const struct position *p, struct sink *s, enum colo
 }
 
 /* En passant (FIDE Art. 3.7.3.1), each capture by en_passant_safe_with,
- * the test of en_passant_square's legal mode. */
+ * the test of en_passant_square's legal mode; without a royal king
+ * (pseudo) every capture stands (atomic judges its own afterwards). */
 GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets *ss, struct sink *s,
-                               enum color us, int ksq, bool pext)
+                               enum color us, int ksq, bool pext, bool pseudo)
 {
     int ep = p->ep_square;
     enum color them = (enum color) !us;
@@ -222,7 +211,8 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
     bitboard capturers = attacks_pawn(them, ep) & p->by_type[PAWN] & ss->own;
     while (capturers) {
         int from = bb_pop(&capturers);
-        if (en_passant_safe_with(ksq, from, victim, ep, us, ss->occ, ss->their_diag, ss->their_orth,
+        if (pseudo ||
+            en_passant_safe_with(ksq, from, victim, ep, us, ss->occ, ss->their_diag, ss->their_orth,
                                  ss->their_knights, ss->their_pawns, pext))
             emit(s, from, ep, MOVE_EN_PASSANT);
     }
@@ -230,10 +220,9 @@ GEN_INLINE void gen_en_passant(const struct position *p, const struct side_sets 
 
 /* Racing kings' rule that no move may give check, as masks: the squares
  * from which each kind of piece would attack the enemy king (the
- * occupancy before the move serves: a slider that moves along a line
- * through the king was already blocked on it), and our pieces that alone
- * stand between the enemy king and one of our sliders, which must keep to
- * that line. */
+ * occupancy before the move serves: a slider moving along a line through
+ * the king was already blocked on it), and our pieces that alone stand
+ * between the enemy king and one of our sliders, which keep to that line. */
 struct race_masks {
     bitboard knight, diag, orth, discover;
     int eksq;
@@ -292,8 +281,7 @@ GEN_INLINE bitboard race_filter(const struct race_masks *rm, int from, enum piec
 }
 
 /* Crazyhouse drops: a piece from the pocket onto any empty square (a pawn
- * not on the first or last rank), in check only between the king and the
- * one checker, never in double check (the caller returns before). */
+ * not on the first or last rank), in check only between king and checker. */
 GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color us, bitboard empty,
                           bitboard checkmask)
 {
@@ -312,19 +300,13 @@ GEN_INLINE void gen_drops(const struct position *p, struct sink *s, enum color u
     }
 }
 
-/* The generator.  Check evasions and pins are handled by masks: in check,
- * non-king moves must land in checkmask (capture the checker or block);
- * in double check only the king moves; a pinned piece stays on the line
- * through its king and its pinner.  Checkers and pins come from one pair of
- * x-ray lookups: the first enemy piece on each ray from the king, looking
- * through our own pieces, checks when nothing stands between and pins when
- * exactly one of ours does.  These masks, the king steps' attack map and
- * gen_en_passant are king safety (FIDE Art. 3.9) worked out ahead for all
- * moves at once: the fast form of the one per-move rule, movegen_king_safe
- * (below), to which test_rules holds them (every pseudo-legal move of
- * depth-2 walks from the shared perft suites: generated exactly when
- * movegen_king_safe says so).  The rule modules of R (see struct
- * gen_rules) fold away where they are off. */
+/* The generator.  In check, non-king moves must land in checkmask (capture
+ * the checker or block); in double check only the king moves; a pinned
+ * piece stays on the line through its king and its pinner.  Checkers and
+ * pins come from one pair of x-ray lookups through our own pieces.  These
+ * masks, the king steps' attack map and gen_en_passant are king safety
+ * (FIDE Art. 3.9) for all moves at once: the fast form of
+ * movegen_king_safe, to which test_rules holds them. */
 GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool pext,
                         const struct gen_rules R)
 {
@@ -370,9 +352,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         checkers =
             (attacks_knight(ksq) & ss.their_knights) | (attacks_pawn(us, ksq) & ss.their_pawns);
         bitboard snipers = 0;
-        /* Most often no enemy slider stands on a line through the king (the
-         * empty-board rays, entry 0 of the tables, say so) and the lookups
-         * are skipped. */
+        /* Most often no enemy slider stands on a line through the king (entry
+         * 0 of the tables, the empty-board rays): no lookup then. */
         if (attacks_bishop_slider[ksq].table[0] & ss.their_diag)
             snipers = attacks_bishop_with(ksq, enemy, pext) & ss.their_diag;
         if (attacks_rook_slider[ksq].table[0] & ss.their_orth)
@@ -386,17 +367,13 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
                 pinned |= b;
         }
 
-        /* Castling candidates: rights held, not in check, nothing between king
-         * and rook (whatever stands there also stands on the path of one of
-         * them), the rook in place. */
         unsigned castles = 0;
         if (!checkers)
             castles = castling_candidates(p, &ss, us, ksq);
 
         /* King steps: the destination must not be attacked once the king has
-         * left (a slider checking along a line also covers the square behind).
-         * With castling in view, every enemy attack is mapped once and serves
-         * both; else only the leapers are mapped and the sliders asked about
+         * left.  With castling in view every enemy attack is mapped once and
+         * serves both; else only the leapers, and the sliders are asked about
          * the few squares left. */
         bitboard occ_nk = occ ^ bb_square(ksq);
         bitboard kt = attacks_king(ksq) & ~own & ~ss.their_king_zone;
@@ -545,20 +522,8 @@ GEN_INLINE int generate(const struct position *p, move *out, enum color us, bool
         if (two & line)
             emit(&s, from, from + 2 * up, MOVE_DOUBLE_PUSH);
     }
-    if (p->ep_square != SQUARE_NONE && pawns) {
-        if (R.pseudo) {
-            /* Without a royal king every en-passant capture stands (atomic
-             * judges its own afterwards). */
-            int ep = p->ep_square;
-            if (bb_test(ss.their_pawns, us == WHITE ? ep - 8 : ep + 8)) {
-                bitboard capturers = attacks_pawn(them, ep) & pawns;
-                while (capturers)
-                    emit(&s, bb_pop(&capturers), ep, MOVE_EN_PASSANT);
-            }
-        } else {
-            gen_en_passant(p, &ss, &s, us, ksq, pext);
-        }
-    }
+    if (p->ep_square != SQUARE_NONE && pawns)
+        gen_en_passant(p, &ss, &s, us, ksq, pext, R.pseudo);
     if (R.drops && !R.captures_only)
         gen_drops(p, &s, us, empty, checkmask);
     return s.n;
@@ -579,11 +544,10 @@ static const struct gen_rules RULES_ANTI = {.pseudo = true, .king_promotion = tr
 static const struct gen_rules RULES_ANTI_CAPTURES = {
     .pseudo = true, .king_promotion = true, .captures_only = true};
 
-/* Atomic castling beyond what the pseudo-legal generator checked (right,
- * empty squares): not in check, and no square strictly between the king
- * and its destination attacked, by atomic's own notion of attack (kings
- * that touch are safe), with the king lifted off; the destination itself
- * is judged with the move played, as every atomic move is. */
+/* Atomic castling beyond the pseudo-legal generator's tests: not in check,
+ * and no square strictly between the king and its destination attacked in
+ * atomic's sense, with the king lifted off (the destination is judged with
+ * the move played, as every atomic move is). */
 static bool atomic_castle_ok(const struct position *p, move m)
 {
     int ksq = move_from(m), kto = move_castle_king_to(ksq, move_to(m));
@@ -598,9 +562,8 @@ static bool atomic_castle_ok(const struct position *p, move m)
 }
 
 /* Atomic's invariant (lichess rules): after the move the mover's king
- * still stands, and either the enemy king has exploded (that wins, even
- * if one's own king were attacked) or one's own king is not attacked in
- * atomic's sense (kings that touch are safe). */
+ * still stands, and either the enemy king has exploded (that wins) or
+ * one's own king is not attacked in atomic's sense. */
 static bool atomic_legal(const struct position *p, move m)
 {
     enum color us = (enum color)p->side;
@@ -618,8 +581,7 @@ static bool atomic_legal(const struct position *p, move m)
 
 /* The moves of a variant position (out == NULL: only count them): none
  * after a variant end, else the generator with the variant's rule modules,
- * and the variant's invariant where the generator cannot mask it.  Inlined
- * into one function per version (below). */
+ * and the variant's invariant where the generator cannot mask it. */
 GEN_INLINE int variant_moves(const struct position *p, move *out)
 {
     struct variant_end end;
@@ -651,22 +613,11 @@ GEN_INLINE int variant_moves(const struct position *p, move *out)
     return GENERATE(p, out, RULES_CHESS);
 }
 
-/* Standard chess, the hot path: the template for the side to move and the
- * slider index scheme. */
-GEN_INLINE int chess_moves(const struct position *p, move *out)
-{
-    if (attacks_use_pext)
-        return p->side == WHITE ? generate(p, out, WHITE, true, RULES_CHESS)
-                                : generate(p, out, BLACK, true, RULES_CHESS);
-    return p->side == WHITE ? generate(p, out, WHITE, false, RULES_CHESS)
-                            : generate(p, out, BLACK, false, RULES_CHESS);
-}
-
 typedef int gen_legal_fn(const struct position *p, struct movelist *list);
 typedef int gen_count_fn(const struct position *p);
 
-/* One version of the entry points (see isa.h): the variants out of line
- * (they are many generators, rarely run), standard chess inline. */
+/* One version of the entry points: the variants out of line, standard
+ * chess inline. */
 #define GEN_VERSION(suffix, target)                                                                \
     target __attribute__((noinline)) static int variant_moves_##suffix(const struct position *p,   \
                                                                        move *out)                  \
@@ -678,34 +629,19 @@ typedef int gen_count_fn(const struct position *p);
         if (__builtin_expect(p->variant != VARIANT_CHESS, 0))                                      \
             list->count = variant_moves_##suffix(p, list->moves);                                  \
         else                                                                                       \
-            list->count = chess_moves(p, list->moves);                                             \
+            list->count = GENERATE(p, list->moves, RULES_CHESS);                                   \
         return list->count;                                                                        \
     }                                                                                              \
     target static int movegen_count_##suffix(const struct position *p)                             \
     {                                                                                              \
         if (__builtin_expect(p->variant != VARIANT_CHESS, 0))                                      \
             return variant_moves_##suffix(p, NULL);                                                \
-        return chess_moves(p, NULL);                                                               \
+        return GENERATE(p, NULL, RULES_CHESS);                                                     \
     }
 ISA_EACH(GEN_VERSION)
 
-#if ISA_VERSIONS
-ISA_RESOLVER(gen_legal_fn, movegen_legal)
-ISA_RESOLVER(gen_count_fn, movegen_count)
-int movegen_legal(const struct position *p, struct movelist *list)
-    __attribute__((ifunc("movegen_legal_resolve")));
-int movegen_count(const struct position *p) __attribute__((ifunc("movegen_count_resolve")));
-#else
-int movegen_legal(const struct position *p, struct movelist *list)
-{
-    return movegen_legal_base(p, list);
-}
-
-int movegen_count(const struct position *p)
-{
-    return movegen_count_base(p);
-}
-#endif
+ISA_DISPATCH(gen_legal_fn, movegen_legal)
+ISA_DISPATCH(gen_count_fn, movegen_count)
 
 bool movegen_is_legal(const struct position *p, move m)
 {
@@ -717,21 +653,14 @@ bool movegen_is_legal(const struct position *p, move m)
     return false;
 }
 
-/* King safety (FIDE Art. 3.9), the rule in one place: the attacked-square
- * test is position_attacked_by (position.c, also behind position_checkers);
- * movegen_king_safe asks it of one move before it is played,
- * movegen_left_king_safe after; the generator's masks (above) are both
- * computed ahead for every move, and atomic's own notion of attack is
- * position_atomic_attacked, asked by atomic_legal.
- *
- * Does the pseudo-legal move from -> to of the side to move leave its king
- * safe?  Answered without playing the move in the common cases: a king
- * move is legal when its target is not attacked once the king has left
- * its square; another move, when not in check, is legal unless the piece
- * is pinned and leaves the line of the pin (then only a slider on that
- * line beyond it can newly attack the king: position_attacked_by narrowed
- * to those).  Checks and en passant (which empties two squares of a rank)
- * play on a copy and ask movegen_left_king_safe. */
+/* King safety (FIDE Art. 3.9), over the one attacked-square test
+ * position_attacked_by, without playing the move in the common cases: a
+ * king move is legal when its target is not attacked once the king has
+ * left its square; another move, when not in check, unless the piece is
+ * pinned and leaves the line of the pin (then only a slider on that line
+ * beyond it can newly attack the king).  Checks and en passant (which
+ * empties two squares of a rank) play on a copy and ask
+ * movegen_left_king_safe. */
 bool movegen_king_safe(const struct position *p, move m)
 {
     if (p->variant != VARIANT_CHESS)
@@ -749,9 +678,6 @@ bool movegen_king_safe(const struct position *p, move m)
         makemove_play(&c, m);
         return movegen_left_king_safe(&c);
     }
-    /* Not in check: the move exposes the king only when the piece leaves a
-     * line through the king (a pin, FIDE Art. 3.9.2), and only a slider
-     * on that line beyond it can attack along it. */
     bitboard line = attacks_line(king, from);
     if (!line || bb_test(line, to))
         return true;
@@ -761,8 +687,6 @@ bool movegen_king_safe(const struct position *p, move m)
     return !attacks_sliders_reaching(king, straight, diagonal, rest);
 }
 
-/* The same rule on the position after the move: the king of the side that
- * moved, attacked by the side now to move? */
 bool movegen_left_king_safe(const struct position *after)
 {
     enum color moved = (enum color) !after->side;

@@ -1,5 +1,6 @@
 #include "perft.h"
 
+#include "array.h"
 #include "attacks.h"
 #include "castling.h"
 #include "isa.h"
@@ -12,17 +13,14 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* The tree walk comes in the versions of isa.h, like the generator (see
- * movegen.c), and the loader picks the version for the CPU it runs on. */
+/* The tree walk comes in the versions of isa.h, like the generator. */
 #define PERFT_INLINE static inline __attribute__((always_inline))
 
-/* ------------------------------------------------------------------ */
-/* Transposition table                                                 */
+/* ---- Transposition table ---- */
 
 /* One entry: the count with the depth in its low byte, and the key xored
- * with that word.  Both words are written and read separately (relaxed
- * atomics), so another thread may tear an entry; the xor makes a torn
- * entry fail the key test instead of answering with a wrong count. */
+ * with that word.  The words are written and read separately (relaxed
+ * atomics): the xor makes an entry another thread tore fail the key test. */
 struct entry {
     _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;  /* count << 8 | depth */
@@ -41,8 +39,8 @@ struct perft_table {
     size_t map_len;
 };
 
-/* Huge pages matter for a table of gigabytes (a TLB miss on every probe
- * otherwise), so the buckets are mapped 2 MiB-aligned and advised so. */
+/* The buckets are mapped 2 MiB-aligned and advised to take huge pages: a
+ * table of gigabytes would otherwise take a TLB miss on every probe. */
 struct perft_table *perft_table_new(size_t bytes)
 {
     const size_t huge = (size_t)2 << 20;
@@ -77,23 +75,13 @@ void perft_table_free(struct perft_table *t)
     free(t);
 }
 
-void perft_table_clear(struct perft_table *t)
-{
-    for (size_t i = 0; i < t->count; i++)
-        for (int j = 0; j < BUCKET_ENTRIES; j++) {
-            atomic_store_explicit(&t->buckets[i].e[j].check, 0, memory_order_relaxed);
-            atomic_store_explicit(&t->buckets[i].e[j].data, 0, memory_order_relaxed);
-        }
-}
-
 /* The part of a table one run uses (see table_share). */
 struct table_view {
     struct bucket *buckets; /* NULL: no table */
     size_t count;
 };
 
-/* The bucket of a key: the high bits of key * count, so that any table
- * size works and the low bits of the key stay independent of the index. */
+/* The bucket of a key: the high bits of key * count (any table size). */
 PERFT_INLINE struct bucket *table_bucket(const struct table_view *t, uint64_t key)
 {
     return &t->buckets[(size_t)(((unsigned __int128)key * t->count) >> 64)];
@@ -114,8 +102,7 @@ PERFT_INLINE bool table_probe(const struct table_view *t, uint64_t key, int dept
     return false;
 }
 
-/* Replace the shallowest entry of the bucket: deep counts cost the most
- * to redo. */
+/* Replace the shallowest entry: deep counts cost the most to redo. */
 PERFT_INLINE void table_store(const struct table_view *t, uint64_t key, int depth, uint64_t count)
 {
     if (count >> COUNT_BITS)
@@ -135,31 +122,18 @@ PERFT_INLINE void table_store(const struct table_view *t, uint64_t key, int dept
     atomic_store_explicit(&b->e[victim].data, data, memory_order_relaxed);
 }
 
-/* ------------------------------------------------------------------ */
-/* The tree walk                                                       */
+/* ---- The tree walk ---- */
 
-/* What the walk needs beyond the position: which castling rights survive a
- * move from or to each square (fixed by the root: the kings' and the
- * castling rooks' squares), and the table. */
+/* What the walk needs beyond the position: the rights a move from or to
+ * each square leaves (castling_keep_init), and the table. */
 struct engine {
     uint8_t castle_keep[SQUARE_NB];
     struct table_view table;
 };
 
-/* The rights a move leaves, as castling_keep_init's mask per square (the
- * rule of castling_rights_after, FIDE Art. 3.8.2.1): rights exist only
- * while king and rook stand where they stood at the root. */
-static void engine_init(struct engine *e, const struct position *p, const struct table_view *table)
-{
-    castling_keep_init(e->castle_keep, p);
-    e->table = table ? *table : (struct table_view){NULL, 0};
-}
-
-/* The walk's make-move: makemove_standard (the one make-move) without the
- * counters (no count depends on them), the rights from the walk's table,
- * and the key only when a table will read it (else flagged stale).  Its
- * en-passant square is the one makemove.c records, so that transpositions
- * meet in the table. */
+/* The walk's make-move: makemove_standard without the counters, the
+ * rights from the walk's table, and the key only when a table will read
+ * it (else flagged stale). */
 PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, bool keys)
 {
     makemove_standard(p, p, m, (struct makemove_mode){.key = keys, .mailbox = true},
@@ -170,11 +144,9 @@ PERFT_INLINE void lean_make(struct position *p, move m, const struct engine *e, 
 
 typedef uint64_t walk_fn(const struct engine *e, const struct position *p, int depth);
 
-/* The count below a node of depth >= 2.  Bulk counting: the nodes one ply
- * above the leaves are never expanded, their legal moves are only counted
- * (perft_leaf_count, the last-ply counter); and a table is consulted from depth 2 up, where a probe
- * (one cache miss) is cheaper than the subtree.  The children go to `next`, the caller's own
- * version (a constant once inlined: a direct call). */
+/* The count below a node of depth >= 2: depth 2 by perft_leaf_count (bulk
+ * counting), the table consulted from depth 2 up.  The children go to
+ * `next`, the caller's own version (a direct call once inlined). */
 PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int depth, bool hashed,
                            walk_fn *next)
 {
@@ -219,10 +191,8 @@ PERFT_INLINE uint64_t walk(const struct engine *e, const struct position *p, int
     return total;
 }
 
-/* The variants: the same generator with their rule modules, and the full
- * makemove_play (pockets, explosions, check counters) on a copy; bulk
- * counting at the last ply and the table as above.  Standard chess keeps
- * the walk above, whose shortcuts know nothing of the variants. */
+/* The variants: the full makemove_play (pockets, explosions, check
+ * counters) on a copy; bulk counting and the table as above. */
 PERFT_INLINE uint64_t walk_variant_node(const struct engine *e, const struct position *p, int depth,
                                         walk_fn *next)
 {
@@ -244,8 +214,8 @@ PERFT_INLINE uint64_t walk_variant_node(const struct engine *e, const struct pos
     return total;
 }
 
-/* One version (see isa.h) of walk() without and with the table and of the
- * variants' walk; each recurses into itself. */
+/* One version of walk() without and with the table and of the variants'
+ * walk; each recurses into itself. */
 #define PERFT_VERSION(suffix, target)                                                              \
     target static uint64_t walk_plain_##suffix(const struct engine *e, const struct position *p,   \
                                                int depth)                                          \
@@ -264,21 +234,11 @@ PERFT_INLINE uint64_t walk_variant_node(const struct engine *e, const struct pos
     }
 ISA_EACH(PERFT_VERSION)
 
-#if ISA_VERSIONS
-ISA_RESOLVER(walk_fn, walk_plain)
-ISA_RESOLVER(walk_fn, walk_hashed)
-ISA_RESOLVER(walk_fn, walk_variant)
-static walk_fn walk_plain __attribute__((ifunc("walk_plain_resolve")));
-static walk_fn walk_hashed __attribute__((ifunc("walk_hashed_resolve")));
-static walk_fn walk_variant __attribute__((ifunc("walk_variant_resolve")));
-#else
-#define walk_plain walk_plain_base
-#define walk_hashed walk_hashed_base
-#define walk_variant walk_variant_base
-#endif
+ISA_DISPATCH(static walk_fn, walk_plain)
+ISA_DISPATCH(static walk_fn, walk_hashed)
+ISA_DISPATCH(static walk_fn, walk_variant)
 
-/* One move for the run's own plies above the workers' items: the lean
- * make of the standard walk, or the variants' full one. */
+/* One move of the plies above the workers' items. */
 static void run_make(struct position *p, move m, const struct engine *e)
 {
     if (p->variant != VARIANT_CHESS)
@@ -302,13 +262,12 @@ static uint64_t walk_any(const struct engine *e, const struct position *p, int d
 
 uint64_t perft_count(const struct position *p, int depth)
 {
-    struct engine e;
-    engine_init(&e, p, NULL);
+    struct engine e = {.table = {NULL, 0}};
+    castling_keep_init(e.castle_keep, p);
     return walk_any(&e, p, depth);
 }
 
-/* ------------------------------------------------------------------ */
-/* Threads                                                             */
+/* ---- Threads ---- */
 
 /* A piece of work: the subtree below a position two plies down, whose
  * count goes to the root move that led there. */
@@ -327,8 +286,8 @@ struct job {
     struct perft_progress *progress;
 };
 
-/* Workers take the next item until none is left: the items are many
- * (hundreds) and small, which balances the threads without more ado. */
+/* Workers take the next item until none is left: the items are many and
+ * small, which balances the threads. */
 static void *worker(void *arg)
 {
     struct job *j = arg;
@@ -346,8 +305,8 @@ static void *worker(void *arg)
     return NULL;
 }
 
-/* Run the job on the calling thread and threads - 1 more; a thread that
- * cannot be created only means fewer workers. */
+/* Run the job on the calling thread and threads - 1 more (or fewer, as
+ * they can be created). */
 static void run_job(struct job *j, int threads)
 {
     enum { THREADS_MAX = 256 };
@@ -391,11 +350,9 @@ static uint64_t run_by_root_moves(const struct engine *e, const struct position 
 
 /* How much of the table a run uses: room for about twice the entries it
  * can store (one per node two or more plies above the leaves, estimated
- * from the branching of the first two plies), never more than the table.
- * A short run then leaves most of a table of gigabytes untouched, which
- * matters: the first touch of each page (the kernel zeroing it) costs more
- * than the counting that fills it.  Runs that use different shares only
- * miss each other's entries. */
+ * from the branching of the first two plies), never more than the table:
+ * the first touch of a page costs more than the counting that fills it.
+ * Runs that use different shares only miss each other's entries. */
 static struct table_view table_share(const struct perft_table *t, int root_moves, unsigned items,
                                      int depth)
 {
@@ -412,12 +369,10 @@ static struct table_view table_share(const struct perft_table *t, int root_moves
     return v;
 }
 
-/* The Zobrist key says which castling rights are held but not with which
- * rook (Chess960): two roots alike but for their castling rooks would share
- * keys with different moves.  A salt from the rooks of the rights held at
- * the root, xored into the root key, reaches every key of the walk (they
- * are derived from it move by move) and keeps such walks apart in a table
- * shared by several runs. */
+/* The Zobrist key says which castling rights are held, not with which rook
+ * (Chess960).  A salt from the root's castling rooks, xored into the root
+ * key, reaches every key of the walk and keeps apart, in a table shared by
+ * runs, two roots alike but for their castling rooks. */
 static uint64_t castle_salt(const struct position *p)
 {
     uint64_t packed = 0;
@@ -432,22 +387,19 @@ static uint64_t castle_salt(const struct position *p)
     return z ^ (z >> 31);
 }
 
-/* The root's moves are listed, the positions two plies down become the
- * items the threads share, and their counts are added up per root move at
- * the end, in a fixed order: the result never depends on the threads. */
+/* The positions two plies down are the items the threads share; their
+ * counts are added up per root move at the end, in a fixed order. */
 uint64_t perft_run(const struct position *p, int depth, const struct perft_config *cfg,
                    struct perft_divide *divide)
 {
     struct perft_divide local;
     struct perft_divide *d = divide ? divide : &local;
-    struct engine e;
     struct position root = *p;
     root.key = position_compute_key(&root) ^ castle_salt(&root);
     root.key_stale = 0;
     struct perft_table *table = cfg ? cfg->table : NULL;
-    struct table_view whole =
-        table ? (struct table_view){table->buckets, table->count} : (struct table_view){0};
-    engine_init(&e, &root, table ? &whole : NULL);
+    struct engine e = {.table = {table ? table->buckets : NULL, table ? table->count : 0}};
+    castling_keep_init(e.castle_keep, &root);
     struct perft_progress *progress = cfg ? cfg->progress : NULL;
     int threads = cfg && cfg->threads > 1 ? cfg->threads : 1;
     d->count = 0;
@@ -460,9 +412,10 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     if (depth < 3)
         return run_by_root_moves(&e, &root, depth, &l, d, progress);
 
-    /* Two plies of items: some hundreds, enough to keep threads busy. */
-    unsigned cap = 1024, count = 0;
-    struct item *items = malloc(cap * sizeof *items);
+    /* Two plies of items: some hundreds, room made for them at once. */
+    size_t cap = 0;
+    unsigned count = 0;
+    struct item *items = array_grow(NULL, &cap, 1024, sizeof *items);
     if (!items)
         return run_by_root_moves(&e, &root, depth, &l, d, progress);
     for (int i = 0; i < l.count; i++) {
@@ -471,20 +424,14 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
         struct movelist l2;
         movegen_legal(&child, &l2);
         for (int k = 0; k < l2.count; k++) {
-            if (count == cap) {
-                struct item *more = realloc(items, 2 * cap * sizeof *items);
-                if (!more) {
-                    free(items);
-                    return run_by_root_moves(&e, &root, depth, &l, d, progress);
-                }
-                items = more;
-                cap *= 2;
+            struct item *more = array_grow(items, &cap, count + 1, sizeof *items);
+            if (!more) {
+                free(items);
+                return run_by_root_moves(&e, &root, depth, &l, d, progress);
             }
-            items[count].pos = child;
-            run_make(&items[count].pos, l2.moves[k], &e);
-            items[count].root = i;
-            items[count].nodes = 0;
-            count++;
+            items = more;
+            items[count] = (struct item){child, i, 0};
+            run_make(&items[count++].pos, l2.moves[k], &e);
         }
     }
     if (table)
@@ -509,8 +456,7 @@ uint64_t perft_run(const struct position *p, int depth, const struct perft_confi
     return total;
 }
 
-/* ------------------------------------------------------------------ */
-/* Split                                                               */
+/* ---- Split ---- */
 
 struct split_entry {
     struct position pos;
@@ -525,8 +471,7 @@ struct split_set {
     bool failed;
 };
 
-/* Positions are the same when pieces, side, rights and en-passant square
- * are; the counters are not part of what perft counts. */
+/* The same position but for the counters. */
 static bool same_position(const struct position *a, const struct position *b)
 {
     return memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
@@ -555,8 +500,7 @@ static bool split_grow_index(struct split_set *s)
     return true;
 }
 
-/* Count one more path to p: a new entry, or one more on the entry of the
- * same position reached before. */
+/* Count one more path to p. */
 static void split_add(struct split_set *s, const struct position *p)
 {
     if (s->failed)
@@ -575,22 +519,18 @@ static void split_add(struct split_set *s, const struct position *p)
         }
         h = (h + 1) & mask;
     }
-    if (s->count == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 1024;
-        struct split_entry *more = realloc(s->entries, cap * sizeof *more);
-        if (!more) {
-            s->failed = true;
-            return;
-        }
-        s->entries = more;
-        s->cap = cap;
+    struct split_entry *more = array_grow(s->entries, &s->cap, s->count + 1, sizeof *more);
+    if (!more) {
+        s->failed = true;
+        return;
     }
+    s->entries = more;
     s->entries[s->count] = (struct split_entry){*p, 1};
     s->index[h] = (uint32_t)++s->count;
 }
 
-/* The full makemove_play here: the positions leave the library (as FEN),
- * so their counters must be right too. */
+/* The full makemove_play: the positions leave the library (as FEN), with
+ * their counters. */
 static void split_walk(struct split_set *s, const struct position *p, int plies)
 {
     if (plies == 0) {
@@ -606,8 +546,7 @@ static void split_walk(struct split_set *s, const struct position *p, int plies)
     }
 }
 
-/* The moves are sorted by the one order of the library; each count is then
- * found by its move (a root has at most a few hundred). */
+/* Each count is found by its move after the sort. */
 void perft_divide_sort(const struct position *p, struct perft_divide *d, enum uci_castling style)
 {
     struct perft_divide in = *d;
@@ -621,7 +560,7 @@ void perft_divide_sort(const struct position *p, struct perft_divide *d, enum uc
 }
 
 /* All positions are gathered first (a hash index merges transpositions),
- * then visited in the order first reached, so the output is deterministic. */
+ * then visited in the order first reached. */
 bool perft_split(const struct position *p, int plies, perft_split_visit *visit, void *ctx)
 {
     struct split_set s = {0};

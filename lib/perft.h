@@ -1,8 +1,8 @@
 /* Perft: the number of move paths of a given length from a position, the
- * standard test of a move generator.  Beyond the plain count: the count per
- * root move (divide), a transposition table, threads, a progress counter
- * that another thread may poll, and the split of a deep perft into the
- * positions a few plies down (to spread the work over many machines). */
+ * standard test of a move generator; the count per root move (divide), a
+ * transposition table, threads, a progress counter another thread may
+ * poll, and the split of a deep perft into the positions a few plies down
+ * (for many machines). */
 #ifndef CHESS_PERFT_H
 #define CHESS_PERFT_H
 
@@ -16,21 +16,17 @@
 uint64_t perft_count(const struct position *p, int depth);
 
 /* A transposition table shared by the threads of a run (and by runs one
- * after another).  Each entry keeps the full 64-bit key, the depth and the
- * count, written lock-free so that a torn entry never matches: results stay
- * exact whatever the threads do. */
+ * after another): full 64-bit keys, written lock-free so that a torn entry
+ * never matches, and results stay exact. */
 struct perft_table;
 
-/* A table of about `bytes` (at least one bucket); NULL when the memory
- * cannot be had. */
+/* A table of about `bytes` (at least one bucket); NULL without memory. */
 struct perft_table *perft_table_new(size_t bytes);
 void perft_table_free(struct perft_table *t);
-/* Forget every entry. */
-void perft_table_clear(struct perft_table *t);
 
-/* Progress of a running perft_run, for another thread to poll.  items_total
+/* Progress of a running perft_run, for another thread to poll: items_total
  * is set before the work starts, nodes_done and items_done grow as pieces
- * of work finish (a piece is the subtree below one or two plies). */
+ * of work (the subtrees below one or two plies) finish. */
 struct perft_progress {
     atomic_uint_fast64_t nodes_done;
     atomic_uint items_done;
@@ -56,9 +52,8 @@ struct perft_divide {
 uint64_t perft_run(const struct position *p, int depth, const struct perft_config *cfg,
                    struct perft_divide *divide);
 
-/* Put a divide in the documented order of move lists (uci_sort, with
- * castling written in style), the counts following their moves: the order
- * of Stockfish's "go perft", so that the two compare line by line. */
+/* Put a divide in the order of uci_sort (castling written in style), the
+ * counts following their moves: Stockfish's "go perft" order. */
 void perft_divide_sort(const struct position *p, struct perft_divide *d, enum uci_castling style);
 
 /* Called once per distinct position `plies` below the root, in the order

@@ -9,17 +9,11 @@
 
 #include <string.h>
 
-/* The counter comes in the versions of isa.h, like the generator (see
- * movegen.c), and the loader picks the version for the CPU it runs on. */
+/* The counter comes in the versions of isa.h, like the generator. */
 #define LEAF_INLINE static inline __attribute__((always_inline))
 
-/* The child of a node one ply above the leaves, only to count its moves:
- * the generator reads the bitboards, the rights, the castling rooks, the
- * Chess960 flag, the side and the en-passant square, never the mailbox,
- * the key or the counters, so only those are written: makemove_standard
- * from the parent without the key, the counters or the mailbox (copying
- * the mailbox cost more than the rest of the move).  The child is no
- * whole position: it goes to movegen_count only. */
+/* A child only for movegen_count, which never reads the mailbox, the key
+ * or the counters: makemove_standard from the parent without them. */
 LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
 {
     memcpy(c->by_type, p->by_type, sizeof c->by_type);
@@ -30,40 +24,30 @@ LEAF_INLINE void leaf_make(struct position *c, const struct position *p, move m)
     makemove_standard(c, p, m, (struct makemove_mode){0}, NULL);
 }
 
-/* ------------------------------------------------------------------ */
-/* Counting the children of a node one ply above the leaves            */
-
-/* The children of such a node P (A to move) differ from P by one move of
- * A, and most of B's moves do not depend on it.  What B can do in P's
- * children is worked out once, at P, and each child only redoes what its
- * move can change:
+/* The children of a node P one ply above the leaves (A to move) differ
+ * from P by one move of A, and most of B's moves do not depend on it.
+ * What B can do in them is worked out once, at P, and each child only
+ * redoes what its move can change:
  *
  *   - a move of A that gives no knight or pawn check and touches no ray
- *     from B's king up to its second piece leaves B out of check with the
- *     same pins (a move that touches one has its checks and pins asked
- *     again, and goes on here when they are P's and no pin line changed),
- *     so B's knights, B's pinned pieces and every B slider whose
- *     attacks hold neither the from- nor the to-square keep their counts
- *     from P (a capture takes one B piece away, and gives B's knights that
- *     attack its square one more capture);
+ *     from B's king up to its second piece (else its checks and pins are
+ *     asked again, and must be P's) leaves B out of check with the same
+ *     pins, so B's knights, pinned pieces and every slider whose attacks
+ *     hold neither the from- nor the to-square keep their counts from P
+ *     (a capture takes one B piece away, and may give B's knights one);
  *   - B's free pawns keep P's count unless the move leaves or enters a
- *     square they stand on, push to or capture on (then counted again);
- *   - B's king steps and castling keep P's answer (is the square attacked?)
- *     for every square whose watch set (leaf_watch: the square, where A's
- *     leapers would attack it from, its lines up to the first piece) the
- *     move neither leaves nor enters; the others are asked again;
+ *     square they stand on, push to or capture on;
+ *   - B's king steps and castling keep P's answer for every square whose
+ *     watch set (leaf_watch) the move neither leaves nor enters;
  *   - A's castling is followed the same way, with its four squares;
  *   - everything else (en passant, promotions, a double push B may take
  *     en passant, a move on B's castling path or rook, a check) is made
  *     and counted by movegen_count.
  *
- * These shortcuts are fast copies of rules that live elsewhere, kept here
- * for speed only: king safety and pins (movegen_king_safe, the generator's
- * check and pin masks), castling (castling_rule, castling.h), the pawns'
- * and pieces' moves (movegen.c).  test_perft holds the counts they give to the plain count
- * (count_plain's: makemove_play and movegen_count) on every position a few
- * plies from the shared suites' records; the suites (make check-slow) and
- * --against Stockfish hold them to the published counts. */
+ * These shortcuts are fast copies of rules that live elsewhere (king
+ * safety and pins, castling_rule, the pieces' moves), held by test_perft
+ * to the plain count (count_plain's) on every position a few plies from
+ * the shared suites' records. */
 enum { LEAF_SLIDERS_MAX = 16 };
 
 struct leaf_slider {
@@ -126,10 +110,8 @@ LEAF_INLINE bool leaf_attacked(int sq, bitboard occ, enum color b, bitboard pawn
 }
 
 /* The squares where a change may change whether A attacks sq (occupancy
- * occ): sq itself, where an A leaper would attack it from, and its lines
- * up to the first piece (a slider attacking along one, or a piece that
- * would open or block one).  A move that neither leaves nor enters one of
- * them leaves the answer as it was. */
+ * occ): sq, where an A leaper would attack it from, and its lines up to
+ * the first piece. */
 LEAF_INLINE bitboard leaf_watch(int sq, bitboard occ, enum color b, bool pext)
 {
     return bb_square(sq) | attacks_knight(sq) | attacks_pawn(b, sq) | attacks_king(sq) |
@@ -176,8 +158,7 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
     }
     lb->pinned = pinned;
     /* On each ray from B's king only the squares up to the second piece
-     * decide checks and pins: a move from or to one of them may change
-     * them, a move farther out cannot. */
+     * decide checks and pins. */
     bitboard first = (attacks_bishop_with(kb, occ, pext) | attacks_rook_with(kb, occ, pext)) & occ;
     lb->rays =
         attacks_bishop_with(kb, occ ^ first, pext) | attacks_rook_with(kb, occ ^ first, pext);
@@ -215,8 +196,6 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
 
     bitboard pawns = p->by_type[PAWN] & lb->own_b;
     bitboard free = lb->free_pawns = pawns & ~pinned;
-    /* Their moves change only with the squares they stand on, push to or
-     * capture on: most children keep P's count. */
     bitboard ahead = b == WHITE ? free << 8 : free >> 8;
     bitboard start = b == WHITE ? BB_RANK_3 : BB_RANK_6;
     lb->pawn_watch =
@@ -236,12 +215,12 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
     }
     lb->base = base;
 
-    /* Castling, B's in the children: castles and castles_safe are the
-     * engine's fast copy of castling_rule (castling.h), the plain version
-     * the generator judges by, followed from P to each child; test_perft
-     * holds the counts they give to the generator's.  The paths of B's
-     * rights (castling_path) must stay as they are. */
-    lb->castles = 0;
+    /* B's castling in the children, a fast copy of castling_rule followed
+     * from P: the paths of B's rights (castling_path) must stay as they
+     * are; whether A attacks the squares B's king crosses (FIDE Art.
+     * 3.8.2.2), and what may change it: most children keep P's answer. */
+    lb->castles = lb->castles_safe = 0;
+    lb->castle_watch_all = 0;
     for (int side = 0; side < 2; side++) {
         int idx = castle_index(b, side);
         int rsq = p->castle_rook[idx];
@@ -250,21 +229,13 @@ LEAF_INLINE bool leaf_prepare(struct leaf_base *lb, const struct position *p, bo
         bitboard both = bb_square(kb) | bb_square(rsq), king_path;
         bitboard path = castling_path(kb, rsq, &king_path);
         lb->fallback |= path | bb_square(rsq);
-        if (!(path & ~both & occ) && bb_test(p->by_type[ROOK] & lb->own_b, rsq))
-            lb->castles |= 1u << idx;
-    }
-    /* Whether A attacks the squares B's king crosses when castling (FIDE
-     * Art. 3.8.2.2), and what may change it: most children keep P's answer. */
-    lb->castles_safe = 0;
-    lb->castle_watch_all = 0;
-    for (unsigned c = lb->castles; c; c &= c - 1) {
-        int idx = __builtin_ctz(c), rsq = p->castle_rook[idx];
-        bitboard path;
-        castling_path(kb, rsq, &path);
-        bitboard occ2 = occ ^ bb_square(kb) ^ bb_square(rsq), watch = 0;
+        if ((path & ~both & occ) || !bb_test(p->by_type[ROOK] & lb->own_b, rsq))
+            continue;
+        lb->castles |= 1u << idx;
+        bitboard occ2 = occ ^ both, watch = 0;
         bool safe = true;
-        while (path) {
-            int sq = bb_pop(&path);
+        while (king_path) {
+            int sq = bb_pop(&king_path);
             safe = safe && !leaf_attacked(sq, occ2, b, lb->a_pawns, lb->a_knights, lb->a_diag,
                                           lb->a_orth, lb->a_king, pext);
             watch |= leaf_watch(sq, occ2, b, pext);
@@ -383,9 +354,8 @@ LEAF_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p,
     bitboard free_pawns = lb->free_pawns;
     int n = lb->base;
     if (captured != NO_PIECE) {
-        /* B loses the piece (a pinned one stood on a line through its
-         * king: not here); B's knights that attack the square may now
-         * take there.  Sliders and pawns see the change below. */
+        /* B loses the piece (not a pinned one: its line is a ray); B's
+         * knights that attack the square may now take there. */
         bitboard knights = lb->free_knights;
         own_b ^= tb;
         free_pawns &= ~tb;
@@ -415,8 +385,7 @@ LEAF_INLINE int leaf_count(const struct leaf_base *lb, const struct position *p,
     n += ft & lb->pawn_watch ? leaf_pawns(free_pawns, occ, own_a, lb->b) : lb->pawn_moves;
 
     /* B's king steps: P's answer where the move cannot change it, else
-     * A's attacks after the move, leapers as a set, the sliders asked about
-     * the few squares left. */
+     * asked again as the generator asks. */
     n += bb_count(lb->king_safe & ~dirty);
     bitboard kt = dirty & target & ~attacks_king(a_king);
     if (kt) {
@@ -486,8 +455,7 @@ LEAF_INLINE uint64_t count_leaf_parent(const struct position *p, const struct mo
     return total;
 }
 
-/* The variants: the full makemove_play (pockets, explosions, check
- * counters) on a copy; the shortcuts above know nothing of them. */
+/* The variants: the full makemove_play on a copy, then the count. */
 static uint64_t count_plain(const struct position *p)
 {
     struct movelist l;
@@ -515,13 +483,4 @@ typedef uint64_t leaf_fn(const struct position *p);
     }
 ISA_EACH(LEAF_VERSION)
 
-#if ISA_VERSIONS
-ISA_RESOLVER(leaf_fn, perft_leaf_count)
-uint64_t perft_leaf_count(const struct position *p)
-    __attribute__((ifunc("perft_leaf_count_resolve")));
-#else
-uint64_t perft_leaf_count(const struct position *p)
-{
-    return perft_leaf_count_base(p);
-}
-#endif
+ISA_DISPATCH(leaf_fn, perft_leaf_count)

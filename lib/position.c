@@ -5,27 +5,19 @@
 #include <stddef.h>
 #include <string.h>
 
-/* The Zobrist keys are SplitMix64's outputs from a fixed seed, so that the
- * keys are the same on every run (hashes written by one process can be
- * compared by another) and in every build: ZOBRIST_KEY(k) is the k-th
- * draw (k from 1), spelled as a constant expression so that the tables
- * are data of the program, filled before any code runs.  The draws are
- * dealt out in this order: the pieces (16 x 64, the NO_PIECE row drawn
- * and left 0: an empty square adds nothing to a key, and fen_parse's
- * board loop hashes a run of empty squares as "no piece" without a
- * branch), four castling rights, eight en-passant files, the side; then,
- * after the standard keys so that those stay what they were, the
- * pockets, the checks given, the promoted squares and the variants (the
- * entries a standard position uses, empty pockets, no check given, no
- * promoted piece marked and standard chess, are 0).
- * tests/unit/test_position.c draws them again in a loop. */
+/* The Zobrist keys are SplitMix64's outputs from a fixed seed, the same on
+ * every run and in every build: ZOBRIST_KEY(k) is the k-th draw (k from
+ * 1), a constant expression so that the tables are data of the program
+ * (tests/unit/test_position.c draws them again in a loop).  The NO_PIECE
+ * row is drawn and left 0, so that fen_parse hashes a run of empty squares
+ * without a branch; the variants' entries a standard position uses are 0. */
 #define ZOBRIST_STATE(k) (0x5EEDC0DE12345678ULL + (uint64_t)(k)*0x9E3779B97F4A7C15ULL)
 #define ZOBRIST_MIX1(z) (((z) ^ ((z) >> 30)) * 0xBF58476D1CE4E5B9ULL)
 #define ZOBRIST_MIX2(z) (((z) ^ ((z) >> 27)) * 0x94D049BB133111EBULL)
 #define ZOBRIST_MIX3(z) ((z) ^ ((z) >> 31))
 #define ZOBRIST_KEY(k) ZOBRIST_MIX3(ZOBRIST_MIX2(ZOBRIST_MIX1(ZOBRIST_STATE(k))))
 
-/* Where each group's draws start. */
+/* Where each group's draws start, in the order they are dealt. */
 enum {
     DRAW_PIECE = 1,                                        /* + 64 * piece + square */
     DRAW_CASTLING = DRAW_PIECE + PIECE_NB * SQUARE_NB,     /* + right (0-3) */
@@ -46,23 +38,15 @@ enum {
 #define ZOBRIST_ENTRY(k) ZOBRIST_KEY(k),
 
 #define ZOBRIST_PIECE(piece, sq) ZOBRIST_KEY(DRAW_PIECE + SQUARE_NB * (piece) + (sq))
+/* Four rows of piece keys from piece on; the NO_PIECE row's draws are 0. */
+#define ZOBRIST_PIECE_ENTRY(k) ((k) < DRAW_PIECE + SQUARE_NB ? 0 : ZOBRIST_KEY(k)),
+#define ZOBRIST_PIECE_ROW(piece)                                                                   \
+    [piece] = {ZOBRIST_64(ZOBRIST_PIECE_ENTRY, DRAW_PIECE + SQUARE_NB * (piece))},
+#define ZOBRIST_PIECE_ROWS(piece)                                                                  \
+    ZOBRIST_PIECE_ROW(piece)                                                                       \
+    ZOBRIST_PIECE_ROW((piece) + 1) ZOBRIST_PIECE_ROW((piece) + 2) ZOBRIST_PIECE_ROW((piece) + 3)
 uint64_t position_zobrist_piece[PIECE_NB][SQUARE_NB] = {
-    [1] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 1)},
-    [2] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 2)},
-    [3] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 3)},
-    [4] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 4)},
-    [5] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 5)},
-    [6] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 6)},
-    [7] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 7)},
-    [8] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 8)},
-    [9] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 9)},
-    [10] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 10)},
-    [11] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 11)},
-    [12] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 12)},
-    [13] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 13)},
-    [14] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 14)},
-    [15] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PIECE + SQUARE_NB * 15)},
-};
+    ZOBRIST_PIECE_ROWS(0) ZOBRIST_PIECE_ROWS(4) ZOBRIST_PIECE_ROWS(8) ZOBRIST_PIECE_ROWS(12)};
 
 /* A set of castling rights: the keys of its rights together. */
 #define ZOBRIST_RIGHT(c, i) ((c) & (1 << (i)) ? ZOBRIST_KEY(DRAW_CASTLING + (i)) : 0)
@@ -100,9 +84,7 @@ _Static_assert(VARIANT_NB == 9, "a variant's key is drawn after the others' (add
 
 void position_clear(struct position *p)
 {
-    /* Member by member rather than one memset of the whole: the compiler
-     * made that a "rep stos", whose start-up weighed on fen-check
-     * (docs/performance.md); these it writes with a few vector stores. */
+    /* Member by member: one memset of the whole became a slow "rep stos". */
     memset(p->by_type, 0, sizeof p->by_type);
     memset(p->by_color, 0, sizeof p->by_color);
     memset(p->board, 0, sizeof p->board);
@@ -120,13 +102,11 @@ void position_clear(struct position *p)
     memset(p->pocket, 0, sizeof p->pocket);
     p->promoted = 0;
 }
-/* (a member added after promoted would be left out above) */
 _Static_assert(offsetof(struct position, promoted) + sizeof(bitboard) == sizeof(struct position),
                "position_clear clears every member of struct position up to promoted");
 
-/* The start position, data of the program: a game replay starts from it
- * once per game.  Its key is that of its 32 pieces and its four castling
- * rights (White to move, no en-passant square, standard chess). */
+/* The start position, data of the program; its key is that of its 32
+ * pieces and its four castling rights. */
 #define START_FILE_KEY(f, t)                                                                       \
     (ZOBRIST_PIECE(t, f) ^ ZOBRIST_PIECE(PAWN, 8 + (f)) ^ ZOBRIST_PIECE(8 + PAWN, 48 + (f)) ^      \
      ZOBRIST_PIECE(8 + (t), 56 + (f)))
@@ -159,9 +139,8 @@ static const struct position start_position = {
 
 void position_start(struct position *p)
 {
-    /* A copy of the bytes: the compiler, which knows them, would otherwise
-     * write the position as a clearing loop and a store per constant, more
-     * steps than the copy (docs/performance.md). */
+    /* A copy of the bytes, hidden from the compiler, which would otherwise
+     * write a clearing loop and a store per constant. */
     const struct position *start = &start_position;
     __asm__("" : "+r"(start));
     *p = *start;
@@ -205,18 +184,7 @@ uint64_t position_compute_key(const struct position *p)
     return k;
 }
 
-bitboard position_attackers(const struct position *p, int sq, bitboard occ)
-{
-    return (attacks_pawn(BLACK, sq) & position_pieces(p, WHITE, PAWN)) |
-           (attacks_pawn(WHITE, sq) & position_pieces(p, BLACK, PAWN)) |
-           (attacks_knight(sq) & p->by_type[KNIGHT]) | (attacks_king(sq) & p->by_type[KING]) |
-           attacks_sliders_reaching(sq, p->by_type[ROOK] | p->by_type[QUEEN],
-                                    p->by_type[BISHOP] | p->by_type[QUEEN], occ);
-}
-
-/* The pieces of colour `by` attacking sq through occ: only that colour's
- * sliders are followed, fewer than position_attackers' both colours. */
-static bitboard attackers_by(const struct position *p, int sq, enum color by, bitboard occ)
+bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ)
 {
     bitboard them = p->by_color[by];
     return (((attacks_pawn((enum color) !by, sq) & p->by_type[PAWN]) |
@@ -228,16 +196,15 @@ static bitboard attackers_by(const struct position *p, int sq, enum color by, bi
 
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ)
 {
-    return attackers_by(p, sq, by, occ) != 0;
+    return position_attackers(p, sq, by, occ) != 0;
 }
 
 bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ)
 {
     enum color them = (enum color) !c;
     bitboard their_kings = position_pieces(p, them, KING);
-    /* Atomic: a king cannot capture (it would explode), so kings do not
-     * attack; and a king touching the enemy king cannot be taken, since the
-     * capture would blow up the capturer's own king too. */
+    /* A king cannot capture (it would explode), and a king touching the
+     * enemy king cannot be taken (the capturer's king would explode too). */
     if (!their_kings || (attacks_king(ksq) & their_kings))
         return false;
     bitboard t = p->by_color[them];
@@ -257,7 +224,7 @@ __attribute__((noinline, cold)) static bitboard variant_checkers(const struct po
     if (p->variant == VARIANT_ATOMIC &&
         !position_atomic_attacked(p, k, p->side, position_occupied(p)))
         return 0;
-    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
+    return position_attackers(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 /* FIDE Art. 3.9.1; the variants apart, so that chess keeps its tail call. */
@@ -268,7 +235,7 @@ bitboard position_checkers(const struct position *p)
     int k = position_king(p, (enum color)p->side);
     if (k == SQUARE_NONE)
         return 0;
-    return attackers_by(p, k, (enum color) !p->side, position_occupied(p));
+    return position_attackers(p, k, (enum color) !p->side, position_occupied(p));
 }
 
 bool position_insufficient_material(const struct position *p)

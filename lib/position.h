@@ -1,8 +1,6 @@
-/* A chess position: bitboards per piece type and colour, a mailbox for
- * square lookups, and the state that the rules need beyond the pieces
- * (side to move, castling rights, en-passant square, move counters,
- * Zobrist key, and what the variants add: pockets, promoted pieces, check
- * counters).  Chess960 and the variant are fields, never globals. */
+/* A chess position: bitboards per piece type and colour, a mailbox, and
+ * the state the rules need beyond the pieces, the variants' included.
+ * Chess960 and the variant are fields, never globals. */
 #ifndef CHESS_POSITION_H
 #define CHESS_POSITION_H
 
@@ -51,9 +49,8 @@ struct position {
     uint8_t ep_square;        /* square behind a pawn that just moved two, or SQUARE_NONE */
     uint8_t chess960;         /* castling is written and played as Chess960 */
     uint32_t halfmove;        /* plies since the last capture or pawn move */
-    uint32_t fullmove;        /* starts at 1, grows after Black's move; a FEN gives
-                               * at most FEN_COUNTER_MAX, and no game read has
-                               * the 2^31 moves more it would take to wrap */
+    uint32_t fullmove;        /* starts at 1, grows after Black's move (a FEN gives
+                               * at most FEN_COUNTER_MAX: no game wraps it) */
     uint64_t key;             /* Zobrist hash of all the state but the counters,
                                * unless key_stale: read it with position_key */
     /* What the variants add (all zero in standard chess, so that the key of
@@ -61,11 +58,8 @@ struct position {
     uint8_t variant;                /* enum variant */
     uint8_t checks_given[COLOR_NB]; /* 3check: checks each side has given (0 to 3) */
     uint8_t pocket[COLOR_NB][6];    /* crazyhouse: pieces in hand by type, PAWN to QUEEN */
-    /* Set when the key was not kept (makemove_play_undo, which a replay
-     * calls once a ply: keeping the key there cost more than the speed
-     * budget); position_key computes it then. */
-    uint8_t key_stale;
-    bitboard promoted; /* crazyhouse: promoted pieces, captured as pawns */
+    uint8_t key_stale;              /* the key was not kept (makemove_play_undo) */
+    bitboard promoted;              /* crazyhouse: promoted pieces, captured as pawns */
 };
 
 /* The most pieces of one kind a pocket holds (the board and the pockets
@@ -102,14 +96,11 @@ extern uint64_t position_zobrist_variant[VARIANT_NB];
 void position_clear(struct position *p);
 /* The standard starting position. */
 void position_start(struct position *p);
-/* Are a and b the same position in every field (pieces, side, rights,
- * en passant, counters, Chess960, variant state)?  Field by field: the
- * struct has padding that a byte comparison would read.  Not the key: it
- * follows from the rest (position_key). */
+/* Are a and b the same position in every field but the key (which follows
+ * from the rest)?  Field by field: the struct has padding. */
 bool position_equal(const struct position *a, const struct position *b);
 /* Put a piece on an empty square, or take whatever stands on sq away (none:
- * nothing happens), keeping bitboards, mailbox and key in step.  Inline:
- * a move is a handful of them, and the calls were a quarter of its time. */
+ * nothing happens), keeping bitboards, mailbox and key in step. */
 static inline void position_put(struct position *p, int piece, int sq)
 {
     bitboard b = bb_square(sq);
@@ -148,14 +139,12 @@ static inline uint64_t position_key(const struct position *p)
     return p->key_stale ? position_compute_key(p) : p->key;
 }
 
-/* Pieces of either colour attacking sq, given an occupancy. */
-bitboard position_attackers(const struct position *p, int sq, bitboard occ);
+/* The pieces of colour `by` attacking sq through occ. */
+bitboard position_attackers(const struct position *p, int sq, enum color by, bitboard occ);
 /* Is sq attacked by colour `by` with the given occupancy?  The one
- * attacked-square test of king safety (FIDE Art. 3.9): check
- * (position_checkers), a move's safety before and after it
- * (movegen_king_safe, movegen_left_king_safe), castling's path
- * (castling_attacked_in_position); the generator's masks are its fast
- * form. */
+ * attacked-square test of king safety (FIDE Art. 3.9), behind check,
+ * movegen_king_safe and castling's path; the generator's masks are its
+ * fast form. */
 bool position_attacked_by(const struct position *p, int sq, enum color by, bitboard occ);
 /* Enemy pieces giving check to the side to move (none in variants
  * without check, and in atomic none while the kings touch). */
@@ -164,15 +153,13 @@ static inline bool position_in_check(const struct position *p)
 {
     return position_checkers(p) != 0;
 }
-/* Atomic's check (its rule "kings may touch"): is the king of colour c on
- * ksq attacked, with the occupancy occ, when attacks by the king of the
- * other side never count and a king next to its enemy king is never in
+/* Atomic's check: is the king of colour c on ksq attacked through occ,
+ * when kings never attack and a king next to the enemy king is never in
  * check?  False when the other side has no king left. */
 bool position_atomic_attacked(const struct position *p, int ksq, int c, bitboard occ);
 
-/* FIDE Art. 5.2.2 / 9.6.2: no sequence of legal moves can lead to mate.
- * Recognises the dead positions by material: K v K, K+minor v K, and kings
- * with bishops all on one square colour. */
+/* FIDE Art. 5.2.2 / 9.6.2, dead positions by material: K v K, K+minor v
+ * K, and kings with bishops all on one square colour. */
 bool position_insufficient_material(const struct position *p);
 
 #endif

@@ -27,8 +27,7 @@ bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess9
 const char *variant_names(void)
 {
     return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, "
-           "horde, "
-           "racingkings";
+           "horde, racingkings";
 }
 
 static const char *const end_names[VARIANT_END_NB] = {
@@ -48,10 +47,9 @@ const char *variant_end_name(enum variant_end_reason r)
     return (unsigned)r < VARIANT_END_NB ? end_names[r] : "unknown";
 }
 
-/* Racing kings (lichess): the game ends once a king stands on the eighth
- * rank, except that after White got there Black has one more move, and
- * the game goes on while Black's king can step onto a free goal square
- * that White does not attack (then a draw if it does). */
+/* Racing kings (lichess): after White reached the eighth rank the game goes
+ * on while Black's king can step onto a free goal square White does not
+ * attack. */
 static void race_end(const struct position *p, struct variant_end *out)
 {
     bitboard in_goal = p->by_type[KING] & VARIANT_GOAL;
@@ -175,12 +173,12 @@ static bool cannot_win(const struct position *p, enum color c)
         return mine == (kings & mine);
     case VARIANT_CRAZYHOUSE: {
         int hand = 0;
-        for (int side = 0; side < COLOR_NB; side++)
+        bool heavy_hand = false;
+        for (int side = 0; side < COLOR_NB; side++) {
             for (int t = PAWN; t < KING; t++)
                 hand += p->pocket[side][t];
-        bool heavy_hand = false;
-        for (int side = 0; side < COLOR_NB; side++)
             heavy_hand |= p->pocket[side][PAWN] || p->pocket[side][ROOK] || p->pocket[side][QUEEN];
+        }
         return bb_count(occ) + hand <= 3 && !p->by_type[PAWN] && !p->promoted && !rq && !heavy_hand;
     }
     default:
@@ -197,8 +195,7 @@ bool variant_insufficient_material(const struct position *p)
     case VARIANT_RACINGKINGS:
     case VARIANT_HORDE:
         /* A king can always walk to its goal; in horde the side with the
-         * king can always take the horde, so the game is never dead
-         * (chessops: that side never has insufficient material). */
+         * king can always take the horde (chessops). */
         return false;
     default:
         return cannot_win(p, WHITE) && cannot_win(p, BLACK);

@@ -1,34 +1,30 @@
 /* Chess variants: their names, their ends and their dead positions, on
- * top of their rule table (variant_rules.h) that the one move generator,
- * makemove, the FEN layer and the game status consult.  A variant is a field of the
- * position (never a global); standard chess is VARIANT_CHESS, with the
- * position's chess960 flag for Fischer random chess, which combines with
- * any variant (atomic 960 and so on).
+ * top of their rule table (variant_rules.h).  A variant is a field of the
+ * position; standard chess is VARIANT_CHESS, with the position's chess960
+ * flag for Fischer random chess, which combines with any variant.
  *
  * The rules are those lichess plays (and python-chess, chessops and
  * shakmaty implement), named after the variants' own rule texts:
  *
- *   crazyhouse     captured pieces go to the capturer's pocket (a promoted
- *                  piece as a pawn) and may be dropped instead of a move;
- *   atomic         a capture explodes the capturer and every piece but
- *                  pawns next to the target; kings never capture, may stand
- *                  side by side (then neither is in check), and the game
- *                  ends when a king explodes;
- *   antichess      captures are compulsory, the king is an ordinary piece
- *                  (no check, a pawn may promote to it), no castling; the
- *                  side with no move or no piece wins;
- *   giveaway       antichess with the castling rights the FEN gives
- *                  (python-chess's and Fairy-Stockfish's giveaway), castling
- *                  only needing empty squares;
- *   kingofthehill  a king reaching d4, e4, d5 or e5 wins;
- *   3check         the third check wins;
- *   horde          one side has no king (lichess: White, 36 pawns), its
- *                  pawns may double-step from its first rank too (no
- *                  en-passant square then), and it loses when all its
- *                  pieces are taken;
- *   racingkings    no move may give check, no pawns, no castling; a king
- *                  on the eighth rank wins, Black having one more move to
- *                  draw after White got there.
+ *   crazyhouse: captured pieces go to the capturer's pocket (a promoted
+ *     piece as a pawn) and may be dropped instead of a move;
+ *   atomic: a capture explodes the capturer and every piece but pawns next
+ *     to the target; kings never capture, may stand side by side (then
+ *     neither is in check), and the game ends when a king explodes;
+ *   antichess: captures are compulsory, the king is an ordinary piece (no
+ *     check, a pawn may promote to it), no castling; the side with no move
+ *     or no piece wins;
+ *   giveaway: antichess with the castling rights the FEN gives
+ *     (python-chess's and Fairy-Stockfish's), castling only needing empty
+ *     squares;
+ *   kingofthehill: a king reaching d4, e4, d5 or e5 wins;
+ *   3check: the third check wins;
+ *   horde: one side has no king (lichess: White, 36 pawns), its pawns may
+ *     double-step from its first rank too (no en-passant square then), and
+ *     it loses when all its pieces are taken;
+ *   racingkings: no move may give check, no pawns, no castling; a king on
+ *     the eighth rank wins, Black having one more move to draw after White
+ *     got there.
  *
  * After a variant end there are no legal moves. */
 #ifndef CHESS_VARIANT_H

@@ -1,15 +1,15 @@
 #include "variant_rules.h"
 
-/* One row per variant: which rule modules it switches on.  The rows follow
- * lichess's rules pages (and python-chess, chessops, shakmaty); giveaway is
- * python-chess's and Fairy-Stockfish's antichess with castling. */
+/* One row per variant: which rule modules it switches on (kings: one each
+ * unless given).  The rows follow lichess's rules pages (and python-chess,
+ * chessops, shakmaty); giveaway is python-chess's and Fairy-Stockfish's
+ * antichess with castling. */
 static const struct variant_rules table[VARIANT_NB] = {
     [VARIANT_CHESS] = {.name = "chess",
                        .title = "chess",
                        .start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                        .royal = true,
                        .castling = true,
-                       .kings = VARIANT_KINGS_ONE_EACH,
                        .pieces_max = 16},
     [VARIANT_CRAZYHOUSE] = {.name = "crazyhouse",
                             .title = "crazyhouse",
@@ -17,7 +17,6 @@ static const struct variant_rules table[VARIANT_NB] = {
                             .royal = true,
                             .drops = true,
                             .castling = true,
-                            .kings = VARIANT_KINGS_ONE_EACH,
                             .pieces_max = 16},
     [VARIANT_ATOMIC] = {.name = "atomic",
                         .title = "atomic",
@@ -48,7 +47,6 @@ static const struct variant_rules table[VARIANT_NB] = {
                                .royal = true,
                                .castling = true,
                                .hill = true,
-                               .kings = VARIANT_KINGS_ONE_EACH,
                                .pieces_max = 16},
     [VARIANT_3CHECK] = {.name = "3check",
                         .title = "three-check",
@@ -56,7 +54,6 @@ static const struct variant_rules table[VARIANT_NB] = {
                         .royal = true,
                         .castling = true,
                         .three_checks = true,
-                        .kings = VARIANT_KINGS_ONE_EACH,
                         .pieces_max = 16},
     [VARIANT_HORDE] =
         {.name = "horde",
@@ -73,7 +70,6 @@ static const struct variant_rules table[VARIANT_NB] = {
                              .no_check = true,
                              .no_pawns = true,
                              .race = true,
-                             .kings = VARIANT_KINGS_ONE_EACH,
                              .pieces_max = 16},
 };
 

@@ -1,8 +1,6 @@
-/* The variants' rule table: which rule modules each variant switches on
- * (royal kings, drops, explosions, compulsory captures...), its names and
- * starting position.  Below the position (which names its variant and asks
- * whether its kings are royal); the rules that look at a position (the
- * variants' ends, their dead positions) are variant.h's. */
+/* The variants' rule table: which rule modules each variant switches on,
+ * its names and starting position.  Below the position; the rules that
+ * look at a position (the variants' ends, dead positions) are variant.h's. */
 #ifndef CHESS_VARIANT_RULES_H
 #define CHESS_VARIANT_RULES_H
 

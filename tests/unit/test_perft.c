@@ -223,8 +223,7 @@ static void test_basics(void)
         struct perft_table *t = perft_table_new((size_t)1 << 20);
         struct perft_config ct = {.threads = 2, .table = t};
         UNIT_EQ_U64(perft_run(&p, 4, &ct, NULL), 4085603, "Kiwipete depth 4 with a table");
-        perft_table_clear(t);
-        UNIT_EQ_U64(perft_run(&p, 4, &ct, NULL), 4085603, "and again after clearing it");
+        UNIT_EQ_U64(perft_run(&p, 4, &ct, NULL), 4085603, "and again from the filled table");
         perft_table_free(t);
     }
     UNIT_CHECK(perft_table_new((size_t)1 << 62) == NULL, "an impossible table size gives NULL");

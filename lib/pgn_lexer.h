@@ -9,7 +9,6 @@
 #ifndef CHESS_PGN_LEXER_H
 #define CHESS_PGN_LEXER_H
 
-#include "pgn.h"
 #include "pgn_result.h"
 #include "san.h"
 #include "textscan.h"

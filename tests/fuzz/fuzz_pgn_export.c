@@ -83,6 +83,18 @@ static bool same(const struct cli_buf *a, const struct cli_buf *b)
     return a->len == b->len && (!a->len || memcmp(a->data, b->data, a->len) == 0);
 }
 
+/* Whether a line of movetext could have been broken: a space in it that
+ * is not before a '%' (a word that starts with '%' is kept after the one
+ * before it, so that no line starts with one: such a pair, or one word,
+ * may be longer than a line). */
+static bool breakable(const char *line, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (line[i] == ' ' && line[i + 1] != '%')
+            return true;
+    return false;
+}
+
 static void check_lines(const struct cli_buf *b)
 {
     for (size_t i = 0; i < b->len;) {
@@ -92,7 +104,7 @@ static void check_lines(const struct cli_buf *b)
         size_t n = end - i;
         if (n && line[0] == '%')
             fail("a line starts with '%'");
-        if (n > GAME_PGN_COLUMNS && line[0] != '[' && memchr(line, ' ', n))
+        if (n > GAME_PGN_COLUMNS && line[0] != '[' && breakable(line, n))
             fail("a line of movetext is longer than 79 characters");
         i = end + 1;
     }

@@ -259,7 +259,7 @@ static enum pgn_visit convert_tags_done(void *ctx, const struct pgn_game *g)
     if (!c->writer.w)
         games_put_tags(&c->res->out, g);
     else if (c->writer.start)
-        c->writer.start(c->writer.w, &c->replay->start);
+        c->writer.start(c->writer.w, &c->replay->start, &c->replay->stack.lines[0].pos);
     return PGN_VISIT_GO;
 }
 

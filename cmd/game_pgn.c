@@ -20,16 +20,15 @@ void game_pgn_begin(struct game_pgn *p)
     p->pending = 0;
     p->plies = 0;
     p->moved = false;
-    p->started = false;
+    p->main_line = NULL;
     p->variant_tag = NULL;
 }
 
-void game_pgn_start(struct game_pgn *p, const struct position *start)
+void game_pgn_start(struct game_pgn *p, const struct position *start,
+                    const struct position *main_line)
 {
-    p->started = true;
     p->variant_tag = game_variant_tag((enum variant)start->variant, start->chess960);
-    if (p->opt.fix_result) /* where a game without moves ends */
-        p->last = *start;
+    p->main_line = main_line;
 }
 
 /* One token of the movetext (standard 8.2.1): after a single space on the
@@ -142,8 +141,6 @@ static void put_move(struct game_pgn *p, const struct game_event *ev)
             opening_search_start(&p->os, p->openings, before);
         opening_search_ply(&p->os, ev->after, ev->kind == GAME_EV_NULL);
     }
-    if (p->opt.fix_result)
-        p->last = *ev->after;
     p->plies++;
     p->moved = true;
 }
@@ -195,9 +192,9 @@ void game_pgn_event(struct game_pgn *p, const struct game_event *ev)
  * them. */
 static const char *rules_result(const struct game_pgn *p)
 {
-    if (!p->started)
+    const struct position *pos = p->main_line;
+    if (!pos) /* (no start: the setup failed) */
         return NULL;
-    const struct position *pos = &p->last;
     enum game_status st = status_get(pos);
     bool white = pos->side == WHITE; /* to move */
     switch (st) {
@@ -328,9 +325,9 @@ static void writer_begin(void *w)
     game_pgn_begin(w);
 }
 
-static void writer_start(void *w, const struct position *start)
+static void writer_start(void *w, const struct position *start, const struct position *main_line)
 {
-    game_pgn_start(w, start);
+    game_pgn_start(w, start, main_line);
 }
 
 static void writer_event(void *w, const struct game_event *ev)

@@ -51,22 +51,23 @@ struct game_pgn {
     bool need_number_before;              /* need_number before the first of those */
     unsigned long plies;                  /* main-line plies */
     bool moved;                           /* a main-line ply was played */
-    bool started;                         /* game_pgn_start was called */
     const char *variant_tag;              /* the rules the game was played by, as a
                                            * Variant tag (NULL: standard chess) */
-    struct position last;     /* the main line's last position, from the start (fix_result) */
-    struct opening_search os; /* (add_opening) */
-    struct pgn_tag *tags;     /* the other tags, to sort */
+    const struct position *main_line;     /* the replay's, as it plays (NULL: no game_pgn_start) */
+    struct opening_search os;             /* (add_opening) */
+    struct pgn_tag *tags;                 /* the other tags, to sort */
     size_t ntags_cap;
 };
 
 /* Start a game: no movetext yet. */
 void game_pgn_begin(struct game_pgn *p);
 
-/* The position the replay starts from, under its rules (game_writer.h):
- * the Variant tag written for them, and where a game without moves ends
- * for fix_result. */
-void game_pgn_start(struct game_pgn *p, const struct position *start);
+/* The position the replay starts from, under its rules, and its main
+ * line's position as it plays, valid until game_pgn_end returns
+ * (game_writer.h): the Variant tag written for the rules, and where the
+ * game ends for fix_result. */
+void game_pgn_start(struct game_pgn *p, const struct position *start,
+                    const struct position *main_line);
 
 /* One replay event (game.h); results are left to game_pgn_end. */
 void game_pgn_event(struct game_pgn *p, const struct game_event *ev);

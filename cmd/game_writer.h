@@ -23,10 +23,12 @@ struct game_writer {
     void (*begin)(void *w);
     /* Its tags are read and its replay set up: the position the replay
      * starts from, under the rules it plays by (the Variant tag's, else
-     * those of --variant and --chess960), valid until end returns.  Not
-     * called for a game whose setup failed (end then has the error).
-     * NULL when the writer needs no start. */
-    void (*start)(void *w, const struct position *start);
+     * those of --variant and --chess960), and the main line's position,
+     * which the replay keeps as it plays (the start now, the main line's
+     * last position at end); both valid until end returns.  Not called
+     * for a game whose setup failed (end then has the error).  NULL when
+     * the writer needs no start. */
+    void (*start)(void *w, const struct position *start, const struct position *main_line);
     /* One replay event (game.h) of the game, but GAME_EV_RESULT (the
      * converter reads the result and gives it to end). */
     void (*event)(void *w, const struct game_event *ev);

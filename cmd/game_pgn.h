@@ -1,16 +1,9 @@
 /*
  * game_pgn.h - pgn-to-named-notation --to=pgn: each game in the PGN
- * standard's export format (section 8; formats/pgn-export.md says where a
- * choice was made):
- *
- *   [Event "?"]            the seven-tag roster in its order (a missing
- *   ...                    tag as "?", "????.??.??", the result), then
- *   [Result "1-0"]         the other tags in ASCII order by name
- *   [ECO "C20"]
- *                          a blank line
- *   1. e4 $1 { A comment } ( 1. d4 ) 1... e5 2. Qh5 ...
- *   ... 4. Qxf7# 1-0       the movetext, lines of at most 79 characters
- *                          a blank line
+ * standard's export format, written by the library's PGN writer
+ * (lib/pgn_write.h; formats/pgn-export.md is the layout), with the
+ * converter's policy: comments and NAGs kept or not, and the tags
+ * --fix-result, --add-plycount and --add-opening decide.
  *
  * The events of a replay are fed in as they come; the movetext is laid
  * out as it grows, and the game is written whole at its end (its tags
@@ -25,9 +18,7 @@
 #include "games.h"
 #include "opening.h"
 #include "pgn.h"
-
-/* The longest line of movetext (standard 8.2.1: "less than 80"). */
-enum { GAME_PGN_COLUMNS = 79 };
+#include "pgn_write.h"
 
 /* What a game carries beyond its moves, and the tags it gains. */
 struct game_pgn_options {
@@ -42,21 +33,11 @@ struct game_pgn_options {
 struct game_pgn {
     struct game_pgn_options opt;
     const struct opening_table *openings; /* with add_opening */
-    struct cli_buf text;                  /* the movetext so far */
-    struct cli_buf scratch;               /* a comment's words */
-    size_t col;                           /* length of the movetext's last line */
-    bool need_number;                     /* Black's next move gets "N..." */
-    int depth;                            /* variations open */
-    int pending;                          /* of them, those with nothing written yet */
-    bool need_number_before;              /* need_number before the first of those */
+    struct pgn_writer w;                  /* the layout */
     unsigned long plies;                  /* main-line plies */
     bool moved;                           /* a main-line ply was played */
-    const char *variant_tag;              /* the rules the game was played by, as a
-                                           * Variant tag (NULL: standard chess) */
     const struct position *main_line;     /* the replay's, as it plays (NULL: no game_pgn_start) */
     struct opening_search os;             /* (add_opening) */
-    struct pgn_tag *tags;                 /* the other tags, to sort */
-    size_t ntags_cap;
 };
 
 /* Start a game: no movetext yet. */
@@ -75,7 +56,8 @@ void game_pgn_event(struct game_pgn *p, const struct game_event *ev);
 /* Write the game into out: its tags, its movetext, the marker (result,
  * unless fix_result decides another) and a blank line.  A game kept under
  * --on-error=keep (error not NULL) ends with its open variations closed,
- * a comment "error: WHAT" and the marker "*" (its Result tag "*" too). */
+ * a comment "error: WHAT" and the marker "*" (its Result tag "*" too).
+ * Out of memory sets out->nomem. */
 void game_pgn_end(struct game_pgn *p, struct cli_buf *out, const struct pgn_game *g,
                   const char *result, const struct games_problem *error);
 

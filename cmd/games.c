@@ -3,8 +3,8 @@
  */
 #include "games.h"
 
-#include "array.h"
 #include "decompress.h"
+#include "pgn_write.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,42 +16,15 @@ enum games_on_error games_on_error(struct argp_state *state, const char *arg)
     return (enum games_on_error)cli_keyword(state, "on-error", arg, actions, 3);
 }
 
-/* One tag pair (inline: games_put_tags, which every conversion calls,
- * writes a tag without a call). */
+/* One tag pair, as the PGN writer writes it (inline: games_put_tags,
+ * which every conversion calls, writes a tag without a call). */
 static inline void put_tag(struct cli_buf *out, const struct pgn_tag *t)
 {
     /* Room for the worst case (every value byte escaped), reserved
      * once: a byte-at-a-time append was a twentieth of a UCI
      * conversion on archives with long tags. */
-    if (!cli_buf_reserve(out, t->name_len + 2 * t->value_len + 6))
-        return;
-    char *q = out->data + out->len;
-    *q++ = '[';
-    array_copy_short(q, t->name, t->name_len);
-    q += t->name_len;
-    memcpy(q, " \"", 2);
-    q += 2;
-    /* PGN standard 8.1.1: a quote or backslash inside a tag value is
-     * escaped with a backslash. */
-    const char *v = t->value, *end = v + t->value_len;
-    if (t->plain_value) { /* (nearly every value: nothing to escape) */
-        array_copy_short(q, v, t->value_len);
-        q += t->value_len;
-        v = end;
-    }
-    while (v < end) {
-        const char *run = v;
-        while (v < end && *v != '"' && *v != '\\')
-            v++;
-        memcpy(q, run, (size_t)(v - run));
-        q += v - run;
-        if (v < end) {
-            *q++ = '\\';
-            *q++ = *v++;
-        }
-    }
-    memcpy(q, "\"]\n", 3);
-    out->len = (size_t)(q + 3 - out->data);
+    if (cli_buf_reserve(out, pgn_write_tag_room(t)))
+        out->len = (size_t)(pgn_write_tag(out->data + out->len, t) - out->data);
 }
 
 void games_put_tag(struct cli_buf *out, const struct pgn_tag *t)

@@ -104,7 +104,7 @@ static void check_lines(const struct cli_buf *b)
         size_t n = end - i;
         if (n && line[0] == '%')
             fail("a line starts with '%'");
-        if (n > GAME_PGN_COLUMNS && line[0] != '[' && breakable(line, n))
+        if (n > PGN_WRITE_COLUMNS && line[0] != '[' && breakable(line, n))
             fail("a line of movetext is longer than 79 characters");
         i = end + 1;
     }

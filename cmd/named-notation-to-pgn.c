@@ -1,15 +1,17 @@
 /*
  * named-notation-to-pgn - read games in the Dagaz named-rule notation
  * (formats/named-notation.md: either layout, either vocabulary) and write
- * them as PGN with SAN.  Every ply must be exactly the record the move
+ * them as PGN with SAN, in the export format (Seven Tag Roster first).  Every ply must be exactly the record the move
  * generator gives for a legal move; a record that is not is reported with
  * its place, and its game is not written (by default).
  *
  * The data, and where each step is done:
  *     options        here (games.c: --on-error)
  *     input          lib/named_reader.c, one thread
- *     each game      replayed (lib/game.c) and written as PGN here (lib/san.c);
- *                    games.c: tags, result, the game's problem
+ *     each game      replayed (lib/game.c) and written in the PGN export
+ *                    format by lib/pgn_write.c (formats/pgn-export.md, as
+ *                    pgn-to-named-notation --to=pgn writes it); games.c:
+ *                    result, the game's problem
  *     output         here; the diagnostics through jobs_result.c; games.c's
  *                    closing counts; progress.c on a terminal
  */
@@ -21,13 +23,10 @@
 #include "progress.h"
 #include "named.h"
 #include "named_reader.h"
-#include "san.h"
+#include "pgn_write.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* PGN export format (standard 8.2.1): movetext lines of at most 79 bytes. */
-enum { LINE_MAX_PGN = 79 };
 
 struct options {
     struct cli_common common;
@@ -78,81 +77,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-/* The movetext writer: words wrapped at LINE_MAX_PGN, move numbers where
- * PGN wants them (White's moves, and Black's after a break). A game's PGN
- * is built in memory so that a game with an error can be left out whole. */
-struct writer {
-    struct cli_buf out;
-    size_t col;       /* bytes on the current movetext line */
-    bool need_number; /* Black's next move needs "N..." */
-    bool glue;        /* no space before the next word: it follows "(" */
-};
-
-static void put_word(struct writer *w, const char *s, size_t n)
-{
-    bool space = !w->glue && !(n == 1 && s[0] == ')');
-    if (w->col && w->col + space + n > LINE_MAX_PGN) {
-        cli_buf_put(&w->out, "\n", 1);
-        w->col = 0;
-    } else if (w->col && space) {
-        cli_buf_put(&w->out, " ", 1);
-        w->col++;
-    }
-    cli_buf_put(&w->out, s, n);
-    w->col += n;
-    w->glue = n == 1 && s[0] == '(';
-}
-
-/* A comment is wrapped at its spaces like movetext (standard 8.2.5). */
-static void put_comment(struct writer *w, const char *text, size_t len)
-{
-    char buf[LINE_MAX_PGN + 2];
-    size_t i = 0;
-    bool first = true;
-    while (i < len || first) {
-        while (i < len && (text[i] == ' ' || text[i] == '\t'))
-            i++;
-        size_t start = i;
-        while (i < len && text[i] != ' ' && text[i] != '\t' && i - start < LINE_MAX_PGN - 2)
-            i++;
-        size_t n = 0;
-        if (first)
-            buf[n++] = '{';
-        memcpy(buf + n, text + start, i - start);
-        n += i - start;
-        size_t j = i;
-        while (j < len && (text[j] == ' ' || text[j] == '\t'))
-            j++;
-        if (j >= len)
-            buf[n++] = '}';
-        put_word(w, buf, n);
-        first = false;
-        if (j >= len)
-            break;
-    }
-    w->need_number = true;
-}
-
-/* A move in SAN (standard 8.2.3), numbered "N." for White and "N..." for
- * Black after a break (start, comment, variation); "--" for a pass. */
-static void put_move(struct writer *w, const struct game_event *ev)
-{
-    char num[PGN_MOVE_NUMBER_MAX], san[SAN_MAX];
-    const struct position *p = ev->before;
-    if (p->side == WHITE || w->need_number) {
-        put_word(w, num, pgn_move_number(p->fullmove, p->side != WHITE, num, sizeof num));
-    }
-    if (ev->kind == GAME_EV_NULL)
-        put_word(w, "--", 2);
-    else
-        put_word(w, san, san_format_after(p, ev->m, ev->after, san));
-    w->need_number = false;
-}
-
 struct run {
     const struct options *opt;
     struct game_replay *replay;
-    struct writer w;
+    struct pgn_writer w;
+    bool nomem; /* the writer ran out of memory */
     struct jobs_result diags;      /* the diagnostics, written as they come */
     struct jobs_out out;           /* -q, the progress line */
     struct progress_games *counts; /* NULL: no progress line */
@@ -161,7 +90,6 @@ struct run {
     bool stop;
     /* the game being replayed */
     const char *result; /* of its RESULT event, NULL: none */
-    int depth;          /* variations open */
     bool begun;         /* its setup succeeded (game_begin came) */
 };
 
@@ -171,56 +99,27 @@ struct run {
  * out.  The game's text is written out at its end. */
 static void game_start(struct run *run)
 {
-    struct writer *w = &run->w;
-    w->out.len = 0;
-    w->col = 0;
-    w->need_number = true;
-    w->glue = false;
+    pgn_writer_begin(&run->w);
     run->result = NULL;
-    run->depth = 0;
     run->begun = false;
 }
 
 static enum pgn_visit game_begin(void *ctx, const struct pgn_game *g)
 {
     struct run *run = ctx;
+    (void)g;
     run->begun = true;
-    games_put_tags(&run->w.out, g);
+    pgn_writer_start(&run->w, &run->replay->start);
     return PGN_VISIT_GO;
 }
 
 static enum pgn_visit game_event(void *ctx, const struct game_event *ev)
 {
     struct run *run = ctx;
-    struct writer *w = &run->w;
-    char nag[16];
-    switch (ev->kind) {
-    case GAME_EV_MOVE:
-    case GAME_EV_NULL:
-        put_move(w, ev);
-        break;
-    case GAME_EV_COMMENT:
-        put_comment(w, ev->tok->text, ev->tok->len);
-        break;
-    case GAME_EV_NAG:
-        put_word(w, nag, (size_t)snprintf(nag, sizeof nag, "$%u", ev->tok->value));
-        break;
-    case GAME_EV_VARIATION_START:
-        put_word(w, "(", 1);
-        w->need_number = true;
-        run->depth++;
-        break;
-    case GAME_EV_VARIATION_END:
-        put_word(w, ")", 1); /* joined to the last word, as "(" to the next */
-        w->need_number = true;
-        run->depth--;
-        break;
-    case GAME_EV_RESULT:
+    if (ev->kind == GAME_EV_RESULT)
         run->result = ev->tok->text;
-        break;
-    default:
-        break;
-    }
+    else
+        pgn_writer_event(&run->w, ev);
     return PGN_VISIT_GO;
 }
 
@@ -229,15 +128,12 @@ static enum pgn_visit game_event(void *ctx, const struct game_event *ev)
 static void game_end(void *ctx, const struct pgn_game *g, const struct game_problem *pb)
 {
     struct run *run = ctx;
-    struct writer *w = &run->w;
     run->games++;
-    if (!run->begun || (pb && pb->code == GAME_E_DAMAGED)) {
+    if (!run->begun || (pb && pb->code == GAME_E_DAMAGED))
         game_start(run);
-        games_put_tags(&w->out, g);
-    }
     const char *result = run->result ? run->result : games_tag_result(g);
+    struct games_problem gp;
     if (pb) {
-        struct games_problem gp;
         games_problem(g, pb, &gp);
         jobs_result_diag(&run->diags.diags, gp.line, gp.col, g->number, gp.msg);
         jobs_result_write(&run->diags, g->source, 0, &run->out);
@@ -246,17 +142,13 @@ static void game_end(void *ctx, const struct pgn_game *g, const struct game_prob
             run->stop = true;
         if (run->opt->on_error != GAMES_ON_ERROR_KEEP)
             return;
-        while (run->depth-- > 0)
-            put_word(w, ")", 1);
-        char note[600];
-        int n = snprintf(note, sizeof note, "error: %s", gp.what);
-        put_comment(w, note, (size_t)n < sizeof note ? (size_t)n : sizeof note - 1);
     } else {
         run->converted++;
     }
-    put_word(w, result, strlen(result));
-    cli_buf_str(&w->out, "\n\n");
-    fwrite_unlocked(w->out.data, 1, w->out.len, stdout);
+    if (!pgn_writer_end(&run->w, g, NULL, 0, result, pb ? gp.what : NULL))
+        run->nomem = true;
+    fwrite_unlocked(run->w.head.data, 1, run->w.head.len, stdout);
+    fwrite_unlocked(run->w.text.data, 1, run->w.text.len, stdout);
 }
 
 static const struct game_consumer writer_consumer = {game_begin, game_event, game_end};
@@ -283,7 +175,7 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
             if ((rc = named_read_game(reader, &game_replay_visitor, run->replay)) <= 0)
                 break;
             progress_games_update(run->counts, run->games);
-            if (run->w.out.nomem || cli_stdout_failed())
+            if (run->nomem || cli_stdout_failed())
                 run->stop = true;
         }
     if (rc < 0 && !run->stop) {
@@ -300,7 +192,7 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
         run->status = cli_status_merge(run->status, cli_input_damage(fp, name, false));
         progress_release(run->out.progress);
     }
-    if (run->w.out.nomem)
+    if (run->nomem)
         run->status = cli_status_merge(run->status, cli_nomem());
     cli_close(fp);
 }
@@ -310,7 +202,9 @@ static const struct argp argp = {
     tool_options,
     parse_opt,
     "[FILE...]",
-    "Write games in the Dagaz named-rule notation back as PGN with SAN.\v"
+    "Write games in the Dagaz named-rule notation back as PGN with SAN, in the PGN export "
+    "format (Seven Tag Roster first; formats/pgn-export.md), as pgn-to-named-notation --to=pgn "
+    "writes it.\v"
     "Reads both layouts (one ply per line, or --inline's one line per game) and both "
     "vocabularies (dagaz, zrf). Each ply must be exactly the record the move generator gives "
     "for a legal move (see formats/named-notation.md); a game with one that is not is reported "
@@ -355,7 +249,7 @@ int main(int argc, char **argv)
     progress_stop(run.out.progress);
     named_reader_free(reader);
     free(run.replay);
-    cli_buf_free(&run.w.out);
+    pgn_writer_free(&run.w);
     jobs_result_free(&run.diags);
     return cli_finish(
         games_finish(&opt.common, opt.stats, run.games, run.converted, run.errors, run.status));

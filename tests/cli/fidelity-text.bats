@@ -128,6 +128,12 @@ open(sys.argv[3], "wb").write(b + sys.argv[2].encode("utf-16-" + e))' "$@"
     run --separate-stderr named-notation-to-pgn open.txt
     assert_failure 1
     assert_output '[Event "F"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
 
 1. e4 *'
     assert_stderr_equal "named-notation-to-pgn:open.txt:4:1: game 1 (E): damaged text: variation '(' not closed by ')'
@@ -277,6 +283,12 @@ pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the 
     run --separate-stderr named-notation-to-pgn good.txt
     assert_success
     assert_output '[Event "E"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
 
 1. e4 e5 *'
 }

@@ -3,6 +3,11 @@
 # and both vocabularies, comments, NAGs and variations, every kind of bad
 # record reported at its place, and the round trip PGN -> named -> PGN on
 # real games (the whole shared archive is in scripts/check-slow-pgn).
+# The output is the PGN export format (formats/pgn-export.md), as
+# pgn-to-named-notation --to=pgn writes it: the Seven Tag Roster first in
+# its order (a missing tag "?", "????.??.??", the Result the marker), the
+# other tags in ASCII order, "{ comment }", "( variation )", lines of at
+# most 79 characters, a blank line after each game.
 
 load test_helper
 
@@ -12,7 +17,15 @@ SEED_NAMED='1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b
 @test "the Dagaz example reads back as its PGN" {
     run --separate-stderr named-notation-to-pgn <<<"$SEED_NAMED *"
     assert_success
-    assert_output '1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O d5 5. exd5 Nxd5 *'
+    assert_output '[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O d5 5. exd5 Nxd5 *'
     assert_stderr_equal ''
 }
 
@@ -36,10 +49,17 @@ SEED_NAMED='1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b
 1-0
 '
     assert_success
+    # the roster first (the missing tags "?"), the quotes escaped again;
+    # Black's move after a comment or a variation numbered
     assert_output '[Event "Named \"quoted\""]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
 [Result "1-0"]
 
-{start} 1. e4 $1 (1. d4 d5 (1... Nf6)) 1... e5 2. -- -- 3. Nf3 1-0'
+{ start } 1. e4 $1 ( 1. d4 d5 ( 1... Nf6 ) ) 1... e5 2. -- -- 3. Nf3 1-0'
 }
 
 @test "the zrf vocabulary is read as well" {
@@ -47,7 +67,14 @@ SEED_NAMED='1. e2 - e4 Pawn-move 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw 2. b
 
 1. e1 - g1 O-O 1. e8 - c8 O-O-O 2. f1 - f7 rook-slide n 2. c8 - b8 king-shift w *'
     assert_success
-    assert_output '[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]
+    assert_output '[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"]
 
 1. O-O O-O-O 2. Rf7 Kb8 *'
 }
@@ -80,7 +107,15 @@ Qxh4 15. Bxg7 Rg8 16. Rfe1+ Kd8 17. Qg3 1-0'
 
 1. d2 - d4 Pawn-move *'
     assert_failure 1
-    assert_output '1. d4 *'
+    assert_output '[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+
+1. d4 *'
     assert_stderr_equal "named-notation-to-pgn:<stdin>:7:1: game 1 (A - B, 2): ply 3 (2.): bad record '2. g1 - f3 leap2 nw n': the move generator writes '2. g1 - f3 leap2 n nw'
 2 games, 1 converted, 1 with errors"
 }
@@ -110,20 +145,35 @@ named-notation-to-pgn:<stdin>:8:22: game 8: ply 2 (1...): unexpected text 'hello
 @test "--on-error=keep writes the moves before the error and a comment" {
     run --separate-stderr named-notation-to-pgn --on-error=keep <<<'1. e2 - e4 Pawn-move 1. e7 - e6 Pawn-move 2. e4 - e5 Pawn-move 2. d7 - d5 Pawn-move 3. e5 x d6 Pawn-capture ne *'
     assert_failure 1
-    assert_output "1. e4 e6 2. e5 d5 {error: ply 5 (3.): bad record '3. e5 x d6 Pawn-capture ne':
-the move generator writes '3. e5 x d6 En-Passant w'} *"
+    # the comment, longer than a line, broken between its words: the first
+    # line is 79 characters; the marker and the Result tag are "*"
+    assert_output "[Event \"?\"]
+[Site \"?\"]
+[Date \"????.??.??\"]
+[Round \"?\"]
+[White \"?\"]
+[Black \"?\"]
+[Result \"*\"]
+
+1. e4 e6 2. e5 d5 { error: ply 5 (3.): bad record '3. e5 x d6 Pawn-capture ne':
+the move generator writes '3. e5 x d6 En-Passant w' } *"
 }
 
-@test "PGN to named to PGN gives back the same tags and moves (both layouts, both vocabularies)" {
+@test "PGN to named to PGN gives back the same tags and moves (both layouts, both vocabularies): pgn-to-named-notation --to=pgn's export, byte for byte" {
     need_shared pgn/events/20240527-20240607-12th-norway-chess.pgn
     local f="$SHARED/pgn/events/20240527-20240607-12th-norway-chess.pgn"
     local want
     want=$(pgn-to-named-notation --to=san --inline --nags "$f")
+    export_=$(pgn-to-named-notation --to=pgn "$f")
     for opts in "" "--inline" "--names=zrf" "--inline --names=zrf"; do
         # shellcheck disable=SC2086
-        got=$(pgn-to-named-notation $opts --comments --nags --variations "$f" | named-notation-to-pgn |
-            pgn-to-named-notation --to=san --inline --nags)
-        [[ $got == "$want" ]] || { echo "round trip differs with '$opts'"; return 1; }
+        pgn-to-named-notation $opts --comments --nags --variations "$f" | named-notation-to-pgn \
+            >"$BATS_TEST_TMPDIR/rt.pgn"
+        got=$(pgn-to-named-notation --to=san --inline --nags "$BATS_TEST_TMPDIR/rt.pgn")
+        # the tags as a set (the export sorts them) and the moves
+        [[ $(grep -v '^\[' <<<"$got") == "$(grep -v '^\[' <<<"$want")" ]] || { echo "moves differ with '$opts'"; return 1; }
+        [[ $(grep '^\[' <<<"$got" | sort) == "$(grep '^\[' <<<"$want" | sort)" ]] || { echo "tags differ with '$opts'"; return 1; }
+        [[ $(cat "$BATS_TEST_TMPDIR/rt.pgn") == "$export_" ]] || { echo "not --to=pgn's export with '$opts'"; return 1; }
     done
 }
 
@@ -133,7 +183,14 @@ the move generator writes '3. e5 x d6 En-Passant w'} *"
 1. e7 - e5 Pawn-move 2. g1 - f3 leap2 n nw *'
     run --separate-stderr named-notation-to-pgn <<<"$named"
     assert_success
-    assert_output '[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
+    assert_output '[Event "?"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "?"]
+[White "?"]
+[Black "?"]
+[Result "*"]
+[FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 5 1"]
 
 1... e5 2. Nf3 *'
     run --separate-stderr named-notation-to-pgn --strict <<<"$named"

@@ -1,9 +1,9 @@
 /*
  * named-notation-to-pgn - read games in the Dagaz named-rule notation
  * (formats/named-notation.md: either layout, either vocabulary) and write
- * them as PGN with SAN, in the export format (Seven Tag Roster first).  Every ply must be exactly the record the move
- * generator gives for a legal move; a record that is not is reported with
- * its place, and its game is not written (by default).
+ * them as PGN with SAN, in the export format (Seven Tag Roster first).  Every ply must be exactly
+ * the record the move generator gives for a legal move; a record that is not is reported with its
+ * place, and its game is not written (by default).
  *
  * The data, and where each step is done:
  *     options        here (games.c: --on-error)
@@ -81,7 +81,7 @@ struct run {
     const struct options *opt;
     struct game_replay *replay;
     struct pgn_writer w;
-    bool nomem; /* the writer ran out of memory */
+    bool nomem;                    /* the writer ran out of memory */
     struct jobs_result diags;      /* the diagnostics, written as they come */
     struct jobs_out out;           /* -q, the progress line */
     struct progress_games *counts; /* NULL: no progress line */

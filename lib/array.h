@@ -1,7 +1,7 @@
 /* Arrays that grow by doubling, for the library's readers (the tokens,
  * tags and diagnostics of the game being read), and a copy of short texts.
- * Internal to the library, but for the tools' output of tag pairs
- * (cmd/games.c), which copies the same texts. */
+ * Internal to the library (pgn_write.h's inline tag writer, which the
+ * tools' output of tag pairs uses, copies the same texts). */
 #ifndef CHESS_ARRAY_H
 #define CHESS_ARRAY_H
 

@@ -12,12 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Room for n more bytes at b->len: false (nomem set) when memory ran
- * out.  (Inline: a few bytes a token.) */
-static inline bool buf_reserve(struct pgn_write_buf *b, size_t n)
+/* buf_reserve's slow path: the buffer grown, or nomem set. */
+static __attribute__((noinline)) bool buf_grow(struct pgn_write_buf *b, size_t n)
 {
-    if (n <= b->cap - b->len)
-        return true;
     char *grown = array_grow(b->data, &b->cap, b->len + n, 1);
     if (!grown) {
         b->nomem = true;
@@ -25,6 +22,13 @@ static inline bool buf_reserve(struct pgn_write_buf *b, size_t n)
     }
     b->data = grown;
     return true;
+}
+
+/* Room for n more bytes at b->len: false (nomem set) when memory ran
+ * out.  (Inline: a few bytes a token.) */
+static inline bool buf_reserve(struct pgn_write_buf *b, size_t n)
+{
+    return n <= b->cap - b->len || buf_grow(b, n);
 }
 
 static void buf_put(struct pgn_write_buf *b, const char *s, size_t n)
@@ -61,7 +65,8 @@ void pgn_writer_start(struct pgn_writer *w, const struct position *start)
 /* One token of the movetext (standard 8.2.1): after a single space on the
  * line, or first on a new line when the line would grow past
  * PGN_WRITE_COLUMNS.  A token longer than a line has a line of its own. */
-static void put_raw(struct pgn_writer *w, const char *s, size_t n)
+static inline __attribute__((always_inline)) void put_raw(struct pgn_writer *w, const char *s,
+                                                          size_t n)
 {
     struct pgn_write_buf *b = &w->text;
     if (!buf_reserve(b, n + 1)) /* (a token and its separator: written in place) */

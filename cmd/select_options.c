@@ -4,6 +4,7 @@
 #include "select_options.h"
 
 #include "jobs.h"
+#include "variant.h"
 
 #include <stdlib.h>
 
@@ -42,10 +43,7 @@ static const struct argp_option tool_options[] = {
      "correspondence); a comma-separated list, any one",
      1},
     {"variant", OPT_VARIANT, "NAME", 0,
-     "The rules of the game, from its Variant tag (none: chess): chess, chess960, crazyhouse, "
-     "atomic, antichess, giveaway, kingofthehill, 3check, horde, racingkings (PGN's spellings "
-     "too)",
-     1},
+     "The rules of the game, from its Variant tag (none: chess): %s (PGN's spellings too)", 1},
     {"fen", OPT_FEN, "FEN", 0,
      "The main line reaches this position (pieces, side to move, castling rights, and the "
      "en-passant square when a capture there is legal; the counters are not compared); "
@@ -181,6 +179,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
+/* --variant's help: the names from the rule table. */
+static char *help_filter(int key, const char *text, void *input)
+{
+    (void)input;
+    return key == OPT_VARIANT && text ? cli_help_variants(text, 0) : (char *)text;
+}
+
 static const struct argp_child children[] = {{&cli_common_select_argp, 0, "Common options:", 3},
                                              {0}};
 
@@ -203,7 +208,7 @@ static const struct argp argp = {
     "and every game needed could be read, 1 when none was or when a game could not be "
     "read.\n\n" CLI_EXIT_STATUS_DOC,
     children,
-    NULL,
+    help_filter,
     NULL};
 
 void select_options_parse(struct select_options *opt, int argc, char **argv)

@@ -151,7 +151,9 @@ static bool add_variants(struct select_criteria *s, const char *text, char *err,
         if (!variant_parse(p, len, &v, &c960) &&
             (len >= sizeof name ||
              (memcpy(name, p, len), name[len] = '\0', !game_variant_parse(name, &v, &c960)))) {
-            snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p, variant_names());
+            char names[VARIANT_NAMES_MAX];
+            snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p,
+                     variant_names(names, sizeof names, 0));
             return false;
         }
         set |= 1u << variant_bit(v, c960);

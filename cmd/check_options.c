@@ -80,7 +80,8 @@ static const char *config_variant(const char *v, size_t n, size_t *at, char *buf
     *at = 0;
     if (variant_parse(v, n, &var, &chess960) || game_variant_parse(v, &var, &chess960))
         return NULL;
-    snprintf(buf, size, "expected %s", variant_names());
+    char names[VARIANT_NAMES_MAX];
+    snprintf(buf, size, "expected %s", variant_names(names, sizeof names, 0));
     return buf;
 }
 

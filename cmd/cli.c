@@ -52,8 +52,7 @@ enum { OPT_COLOR = 0x100, OPT_MAX_LINE, OPT_VARIANT, OPT_CHESS960 };
      "Longest accepted input line (default 1M; K and M suffixes allowed)", 0}
 #define OPTION_VARIANT \
     {"variant", OPT_VARIANT, "NAME", 0, \
-     "The rules: chess (the default), chess960, crazyhouse, atomic, antichess, giveaway (antichess " \
-     "with castling), kingofthehill, 3check, horde or racingkings, as lichess plays them (also " \
+     "The rules: %s, as lichess plays them (also " /* the names: common_help */ \
      "the names of PGN's Variant tag: zh, King of the Hill, ...); for the game tools, the rules " \
      "of games without a Variant tag", \
      0}
@@ -91,12 +90,14 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
                                       .variant = VARIANT_CHESS};
         return 0;
     case OPT_VARIANT: {
+        char names[VARIANT_NAMES_MAX];
         enum variant v = VARIANT_CHESS;
         bool chess960 = false;
         /* the library's names, or a Variant tag's ("zh", "King of the Hill") */
         if (!variant_parse(arg, strlen(arg), &v, &chess960) &&
             !game_variant_parse(arg, &v, &chess960))
-            argp_error(state, "invalid --variant value '%s' (expected %s)", arg, variant_names());
+            argp_error(state, "invalid --variant value '%s' (expected %s)", arg,
+                       variant_names(names, sizeof names, 0));
         common->variant = (int)v;
         common->chess960 = chess960;
         return 0;
@@ -127,7 +128,29 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
     }
 }
 
-const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL, NULL, NULL, NULL};
+char *cli_help_variants(const char *text, unsigned how)
+{
+    char names[VARIANT_NAMES_MAX];
+    variant_names(names, sizeof names, how);
+    size_t size = strlen(text) + strlen(names) + 1;
+    char *out = malloc(size);
+    if (!out)
+        return (char *)text;
+    snprintf(out, size, text, names);
+    return out;
+}
+
+/* --variant's help: the names from the rule table. */
+static char *common_help(int key, const char *text, void *input)
+{
+    (void)input;
+    return key == OPT_VARIANT && text
+               ? cli_help_variants(text, VARIANT_NAMES_NOTES | VARIANT_NAMES_OR)
+               : (char *)text;
+}
+
+const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL,
+                                     NULL,           common_help,  NULL};
 const struct argp cli_common_select_argp = {
     common_options_select, common_parse, NULL, NULL, NULL, NULL, NULL};
 

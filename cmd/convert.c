@@ -4,34 +4,10 @@
 #include "convert.h"
 
 #include "fen.h"
-#include "game_json.h"
-#include "game_pgn.h"
-#include "game_table.h"
-#include "san.h"
 #include "uci.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The writer of a target written a game at a time (game_writer.h), or
- * none; false when out of memory. */
-static bool convert_writer_init(struct convert *c, const struct convert_options *opt)
-{
-    switch (opt->to) {
-    case TO_JSON:
-        return game_json_writer(&c->writer,
-                                &(struct game_json_options){opt->names, opt->comments, opt->nags});
-    case TO_TSV:
-    case TO_CSV:
-        return game_table_writer(&c->writer, &opt->table, opt->names);
-    case TO_PGN:
-        return game_pgn_writer(&c->writer,
-                               &(struct game_pgn_options){opt->comments, opt->nags, opt->fix_result,
-                                                          opt->add_plycount, opt->add_opening});
-    default:
-        return true;
-    }
-}
 
 /* The reader's caps are its defaults unless --max-line says otherwise. */
 bool convert_init(struct convert *c, const struct convert_options *opt, struct jobs_result *res)
@@ -44,19 +20,20 @@ bool convert_init(struct convert *c, const struct convert_options *opt, struct j
     c->replay = malloc(sizeof *c->replay);
     if (!c->reader || !c->replay)
         return false;
-    if (!convert_writer_init(c, opt))
+    const struct convert_target *t = opt->to;
+    if (t->writer && !t->writer(&c->writer, opt))
         return false;
     /* The output takes move numbers from the positions, and comments only
      * when asked (JSON reads their annotations always, a table when it has
      * a clock, emt or eval column): the reader need not keep what will
      * not be written. */
-    bool comments = opt->comments || opt->to == TO_JSON || game_table_fields_comments(&opt->table);
+    bool comments =
+        opt->comments || (t->flags & CONVERT_COMMENTS) || game_table_fields_comments(&opt->table);
     pgn_reader_set_options(c->reader, PGN_OPT_SKIP_NUMBERS | PGN_OPT_REPEATED_TAGS |
                                           (comments ? 0 : PGN_OPT_SKIP_COMMENTS));
-    c->plies_fast = opt->to == TO_UCI || opt->to == TO_NAMED;
-    c->plies_named = opt->to == TO_NAMED;
-    /* UCI and FEN are written from the position after each move */
-    unsigned no_before = opt->to == TO_UCI || opt->to == TO_FEN ? GAME_NO_BEFORE : 0;
+    c->plies_fast = t->flags & (CONVERT_FAST_UCI | CONVERT_FAST_NAMED);
+    c->plies_named = t->flags & CONVERT_FAST_NAMED;
+    unsigned no_before = t->flags & CONVERT_AFTER ? GAME_NO_BEFORE : 0;
     game_replay_listen(c->replay,
                        (opt->variations ? GAME_VARIATIONS : 0) | no_before |
                            (opt->strict ? GAME_STRICT_FEN : 0) | cli_games_rules(&opt->common),
@@ -140,36 +117,12 @@ static void write_ply(struct convert *c, const struct game_event *ev)
     if (!cli_buf_reserve(out, ROOM + 1)) /* (room for the separator too) */
         return;
     item_begin(c);
-    if (c->opt->to == TO_SAN || c->opt->to == TO_LAN) {
+    if (c->opt->to->flags & CONVERT_NUMBERED) {
         write_move_number(c, ev->before);
         if (!cli_buf_reserve(out, ROOM))
             return;
     }
-    char *buf = out->data + out->len;
-    bool pass = ev->kind == GAME_EV_NULL;
-    size_t n = 0;
-    switch (c->opt->to) {
-    case TO_NAMED:
-        n = pass ? named_format_pass(ev->before, c->opt->names, buf, ROOM)
-                 : named_format_ply(ev->before, ev->m, c->opt->names, buf, ROOM);
-        break;
-    case TO_UCI:
-        n = pass ? (memcpy(buf, "0000", 4), 4)
-                 : uci_format(ev->after, ev->m, UCI_CASTLING_AUTO, buf); /* (the rules are alike) */
-        break;
-    case TO_SAN:
-        n = pass ? (memcpy(buf, "--", 2), 2) : san_format_after(ev->before, ev->m, ev->after, buf);
-        break;
-    case TO_LAN:
-        n = pass ? (memcpy(buf, "--", 2), 2)
-                 : san_format_lan_after(ev->before, ev->m, ev->after, buf);
-        break;
-    case TO_FEN:
-        n = fen_format(ev->after, buf, ROOM);
-        break;
-    default: /* the game writers write their plies themselves */
-        break;
-    }
+    size_t n = c->opt->to->ply(ev, c->opt->names, out->data + out->len, ROOM);
     c->res->out.len += n < ROOM ? n : ROOM - 1;
     c->need_number = false;
 }

@@ -27,13 +27,7 @@ enum {
 };
 
 static const struct argp_option tool_options[] = {
-    {"to", OPT_TO, "FORMAT", 0,
-     "Write named (the default), uci, san (normalised SAN), lan (long algebraic), fen (the "
-     "position after each ply), json (one object per game: tags, result, and each ply in UCI, "
-     "SAN and named notation with the FEN after it, its clock and evaluation; see "
-     "formats/game-json.md), pgn (the PGN standard's export format; see formats/pgn-export.md), "
-     "tsv or csv (a table, one row a ply; see --fields and formats/game-table.md)",
-     0},
+    {"to", OPT_TO, "FORMAT", 0, "Write ", 0}, /* and the targets: help_filter */
     {"notation", 'n', 0, OPTION_ALIAS, 0, 0}, /* legal-moves' name for it */
     {"names", OPT_NAMES, "VOCABULARY", 0,
      "Rule names: dagaz (the default) or zrf (Zillions of Games)", 0},
@@ -82,6 +76,28 @@ static const struct argp_option tool_options[] = {
     {0},
 };
 
+/* "--to=tsv and --to=csv": the targets with a flag, for the messages. */
+struct target_list {
+    char s[256];
+};
+
+static struct target_list targets_with(unsigned flag)
+{
+    struct target_list l = {{0}};
+    size_t n = 0, k = 0, len = 0;
+    for (size_t i = 0; i < convert_targets_n; i++)
+        n += (convert_targets[i].flags & flag) != 0;
+    for (size_t i = 0; i < convert_targets_n && len < sizeof l.s; i++) {
+        if (!(convert_targets[i].flags & flag))
+            continue;
+        const char *sep = k == 0 ? "" : k == n - 1 ? " and " : ", ";
+        k++;
+        len += (size_t)snprintf(l.s + len, sizeof l.s - len, "%s--to=%s", sep,
+                                convert_targets[i].name);
+    }
+    return l;
+}
+
 /* Which of the keep/leave-out options were given, to settle at the end. */
 struct given {
     bool comments, nags, variations, no_comments, no_nags, no_variations;
@@ -97,19 +113,17 @@ static void settle_keeps(struct argp_state *state, struct convert_options *opt,
     for (int i = 0; i < 3; i++) {
         if (keep[i] && drop[i])
             argp_error(state, "--%s and --no-%s contradict each other", names[i], names[i]);
-        if (drop[i] && opt->to != TO_PGN)
+        if (drop[i] && !(opt->to->flags & CONVERT_KEEPS))
             argp_error(state,
-                       "--no-%s applies to --to=pgn (the other formats leave %s out "
+                       "--no-%s applies to %s (the other formats leave %s out "
                        "unless --%s)",
-                       names[i], names[i], names[i]);
-        *out[i] = opt->to == TO_PGN ? !drop[i] : keep[i];
+                       names[i], targets_with(CONVERT_KEEPS).s, names[i], names[i]);
+        *out[i] = opt->to->flags & CONVERT_KEEPS ? !drop[i] : keep[i];
     }
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
-    static const char *const targets[] = {"named", "uci", "san", "lan", "fen",
-                                          "json",  "pgn", "tsv", "csv"};
     static struct given given; /* (one command line per process) */
     struct convert_options *opt = state->input;
     switch (key) {
@@ -118,10 +132,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         given = (struct given){0};
         break;
     case 'n':
-    case OPT_TO:
-        opt->to = (enum convert_target)cli_keyword(state, key == 'n' ? "notation" : "to", arg,
-                                                   targets, sizeof targets / sizeof *targets);
+    case OPT_TO: {
+        const char *names[CONVERT_TARGETS_MAX];
+        for (size_t i = 0; i < convert_targets_n; i++)
+            names[i] = convert_targets[i].name;
+        opt->to = &convert_targets[cli_keyword(state, key == 'n' ? "notation" : "to", arg, names,
+                                               (int)convert_targets_n)];
         break;
+    }
     case OPT_NAMES:
         opt->names = (enum named_vocabulary)cli_keyword(
             state, "names", arg, named_vocabulary_names(), NAMED_VOCABULARY_NB);
@@ -179,33 +197,28 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END: {
-        bool table = opt->to == TO_TSV || opt->to == TO_CSV;
-        if (opt->inline_layout &&
-            (opt->to == TO_FEN || opt->to == TO_JSON || opt->to == TO_PGN || table))
-            argp_error(state, "--inline does not apply to --to=%s (%s)", targets[opt->to],
-                       opt->to == TO_FEN    ? "a FEN holds spaces"
-                       : opt->to == TO_JSON ? "a game is one line already"
-                       : opt->to == TO_PGN  ? "the export format wraps its lines"
-                                            : "a row is one line already");
-        if ((opt->fields || opt->per_game) && !table)
-            argp_error(state, "--%s applies to --to=tsv and --to=csv",
-                       opt->fields ? "fields" : "per-game");
-        if ((opt->fix_result || opt->add_plycount || opt->add_opening) && opt->to != TO_PGN)
-            argp_error(state, "--%s applies to --to=pgn",
+        const struct convert_target *t = opt->to;
+        if (opt->inline_layout && t->no_inline)
+            argp_error(state, "--inline does not apply to --to=%s (%s)", t->name, t->no_inline);
+        if ((opt->fields || opt->per_game) && !(t->flags & CONVERT_TABLE))
+            argp_error(state, "--%s applies to %s", opt->fields ? "fields" : "per-game",
+                       targets_with(CONVERT_TABLE).s);
+        if ((opt->fix_result || opt->add_plycount || opt->add_opening) &&
+            !(t->flags & CONVERT_EXPORT))
+            argp_error(state, "--%s applies to %s",
                        opt->fix_result     ? "fix-result"
                        : opt->add_plycount ? "add-plycount"
-                                           : "add-opening");
+                                           : "add-opening",
+                       targets_with(CONVERT_EXPORT).s);
         settle_keeps(state, opt, &given);
-        if (table && (opt->comments || opt->nags || opt->variations))
-            argp_error(state,
-                       "--%s does not apply to --to=%s (a table holds the main line's plies)",
+        if (t->no_annotations && (opt->comments || opt->nags || opt->variations))
+            argp_error(state, "--%s does not apply to --to=%s (%s)",
                        opt->comments ? "comments"
                        : opt->nags   ? "nags"
                                      : "variations",
-                       targets[opt->to]);
+                       t->name, t->no_annotations);
         char err[512];
-        if (table && !game_table_fields_parse(&opt->table, opt->fields, opt->to == TO_CSV,
-                                              opt->per_game, err, sizeof err))
+        if (t->settle && !t->settle(opt, err, sizeof err))
             argp_error(state, "%s", err);
         break;
     }
@@ -217,7 +230,30 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 
 struct convert_options convert_options_defaults(void)
 {
-    return (struct convert_options){.names = NAMED_DAGAZ, .jobs = 1};
+    return (struct convert_options){.to = &convert_targets[0], .names = NAMED_DAGAZ, .jobs = 1};
+}
+
+/* --to's help: "Write " and the targets, from their rows ("named (the
+ * default), uci, ..., tsv or csv (a table, ...)"). */
+static char *help_filter(int key, const char *text, void *input)
+{
+    (void)input;
+    if (key != OPT_TO || !text)
+        return (char *)text;
+    struct cli_buf b = {0};
+    cli_buf_str(&b, text);
+    for (size_t i = 0; i < convert_targets_n; i++) {
+        const struct convert_target *t = &convert_targets[i];
+        if (i)
+            cli_buf_str(&b, convert_targets[i - 1].or_next ? " or " : ", ");
+        cli_buf_str(&b, t->name);
+        if (t->help && *t->help) {
+            cli_buf_char(&b, ' ');
+            cli_buf_str(&b, t->help);
+        }
+    }
+    cli_buf_char(&b, '\0');
+    return b.nomem ? (cli_buf_free(&b), (char *)text) : b.data;
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
@@ -246,5 +282,5 @@ const struct argp convert_argp = {
     "megabytes read of their total (compressed bytes, for compressed "
     "files).\n\n" CLI_EXIT_STATUS_DOC,
     children,
-    NULL,
+    help_filter,
     NULL};

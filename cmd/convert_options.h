@@ -7,6 +7,7 @@
 #define CONVERT_OPTIONS_H
 
 #include "cli.h"
+#include "convert_target.h"
 #include "game_table.h"
 #include "games.h"
 #include "named.h"
@@ -14,15 +15,14 @@
 #include <argp.h>
 #include <stdbool.h>
 
-enum convert_target { TO_NAMED, TO_UCI, TO_SAN, TO_LAN, TO_FEN, TO_JSON, TO_PGN, TO_TSV, TO_CSV };
-
 /* What the command line asked for.  comments, nags and variations are
- * what the target keeps once the line is read: for --to=pgn all three
- * unless --no-comments, --no-nags, --no-variations; for the others none
- * unless --comments, --nags, --variations. */
+ * what the target keeps once the line is read: for a target of
+ * CONVERT_KEEPS (--to=pgn) all three unless --no-comments, --no-nags,
+ * --no-variations; for the others none unless --comments, --nags,
+ * --variations. */
 struct convert_options {
     struct cli_common common;
-    enum convert_target to;
+    const struct convert_target *to; /* a row of convert_targets */
     enum named_vocabulary names;
     enum games_on_error on_error;
     bool inline_layout, comments, nags, variations, stats, strict;

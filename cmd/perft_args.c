@@ -4,6 +4,7 @@
 #include "perft_args.h"
 
 #include "uci.h"
+#include "variant.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -115,8 +116,8 @@ static const char doc[] =
     "count\" are ignored, and it must exit 0. An engine that fails (exits, "
     "dies, a nonzero status, no answer within --engine-timeout) gives a message "
     "perft:FILE:LINE: and exit status 69.\n\n"
-    "Variants (--variant): crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, horde "
-    "and racingkings are counted as lichess plays them (no move after a variant end), with divide, "
+    "Variants (--variant): %s are counted as lichess plays them (no move after a variant end), "
+    "with divide, "
     "suites, --hash and --jobs; --against tells the engine the variant with setoption name "
     "UCI_Variant.\n\n"
     "A record that is not a position (or a malformed block line) gives a message "
@@ -237,4 +238,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 }
 
 static const struct argp_child children[] = {{&cli_common_argp, 0, "Common options:", 0}, {0}};
-const struct argp perft_args_argp = {tool_options, parse_opt, "[FILE...]", doc, children, 0, 0};
+/* The variants' names, from the rule table, in the text after the options. */
+static char *help_filter(int key, const char *text, void *input)
+{
+    (void)input;
+    return key == ARGP_KEY_HELP_POST_DOC && text
+               ? cli_help_variants(text, VARIANT_NAMES_VARIANTS | VARIANT_NAMES_AND)
+               : (char *)text;
+}
+
+const struct argp perft_args_argp = {tool_options, parse_opt, "[FILE...]", doc, children,
+                                     help_filter,  0};

@@ -1,6 +1,7 @@
 /*
  * pgn-to-named-notation - rewrite PGN games in the Dagaz named-rule
- * notation (formats/named-notation.md), or in UCI, SAN, LAN or FEN.
+ * notation (formats/named-notation.md), or in UCI, SAN, LAN, FEN, JSON,
+ * the PGN export format, or a table (TSV, CSV).
  *
  * The input is read once, game by game, in constant memory.  With --jobs N
  * the input is cut at game boundaries into chunks that N threads convert;
@@ -8,13 +9,17 @@
  * line numbers as a single-threaded run, so the output is byte-identical.
  *
  * The data, and where each step is done:
- *     options        here (struct convert_options: convert.h); cli_input.c
- *                    walks directories
+ *     options        convert_options.c (struct convert_options); the
+ *                    targets of --to, one row each: convert_target.c;
+ *                    cli_input.c walks directories
  *     input          here, one thread (lib/pgn.c); with --jobs N, jobs.c
  *                    cuts chunks (jobs_reader.c) for N threads
- *     each game      convert.c: replayed (lib/game.c) and written (lib/named.c,
- *                    san.c, uci.c; game_json.c for --to=json); games.c: tags,
- *                    result, the game's problem
+ *     each game      convert.c: replayed (lib/game.c) and written by its
+ *                    target's row: a ply at a time (lib/named.c, san.c,
+ *                    uci.c, fen.c), or a game writer (game_writer.h):
+ *                    game_json.c for --to=json, game_pgn.c for --to=pgn,
+ *                    game_table.c for --to=tsv and --to=csv; games.c:
+ *                    tags, result, the game's problem
  *     output         jobs_result.c, in input order; games.c's closing counts;
  *                    progress.c on a terminal
  */
@@ -198,8 +203,7 @@ int main(int argc, char **argv)
         counts.total = progress_input_size(opt.files, opt.nfiles);
         pr = progress_start(&opt.common, progress_games_line, &counts);
     }
-    bool table = opt.to == TO_TSV || opt.to == TO_CSV;
-    if (table && !game_table_start(&opt.table)) /* the header line */
+    if (opt.to->run_start && !opt.to->run_start(&opt)) /* (a table's header line) */
         t.status = cli_status_merge(t.status, cli_nomem());
     if (ops.none || t.status == CLI_OSERR) {
         /* directories without a game file: nothing to read */

@@ -4,25 +4,29 @@
 #include "select_options.h"
 
 #include "jobs.h"
+#include "variant.h"
 
 #include <stdlib.h>
 
+/* A criterion's option is OPT_CRITERION + its enum select_criterion (but
+ * --player's, -p); lib/select.c has its row. */
 enum {
-    OPT_TAG = 0x200,
-    OPT_LIMIT,
-    OPT_SPEED,
-    OPT_VARIANT,
-    OPT_FEN,
-    OPT_POSITION,
-    OPT_MATERIAL,
-    OPT_MATERIAL_PLIES,
-    OPT_MIN_PLIES,
-    OPT_MAX_PLIES,
-    OPT_ENDING,
-    OPT_MOVES,
-    OPT_ECO,
-    OPT_OPENING,
-    OPT_UNIQUE,
+    OPT_CRITERION = 0x300,
+    OPT_TAG = OPT_CRITERION + SELECT_TAG,
+    OPT_SPEED = OPT_CRITERION + SELECT_SPEED,
+    OPT_VARIANT = OPT_CRITERION + SELECT_VARIANT,
+    OPT_FEN = OPT_CRITERION + SELECT_FEN,
+    OPT_POSITION = OPT_CRITERION + SELECT_POSITION,
+    OPT_MATERIAL = OPT_CRITERION + SELECT_MATERIAL,
+    OPT_MATERIAL_PLIES = OPT_CRITERION + SELECT_MATERIAL_PLIES,
+    OPT_MIN_PLIES = OPT_CRITERION + SELECT_MIN_PLIES,
+    OPT_MAX_PLIES = OPT_CRITERION + SELECT_MAX_PLIES,
+    OPT_ENDING = OPT_CRITERION + SELECT_ENDING,
+    OPT_MOVES = OPT_CRITERION + SELECT_MOVES,
+    OPT_ECO = OPT_CRITERION + SELECT_ECO,
+    OPT_OPENING = OPT_CRITERION + SELECT_OPENING,
+    OPT_UNIQUE = OPT_CRITERION + SELECT_UNIQUE,
+    OPT_LIMIT = 0x200,
     OPT_UNIQUE_MAX,
     OPT_STATS,
 };
@@ -42,10 +46,7 @@ static const struct argp_option tool_options[] = {
      "correspondence); a comma-separated list, any one",
      1},
     {"variant", OPT_VARIANT, "NAME", 0,
-     "The rules of the game, from its Variant tag (none: chess): chess, chess960, crazyhouse, "
-     "atomic, antichess, giveaway, kingofthehill, 3check, horde, racingkings (PGN's spellings "
-     "too)",
-     1},
+     "The rules of the game, from its Variant tag (none: chess): %s (PGN's spellings too)", 1},
     {"fen", OPT_FEN, "FEN", 0,
      "The main line reaches this position (pieces, side to move, castling rights, and the "
      "en-passant square when a capture there is legal; the counters are not compared); "
@@ -99,35 +100,22 @@ static const struct argp_option tool_options[] = {
     {0},
 };
 
-/* The option of each criterion. */
-static enum select_criterion criterion_of(int key, const char **name)
+/* The long name of an option, for the messages. */
+static const char *option_name(int key)
 {
-    static const struct {
-        int key;
-        enum select_criterion c;
-        const char *name;
-    } map[] = {
-        {OPT_TAG, SELECT_TAG, "tag"},
-        {'p', SELECT_PLAYER, "player"},
-        {OPT_SPEED, SELECT_SPEED, "speed"},
-        {OPT_VARIANT, SELECT_VARIANT, "variant"},
-        {OPT_FEN, SELECT_FEN, "fen"},
-        {OPT_POSITION, SELECT_POSITION, "position"},
-        {OPT_MATERIAL, SELECT_MATERIAL, "material"},
-        {OPT_MATERIAL_PLIES, SELECT_MATERIAL_PLIES, "material-plies"},
-        {OPT_MIN_PLIES, SELECT_MIN_PLIES, "min-plies"},
-        {OPT_MAX_PLIES, SELECT_MAX_PLIES, "max-plies"},
-        {OPT_ENDING, SELECT_ENDING, "ending"},
-        {OPT_MOVES, SELECT_MOVES, "moves"},
-        {OPT_ECO, SELECT_ECO, "eco"},
-        {OPT_OPENING, SELECT_OPENING, "opening"},
-        {OPT_UNIQUE, SELECT_UNIQUE, "unique"},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-        if (map[i].key == key) {
-            *name = map[i].name;
-            return map[i].c;
-        }
+    for (const struct argp_option *o = tool_options; o->name || o->doc; o++)
+        if (o->key == key && o->name)
+            return o->name;
+    return "?";
+}
+
+/* The criterion of an option, or SELECT_CRITERION_NB. */
+static enum select_criterion criterion_of(int key)
+{
+    if (key == 'p')
+        return SELECT_PLAYER;
+    if (key >= OPT_CRITERION && key < OPT_CRITERION + SELECT_CRITERION_NB)
+        return (enum select_criterion)(key - OPT_CRITERION);
     return SELECT_CRITERION_NB;
 }
 
@@ -135,11 +123,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     struct select_options *opt = state->input;
     char err[512];
-    const char *name;
-    enum select_criterion c = criterion_of(key, &name);
+    enum select_criterion c = criterion_of(key);
     if (c != SELECT_CRITERION_NB) {
         if (!select_add(opt->criteria, c, arg, err, sizeof err))
-            argp_error(state, "--%s: %s", name, err);
+            argp_error(state, "--%s: %s", option_name(key), err);
         opt->unique |= c == SELECT_UNIQUE;
         return 0;
     }
@@ -181,6 +168,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
+/* --variant's help: the names from the rule table. */
+static char *help_filter(int key, const char *text, void *input)
+{
+    (void)input;
+    return key == OPT_VARIANT && text ? cli_help_variants(text, 0) : (char *)text;
+}
+
 static const struct argp_child children[] = {{&cli_common_select_argp, 0, "Common options:", 3},
                                              {0}};
 
@@ -203,7 +197,7 @@ static const struct argp argp = {
     "and every game needed could be read, 1 when none was or when a game could not be "
     "read.\n\n" CLI_EXIT_STATUS_DOC,
     children,
-    NULL,
+    help_filter,
     NULL};
 
 void select_options_parse(struct select_options *opt, int argc, char **argv)

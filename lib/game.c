@@ -121,56 +121,21 @@ static bool variant_is(const char *value, const char *name)
     return false;
 }
 
-/* The Variant tag's names (chessops's parseVariant, lichess's exports, the
- * GUIs' spellings), a variant's first in lichess's spelling, which
- * game_variant_tag writes.  Giveaway is python-chess's (antichess with
- * castling), not an alias of antichess. */
-static const struct {
-    const char *name;
-    uint8_t variant, chess960;
-} tag_variants[] = {
-    {"", VARIANT_CHESS, 0},
-    {"standard", VARIANT_CHESS, 0},
-    {"chess", VARIANT_CHESS, 0},
-    {"normal", VARIANT_CHESS, 0},
-    {"fromposition", VARIANT_CHESS, 0},
-    {"classical", VARIANT_CHESS, 0},
-    {"orthodox", VARIANT_CHESS, 0},
-    {"Chess960", VARIANT_CHESS, 1},
-    {"960", VARIANT_CHESS, 1},
-    {"fischerandom", VARIANT_CHESS, 1},
-    {"fischerrandom", VARIANT_CHESS, 1},
-    {"fischerrandomchess", VARIANT_CHESS, 1},
-    {"frc", VARIANT_CHESS, 1},
-    {"Crazyhouse", VARIANT_CRAZYHOUSE, 0},
-    {"house", VARIANT_CRAZYHOUSE, 0},
-    {"zh", VARIANT_CRAZYHOUSE, 0},
-    {"Atomic", VARIANT_ATOMIC, 0},
-    {"atom", VARIANT_ATOMIC, 0},
-    {"atomicchess", VARIANT_ATOMIC, 0},
-    {"Antichess", VARIANT_ANTICHESS, 0},
-    {"anti", VARIANT_ANTICHESS, 0},
-    {"Giveaway", VARIANT_GIVEAWAY, 0},
-    {"King of the Hill", VARIANT_KINGOFTHEHILL, 0},
-    {"koth", VARIANT_KINGOFTHEHILL, 0},
-    {"Three-check", VARIANT_3CHECK, 0},
-    {"3check", VARIANT_3CHECK, 0},
-    {"threecheckchess", VARIANT_3CHECK, 0},
-    {"Horde", VARIANT_HORDE, 0},
-    {"hordechess", VARIANT_HORDE, 0},
-    {"Racing Kings", VARIANT_RACINGKINGS, 0},
-    {"racing", VARIANT_RACINGKINGS, 0},
-    {"race", VARIANT_RACINGKINGS, 0},
-};
-
+/* The Variant tag's names are the rule table's (variant_rules.h). */
 bool game_variant_parse(const char *value, enum variant *variant, bool *chess960)
 {
-    for (size_t i = 0; i < sizeof tag_variants / sizeof tag_variants[0]; i++)
-        if (variant_is(value, tag_variants[i].name)) {
-            *variant = (enum variant)tag_variants[i].variant;
-            *chess960 = tag_variants[i].chess960;
-            return true;
+    for (int v = 0; v < VARIANT_NB; v++) {
+        const struct variant_rules *r = variant_rules((enum variant)v);
+        for (int c960 = 0; c960 < 2; c960++) {
+            const char *const *tags = c960 ? r->tags960 : r->tags;
+            for (size_t i = 0; i < VARIANT_TAGS_MAX && tags[i]; i++)
+                if (variant_is(value, tags[i])) {
+                    *variant = (enum variant)v;
+                    *chess960 = c960;
+                    return true;
+                }
         }
+    }
     return false;
 }
 
@@ -178,11 +143,8 @@ const char *game_variant_tag(enum variant variant, bool chess960)
 {
     if (variant == VARIANT_CHESS && !chess960)
         return NULL;
-    for (size_t i = 0; i < sizeof tag_variants / sizeof tag_variants[0]; i++)
-        if (tag_variants[i].variant == variant &&
-            tag_variants[i].chess960 == (variant == VARIANT_CHESS))
-            return tag_variants[i].name;
-    return NULL;
+    const struct variant_rules *r = variant_rules(variant);
+    return variant == VARIANT_CHESS ? r->tags960[0] : r->tags[0];
 }
 
 /* PGN standard 9.7: SetUp "1" and FEN give the start position.  Archives

@@ -151,7 +151,9 @@ static bool add_variants(struct select_criteria *s, const char *text, char *err,
         if (!variant_parse(p, len, &v, &c960) &&
             (len >= sizeof name ||
              (memcpy(name, p, len), name[len] = '\0', !game_variant_parse(name, &v, &c960)))) {
-            snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p, variant_names());
+            char names[VARIANT_NAMES_MAX];
+            snprintf(err, errsize, "unknown variant '%.*s' (%s)", (int)len, p,
+                     variant_names(names, sizeof names, 0));
             return false;
         }
         set |= 1u << variant_bit(v, c960);
@@ -284,104 +286,162 @@ static bool refuse(char *err, size_t errsize)
     return false;
 }
 
+/* ---- each criterion: its option text read into the criteria ---- */
+
+static bool add_tag(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    if (!grow(&s->tags, s->ntags, sizeof *s->tags, err, errsize) ||
+        !select_tag_parse(&s->tags[s->ntags], text, err, errsize))
+        return false;
+    s->ntags++;
+    return true;
+}
+
+static bool add_player(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    return add_regex(&s->players, &s->nplayers, text, err, errsize);
+}
+
+static bool add_speed(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    unsigned set;
+    if (!name_set(text, speed_names, SELECT_SPEED_NB, "speed", &set, err, errsize) ||
+        !grow(&s->speeds, s->nspeeds, sizeof *s->speeds, err, errsize))
+        return false;
+    s->speeds[s->nspeeds++] = set;
+    return true;
+}
+
+static bool add_fen(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    if (!grow(&s->fens, s->nfens, sizeof *s->fens, err, errsize) ||
+        !select_fen_parse(&s->fens[s->nfens], text, err, errsize))
+        return false;
+    s->nfens++;
+    return true;
+}
+
+static bool add_position(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    if (!grow(&s->patterns, s->npatterns, sizeof *s->patterns, err, errsize) ||
+        !select_pattern_parse(&s->patterns[s->npatterns], text, err, errsize))
+        return false;
+    s->npatterns++;
+    return true;
+}
+
+static bool add_material(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    if (!grow(&s->materials, s->nmaterials, sizeof *s->materials, err, errsize) ||
+        !select_material_parse(&s->materials[s->nmaterials], text, err, errsize))
+        return false;
+    s->nmaterials++;
+    return true;
+}
+
+static bool add_material_plies(struct select_criteria *s, const char *text, char *err,
+                               size_t errsize)
+{
+    if (!plies(text, &s->material_plies, err, errsize))
+        return false;
+    if (!s->material_plies) {
+        snprintf(err, errsize, "'%s': the material is held for 1 ply or more", text);
+        return false;
+    }
+    s->material_plies_set = true;
+    return true;
+}
+
+static bool add_min_plies(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    unsigned long v;
+    if (!plies(text, &v, err, errsize))
+        return false;
+    if (!s->min_set || v > s->min_plies)
+        s->min_plies = v;
+    s->min_set = true;
+    return true;
+}
+
+static bool add_max_plies(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    unsigned long v;
+    if (!plies(text, &v, err, errsize))
+        return false;
+    if (!s->max_set || v < s->max_plies)
+        s->max_plies = v;
+    s->max_set = true;
+    return true;
+}
+
+static bool add_ending(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    unsigned set;
+    if (!name_set(text, ending_names, END_NB, "ending", &set, err, errsize) ||
+        !grow(&s->endings, s->nendings, sizeof *s->endings, err, errsize))
+        return false;
+    s->endings[s->nendings++] = set;
+    return true;
+}
+
+static bool add_opening(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    return add_regex(&s->openings, &s->nopenings, text, err, errsize);
+}
+
+static bool add_unique(struct select_criteria *s, const char *text, char *err, size_t errsize)
+{
+    (void)text, (void)err, (void)errsize;
+    s->unique = true;
+    return true;
+}
+
+/* One row per criterion: how its text is read, and whether it needs the
+ * moves (its judge in select_game.c: the main line replayed) or the tags
+ * alone (its judge in tags_verdict). */
+static const struct {
+    bool (*add)(struct select_criteria *s, const char *text, char *err, size_t errsize);
+    bool moves;
+    bool no_text; /* the option takes no text */
+} criteria[SELECT_CRITERION_NB] = {
+    [SELECT_TAG] = {add_tag, false, false},
+    [SELECT_PLAYER] = {add_player, false, false},
+    [SELECT_SPEED] = {add_speed, false, false},
+    [SELECT_VARIANT] = {add_variants, false, false},
+    [SELECT_FEN] = {add_fen, true, false},
+    [SELECT_POSITION] = {add_position, true, false},
+    [SELECT_MATERIAL] = {add_material, true, false},
+    [SELECT_MATERIAL_PLIES] = {add_material_plies, false, false},
+    [SELECT_MIN_PLIES] = {add_min_plies, true, false},
+    [SELECT_MAX_PLIES] = {add_max_plies, true, false},
+    [SELECT_ENDING] = {add_ending, true, false},
+    [SELECT_MOVES] = {add_line, true, false},
+    [SELECT_ECO] = {add_eco, true, false},
+    [SELECT_OPENING] = {add_opening, true, false},
+    [SELECT_UNIQUE] = {add_unique, true, true},
+};
+
 static bool add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
-                size_t errsize);
+                size_t errsize)
+{
+    if ((unsigned)kind >= SELECT_CRITERION_NB || !criteria[kind].add) {
+        snprintf(err, errsize, "unknown criterion %d", (int)kind);
+        return false;
+    }
+    if (!criteria[kind].no_text && !text) {
+        snprintf(err, errsize, "no text");
+        return false;
+    }
+    if (!criteria[kind].add(s, text, err, errsize))
+        return false;
+    s->needs_moves |= criteria[kind].moves;
+    return true;
+}
 
 bool select_add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
                 size_t errsize)
 {
     return add(s, kind, text, err, errsize) || (errsize && refuse(err, errsize));
-}
-
-static bool add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
-                size_t errsize)
-{
-    if (kind != SELECT_UNIQUE && !text) {
-        snprintf(err, errsize, "no text");
-        return false;
-    }
-    unsigned set;
-    switch (kind) {
-    case SELECT_TAG:
-        if (!grow(&s->tags, s->ntags, sizeof *s->tags, err, errsize) ||
-            !select_tag_parse(&s->tags[s->ntags], text, err, errsize))
-            return false;
-        s->ntags++;
-        return true;
-    case SELECT_PLAYER:
-        return add_regex(&s->players, &s->nplayers, text, err, errsize);
-    case SELECT_SPEED:
-        if (!name_set(text, speed_names, SELECT_SPEED_NB, "speed", &set, err, errsize) ||
-            !grow(&s->speeds, s->nspeeds, sizeof *s->speeds, err, errsize))
-            return false;
-        s->speeds[s->nspeeds++] = set;
-        return true;
-    case SELECT_VARIANT:
-        return add_variants(s, text, err, errsize);
-    case SELECT_FEN:
-        if (!grow(&s->fens, s->nfens, sizeof *s->fens, err, errsize) ||
-            !select_fen_parse(&s->fens[s->nfens], text, err, errsize))
-            return false;
-        s->nfens++;
-        return true;
-    case SELECT_POSITION:
-        if (!grow(&s->patterns, s->npatterns, sizeof *s->patterns, err, errsize) ||
-            !select_pattern_parse(&s->patterns[s->npatterns], text, err, errsize))
-            return false;
-        s->npatterns++;
-        return true;
-    case SELECT_MATERIAL:
-        if (!grow(&s->materials, s->nmaterials, sizeof *s->materials, err, errsize) ||
-            !select_material_parse(&s->materials[s->nmaterials], text, err, errsize))
-            return false;
-        s->nmaterials++;
-        return true;
-    case SELECT_MATERIAL_PLIES:
-        if (!plies(text, &s->material_plies, err, errsize))
-            return false;
-        if (!s->material_plies) {
-            snprintf(err, errsize, "'%s': the material is held for 1 ply or more", text);
-            return false;
-        }
-        s->material_plies_set = true;
-        return true;
-    case SELECT_MIN_PLIES: {
-        unsigned long v;
-        if (!plies(text, &v, err, errsize))
-            return false;
-        if (!s->min_set || v > s->min_plies)
-            s->min_plies = v;
-        s->min_set = true;
-        return true;
-    }
-    case SELECT_MAX_PLIES: {
-        unsigned long v;
-        if (!plies(text, &v, err, errsize))
-            return false;
-        if (!s->max_set || v < s->max_plies)
-            s->max_plies = v;
-        s->max_set = true;
-        return true;
-    }
-    case SELECT_ENDING:
-        if (!name_set(text, ending_names, END_NB, "ending", &set, err, errsize) ||
-            !grow(&s->endings, s->nendings, sizeof *s->endings, err, errsize))
-            return false;
-        s->endings[s->nendings++] = set;
-        return true;
-    case SELECT_MOVES:
-        return add_line(s, text, err, errsize);
-    case SELECT_ECO:
-        return add_eco(s, text, err, errsize);
-    case SELECT_OPENING:
-        return add_regex(&s->openings, &s->nopenings, text, err, errsize);
-    case SELECT_UNIQUE:
-        s->unique = true;
-        return true;
-    default:
-        snprintf(err, errsize, "unknown criterion %d", (int)kind);
-        return false;
-    }
 }
 
 bool select_finish(struct select_criteria *s, char *err, size_t errsize)
@@ -404,8 +464,7 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize)
     }
     position_start(&s->start.pos);
     s->start.ep = SQUARE_NONE;
-    s->needs_moves = s->nfens || s->npatterns || s->nmaterials || s->min_set || s->max_set ||
-                     s->nendings || s->nlines || s->necos || s->nopenings || s->unique;
+    /* (needs_moves: set by add, from the rows) */
     s->needs_md = s->nplayers || s->nopenings;
     for (size_t i = 0; i < s->ntags; i++)
         if (s->tags[i].re.p.code)

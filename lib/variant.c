@@ -3,31 +3,52 @@
 #include "attacks.h"
 #include "position.h"
 
+#include <stdio.h>
 #include <string.h>
+
+static bool name_is(const char *name, const char *s, size_t len)
+{
+    return strlen(name) == len && memcmp(name, s, len) == 0;
+}
 
 bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess960)
 {
-    /* Fischer random chess under the names GUIs and lichess give it. */
-    static const char *const fischer[] = {"chess960", "fischerandom"};
-    for (size_t i = 0; i < sizeof fischer / sizeof fischer[0]; i++)
-        if (strlen(fischer[i]) == len && memcmp(fischer[i], name, len) == 0) {
-            *out = VARIANT_CHESS;
-            *chess960 = true;
-            return true;
-        }
-    for (int v = 0; v < VARIANT_NB; v++)
-        if (strlen(variant_rules((enum variant)v)->name) == len &&
-            memcmp(variant_rules((enum variant)v)->name, name, len) == 0) {
+    for (int v = 0; v < VARIANT_NB; v++) {
+        const struct variant_rules *r = variant_rules((enum variant)v);
+        bool fischer = false; /* (Fischer random chess, under the names GUIs and lichess give it) */
+        for (size_t i = 0; i < sizeof r->names960 / sizeof *r->names960 && r->names960[i]; i++)
+            fischer |= name_is(r->names960[i], name, len);
+        if (fischer || name_is(r->name, name, len)) {
             *out = (enum variant)v;
+            if (fischer)
+                *chess960 = true;
             return true;
         }
+    }
     return false;
 }
 
-const char *variant_names(void)
+const char *variant_names(char *buf, size_t size, unsigned how)
 {
-    return "chess, chess960, crazyhouse, atomic, antichess, giveaway, kingofthehill, 3check, "
-           "horde, racingkings";
+    const char *last = how & VARIANT_NAMES_OR ? " or " : how & VARIANT_NAMES_AND ? " and " : ", ";
+    const char *names[2 * VARIANT_NB], *notes[2 * VARIANT_NB];
+    size_t n = 0, len = 0;
+    for (int v = how & VARIANT_NAMES_VARIANTS ? 1 : 0; v < VARIANT_NB; v++) {
+        const struct variant_rules *r = variant_rules((enum variant)v);
+        notes[n] = how & VARIANT_NAMES_NOTES ? r->note : NULL;
+        names[n++] = r->name;
+        if (r->names960[0] && !(how & VARIANT_NAMES_VARIANTS))
+            notes[n] = NULL, names[n++] = r->names960[0];
+    }
+    if (size)
+        buf[0] = '\0';
+    for (size_t i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%s%s%s",
+                                i == 0       ? ""
+                                : i == n - 1 ? last
+                                             : ", ",
+                                names[i], notes[i] ? " " : "", notes[i] ? notes[i] : "");
+    return buf;
 }
 
 static const char *const end_names[VARIANT_END_NB] = {
@@ -128,8 +149,8 @@ static bool cannot_win(const struct position *p, enum color c)
     bitboard mine = p->by_color[c], theirs = p->by_color[o];
     bitboard kings = p->by_type[KING], bishops = p->by_type[BISHOP], knights = p->by_type[KNIGHT];
     bitboard rq = p->by_type[ROOK] | p->by_type[QUEEN], occ = position_occupied(p);
-    switch (p->variant) {
-    case VARIANT_ATOMIC:
+    switch (variant_rules((enum variant)p->variant)->dead) {
+    case VARIANT_DEAD_ATOMIC:
         if (!(kings & theirs))
             return false;
         if (!(mine & ~kings))
@@ -152,8 +173,7 @@ static bool cannot_win(const struct position *p, enum color c)
         if (occ == (knights | kings))
             return bb_count(knights) <= 2;
         return false;
-    case VARIANT_ANTICHESS:
-    case VARIANT_GIVEAWAY:
+    case VARIANT_DEAD_ANTICHESS:
         if (!mine)
             return false;
         if (!theirs)
@@ -169,9 +189,9 @@ static bool cannot_win(const struct position *p, enum color c)
                        ? p->side != c
                        : p->side == c;
         return false;
-    case VARIANT_3CHECK:
+    case VARIANT_DEAD_3CHECK:
         return mine == (kings & mine);
-    case VARIANT_CRAZYHOUSE: {
+    case VARIANT_DEAD_CRAZYHOUSE: {
         int hand = 0;
         bool heavy_hand = false;
         for (int side = 0; side < COLOR_NB; side++) {
@@ -188,12 +208,10 @@ static bool cannot_win(const struct position *p, enum color c)
 
 bool variant_insufficient_material(const struct position *p)
 {
-    switch (p->variant) {
-    case VARIANT_CHESS:
+    switch (variant_rules((enum variant)p->variant)->dead) {
+    case VARIANT_DEAD_FIDE:
         return position_insufficient_material(p);
-    case VARIANT_KINGOFTHEHILL:
-    case VARIANT_RACINGKINGS:
-    case VARIANT_HORDE:
+    case VARIANT_DEAD_NEVER:
         /* A king can always walk to its goal; in horde the side with the
          * king can always take the horde (chessops). */
         return false;

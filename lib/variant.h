@@ -41,9 +41,21 @@
  * *chess960 is left alone for the other names. */
 bool variant_parse(const char *name, size_t len, enum variant *out, bool *chess960);
 
-/* Every name variant_parse accepts, for --help and messages: "chess,
- * chess960, crazyhouse, ...". */
-const char *variant_names(void);
+/* The names variant_parse accepts, from the rule table, for --help and
+ * messages, into buf (size bytes, cut short if need be): "chess,
+ * chess960, crazyhouse, ..., racingkings" (how 0), or as how asks:
+ * VARIANT_NAMES_NOTES a row's note after its name ("chess (the default)",
+ * "giveaway (antichess with castling)"), VARIANT_NAMES_OR or _AND the last
+ * name after " or " or " and ", VARIANT_NAMES_VARIANTS the variants alone
+ * (not standard chess, nor Chess960).  Returns buf. */
+enum {
+    VARIANT_NAMES_NOTES = 1 << 0,
+    VARIANT_NAMES_OR = 1 << 1,
+    VARIANT_NAMES_AND = 1 << 2,
+    VARIANT_NAMES_VARIANTS = 1 << 3,
+};
+enum { VARIANT_NAMES_MAX = 512 }; /* a size that holds every list */
+const char *variant_names(char *buf, size_t size, unsigned how);
 
 /* The squares of the hill (d4, e4, d5, e5) and the racing kings' goal. */
 #define VARIANT_HILL 0x0000001818000000ULL

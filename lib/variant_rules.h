@@ -27,6 +27,20 @@ enum variant_kings {
     VARIANT_KINGS_ATOMIC, /* one each, but the side to move may have lost its own to an explosion */
 };
 
+/* Which positions are dead (neither side able to win) under a variant's
+ * rules: variant_insufficient_material's rule for its row. */
+enum variant_dead {
+    VARIANT_DEAD_FIDE,       /* FIDE Art. 5.2.2 (position_insufficient_material) */
+    VARIANT_DEAD_NEVER,      /* none: a king can always walk to its goal, or take the horde */
+    VARIANT_DEAD_ATOMIC,     /* chessops's rules per variant (lichess): */
+    VARIANT_DEAD_ANTICHESS,  /*   losing all pieces wins */
+    VARIANT_DEAD_3CHECK,     /*   a lone king gives no check */
+    VARIANT_DEAD_CRAZYHOUSE, /*   pieces come back through the pockets */
+};
+
+/* At most this many names of the Variant tag per row, NULL ending them. */
+enum { VARIANT_TAGS_MAX = 8 };
+
 /* The rules a variant switches on; the generator, makemove and the FEN
  * layer read these flags, never the variant's name. */
 struct variant_rules {
@@ -46,6 +60,17 @@ struct variant_rules {
     bool race;           /* racing kings' goal */
     enum variant_kings kings;
     int pieces_max; /* men a side may have: 16, or 36 for the side without a king in horde */
+    enum variant_dead dead;
+    /* Its names.  note follows name in the lists of --help ("(antichess
+     * with castling)"; NULL: none).  names960: the names variant_parse
+     * reads as these rules with Chess960 castling, the first listed after
+     * name (chess: "chess960").  tags, tags960: PGN's Variant tag's
+     * spellings (game_variant_parse), without and with Chess960 castling,
+     * the first in lichess's spelling, which game_variant_tag writes. */
+    const char *note;
+    const char *names960[3];
+    const char *tags[VARIANT_TAGS_MAX];
+    const char *tags960[VARIANT_TAGS_MAX];
 };
 
 const struct variant_rules *variant_rules(enum variant v);

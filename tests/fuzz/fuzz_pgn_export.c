@@ -194,13 +194,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fail("out of memory (the table of openings)");
         table = true;
     }
-    struct convert_options pgn = {.to = TO_PGN,
+    struct convert_options pgn = {.to = convert_target_find("pgn"),
                                   .comments = size % 2 == 0,
                                   .nags = size % 3 != 0,
                                   .variations = size % 5 != 0,
                                   .jobs = 1};
-    struct convert_options uci = {
-        .to = TO_UCI, .inline_layout = true, .variations = pgn.variations, .jobs = 1};
+    struct convert_options uci = {.to = convert_target_find("uci"),
+                                  .inline_layout = true,
+                                  .variations = pgn.variations,
+                                  .jobs = 1};
     pgn.common.max_line = uci.common.max_line = CLI_MAX_LINE_DEFAULT;
 
     convert(&pgn, (const char *)data, size, &e1);

@@ -1342,7 +1342,9 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
         size_t cr = text_input_cr_next(&r->cr, r->src, r->end, r->cur) - r->cur;
         if (__builtin_expect(cr < lim, 0) && !(nl && cr + 1 == lim)) {
             /* a CR that is not the CR of a CRLF: a line end (old Mac
-             * text), unless the byte after it is still to be read */
+             * text), unless the byte after it is still to be read: the
+             * rule of text_input_line_end, with the scan for lone CRs
+             * kept across the lines of a buffer */
             if (cr + 1 < avail || r->eof)
                 nl = base + cr;
             else if (avail <= max) {

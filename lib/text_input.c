@@ -1,24 +1,8 @@
-/* Text input (text_input.h): the lone-CR scan of the buffered readers and
- * the read of a stream's text as it comes. */
+/* Text input (text_input.h): the read of a stream's text as it comes. */
 #include "text_input.h"
 
 #include <errno.h>
 #include <unistd.h>
-
-size_t text_input_cr_scan(struct text_input_cr *c, const char *src, size_t end, size_t from)
-{
-    size_t start = from;
-    if (c->from != SIZE_MAX && from >= c->from && from <= c->to && c->at == c->to)
-        start = c->to; /* none up to to: look at the bytes read since */
-    const char *p = start < end ? memchr(src + start, '\r', end - start) : NULL;
-    const char *stop = src + end;
-    while (p && p + 1 < stop && p[1] == '\n')
-        p = p + 2 < stop ? memchr(p + 2, '\r', (size_t)(stop - p - 2)) : NULL;
-    c->from = from;
-    c->to = end;
-    c->at = p ? (size_t)(p - src) : end;
-    return c->at;
-}
 
 size_t text_input_read_some(FILE *fp, char *dst, size_t cap, bool *failed)
 {

@@ -55,7 +55,24 @@ static inline void text_input_cr_reset(struct text_input_cr *c)
 
 /* The index of the first CR in src[from, end) that is not a CRLF's (it may
  * be src[end - 1], whose LF may be still to come), end when none. */
-size_t text_input_cr_scan(struct text_input_cr *c, const char *src, size_t end, size_t from);
+/* (static, not inline: the scan is rare, and a function of the reader's
+ * own unit lets the compiler see that it writes only *c, so that the
+ * reader's line loop keeps its state in registers across the call) */
+static __attribute__((noinline, unused)) size_t
+text_input_cr_scan(struct text_input_cr *c, const char *src, size_t end, size_t from)
+{
+    size_t start = from;
+    if (c->from != SIZE_MAX && from >= c->from && from <= c->to && c->at == c->to)
+        start = c->to; /* none up to to: look at the bytes read since */
+    const char *p = start < end ? memchr(src + start, '\r', end - start) : NULL;
+    const char *stop = src + end;
+    while (p && p + 1 < stop && p[1] == '\n')
+        p = p + 2 < stop ? memchr(p + 2, '\r', (size_t)(stop - p - 2)) : NULL;
+    c->from = from;
+    c->to = end;
+    c->at = p ? (size_t)(p - src) : end;
+    return c->at;
+}
 
 static inline size_t text_input_cr_next(struct text_input_cr *c, const char *src, size_t end,
                                         size_t from)

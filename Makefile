@@ -138,8 +138,11 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
-# (the unit test of cmd/decompress.c takes it from $(LIBCLI))
-$(BUILD)/tests/test_decompress: $(LIBCLI)
+# (the unit test of cmd/decompress.c takes it from $(LIBCLI), which needs
+# $(LIBCHESS) after it)
+$(BUILD)/tests/test_decompress: $(BUILD)/tests/unit/test_decompress.o $(LIBTSUP) $(LIBCLI) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(LINK)
 
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)

@@ -7,6 +7,7 @@
 #include "decompress.h"
 #include "fen.h"
 #include "pgn.h"
+#include "text_input.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -112,46 +113,41 @@ static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool 
 }
 
 /* Append the bytes of the line that the stream has buffered already (up to
- * its '\n', which is consumed but not kept); true when the '\n' was among
- * them.  One memchr and one copy per buffer, not a getc per byte: reading
- * weighed on fen-check (docs/performance.md).  The stream's buffer is glibc's (as in
- * the PGN reader, lib/pgn.c); elsewhere each byte comes through getc. */
-static bool take_buffered(struct cli_input *in, size_t *n, size_t limit, bool *over, bool *nomem)
+ * its end, LF, CRLF or a lone CR: text_input_line_end, consumed but not
+ * kept).  Returns 1 when the line's end was among them, 2 when the last
+ * of them was a CR, consumed, whose LF may follow, 0 when more is to come,
+ * -1 out of memory.  One memchr and one copy per buffer, not a getc per
+ * byte: reading weighed on fen-check (docs/performance.md). */
+static int take_buffered(struct cli_input *in, size_t *n, size_t limit, bool *over)
 {
-    *nomem = false;
-#ifdef __GLIBC__
-    FILE *fp = in->fp;
-    while (fp->_IO_read_ptr < fp->_IO_read_end) {
-        const char *p = fp->_IO_read_ptr;
-        size_t avail = (size_t)(fp->_IO_read_end - p);
-        const char *nl = memchr(p, '\n', avail);
-        size_t take = nl ? (size_t)(nl - p) : avail;
+    char *p;
+    size_t avail;
+    while ((avail = text_input_buffered(in->fp, &p)) > 0) {
+        size_t take;
+        size_t used = text_input_line_end(p, avail, false, &take);
+        bool cr = !used && p[avail - 1] == '\r';
+        if (!used)
+            take = cr ? avail - 1 : avail;
         size_t keep = *n < limit ? limit - *n : 0;
         if (take > keep)
             *over = true;
         size_t copy = take < keep ? take : keep;
         while (copy && *n + copy >= in->cap)
-            if (!grow_buffer(in, limit + 1)) {
-                *nomem = true;
-                return false;
-            }
+            if (!grow_buffer(in, limit + 1))
+                return -1;
         memcpy(in->buf + *n, p, copy);
         *n += copy;
-        fp->_IO_read_ptr += take + (nl != NULL);
-        if (nl)
-            return true;
+        text_input_take(in->fp, used ? used : avail);
+        if (used || cr)
+            return used ? 1 : 2;
     }
-#else
-    (void)n;
-    (void)limit;
-    (void)over;
-#endif
-    return false;
+    return 0;
 }
 
 /* Lines are read into a buffer of at most max_line + 2 bytes (one more
- * for a '\r' to strip, one for the NUL), and the rest of a longer line is
- * skipped: one huge line costs time, never memory. */
+ * to tell an over-long line, one for the NUL), and the rest of a longer
+ * line is skipped: one huge line costs time, never memory.  A line ends
+ * as every reader's does (text_input.h): LF, CRLF or a lone CR. */
 ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 {
     static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
@@ -167,30 +163,24 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
     if (in->cap == 0 && !grow_buffer(in, limit + 1))
         return -2;
     in->truncated = false;
-#ifdef __GLIBC__
     if (in->line_no > 0) {
         /* A whole line in the stream's buffer, not over-long, is handed
-         * out where it stands, its '\n' (or "\r\n") overwritten by the
-         * NUL: the buffer is ours (cli_input_open, cli_init), the bytes
-         * before the read pointer are never read again, and copying every
-         * line out showed in fen-check's time. */
-        FILE *fp = in->fp;
-        char *p = fp->_IO_read_ptr;
-        char *nl = p < fp->_IO_read_end ? memchr(p, '\n', (size_t)(fp->_IO_read_end - p)) : NULL;
-        if (nl) {
-            size_t take = (size_t)(nl - p);
-            size_t kept = take > 0 && p[take - 1] == '\r' ? take - 1 : take;
-            if (take <= limit && kept <= in->max_line) {
-                fp->_IO_read_ptr = nl + 1;
-                in->line_no++;
-                p[kept] = '\0';
-                *line = p;
-                *len = kept;
-                return (ssize_t)kept;
-            }
+         * out where it stands, its end overwritten by the NUL: the buffer
+         * is ours (cli_input_open, cli_init), the bytes before the read
+         * pointer are never read again, and copying every line out showed
+         * in fen-check's time. */
+        char *p;
+        size_t avail = text_input_buffered(in->fp, &p), kept;
+        size_t used = avail ? text_input_line_end(p, avail, false, &kept) : 0;
+        if (used && kept <= in->max_line) {
+            text_input_take(in->fp, used);
+            in->line_no++;
+            p[kept] = '\0';
+            *line = p;
+            *len = kept;
+            return (ssize_t)kept;
         }
     }
-#endif
     if (in->line_no == 0) {
         /* A BOM opening the file is dropped; a partial match is content, and
          * the byte that broke it goes back (one ungetc is always allowed). */
@@ -206,16 +196,26 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
         }
     }
     for (;;) {
-        bool nomem;
-        if (take_buffered(in, &n, limit, &over, &nomem)) {
+        int got = take_buffered(in, &n, limit, &over);
+        if (got < 0)
+            return -2;
+        if (got == 1) {
             c = '\n';
             break;
         }
-        if (nomem)
-            return -2;
         /* the buffer is empty: getc refills it (one read, which returns
          * what a pipe holds without waiting for more) */
-        if ((c = getc_unlocked(in->fp)) == EOF || c == '\n')
+        if (got == 0 && (c = getc_unlocked(in->fp)) == EOF)
+            break;
+        if (got == 2 || c == '\r') {
+            /* a CR ends the line, with the LF after it if one comes */
+            int d = getc_unlocked(in->fp);
+            if (d != '\n' && d != EOF)
+                ungetc(d, in->fp);
+            c = d == EOF && ferror(in->fp) ? EOF : '\n';
+            break;
+        }
+        if (c == '\n')
             break;
         if (!put_byte(in, &n, c, limit, &over))
             return -2;
@@ -230,8 +230,6 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
             return -1; /* no unterminated last line */
     }
     in->line_no++;
-    if (!over && n > 0 && in->buf[n - 1] == '\r')
-        n--;
     if (over || n > in->max_line) {
         in->truncated = true;
         n = in->max_line;

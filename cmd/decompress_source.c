@@ -5,19 +5,19 @@
 #include "decompress_source.h"
 
 #include "cli.h"
+#include "text_input.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum decompress_format decompress_source_sniff(struct decompress_source *s, FILE *raw, bool *empty)
 {
     bool more = false;
     enum decompress_format f = DECOMPRESS_PLAIN;
     *empty = false;
-#ifdef __GLIBC__
-    if (raw->_IO_read_ptr >= raw->_IO_read_end) {
+    char *p;
+    if (!text_input_buffered(raw, &p)) {
         int c = getc(raw);
         if (c == EOF) {
             *empty = true;
@@ -25,13 +25,12 @@ enum decompress_format decompress_source_sniff(struct decompress_source *s, FILE
         }
         ungetc(c, raw);
     }
-    if (raw->_IO_read_ptr < raw->_IO_read_end) {
-        f = decompress_sniff((const unsigned char *)raw->_IO_read_ptr,
-                             (size_t)(raw->_IO_read_end - raw->_IO_read_ptr), &more);
+    size_t ready = text_input_buffered(raw, &p);
+    if (ready) {
+        f = decompress_sniff((const unsigned char *)p, ready, &more);
         if (!more)
             return f;
     }
-#endif
     s->prefix_len = fread(s->prefix, 1, sizeof s->prefix, raw);
     *empty = s->prefix_len == 0;
     return decompress_sniff(s->prefix, s->prefix_len, &more);
@@ -51,9 +50,9 @@ void decompress_source_end(struct decompress_source *s)
     s->codec = NULL;
 }
 
-/* Read some of the compressed file: the sniffed bytes first, then what
- * its buffer holds, then one read(2) (a pipe gives what it has, so text
- * fed slowly comes out as it comes). 0 at the end, -1 on an error. */
+/* Read some of the compressed file: the sniffed bytes first, then what it
+ * gives now (text_input_read_some: a pipe gives what it has, so text fed
+ * slowly comes out as it comes). 0 at the end, -1 on an error. */
 static ssize_t raw_read(struct decompress_source *s, unsigned char *dst, size_t cap)
 {
     if (s->prefix_len) {
@@ -63,23 +62,9 @@ static ssize_t raw_read(struct decompress_source *s, unsigned char *dst, size_t 
         s->prefix_len -= k;
         return (ssize_t)k;
     }
-    FILE *fp = s->raw;
-#ifdef __GLIBC__
-    size_t ready =
-        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
-    if (!ready && fileno(fp) >= 0 && !feof(fp)) {
-        ssize_t n;
-        while ((n = read(fileno(fp), dst, cap)) < 0 && errno == EINTR)
-            ;
-        return n;
-    }
-    if (ready && ready < cap)
-        cap = ready;
-#endif
-    size_t got = fread(dst, 1, cap, fp);
-    if (got == 0 && ferror(fp))
-        return -1;
-    return (ssize_t)got;
+    bool failed;
+    size_t got = text_input_read_some(s->raw, (char *)dst, cap, &failed);
+    return failed ? -1 : (ssize_t)got;
 }
 
 /* Count the line ends of text given, for the place of a break: the

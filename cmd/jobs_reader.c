@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bytes16.h"
+#include "text_input.h"
 
 /* The number of line ends in s[0..n), for the line numbers of a chunk cut
  * on a guess (the splitter counts those it reads): each '\n' and each CR
@@ -155,9 +156,9 @@ static size_t take(char *dst, size_t cap, const char *src, size_t n)
     return k;
 }
 
-/* fopencookie's read: what the stream has already, then one read(2) of
- * the file, as the reader reads a file (it waits for no more than it
- * needs). */
+/* fopencookie's read: the head and the chunk's bytes, then what the file
+ * gives now (text_input_read_some, as the reader reads a file: it waits
+ * for no more than it needs). */
 static ssize_t rest_read(void *cookie, char *dst, size_t cap)
 {
     struct jobs_reader_rest *src = cookie;
@@ -175,25 +176,9 @@ static ssize_t rest_read(void *cookie, char *dst, size_t cap)
     }
     if (rd->eof)
         return 0;
-    FILE *fp = rd->fp;
-    size_t got;
-#ifdef __GLIBC__
-    size_t ready =
-        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
-    if (!ready && fileno(fp) >= 0) {
-        ssize_t n;
-        while ((n = read(fileno(fp), dst, cap)) < 0 && errno == EINTR)
-            ;
-        if (n < 0)
-            return -1;
-        got = (size_t)n;
-    } else {
-        got = fread(dst, 1, ready && ready < cap ? ready : cap, fp);
-    }
-#else
-    got = fread(dst, 1, cap, fp);
-#endif
-    if (got == 0 && ferror(fp)) {
+    bool failed;
+    size_t got = text_input_read_some(rd->fp, dst, cap, &failed);
+    if (failed) {
         errno = errno ? errno : EIO;
         return -1;
     }

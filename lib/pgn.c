@@ -6,6 +6,7 @@
 #include "array.h"
 #include "pgn_lexer.h"
 #include "san.h"
+#include "text_input.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -13,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 enum {
     DEFAULT_MAX_LINE = 1u << 20,
@@ -88,11 +88,8 @@ struct pgn_reader {
     size_t line_len, pos, first_nonblank;
     size_t line_raw; /* src index of the line's first byte (a BOM included) */
     bool have_line, continued, cur_blank, prev_blank;
-    bool skip_pieces; /* the rest of an overlong line is a tag pair's: skipped */
-    /* The next lone CR (cr_next): none in src[cr_from, cr_at); src[cr_at]
-     * is one unless cr_at == cr_to, the end of the bytes looked at;
-     * cr_from == SIZE_MAX when src moved or went back. */
-    size_t cr_from, cr_at, cr_to;
+    bool skip_pieces;        /* the rest of an overlong line is a tag pair's: skipped */
+    struct text_input_cr cr; /* the next lone CR in src (text_input.h) */
     unsigned long lineno, col_base, binary_line;
 
     enum pgn_error err;
@@ -278,7 +275,7 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     r->err = PGN_OK;
     r->sys_errno = 0;
     r->raw_line = r->raw_col = 1;
-    r->cr_from = SIZE_MAX;
+    text_input_cr_reset(&r->cr);
     return PGN_OK;
 }
 
@@ -1287,46 +1284,6 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
 
 /* ---------------------------------------------------------------- lines */
 
-/* Reads what the stream can give now, at most cap bytes, waiting only when
- * nothing is there (a fread of the whole buffer would wait for it to fill,
- * holding back games fed through a pipe): what the stream has buffered,
- * else one read(2) of its descriptor, else (fmemopen) one byte and the
- * rest of the stream's buffer.  A failure sets errno and *failed. */
-static size_t read_some(FILE *fp, char *dst, size_t cap, bool *failed)
-{
-    *failed = false;
-#ifdef __GLIBC__
-    size_t ready =
-        fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
-    if (ready)
-        return fread(dst, 1, ready < cap ? ready : cap, fp);
-    int fd = fileno(fp);
-    if (fd >= 0 && !feof(fp)) {
-        for (;;) {
-            ssize_t n = read(fd, dst, cap);
-            if (n >= 0)
-                return (size_t)n;
-            if (errno != EINTR) {
-                *failed = true;
-                return 0;
-            }
-        }
-    }
-    size_t got = fread(dst, 1, 1, fp);
-    if (got == 1 && cap > 1) {
-        ready =
-            fp->_IO_read_ptr < fp->_IO_read_end ? (size_t)(fp->_IO_read_end - fp->_IO_read_ptr) : 0;
-        if (ready)
-            got += fread(dst + 1, 1, ready < cap - 1 ? ready : cap - 1, fp);
-    }
-#else
-    size_t got = fread(dst, 1, cap, fp);
-#endif
-    if (got == 0 && ferror(fp))
-        *failed = true;
-    return got;
-}
-
 /* The buffer holds no whole line: compacts it, grows it to hold a whole
  * line (and with PGN_OPT_RAW the game so far, up to max_game), reads
  * more.  Returns 1, -1 on a read error or when out of memory. */
@@ -1354,9 +1311,9 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
         r->buf_cap = c;
     }
     r->src = r->buf;
-    r->cr_from = SIZE_MAX;
+    text_input_cr_reset(&r->cr);
     bool failed;
-    size_t got = read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
+    size_t got = text_input_read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
     if (got == 0) {
         if (failed) {
             r->sys_errno = errno;
@@ -1367,32 +1324,6 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     }
     r->end += got;
     return 1;
-}
-
-/* The src index of the first CR at or after from that is not a CRLF's (it
- * may be the last byte read), r->end when none: looked for over the whole
- * buffer and remembered, so that LF or CRLF text pays one look per buffer,
- * not one per line. */
-static __attribute__((noinline)) size_t cr_scan(struct pgn_reader *r, size_t from)
-{
-    size_t start = from;
-    if (r->cr_from != SIZE_MAX && from >= r->cr_from && from <= r->cr_to && r->cr_at == r->cr_to)
-        start = r->cr_to; /* none up to cr_to: look at the bytes read since */
-    const char *c = start < r->end ? memchr(r->src + start, '\r', r->end - start) : NULL;
-    const char *end = r->src + r->end;
-    while (c && c + 1 < end && c[1] == '\n')
-        c = c + 2 < end ? memchr(c + 2, '\r', (size_t)(end - c - 2)) : NULL;
-    r->cr_from = from;
-    r->cr_to = r->end;
-    r->cr_at = c ? (size_t)(c - r->src) : r->end;
-    return r->cr_at;
-}
-
-static inline size_t cr_next(struct pgn_reader *r, size_t from)
-{
-    if (r->cr_from <= from && from <= r->cr_at && (r->cr_at < r->cr_to || r->cr_to == r->end))
-        return r->cr_at;
-    return cr_scan(r, from);
 }
 
 /* Makes the next line current: finds its end in the buffer, refilling a
@@ -1408,10 +1339,12 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
         size_t look = avail < max + 1 ? avail : max + 1;
         const char *nl = look ? memchr(base, '\n', look) : NULL;
         size_t lim = nl ? (size_t)(nl - base) : look;
-        size_t cr = cr_next(r, r->cur) - r->cur;
+        size_t cr = text_input_cr_next(&r->cr, r->src, r->end, r->cur) - r->cur;
         if (__builtin_expect(cr < lim, 0) && !(nl && cr + 1 == lim)) {
             /* a CR that is not the CR of a CRLF: a line end (old Mac
-             * text), unless the byte after it is still to be read */
+             * text), unless the byte after it is still to be read: the
+             * rule of text_input_line_end, with the scan for lone CRs
+             * kept across the lines of a buffer */
             if (cr + 1 < avail || r->eof)
                 nl = base + cr;
             else if (avail <= max) {

@@ -440,6 +440,17 @@ EOF
     assert_stderr_equal ''
 }
 
+@test "a lone CR ends a line, as LF does (formats/fen.md): the same output, line numbers included" {
+    printf '%s\rhello\r\r%s\r\n%s' "$START" "$START" "$START" >"$BATS_TEST_TMPDIR/mac.fen"
+    printf '%s\nhello\n\n%s\n%s' "$START" "$START" "$START" >"$BATS_TEST_TMPDIR/unix.fen"
+    for f in mac unix; do
+        run --separate-stderr fen-check "$BATS_TEST_TMPDIR/$f.fen"
+        assert_failure 1
+        assert_output "$START"$'\n'"$START"$'\n'"$START"
+        assert_stderr_equal "fen-check:$BATS_TEST_TMPDIR/$f.fen:2:1: not a FEN record ('hello' is no piece placement) [bad-piece]"
+    done
+}
+
 # --- options -------------------------------------------------------------------------
 
 @test "-q prints nothing, the status tells" {

@@ -97,6 +97,14 @@ a2a3 a2a4 b1a3 b1c3 b1d2 b2b3 b2b4 c1d2 c1e3 c1f4 c1g5 c1h6 c2c3 c4a6 c4b3 c4b5 
     done
 }
 
+@test "a lone CR ends a line, as LF does (formats/fen.md): D1 counts of the wiki" {
+    printf '%s\r\r%s\r' "$START" "$KIWI" >"$BATS_TEST_TMPDIR/mac.fen"
+    run --separate-stderr legal-moves --count "$BATS_TEST_TMPDIR/mac.fen"
+    assert_success
+    assert_output $'20\n48'
+    assert_stderr_equal ''
+}
+
 @test "--strict: the unreachable perft position is an error, the others are counted" {
     need_shared perft/standard.epd
     # Line 51: white bishops on a8 and h1 both check the king on f3 along

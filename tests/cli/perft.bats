@@ -99,6 +99,14 @@ stockfish_divide() {
     assert_output "$START"$'\t'"20 nodes"$'\n'"$KIWI"$'\t'"48 nodes"
 }
 
+@test "a lone CR ends a line, as LF does (formats/fen.md)" {
+    printf '%s\r# a comment\r\r%s\r' "$START" "$KIWI" >"$BATS_TEST_TMPDIR/mac.fen"
+    run --separate-stderr perft -d 1 "$BATS_TEST_TMPDIR/mac.fen"
+    assert_success
+    assert_output "$START"$'\t'"20 nodes"$'\n'"$KIWI"$'\t'"48 nodes"
+    assert_stderr_equal ''
+}
+
 @test "the threads and the hash table never change a count" {
     need_shared perft/standard.epd
     local want

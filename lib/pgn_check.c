@@ -199,7 +199,7 @@ struct pgn_checker {
         bool has_marker;     /* the main line's termination marker: */
         unsigned long marker_line, marker_col;
         char marker[8];
-        uint64_t hash; /* of the main line's moves */
+        struct game_id_acc id; /* the game's identity so far (from the start) */
     } rs;
     /* the main line's moves before the first "(" (MOVE_NONE: a null move) */
     move *line;
@@ -954,26 +954,6 @@ static void report_problem(struct pgn_checker *c, const struct pgn_token *tok,
     }
 }
 
-/* The duplicate hash: a multiply-xorshift step per value, cheap enough to
- * run on every ply of the main line. */
-static inline uint64_t mix(uint64_t h, uint64_t x)
-{
-    h ^= x;
-    h *= 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 29);
-}
-
-/* A tag value into the hash, its length first so that ("ab", "c") and
- * ("a", "bc") differ; a missing tag hashes as empty. */
-static uint64_t mix_text(uint64_t h, const char *s)
-{
-    size_t n = s ? strlen(s) : 0;
-    h = mix(h, n + 1);
-    for (size_t i = 0; i < n; i++)
-        h = mix(h, (unsigned char)s[i]);
-    return h;
-}
-
 /* Replay every line of the movetext (PGN standard 8.2.5: a variation
  * replaces the move before it) as the reader pushes the tokens, from
  * tags_done.  An illegal move ends the main line's replay and skips a
@@ -1036,7 +1016,7 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
     if (null) {
         check_report(c, PGN_CHECK_NULL_MOVE, tok->line, tok->col,
                      "%s: null move '%s' in the main line (no move was played)", where, tok->text);
-        c->rs.hash = mix(c->rs.hash, 0x10000);
+        game_id_move(&c->rs.id, MOVE_NONE);
         return;
     }
     san_format_plain(ev->before, ev->m, san);
@@ -1045,7 +1025,7 @@ static __attribute__((noinline)) void moves_played(struct pgn_checker *c,
     if (c->enabled[PGN_CHECK_CHECK_MARK] && !long_form(tok))
         check_mark(c, tok, where, ev->after, san);
     if (ev->depth == 0)
-        c->rs.hash = mix(c->rs.hash, ev->m);
+        game_id_move(&c->rs.id, ev->m);
 }
 
 /* A move, "(" or ")", replayed while the main line is alive; a move is
@@ -1063,7 +1043,7 @@ static __attribute__((noinline)) enum pgn_visit moves_play(struct pgn_checker *c
             return PGN_VISIT_GO;
         c->line[c->nline++] = ev.m;
         if (ev.depth == 0)
-            c->rs.hash = mix(c->rs.hash, ev.m);
+            game_id_move(&c->rs.id, ev.m);
         return PGN_VISIT_GO;
     }
     moves_played(c, tok, rc, &ev, &pb);
@@ -1264,9 +1244,11 @@ static enum pgn_visit check_tags_done(void *ctx, const struct pgn_game *g)
     c->variations = false;
     c->nline = 0;
     c->main_alive = check_setup(c, &c->rs.start); /* (false: no replay) */
-    if (c->main_alive)
+    if (c->main_alive) {
         game_replay_start_at(&c->replay, &c->rs.start,
                              GAME_VARIATION_ERRORS_SKIP | (c->notes ? 0u : GAME_NO_BEFORE));
+        game_id_begin(&c->rs.id, &c->rs.start);
+    }
     return PGN_VISIT_GO;
 }
 
@@ -1381,15 +1363,11 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     if (c->main_alive && result && c->enabled[PGN_CHECK_WRONG_RESULT])
         check_final_position(c, g, result);
     if (c->main_alive && c->rs.plies > 0) { /* no moves: nothing that tells two games apart */
-        uint64_t h = mix_text(0x243F6A8885A308D3ull, tag_value(c, TAG_WHITE));
-        h = mix_text(h, tag_value(c, TAG_BLACK));
-        h = mix_text(h, result);
-        h = mix_text(h, tag_value(c, TAG_FEN));
-        h = mix(h, c->rs.start.variant); /* the same moves in atomic are another game */
-        h = mix(h, c->rs.hash);
-        h = mix(h, c->rs.plies);
+        game_id_text(&c->rs.id, tag_value(c, TAG_WHITE)); /* (pgn-check's "same players") */
+        game_id_text(&c->rs.id, tag_value(c, TAG_BLACK));
+        game_id_text(&c->rs.id, result);
         res->hashed = true;
-        res->hash = h ? h : 1;
+        res->id = game_id_end(&c->rs.id, c->rs.plies);
     }
     sort_pending(c->pend.at, c->pend.n);
     if (c->dropped && c->enabled[PGN_CHECK_OVER_LIMIT]) {
@@ -1428,73 +1406,6 @@ int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_
     c->main_alive = false; /* (stray text's tokens replay nothing) */
     c->told = false;
     return rc;
-}
-
-/* ---------------------------------------------------------------- duplicates */
-
-struct dup_entry {
-    uint64_t hash; /* 0: empty */
-    uint32_t ordinal, line;
-};
-
-struct pgn_check_dups {
-    struct dup_entry *slots;
-    size_t cap, used; /* cap a power of two */
-};
-
-struct pgn_check_dups *pgn_check_dups_new(void)
-{
-    return calloc(1, sizeof(struct pgn_check_dups));
-}
-
-void pgn_check_dups_free(struct pgn_check_dups *d)
-{
-    if (!d)
-        return;
-    free(d->slots);
-    free(d);
-}
-
-/* Open addressing with linear probing on the hash's low bits. */
-static struct dup_entry *dup_slot(struct dup_entry *slots, size_t cap, uint64_t hash)
-{
-    size_t i = (size_t)hash & (cap - 1);
-    while (slots[i].hash && slots[i].hash != hash)
-        i = (i + 1) & (cap - 1);
-    return &slots[i];
-}
-
-/* Double the table (kept at most half full, so probes stay short). */
-static int dup_grow(struct pgn_check_dups *d)
-{
-    size_t cap = d->cap ? d->cap * 2 : 1024;
-    struct dup_entry *s = calloc(cap, sizeof *s);
-    if (!s)
-        return -1;
-    for (size_t i = 0; i < d->cap; i++)
-        if (d->slots[i].hash)
-            *dup_slot(s, cap, d->slots[i].hash) = d->slots[i];
-    free(d->slots);
-    d->slots = s;
-    d->cap = cap;
-    return 0;
-}
-
-/* Find or add in one probe sequence. */
-int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
-                        uint32_t *first_ordinal, uint32_t *first_line)
-{
-    if ((d->used + 1) * 2 > d->cap && dup_grow(d) < 0)
-        return -1;
-    struct dup_entry *e = dup_slot(d->slots, d->cap, hash);
-    if (e->hash) {
-        *first_ordinal = e->ordinal;
-        *first_line = e->line;
-        return 1;
-    }
-    *e = (struct dup_entry){hash, ordinal, line};
-    d->used++;
-    return 0;
 }
 
 size_t pgn_check_duplicate_text(char *buf, size_t size, unsigned long first_game,

@@ -7,23 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The two halves start from independent seeds and the rules, so that the
- * same moves in atomic, or in Chess960, are another game. */
-void game_id_begin(struct game_id_acc *acc, const struct position *start)
-{
-    uint64_t rules = (uint64_t)start->variant << 1 | start->chess960;
-    acc->a = select_position_hash(start, 0x243F6A8885A308D3ull ^ rules);
-    acc->b = select_position_hash(start, 0x13198A2E03707344ull ^ (rules << 32));
-}
-
-void game_id_text(struct game_id_acc *acc, const char *s)
-{
-    size_t n = s ? strlen(s) + 1 : 0; /* (0: missing) */
-    game_id_step(acc, n + 0x10000);   /* (no move is that big) */
-    for (size_t i = 0; s && i < n - 1; i++)
-        game_id_step(acc, (unsigned char)s[i]);
-}
-
 /* MurmurHash3's finaliser: the per-ply steps are weak alone. */
 static uint64_t fmix(uint64_t h)
 {
@@ -33,6 +16,23 @@ static uint64_t fmix(uint64_t h)
     h *= 0xc4ceb9fe1a85ec53ULL;
     h ^= h >> 33;
     return h;
+}
+
+/* The two halves start from independent seeds and the rules, so that the
+ * same moves in atomic, or in Chess960, are another game. */
+void game_id_begin(struct game_id_acc *acc, const struct position *start)
+{
+    uint64_t rules = (uint64_t)start->variant << 1 | start->chess960;
+    acc->a = select_position_hash(start, 0x243F6A8885A308D3ull ^ rules);
+    acc->b = fmix(acc->a ^ 0x13198A2E03707344ull); /* (one position hash a game) */
+}
+
+void game_id_text(struct game_id_acc *acc, const char *s)
+{
+    size_t n = s ? strlen(s) + 1 : 0; /* (0: missing) */
+    game_id_step(acc, n + 0x10000);   /* (no move is that big) */
+    for (size_t i = 0; s && i < n - 1; i++)
+        game_id_step(acc, (unsigned char)s[i]);
 }
 
 struct game_id game_id_end(const struct game_id_acc *acc, unsigned long plies)

@@ -39,9 +39,9 @@ void game_id_begin(struct game_id_acc *acc, const struct position *start);
 static inline void game_id_step(struct game_id_acc *acc, uint64_t x)
 {
     uint64_t a = (acc->a ^ x) * 0x9E3779B97F4A7C15ull;
-    uint64_t b = (acc->b + x + 1) * 0xC2B2AE3D27D4EB4Full;
-    acc->a = a ^ (a >> 29);
-    acc->b = b ^ (b >> 31);
+    uint64_t b = (acc->b + x) * 0xC2B2AE3D27D4EB4Full;
+    acc->a = a << 23 | a >> 41; /* (the rotations carry the high bits down) */
+    acc->b = b << 37 | b >> 27;
 }
 static inline void game_id_move(struct game_id_acc *acc, move m)
 {

@@ -15,7 +15,7 @@ struct game_head {
     unsigned char kind;
     bool raw_ok, hashed;
     unsigned long number, line, col;
-    uint64_t hash;
+    struct game_id id;
     size_t raw_len, lead, ndiags;
     size_t tag_len[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event; SIZE_MAX: no such tag */
 };
@@ -29,7 +29,7 @@ struct diag_head {
 /* A worker's record of one game: what the writer needs once the game
  * itself is gone (its reader has moved on, or its chunk is freed): the
  * bytes, the tags of the label of a duplicate's message (made only for a
- * duplicate), the problems, the hash. */
+ * duplicate), the problems, the identity. */
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
                       const struct pgn_check_result *res, unsigned long line_offset)
 {
@@ -42,7 +42,7 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
         .number = g->number,
         .line = g->line + line_offset,
         .col = g->col,
-        .hash = res->hash,
+        .id = res->id,
         .raw_len = g->raw ? g->raw_len : 0,
         .lead = g->raw ? game_out_lead(g->raw, g->raw_len) : 0,
         .ndiags = res->ndiags,
@@ -90,7 +90,7 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
         .raw_len = h.raw_len,
         .lead = h.lead,
         .hashed = h.hashed,
-        .hash = h.hash,
+        .id = h.id,
         .ndiags = h.ndiags,
     };
     q += h.raw_len;
@@ -141,15 +141,16 @@ static const struct checked_input *input_of(const struct checked_writer *run, un
  * number of diagnostics in run->diags. */
 static size_t add_duplicate(struct checked_writer *run, const struct checked *rec, size_t n)
 {
-    uint32_t first, line;
     if (!run->dup_on || !rec->hashed || run->ordinal > UINT32_MAX)
         return n;
-    int seen = pgn_check_dups_find(run->dups, rec->hash, (uint32_t)run->ordinal,
-                                   rec->line > UINT32_MAX ? UINT32_MAX : (uint32_t)rec->line,
-                                   &first, &line);
+    uint32_t place[2] = {(uint32_t)run->ordinal,
+                         rec->line > UINT32_MAX ? UINT32_MAX : (uint32_t)rec->line},
+             was[2];
+    int seen = game_id_set_add(&run->dups, &rec->id, place, was);
     run->nomem |= seen < 0;
     if (seen <= 0)
         return n;
+    uint32_t first = was[0], line = was[1];
     const struct checked_input *in = input_of(run, first);
     const struct checked_input *cur = &run->inputs[run->ninputs - 1];
     static const char *const names[CHECKED_LABEL_TAGS] = {"White", "Black", "Round", "Event"};

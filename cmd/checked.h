@@ -1,7 +1,7 @@
 /*
  * checked.h - pgn-check's checked games as records in a byte buffer: a
  * worker (one thread, or one of --jobs N) checks games and appends one
- * record per game (its bytes, its label, its diagnostics, its hash) and
+ * record per game (its bytes, its label, its diagnostics, its identity) and
  * one for the bytes after the last game; the writer reads the records back
  * in input order, where the duplicates are found and the games written.
  */
@@ -38,7 +38,7 @@ struct checked {
     const char *tag[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event (NULL: no tag) */
     size_t tag_len[CHECKED_LABEL_TAGS];
     bool hashed;
-    uint64_t hash;
+    struct game_id id;
     size_t ndiags;
     const char *diags; /* ndiags encoded diagnostics: checked_diag_next */
 };
@@ -70,10 +70,10 @@ struct checked_input {
  * and set the first fields. */
 struct checked_writer {
     struct report *report;
-    struct pgn_check_dups *dups;
-    bool dup_on;    /* the duplicate-game check is on */
-    bool invert;    /* write the games with a problem */
-    bool games_out; /* games go to stdout (text format, not -q) */
+    struct game_id_set dups; /* with places: ordinal, line (game_id_set_init) */
+    bool dup_on;             /* the duplicate-game check is on */
+    bool invert;             /* write the games with a problem */
+    bool games_out;          /* games go to stdout (text format, not -q) */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
     bool found_at[PGN_CHECK_LEVEL_NB]; /* something of that level was */

@@ -214,8 +214,8 @@ int main(int argc, char **argv)
     opt.files = ops.files;
     opt.nfiles = ops.nfiles;
     struct pgn_checker *probe = pgn_checker_new();
-    run.dups = pgn_check_dups_new();
-    if (!probe || !run.dups) {
+    game_id_set_init(&run.dups, SIZE_MAX, true); /* (bounded by memory only) */
+    if (!probe) {
         t.status = cli_nomem();
     } else {
         check_options_enable(probe, &opt);
@@ -249,7 +249,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%lu game%s, %lu clean, %lu with errors, %lu with warnings\n", run.games,
                 run.games == 1 ? "" : "s", run.clean, run.with_errors, run.with_warnings);
     pgn_checker_free(probe);
-    pgn_check_dups_free(run.dups);
+    game_id_set_free(&run.dups);
     checked_writer_free(&run);
     cli_operands_free(&ops);
     config_args_free(nargs, args, argc);

@@ -14,7 +14,7 @@
  *     each game      select_work.c: skimmed (lib/pgn_skim.c) or read
  *                    (lib/pgn.c); its tags judged, its main line replayed
  *                    (lib/game.c) and judged when a criterion needs it
- *     output         select_write.c: --unique (select_seen.c), --invert,
+ *     output         select_write.c: --unique (game_id.h), --invert,
  *                    --limit, --count; the games byte for byte (game_out.c),
  *                    the diagnostics in their place
  */

@@ -11,12 +11,12 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
                         const struct jobs_out *how)
 {
     *w = (struct select_writer){.opt = opt, .how = *how, .out = {.fp = stdout}};
-    select_seen_init(&w->seen, opt->unique_max ? opt->unique_max : SELECT_UNIQUE_DEFAULT);
+    game_id_set_init(&w->seen, opt->unique_max ? opt->unique_max : SELECT_UNIQUE_DEFAULT, false);
 }
 
 void select_writer_free(struct select_writer *w)
 {
-    select_seen_free(&w->seen);
+    game_id_set_free(&w->seen);
 }
 
 /* Is a game chosen, all said?  The first of equal games only, under
@@ -29,7 +29,8 @@ static bool chosen(struct select_writer *w, const struct select_record *rec)
     if (!rec->has_id)
         return true;
     bool full = w->seen.full;
-    if (select_seen_add(&w->seen, rec->id)) {
+    struct game_id id = {{rec->id[0], rec->id[1]}};
+    if (game_id_set_add(&w->seen, &id, NULL, NULL) > 0) {
         w->duplicates++;
         w->chosen--;
         return false;

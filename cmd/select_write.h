@@ -11,7 +11,7 @@
 #include "game_out.h"
 #include "jobs.h"
 #include "select_options.h"
-#include "select_seen.h"
+#include "game_id.h"
 
 #include <stdbool.h>
 
@@ -23,7 +23,7 @@ struct select_writer {
     bool full_said; /* --unique's bound was reported */
     /* private */
     struct game_out out;
-    struct select_seen seen;
+    struct game_id_set seen;
 };
 
 void select_writer_init(struct select_writer *w, const struct select_options *opt,

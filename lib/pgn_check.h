@@ -16,11 +16,12 @@
  * The checker is the reader's visitor (pgn.h): a game's start position,
  * moves and comment commands are checked as the reader offers them, the
  * rest at its end, where its bytes are known.  Duplicate games are found
- * across games with struct pgn_check_dups.  The library never prints. */
+ * across games with a game_id_set (game_id.h).  The library never prints. */
 #ifndef CHESS_PGN_CHECK_H
 #define CHESS_PGN_CHECK_H
 
 #include "fen.h"
+#include "game_id.h"
 #include "pgn.h"
 
 #include <stdbool.h>
@@ -123,10 +124,11 @@ struct pgn_check_result {
     const struct pgn_check_diag *diags; /* in input order */
     size_t ndiags;
     unsigned errors, warnings, notes; /* diagnostics of each level */
-    /* The game's identity for duplicate detection (players, result, start
-     * position and main line; never 0), when the whole main line replayed. */
+    /* The game's identity for duplicate detection (game_id.h: rules,
+     * start position and main line, then the White, Black and result
+     * texts), when the whole main line replayed and has a ply. */
     bool hashed;
-    uint64_t hash;
+    struct game_id id;
     /* The game's White, Black, Round and Event tags (NULL when missing),
      * for a label made later (game_label's wording). */
     const struct pgn_tag *white, *black, *round, *event;
@@ -160,17 +162,8 @@ bool pgn_checker_enabled(const struct pgn_checker *c, enum pgn_check_code code);
 int pgn_check_read_game(struct pgn_checker *c, struct pgn_reader *r, struct pgn_game *g,
                         struct pgn_check_result *res);
 
-/* Duplicate games: a set of game hashes with the place of their first
- * copy, 32 to 64 bytes per distinct game.  Games are numbered by the
- * caller across all inputs (ordinal). */
-struct pgn_check_dups *pgn_check_dups_new(void);
-void pgn_check_dups_free(struct pgn_check_dups *d);
-
-/* Look up res->hash (never 0): 1 when an earlier game had it (*first_ordinal and
- * *first_line say which), 0 when it is new (it is recorded), -1 when out
- * of memory. */
-int pgn_check_dups_find(struct pgn_check_dups *d, uint64_t hash, uint32_t ordinal, uint32_t line,
-                        uint32_t *first_ordinal, uint32_t *first_line);
+/* Duplicate games are kept by the caller in a game_id_set with places
+ * (the game's ordinal across all inputs and its first line). */
 
 /* The duplicate-game message: "duplicate of game 17 (line 402)", or
  * "(FILE:402)" when the first copy is in another input (first_file not

@@ -165,10 +165,9 @@ void select_game_move(struct select_game *g, move m, const struct position *afte
 /* The main line has ended: is the game chosen? */
 bool select_game_end(struct select_game *g);
 
-/* With SELECT_UNIQUE, after select_game_end: 128 bits that stand for the
- * game's rules, start position and main line (equal for games that agree
- * on all three; two that do not agree get equal bits with a chance of
- * about 2^-128): 16 bytes a distinct game for the caller to keep. */
+/* With SELECT_UNIQUE, after select_game_end: the game's identity
+ * (game_id.h) without tag texts: its rules, start position and main line,
+ * 16 bytes a distinct game for the caller to keep (in a game_id_set). */
 void select_game_identity(const struct select_game *g, uint64_t out[2]);
 
 /* The game's opening after select_game_end (NULL: not classified or none

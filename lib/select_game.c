@@ -2,6 +2,7 @@
  * position a ply, and only what the criteria asked for is computed. */
 #include "select.h"
 
+#include "game_id.h"
 #include "select_impl.h"
 #include "status.h"
 #include "variant.h"
@@ -20,7 +21,7 @@ struct select_game {
     bool moves_ok;               /* the --moves lists agree with the main line so far */
     unsigned long *material_run; /* plies the signature has held, per --material */
     struct opening_search os;
-    uint64_t id[2];
+    struct game_id_acc id; /* --unique's identity so far */
     struct position last;
     /* The positions of the main line since its last irreversible move
      * (a capture or a pawn move: none before it can come again; in
@@ -30,10 +31,6 @@ struct select_game {
     bool hist_lost;    /* memory ran out: threefold is not known */
     bool material_met; /* a --material has held long enough */
 };
-
-/* Seeds of the two hashes of --unique and of the repetition hash. */
-#define SEED_ID0 0x243f6a8885a308d3ULL
-#define SEED_ID1 0x13198a2e03707344ULL
 
 struct select_game *select_game_new(const struct select_criteria *s)
 {
@@ -138,11 +135,8 @@ void select_game_start(struct select_game *g, const struct position *start)
                                  select_fen_match(&s->start, start));
     if (s->table)
         opening_search_start(&g->os, s->table, start);
-    if (s->unique) {
-        uint64_t rules = (uint64_t)start->variant << 1 | start->chess960;
-        g->id[0] = select_position_hash(start, SEED_ID0 ^ rules);
-        g->id[1] = select_position_hash(start, SEED_ID1 ^ (rules << 32));
-    }
+    if (s->unique)
+        game_id_begin(&g->id, start);
     if (g->positions)
         look(g, start);
     if (g->keep_last)
@@ -151,26 +145,12 @@ void select_game_start(struct select_game *g, const struct position *start)
         remember(g, start);
 }
 
-/* A second 64-bit mixer (MurmurHash3's finaliser), so that the two
- * halves of the identity are independent. */
-static uint64_t mix2(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
-
 static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
                                                 const struct position *after)
 {
     const struct select_criteria *s = g->s;
-    if (s->unique) {
-        g->id[0] = select_mix(g->id[0] ^ (m + 0x10000ULL));
-        g->id[1] = mix2(g->id[1] + (m + 0x9e3779b97f4a7c15ULL));
-    }
+    if (s->unique)
+        game_id_move(&g->id, m);
     if (g->moves_ok && g->ply <= s->longest_line)
         for (size_t i = 0; i < s->nlines; i++)
             if (g->ply <= s->lines[i].n && s->lines[i].moves[g->ply - 1] != m)
@@ -255,8 +235,9 @@ bool select_game_end(struct select_game *g)
 
 void select_game_identity(const struct select_game *g, uint64_t out[2])
 {
-    out[0] = select_mix(g->id[0] ^ g->ply);
-    out[1] = mix2(g->id[1] + g->ply);
+    struct game_id id = game_id_end(&g->id, g->ply);
+    out[0] = id.w[0];
+    out[1] = id.w[1];
 }
 
 const struct opening *select_game_opening(const struct select_game *g)

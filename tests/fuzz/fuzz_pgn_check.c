@@ -67,7 +67,7 @@ static void compare_games(const struct pgn_game *ga, const struct pgn_check_resu
     if (ga->number != gb->number || ga->stray != gb->stray)
         fail("checked twice, the games are not the same", ga->number);
     if (ra->ndiags != rb->ndiags || ra->hashed != rb->hashed ||
-        (ra->hashed && ra->hash != rb->hash))
+        (ra->hashed && memcmp(&ra->id, &rb->id, sizeof ra->id) != 0))
         fail("checked twice, a game's findings differ", ga->number);
     for (size_t i = 0; i < ra->ndiags; i++) {
         const struct pgn_check_diag *a = &ra->diags[i], *b = &rb->diags[i];
@@ -82,7 +82,7 @@ static void compare_games(const struct pgn_game *ga, const struct pgn_check_resu
  * checker, opened on the same bytes), each game is checked by it too and
  * the findings compared. */
 static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_reader *twin,
-                  struct pgn_checker *twin_c, struct pgn_check_dups *dups, const uint8_t *data,
+                  struct pgn_checker *twin_c, struct game_id_set *dups, const uint8_t *data,
                   size_t size, unsigned long lines)
 {
     struct pgn_game g, tg;
@@ -103,10 +103,9 @@ static void drain(struct pgn_reader *r, struct pgn_checker *c, struct pgn_reader
             compare_games(&g, &res, &tg, &tres);
         }
         if (res.hashed) {
-            uint32_t first, line;
-            int seen = pgn_check_dups_find(dups, res.hash, ++ordinal, 1, &first, &line);
-            if (seen < 0 ||
-                pgn_check_dups_find(dups, res.hash, ordinal + 1000, 1, &first, &line) != 1)
+            uint32_t place[2] = {++ordinal, 1}, again[2] = {ordinal + 1000, 1}, first[2];
+            int seen = game_id_set_add(dups, &res.id, place, first);
+            if (seen < 0 || game_id_set_add(dups, &res.id, again, first) != 1)
                 fail("duplicate table", g.number);
         }
     }
@@ -156,9 +155,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
      * the input's length, so that every variant's movetext is fuzzed. */
     pgn_checker_set_variant(checker, (enum variant)(size % VARIANT_NB), false, false);
     pgn_checker_set_variant(checker2, (enum variant)(size % VARIANT_NB), false, false);
-    struct pgn_check_dups *dups = pgn_check_dups_new();
-    if (!dups)
-        abort();
+    struct game_id_set dups_set, *dups = &dups_set;
+    game_id_set_init(dups, SIZE_MAX, true);
     FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
     if (fp) {
         if (pgn_reader_open_file(file, fp, "fuzz") != PGN_OK)
@@ -170,6 +168,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         pgn_reader_open_mem(twin, (const char *)data, size, "fuzz") != PGN_OK)
         abort();
     drain(mem, checker, twin, checker2, dups, data, size, lines);
-    pgn_check_dups_free(dups);
+    game_id_set_free(dups);
     return 0;
 }

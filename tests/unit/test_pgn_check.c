@@ -1,8 +1,8 @@
 /* The PGN checker (lib/pgn_check.h) on small hand-made games: the code,
  * level, place and message of a problem of each family, what turning
  * checks on and off does, the bytes the reader hands over (PGN_OPT_RAW),
- * the duplicate table, and UTF-8 sequences by RFC 3629's table.  Every
- * expected place is counted by hand on the text given here. */
+ * the identity of duplicates (tests/unit/test_game_id.c has its set), and UTF-8 sequences by RFC
+ * 3629's table.  Every expected place is counted by hand on the text given here. */
 #include "pgn_check.h"
 
 #include "unit.h"
@@ -211,20 +211,6 @@ static void test_raw_lost(void)
     fclose(fp);
 }
 
-/* 16 bytes an entry; the first copy is new, the next ones name it. */
-static void test_dups(void)
-{
-    struct pgn_check_dups *d = pgn_check_dups_new();
-    uint32_t first = 0, line = 0;
-    UNIT_EQ_INT(pgn_check_dups_find(d, 42, 1, 10, &first, &line), 0, "a new hash");
-    for (uint32_t i = 2; i < 5000; i++)
-        pgn_check_dups_find(d, (uint64_t)i * 0x9E3779B97F4A7C15ull, i, i, &first, &line);
-    UNIT_EQ_INT(pgn_check_dups_find(d, 42, 5000, 99, &first, &line), 1, "seen again, after growth");
-    UNIT_EQ_INT(first, 1, "the first copy's ordinal");
-    UNIT_EQ_INT(line, 10, "the first copy's line");
-    pgn_check_dups_free(d);
-}
-
 /* RFC 3629's table: each byte sequence in a comment, valid or not. */
 static void test_utf8(void)
 {
@@ -265,7 +251,6 @@ int main(void)
     test_variations();
     test_raw();
     test_raw_lost();
-    test_dups();
     test_utf8();
     pgn_reader_free(reader);
     pgn_checker_free(checker);

@@ -40,7 +40,7 @@ static unsigned long convert(const struct convert_options *opt, const char *text
     static bool made[32];
     unsigned i = (unsigned)opt->comments | (unsigned)opt->nags << 1 |
                  (unsigned)opt->variations << 2 | (unsigned)opt->fix_result << 3 |
-                 (unsigned)(opt->to == TO_UCI) << 4;
+                 (unsigned)(opt->to->flags & CONVERT_FAST_UCI ? 1 : 0) << 4;
     if (!made[i]) {
         opts[i] = *opt;
         if (!convert_init(&convs[i], &opts[i], NULL))

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include "cli_help.h"
 #include "game.h"
 #include "variant.h"
 
@@ -128,25 +129,11 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
     }
 }
 
-char *cli_help_variants(const char *text, unsigned how)
-{
-    char names[VARIANT_NAMES_MAX];
-    variant_names(names, sizeof names, how);
-    size_t size = strlen(text) + strlen(names) + 1;
-    char *out = malloc(size);
-    if (!out)
-        return (char *)text;
-    snprintf(out, size, text, names);
-    return out;
-}
-
-/* --variant's help: the names from the rule table. */
-static char *common_help(int key, const char *text, void *input)
+static char *common_help(int key, const char *text, void *input) /* --variant's names */
 {
     (void)input;
-    return key == OPT_VARIANT && text
-               ? cli_help_variants(text, VARIANT_NAMES_NOTES | VARIANT_NAMES_OR)
-               : (char *)text;
+    unsigned how = VARIANT_NAMES_NOTES | VARIANT_NAMES_OR;
+    return key == OPT_VARIANT && text ? cli_help_variants(text, how) : (char *)text;
 }
 
 const struct argp cli_common_argp = {common_options, common_parse, NULL, NULL,

@@ -205,9 +205,4 @@ unsigned long cli_uint_option(struct argp_state *state, const char *option, cons
  * *out is set only on success. */
 bool cli_parse_size(const char *arg, size_t max, size_t *out);
 
-/* For an argp help_filter: text, a printf format with one %s, with the
- * names of the variants (variant_names's list as how asks) in it, in
- * memory argp frees; text itself when out of memory. */
-char *cli_help_variants(const char *text, unsigned how);
-
 #endif /* CLI_H */

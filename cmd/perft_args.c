@@ -3,6 +3,7 @@
  */
 #include "perft_args.h"
 
+#include "cli_help.h"
 #include "uci.h"
 #include "variant.h"
 

@@ -3,6 +3,7 @@
  */
 #include "select_options.h"
 
+#include "cli_help.h"
 #include "jobs.h"
 #include "variant.h"
 

@@ -78,9 +78,15 @@ uint64_t position_zobrist_checks[COLOR_NB][4] = {ZOBRIST_CHECKS(WHITE) ZOBRIST_C
 
 uint64_t position_zobrist_promoted[SQUARE_NB] = {ZOBRIST_64(ZOBRIST_ENTRY, DRAW_PROMOTED)};
 
-uint64_t position_zobrist_variant[VARIANT_NB] = {[1] = ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT)
-                                                     ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT + 4)};
-_Static_assert(VARIANT_NB == 9, "a variant's key is drawn after the others' (add it here)");
+/* Keys for more variants than there are, so that a new row of the rule
+ * table (variant_rules.c) needs no new key here: each key is its own draw,
+ * the others' unchanged. */
+uint64_t position_zobrist_variant[POSITION_VARIANT_KEYS] = {
+    [1] = ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT) ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT + 4)
+        ZOBRIST_4(ZOBRIST_ENTRY, DRAW_VARIANT + 8) ZOBRIST_ENTRY(DRAW_VARIANT + 12)
+            ZOBRIST_ENTRY(DRAW_VARIANT + 13) ZOBRIST_ENTRY(DRAW_VARIANT + 14)};
+_Static_assert((int)VARIANT_NB <= (int)POSITION_VARIANT_KEYS,
+               "more variants than keys: draw more here");
 
 void position_clear(struct position *p)
 {

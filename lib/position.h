@@ -90,7 +90,8 @@ extern uint64_t position_zobrist_side;
 extern uint64_t position_zobrist_pocket[COLOR_NB][6][POCKET_MAX + 1];
 extern uint64_t position_zobrist_checks[COLOR_NB][4];
 extern uint64_t position_zobrist_promoted[SQUARE_NB];
-extern uint64_t position_zobrist_variant[VARIANT_NB];
+enum { POSITION_VARIANT_KEYS = 16 }; /* room for variants to come */
+extern uint64_t position_zobrist_variant[POSITION_VARIANT_KEYS];
 
 /* An empty board, White to move, counters 0 1. */
 void position_clear(struct position *p);

@@ -47,7 +47,8 @@ static unsigned long convert(const struct convert_options *opt, const char *text
     static bool made[64];
     unsigned i = (unsigned)opt->comments | (unsigned)opt->nags << 1 |
                  (unsigned)opt->variations << 2 | (unsigned)opt->fix_result << 3 |
-                 (unsigned)(opt->to == TO_UCI) << 4 | (unsigned)(opt->to == TO_NAMED) << 5;
+                 (unsigned)(opt->to == convert_target_find("uci")) << 4 |
+                 (unsigned)(opt->to == convert_target_find("named")) << 5;
     if (!made[i]) {
         opts[i] = *opt;
         if (!convert_init(&convs[i], &opts[i], NULL))
@@ -220,7 +221,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* named-notation-to-pgn's path, from the input in the named notation
      * (comments, NAGs and variations as the export kept them) */
-    struct convert_options named = {.to = TO_NAMED,
+    struct convert_options named = {.to = convert_target_find("named"),
                                     .comments = pgn.comments,
                                     .nags = pgn.nags,
                                     .variations = pgn.variations,

@@ -161,8 +161,9 @@ $(BUILD)/cmd/decompress_codec.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/t
 # (scripts/pgo-train: every tool on the games and positions that
 # scripts/gen-train.c makes from a fixed seed); then the objects of PGO_SRC
 # in $(BUILD) are compiled with -fprofile-use of that profile.  Real games
-# convert about 9% faster (issue 13), for a build two to three times as
-# long (docs/performance.md): the default, PGO=0, builds once, without it.
+# convert faster, for a build several times as long (the figures:
+# docs/performance.md, "The profile-guided build"): the default, PGO=0,
+# builds once, without it.
 # Sanitizer builds and compilers other than GCC never use it.
 PGO ?= 0
 ifneq ($(PGO),0)
@@ -176,8 +177,8 @@ PGO_BUILD := $(BUILD)/pgo
 # (pgn, pgn_lexer, pgn_result, pgn_split, san, game, makemove, castling), FEN (fen, fen_record,
 # fen_board, fen_validate) and the tools' code.
 # Move generation, positions and perft keep the plain build: one profile
-# for all their callers made lichess variants' perft slower (antichess
-# 99.8 -> 115.1 ms at depth 6) and legal-moves 5 to 8% slower.
+# for all their callers made the lichess variants' perft and legal-moves
+# slower (docs/performance.md).
 PGO_SRC ?= lib/pgn.c lib/pgn_lexer.c lib/pgn_result.c lib/pgn_split.c lib/san.c lib/game.c lib/makemove.c lib/castling.c lib/fen.c \
            lib/fen_record.c lib/fen_board.c lib/fen_validate.c $(CMD_SRC)
 PGO_OBJ := $(PGO_SRC:%.c=$(BUILD)/%.o)
@@ -412,7 +413,7 @@ $(BUILD)/lib/named.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 
 # The PEXT-indexed slider tables are data that lib/attacks.c includes,
 # printed by scripts/gen-attack-magics.c from its own slow walk (filled at
-# start-up, they cost every run 0.4 ms of page faults).
+# start-up, they would cost every run its page faults: docs/performance.md).
 SLIDER_TABLES_H := $(sort $(BUILD)/gen/slider_tables.h $(FUZZ_BUILD)/gen/slider_tables.h)
 $(SLIDER_TABLES_H): %/gen/slider_tables.h: $(GEN_MAGICS)
 	@mkdir -p $(@D)

@@ -269,7 +269,7 @@ const struct argp convert_argp = {
     "Text the reader would have to repair (a tag pair cut short, a NUL or control byte) is "
     "reported as damaged text and its game not written; UTF-16 input is refused with one "
     "message ('UTF-16 text: convert it to UTF-8'); LF, CRLF and a lone CR each end a line. "
-    "Text after a game's result that begins no game (words, a stray ')', a second result) "
+    "Text after a game's result that begins no game (words, a stray ')', a NAG) "
     "belongs to no game: it is reported where it stands and the exit status is 1, and the "
     "games around it are converted. A game is converted, with a warning at the place and "
     "the exit status unchanged, when a tag repeats (its first value is kept and written) and "

@@ -1,3 +1,5 @@
+/* Arrays that grow by doubling (array.h), for the two readers, pgn_check and
+ * perft: the one growth rule, with its overflow checks. */
 #include "array.h"
 
 #include <stdint.h>

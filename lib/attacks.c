@@ -1,3 +1,6 @@
+/* Attack tables (attacks.h): PEXT-indexed or magic sliders, knights, kings,
+ * pawns and the lines between squares, the vocabulary of check and move
+ * generation. */
 #include "attacks.h"
 
 #include <cpuid.h>

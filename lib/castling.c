@@ -1,3 +1,6 @@
+/* Castling (castling.h): the rights a move leaves as a table per square
+ * for a walk (castling_keep_init), and the attacked-square test that
+ * castling_rule asks of a position; the rule itself is castling.h's. */
 #include "castling.h"
 
 #include <string.h>

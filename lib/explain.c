@@ -1,3 +1,5 @@
+/* Why a move is illegal (explain.h): one reason per rule, from the
+ * functions that decide the rules; explain_reach, a lone piece's squares. */
 #include "explain.h"
 
 #include "attacks.h"

@@ -1,3 +1,5 @@
+/* Replaying a game of either reader token by token (game.h): setup from
+ * tags, moves, variations, problems with their places; the one replay. */
 #include "game.h"
 
 #include "fen.h"

@@ -1,3 +1,6 @@
+/* Making a move or a null move on a position (makemove.h): copy-make, the
+ * variants' drops, pockets, explosions and check counters (standard
+ * chess's own make-move is makemove_impl.h's). */
 #include "makemove.h"
 #include "makemove_impl.h"
 

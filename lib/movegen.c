@@ -1,3 +1,6 @@
+/* Legal move generation (movegen.h): check and pin masks, counting, and
+ * movegen_king_safe, the one per-move legality test; one generator per set
+ * of the variants' rule modules. */
 #include "movegen.h"
 
 #include "attacks.h"

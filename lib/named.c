@@ -1,3 +1,5 @@
+/* The Dagaz named-rule notation (named.h): writing and reading one record,
+ * its rule names from formats/named-vocabularies.tsv. */
 #include "named.h"
 
 #include "named_vocabularies.h" /* generated from formats/named-vocabularies.tsv */

@@ -1,3 +1,5 @@
+/* Perft (perft.h): counting the leaves of the move tree, divide, threads,
+ * the transposition table and the split of the work. */
 #include "perft.h"
 
 #include "array.h"

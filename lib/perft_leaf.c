@@ -1,3 +1,6 @@
+/* Perft's last-ply counter (perft_leaf.h), a speed engine: the moves two
+ * plies down, worked out incrementally; held to the plain count by
+ * test_perft. */
 #include "perft_leaf.h"
 
 #include "attacks.h"

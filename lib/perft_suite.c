@@ -1,3 +1,5 @@
+/* Expected perft counts (perft_suite.h): EPD ';Dn' operations and
+ * python-chess's id/epd/perft blocks, read into records. */
 #include "perft_suite.h"
 
 #include <stdarg.h>

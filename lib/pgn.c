@@ -57,8 +57,10 @@ static const unsigned char byte_class[256] = {
 
 enum game_state { ST_START, ST_TAGS, ST_MOVES };
 /* SCAN_RESULT_DONE: the game ended at its result at depth 0 (kept, or
- * dropped by max_tokens); SCAN_GAME_DONE: it ended otherwise. */
-enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_ERROR };
+ * dropped by max_tokens); SCAN_GAME_DONE: it ended otherwise;
+ * SCAN_STRAY_DONE: stray text ended where a run of binary data begins or
+ * ends (what follows is between games still). */
+enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_STRAY_DONE, SCAN_ERROR };
 
 struct pgn_reader {
     struct pgn_limits lim;
@@ -100,7 +102,8 @@ struct pgn_reader {
     /* Between games (the input's start, or after a result at depth 0):
      * until a tag or a move comes, text is stray (pgn_game.stray). */
     bool after_result;
-    bool stray_text; /* ... and some came: the game so far is stray text */
+    bool stray_text;              /* ... and some came: the game so far is stray text */
+    bool stray_binary, stray_nul; /* ... a run of binary data (pgn_game.stray_binary) */
 
     /* PGN_OPT_RAW: the current game's bytes start at src[raw_start] */
     size_t raw_start;
@@ -352,6 +355,9 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name)
 
 int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
 {
+    if (g->stray_binary) /* (its bytes are no text to quote) */
+        return snprintf(buf, size, "binary data (%s bytes) outside any game",
+                        g->stray_nul ? "NUL" : "control");
     const char *text = "";
     for (size_t i = 0; i < g->ntokens && !*text; i++)
         if (g->tokens[i].kind != PGN_TOK_COMMENT)
@@ -798,6 +804,26 @@ static void stray_begin(struct pgn_reader *r)
         r->state = ST_MOVES;
         r->stray_text = true;
     }
+}
+
+/* Could the text read since the last game ended still be stray text
+ * (stray_check): no tag, and no move, move number or null move? */
+static bool stray_so_far(const struct pgn_reader *r)
+{
+    return r->after_result && !r->ntags && !(kinds_read(r) & KINDS_PLAYED) && !r->number_skipped &&
+           !r->move_dropped;
+}
+
+/* The end of the run of binary data at p (a control byte): the control
+ * bytes and blanks up to end or to the first byte of text, noting a NUL
+ * among them. */
+static const char *binary_run(struct pgn_reader *r, const char *p, const char *end)
+{
+    for (; p < end && (byte_class[(unsigned char)*p] == C_CTRL ||
+                       byte_class[(unsigned char)*p] == C_WS || *p == ' ');
+         p++)
+        r->stray_nul |= *p == '\0';
+    return p;
 }
 
 /* Text that is no token: kept (cut to SYMBOL_MAX bytes) as an UNKNOWN
@@ -1468,15 +1494,21 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
         }
     }
 
-    if (__builtin_expect(r->prev_blank || r->stray_text, 0) && p == line && r->state == ST_MOVES &&
-        r->depth == 0 && starts_new_game(r)) {
-        /* PGN standard 8.2.6 wants a result; no game is to be invented
-         * from two that lack it */
-        p = line + r->first_nonblank;
-        if (!r->stray_text && diag_at(r, PGN_E_UNENDED_GAME, p) < 0)
-            return SCAN_ERROR;
-        r->pos = (size_t)(p - line);
-        return SCAN_GAME_DONE;
+    if (__builtin_expect(r->prev_blank || r->stray_text, 0) && p == line) {
+        if (r->stray_binary) { /* the run goes on over the line, or ends at its text */
+            p = binary_run(r, p, end);
+            r->pos = (size_t)(p - line);
+            return p < end ? SCAN_STRAY_DONE : SCAN_LINE_DONE;
+        }
+        if (r->state == ST_MOVES && r->depth == 0 && starts_new_game(r)) {
+            /* PGN standard 8.2.6 wants a result; no game is to be invented
+             * from two that lack it */
+            p = line + r->first_nonblank;
+            if (!r->stray_text && diag_at(r, PGN_E_UNENDED_GAME, p) < 0)
+                return SCAN_ERROR;
+            r->pos = (size_t)(p - line);
+            return SCAN_GAME_DONE;
+        }
     }
 
     while (p < end) {
@@ -1493,16 +1525,29 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             continue;
         case C_CTRL:
             if (r->after_result && r->state == ST_START) {
-                /* between games: stray text, not the next game's damage;
-                 * the byte kept as it is for its report (pgn_stray_message) */
+                /* between games: a run of binary data, stray text of its
+                 * own (one report a run), not the next game's damage; its
+                 * first byte kept as it is (pgn_stray_message) */
                 stray_begin(r);
+                r->stray_binary = true;
                 r->binary_line = r->lineno;
                 if (diag_at(r, PGN_E_BINARY, p) < 0 ||
                     emit2(r, PGN_TOK_UNKNOWN, p, 1, NULL, 0, p, 0, false) < 0)
                     return SCAN_ERROR;
-            } else if (note_binary(r, p) < 0) {
-                return SCAN_ERROR;
+                p = binary_run(r, p, end);
+                if (p < end) {
+                    r->pos = (size_t)(p - line);
+                    return SCAN_STRAY_DONE;
+                }
+                continue;
             }
+            if (r->after_result && stray_so_far(r) && r->first_placed) {
+                /* stray text ends where binary data begins */
+                r->pos = (size_t)(p - line);
+                return SCAN_STRAY_DONE;
+            }
+            if (note_binary(r, p) < 0)
+                return SCAN_ERROR;
             p++;
             continue;
         case C_LBRACE:
@@ -1650,6 +1695,7 @@ static void clear_game(struct pgn_reader *r)
     r->depth = r->v_mute = 0;
     r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
     r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
+    r->stray_binary = r->stray_nul = false;
     r->skip_pieces = r->v_told = r->v_skip = r->v_direct = r->first_placed = false;
     r->markup_line = r->markup_col = r->binary_line = 0;
     r->tok_limit = r->lim.max_tokens;
@@ -1716,12 +1762,13 @@ static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
 
 /* Is the game that ends stray text (pgn_game.stray): after a result, no
  * tag and no move (or move number, or null move), only such text as
- * words, ')', NAGs, results, comments?  Then its diagnostics give way to
+ * words, ')', NAGs, comments, and not ended by a result (PGN standard 18:
+ * a result alone is a game, with an empty tag section and movetext; so
+ * python-chess and chessops read it)?  Then its diagnostics give way to
  * one, PGN_E_STRAY_TEXT, at its first token that is no comment. */
-static int stray_check(struct pgn_reader *r)
+static int stray_check(struct pgn_reader *r, bool at_result)
 {
-    if (!r->after_result || r->ntags || (kinds_read(r) & KINDS_PLAYED) || r->number_skipped ||
-        r->move_dropped)
+    if (at_result || !stray_so_far(r))
         return 0;
     if (r->first_watch && !r->first_placed)
         return 0;  /* comments alone: the next game's, or the input's last words */
@@ -1731,7 +1778,7 @@ static int stray_check(struct pgn_reader *r)
 
 /* Closes what is still open and points the public arrays at the arena;
  * end is where the game's bytes stop (PGN_OPT_RAW). */
-static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
+static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end, bool at_result)
 {
     if (r->in_comment &&
         (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
@@ -1739,7 +1786,7 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
         return -1;
     if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
         return -1;
-    int stray = stray_check(r);
+    int stray = stray_check(r, at_result);
     if (stray < 0)
         return -1;
     if (!stray) { /* what the visitor has not seen yet */
@@ -1755,6 +1802,8 @@ static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end)
     *g = (struct pgn_game){
         .number = stray ? r->games : ++r->games,
         .stray = stray,
+        .stray_binary = stray && r->stray_binary,
+        .stray_nul = stray && r->stray_nul,
         .line = r->start_line,
         .col = r->start_col,
         .tags = r->tags,
@@ -1812,12 +1861,13 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
         enum scan_status s = scan_line(r);
         if (s == SCAN_ERROR || r->err)
             return -1;
-        if (s == SCAN_GAME_DONE || s == SCAN_RESULT_DONE) {
+        if (s == SCAN_GAME_DONE || s == SCAN_RESULT_DONE || s == SCAN_STRAY_DONE) {
             /* (a game ends at its result, at the next game's tags or at a
              * new game's move 1; told by the scan, as max_tokens may have
              * dropped the result: what follows it is stray text all the same) */
-            int rc = finish_game(r, &g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0);
-            r->after_result = s == SCAN_RESULT_DONE;
+            int rc = finish_game(r, &g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0,
+                                 s == SCAN_RESULT_DONE);
+            r->after_result = s != SCAN_GAME_DONE;
             return rc;
         }
         r->have_line = false;
@@ -1834,5 +1884,5 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
         return 0;
     if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
         return -1;
-    return finish_game(r, &g, r->end);
+    return finish_game(r, &g, r->end, false);
 }

@@ -188,11 +188,18 @@ struct pgn_game {
     const char *raw;
     size_t raw_len;
     unsigned long raw_line, raw_col; /* where raw starts */
-    /* The record is no game: text between games that holds no tag and no
-     * move ("trailing words", a stray ")", a second result), to report and
-     * count as no game.  Its one diagnostic, PGN_E_STRAY_TEXT, is at its
-     * first token that is no comment; number is that of the game before. */
+    /* The record is no game: text between games that holds no tag, no
+     * move and no result ("trailing words", a stray ")", a NAG), to report
+     * and count as no game (a result ends a game, an empty one at least).  Its one diagnostic,
+     * PGN_E_STRAY_TEXT, is at its first token that is no comment; number is that of the game
+     * before. */
     bool stray;
+    /* The stray text is a run of binary data: control bytes other than
+     * blanks (NUL, and the others below 0x20 and 0x7f), with the blanks
+     * and line ends among them, up to the next text, which is read apart;
+     * stray_nul when a NUL is among them.  Its diagnostic is at the run's
+     * first byte. */
+    bool stray_binary, stray_nul;
     /* The first forum delimiter ("[pgn]", "[/pgn]") read while this game
      * was read (0 when none): skipped as a blank, for a checker to note
      * (one after the last game is skipped without a word). */
@@ -315,8 +322,9 @@ const char *pgn_game_tag(const struct pgn_game *g, const char *name);
 
 /* The sentences that report stray text and a repeated tag, written once
  * for every tool (snprintf contract): "text outside any game (ignored):
- * 'trailing'", quoting g's first token that is no
- * comment (g->stray), and "tag Site appears twice (first on line 2)" for
+ * 'trailing'", quoting g's first token that is no comment (g->stray), or
+ * "binary data (NUL bytes) outside any game" ("(control bytes)" without a
+ * NUL: g->stray_binary), and "tag Site appears twice (first on line 2)" for
  * g->tags[i] (repeated), its first's line shifted by line_offset lines
  * (those before the text read, under --jobs). */
 int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size);

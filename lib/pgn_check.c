@@ -71,6 +71,7 @@ static const struct code_info codes[PGN_CHECK_FEN] = {
     [PGN_CHECK_BAD_EVAL] = {"bad-eval", "a [%eval] comment command that is no evaluation"},
     [PGN_CHECK_BAD_SHAPE] = {"bad-shape",
                              "a [%csl] or [%cal] comment command that is no list of shapes"},
+    [PGN_CHECK_EMPTY_GAME] = {"empty-game", "a game with no tag pair and no move (a result alone)"},
     [PGN_CHECK_CHECK_MARK] = {"check-mark", "a check or mate mark that is wrong or missing"},
     [PGN_CHECK_ZERO_CASTLING] = {"zero-castling", "castling written with zeros or lower-case o"},
     [PGN_CHECK_SAN_STYLE] = {"san-style", "a move not written as SAN (disambiguation, 'x', '=')"},
@@ -416,6 +417,9 @@ static int check_finish(struct pgn_checker *c, const struct pgn_game *g,
     for (int k = 0; k < TAG_KNOWN_NB; k++) /* (the tags of tags_done, indexed there) */
         c->known[k] =
             c->known_at[k] && c->known_at[k] <= g->ntags ? &g->tags[c->known_at[k] - 1] : NULL;
+    if (!g->ntags && !c->rs.plies) /* (PGN 18 allows it: an empty tag section and movetext) */
+        pgn_check_report(c, PGN_CHECK_EMPTY_GAME, g->line, g->col,
+                         "empty game: no tag pair and no move");
     pgn_check_roster(c, g);
     pgn_check_duplicate_tags(c, g);
     static const int dates[] = {TAG_DATE, TAG_EVENT_DATE, TAG_UTC_DATE};

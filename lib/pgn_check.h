@@ -75,6 +75,7 @@ enum pgn_check_code {
     PGN_CHECK_BAD_CLOCK,
     PGN_CHECK_BAD_EVAL,
     PGN_CHECK_BAD_SHAPE,
+    PGN_CHECK_EMPTY_GAME,
     /* notes (style, --pedantic) */
     PGN_CHECK_CHECK_MARK,
     PGN_CHECK_ZERO_CASTLING,

@@ -1,3 +1,6 @@
+/* What a movetext word or a tag pair line is (pgn_lexer.h): the PCRE2
+ * patterns, the slow twins of the header's fast recognisers, held to them
+ * by test_pgn_lexer. */
 #include "pgn_lexer.h"
 
 /* The movetext token pattern, matched anchored at the start of what is

@@ -1,3 +1,5 @@
+/* The four game results (pgn_result.h): their text, parsing and the
+ * patterns' alternatives, below the reader and its lexer. */
 #include "pgn_result.h"
 
 #include <string.h>

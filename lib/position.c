@@ -1,3 +1,6 @@
+/* The position (position.h): pieces, side, castling, en passant,
+ * counters, the Zobrist key, the variants' pockets and counters; checks and
+ * attacked squares. */
 #include "position.h"
 
 #include "attacks.h"

@@ -1,3 +1,5 @@
+/* SAN and long algebraic (san.h): writing, scanning, and san_resolve, the
+ * one resolver of move text. */
 #include "san.h"
 
 #include "attacks.h"

@@ -1,3 +1,5 @@
+/* pgn-select's criteria (select.h): read from their option texts and
+ * judged on a game, through select_tag, select_pos and select_game. */
 #include "select.h"
 
 #include "select_impl.h"

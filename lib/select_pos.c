@@ -1,3 +1,5 @@
+/* pgn-select's position criteria (select_pos.h): positions, patterns and
+ * material, judged on a game's main line. */
 #include "select_pos.h"
 
 #include "en_passant.h"

@@ -1,3 +1,5 @@
+/* pgn-select's tag criteria (select_tag.h): tag expressions, numbers,
+ * dates and patterns, judged on a game's tags. */
 #include "select_tag.h"
 
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* A position's status (status.h): checkmate, stalemate, dead position,
+ * the 50- and 75-move rules and the variants' ends. */
 #include "status.h"
 
 #include "movegen.h"

@@ -1,3 +1,5 @@
+/* PCRE2 patterns, JIT-compiled (textscan.h), for the two readers' lexers
+ * and pgn-select; internal. */
 #include "textscan.h"
 
 #include <stdio.h>

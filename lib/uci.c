@@ -1,3 +1,5 @@
+/* UCI move text in and out (uci.h); uci_sort, the one order of every
+ * printed move list. */
 #include "uci.h"
 
 #include <stdint.h>

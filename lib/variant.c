@@ -1,3 +1,5 @@
+/* The variants (variant.h): their names, their ends and their dead
+ * positions. */
 #include "variant.h"
 
 #include "attacks.h"

@@ -1,3 +1,5 @@
+/* The variants' rule table (variant_rules.h): which rule modules each
+ * variant switches on, below the position. */
 #include "variant_rules.h"
 
 /* One row per variant: which rule modules it switches on (kings: one each

@@ -13,9 +13,11 @@ bool pgn_alike(const struct pgn_game *a, const struct pgn_game *b, unsigned long
 {
     if (!why)
         n = 0;
-    if (a->stray != b->stray) {
+    if (a->stray != b->stray || a->stray_binary != b->stray_binary ||
+        a->stray_nul != b->stray_nul) {
         if (n)
-            snprintf(why, n, "game %lu: stray text in one reading only", a->number);
+            snprintf(why, n, "game %lu: stray text (or binary data) in one reading only",
+                     a->number);
         return false;
     }
     if (a->line != b->line + dl || a->col != b->col || a->ntags != b->ntags ||

@@ -116,7 +116,7 @@ pgn-check:malformed.pgn:11:36: warning: game 1 (A - B): malformed evaluation '[%
 ["bad-clock","warning",{"startLine":9,"startColumn":11}]'
     run --separate-stderr pgn-check --ignore=bad-annotation malformed.pgn
     assert_failure 64
-    [[ $stderr == *'duplicate-game, bad-clock, bad-eval, bad-shape, check-mark'* ]]
+    [[ $stderr == *'duplicate-game, bad-clock, bad-eval, bad-shape, empty-game, check-mark'* ]]
 }
 
 @test "pgn-check: the shared lichess and event archives have no malformed annotation" {

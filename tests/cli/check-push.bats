@@ -58,15 +58,17 @@ pgn-check:numbers.pgn:9:56: warning: game 1 (C - D, 2): move number 4 where the 
     assert_stderr_equal "$NUMBERS"
 }
 
-# A NUL byte, a backspace and the byte 0xB6 before the first game: stray
-# text at the NUL's place, quoting the first text that is no empty string
-# (a NUL's is: pgn_stray_message), as every tool quotes it.
-@test "stray text that starts with a NUL byte quotes its first byte that is text" {
-    local want="pgn-check:nul-first.pgn:1:1: error: text outside any game (ignored): '"$'\xb6'"' [stray-text]"
+# A NUL byte, a backspace and the byte 0xB6 before the first game: a run
+# of binary data at the NUL's place, named once (issue 37), then stray
+# text quoting the 0xB6, as every tool reports them.
+@test "binary data that starts with a NUL byte is named once, the text after it quoted" {
+    local want="pgn-check:nul-first.pgn:1:1: error: binary data (NUL bytes) outside any game [stray-text]
+pgn-check:nul-first.pgn:1:3: error: text outside any game (ignored): '"$'\xb6'"' [stray-text]"
     run --separate-stderr pgn-check nul-first.pgn
     assert_failure 1
     assert_stderr_equal "$want"
     run --separate-stderr pgn-to-named-notation --to=uci nul-first.pgn
-    assert_stderr_equal "pgn-to-named-notation:nul-first.pgn:1:1: text outside any game (ignored): '"$'\xb6'"'
+    assert_stderr_equal "pgn-to-named-notation:nul-first.pgn:1:1: binary data (NUL bytes) outside any game
+pgn-to-named-notation:nul-first.pgn:1:3: text outside any game (ignored): '"$'\xb6'"'
 1 game, 1 converted, 0 with errors"
 }

@@ -65,8 +65,9 @@ zero_head() {
         [[ $s1 == 1 && $s2 == 1 ]]
         cmp "$t/1.out" "$t/2.out"
         cmp "$t/1.err" "$t/2.err"
-        # the game after the line (stray text, no game): game 1, its illegal move on line 5
-        grep -q "^$tool:$t/line.pgn:5:7: .*game 1 (" "$t/2.err"
+        # the game after the line (text and a result: a game, an empty one,
+        # PGN 18): game 2, its illegal move on line 5
+        grep -q "^$tool:$t/line.pgn:5:7: .*game 2 (" "$t/2.err"
         zero_head 20 "$tool" >"$t/1.out" 2>"$t/1.err" && s1=0 || s1=$?
         zero_head 20 "$tool" --jobs 2 >"$t/2.out" 2>"$t/2.err" && s2=0 || s2=$?
         [[ $s1 == 1 && $s2 == 1 ]]

@@ -45,7 +45,21 @@ d7d5
 # stray_cases: "FIXTURE LINE:COL TEXT" of the stray text of each fixture.
 stray_cases() {
     printf '%s\n' "stray-same-line.pgn 9:23 trailing" "stray-own-line.pgn 10:1 trailing" \
-        "stray-paren.pgn 9:23 )" "stray-result.pgn 9:23 1-0"
+        "stray-paren.pgn 9:23 )"
+}
+
+@test "a second result after a result is a game, an empty one (PGN 18; python-chess and chessops read one): pgn-check warns empty-game" {
+    run --separate-stderr pgn-check --stats stray-result.pgn
+    assert_failure 1
+    # the two clean games written, the empty one not
+    [[ $(grep -c '^\[Event "E[12]"\]$' <<<"$output") == 2 ]]
+    ! grep -q '^ 1-0' <<<"$output"
+    assert_stderr_equal "pgn-check:stray-result.pgn:9:23: warning: game 2: empty game: no tag pair and no move [empty-game]
+pgn-check:stray-result.pgn:9:23: warning: game 2: Seven Tag Roster tags missing: Event, Site, Date, Round, White, Black, Result [missing-tag]
+3 games, 2 clean, 0 with errors, 1 with warnings"
+    run --separate-stderr pgn-select --count stray-result.pgn
+    assert_success
+    assert_output 3
 }
 
 # The two games without the stray text: what every output must equal.
@@ -104,16 +118,17 @@ clean_two() { grep -v '^trailing garbage$' stray-own-line.pgn; }
 
 1. e4 e5 1-0 stray'
     assert_failure 1
-    assert_output '[Event "E"]
+    # (a result alone is a game, an empty one: the ')' after it is stray)
+    assert_output '1-0
+
+[Event "E"]
 
 e2e4
 e7e5
 1-0'
-    # (a result ends stray text as it ends a game: the ')' is more)
-    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:1: text outside any game (ignored): '1-0'
-pgn-to-named-notation:<stdin>:1:5: text outside any game (ignored): ')'
+    assert_stderr_equal "pgn-to-named-notation:<stdin>:1:5: text outside any game (ignored): ')'
 pgn-to-named-notation:<stdin>:4:14: text outside any game (ignored): 'stray'
-1 game, 1 converted, 0 with errors"
+2 games, 2 converted, 0 with errors"
 }
 
 @test "a repeated tag: one game, the first value kept, a located warning, exit 0" {
@@ -207,14 +222,14 @@ agree() {
     mixed "$f"
     agree pgn-to-named-notation --to=uci --stats "$f"
     [[ $one_status == 1 ]]
-    [[ $(tail -1 "$o/one.err") == "3300 games, 3300 converted, 0 with errors" ]]
-    [[ $(grep -c "outside any game" "$o/one.err") == 1200 ]]
+    [[ $(tail -1 "$o/one.err") == "3600 games, 3600 converted, 0 with errors" ]]
+    [[ $(grep -c "outside any game" "$o/one.err") == 900 ]]
     [[ $(grep -c ': warning: tag Site appears twice' "$o/one.err") == 300 ]]
     [[ $(grep -c ': warning: game has no result' "$o/one.err") == 300 ]]
     agree pgn-to-named-notation --stats "$f"
     agree pgn-check --stats --ignore=duplicate-game "$f"
-    [[ $(tail -1 "$o/one.err") == "3300 games, 2400 clean, 0 with errors, 900 with warnings" ]]
-    [[ $(grep -c '\[stray-text\]$' "$o/one.err") == 1200 ]]
+    [[ $(tail -1 "$o/one.err") == "3600 games, 2400 clean, 0 with errors, 1200 with warnings" ]]
+    [[ $(grep -c '\[stray-text\]$' "$o/one.err") == 900 ]]
     # the clean output: the stray fixtures' games without their text
     [[ $(grep -c '^\[Event "E2"\]$' "$o/one.out") == 1200 ]]
     ! grep -q 'trailing\|\*\[' "$o/one.out"
@@ -243,18 +258,18 @@ agree() {
     [[ $(grep -c '\[stray-text\]$' "$o/one.err") == "$n" ]]
 }
 
-@test "control bytes between games are stray text: the next game is not damaged, not lost" {
+@test "control bytes between games are binary data, named once a run: the next game is not damaged, not lost" {
     local f=$BATS_TEST_TMPDIR/ctrl.pgn
     printf '[Event "A"]\n\n1. e4 e5 *\n\n\x7f\x0c\x01\n\n[Event "B"]\n\n1. d4 d5 *\n' >"$f"
     run --separate-stderr pgn-to-named-notation --to=uci "$f"
     assert_failure 1
     assert_output $'[Event "A"]\n\ne2e4\ne7e5\n*\n\n[Event "B"]\n\nd2d4\nd7d5\n*'
-    assert_stderr_equal "pgn-to-named-notation:$f:5:1: text outside any game (ignored): '\\x7f'
+    assert_stderr_equal "pgn-to-named-notation:$f:5:1: binary data (control bytes) outside any game
 2 games, 2 converted, 0 with errors"
     run --separate-stderr pgn-check --ignore=missing-tag "$f"
     assert_failure 1
     assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
-    assert_stderr_equal "pgn-check:$f:5:1: error: text outside any game (ignored): '\\x7f' [stray-text]"
+    assert_stderr_equal "pgn-check:$f:5:1: error: binary data (control bytes) outside any game [stray-text]"
     run --separate-stderr pgn-check --ignore=missing-tag --jobs 2 "$f"
     assert_output $'[Event "A"]\n\n1. e4 e5 *\n\n[Event "B"]\n\n1. d4 d5 *'
 }

@@ -11,6 +11,11 @@ setup() {
     unset MAKEFLAGS MFLAGS MAKELEVEL
 }
 
+# dry_make ARGS...: make -n in the checkout with an empty environment
+# (PATH and HOME aside), so that what it prints depends on ARGS alone, not
+# on the caller's NO_DEPS, PGO, SAN, CFLAGS...
+dry_make() { env -i PATH="$PATH" HOME="$HOME" make -n -C "$ROOT" --no-print-directory "$@"; }
+
 # The build directory whose tools the tests run (build/bin is on PATH).
 built() { dirname "$(dirname "$(type -P fen-check)")"; }
 
@@ -24,9 +29,9 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 @test "make demo installs the build's packages only; make check the build's and the tests'" {
     # A dry run (make -n) in an empty build directory prints the installation
     # each target asks for (and the rest of its recipes, which are not run).
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory demo BUILD="$BATS_TEST_TMPDIR/b"
+    run --separate-stderr dry_make demo BUILD="$BATS_TEST_TMPDIR/b"
     assert_equal "$(grep '^scripts/install-deps' <<<"$output")" "scripts/install-deps --quiet build"
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory check BUILD="$BATS_TEST_TMPDIR/b"
+    run --separate-stderr dry_make check BUILD="$BATS_TEST_TMPDIR/b"
     assert_equal "$(grep '^scripts/install-deps' <<<"$output")" $'scripts/install-deps --quiet build\nscripts/install-deps --quiet test'
 }
 
@@ -50,11 +55,11 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 }
 
 @test "a plain make builds once, without the profile-guided build; PGO=1 trains first" {
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc SAN=
+    run --separate-stderr dry_make all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc
     assert_success
     refute_output --partial "fprofile"
     refute_output --partial "pgo-train"
-    run --separate-stderr make -n -C "$ROOT" --no-print-directory all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc PGO=1 SAN=
+    run --separate-stderr dry_make all BUILD="$BATS_TEST_TMPDIR/b" CC=gcc PGO=1
     assert_success
     assert_output --partial "scripts/pgo-train"
     assert_output --partial "-fprofile-use"

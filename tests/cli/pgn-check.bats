@@ -686,3 +686,26 @@ pgn-check:<stdin>:10:30: warning: game 1 (A - B, 1): the final position ends the
 1. e4 e5 *'
     assert_stderr_equal "pgn-check:<stdin>:12:1: warning: game 3 (A - B): duplicate of game 2 (line 7) [duplicate-game]"
 }
+
+@test "a result alone is a game, an empty one (PGN 18; python-chess and chessops read one game): empty-game; a malformed tag line keeps its diagnostic" {
+    run --separate-stderr pgn-check --ignore=missing-tag <<<$'[Event "a"]\n\n1. e4 *\n\n*\n\n[bad tag\n1-0\n\n[Event "b"]\n\n1. d4 *'
+    assert_failure 1
+    assert_stderr_equal "pgn-check:<stdin>:5:1: warning: game 2: empty game: no tag pair and no move [empty-game]
+pgn-check:<stdin>:7:1: error: game 3: tag pair not closed by ']' on its line [unterminated-tag]
+pgn-check:<stdin>:8:1: warning: game 3: empty game: no tag pair and no move [empty-game]"
+    run --separate-stderr pgn-select --count <<<$'*\n1-0\ntrailing *\n1. e4 *'
+    assert_success
+    assert_output 4
+    run --separate-stderr pgn-to-named-notation --to=uci <<<$'*\n1-0'
+    assert_success
+    assert_output $'*\n\n1-0'
+    assert_stderr_equal ''
+}
+
+@test "binary data outside any game is named, once a run, at its place" {
+    printf '1. e4 *\n\0\0\0 \0\n\0abc\n1. d4 *\n' >"$BATS_TEST_TMPDIR/nul.pgn"
+    run --separate-stderr pgn-check --ignore=missing-tag "$BATS_TEST_TMPDIR/nul.pgn"
+    assert_failure 1
+    assert_stderr_equal "pgn-check:$BATS_TEST_TMPDIR/nul.pgn:2:1: error: binary data (NUL bytes) outside any game [stray-text]
+pgn-check:$BATS_TEST_TMPDIR/nul.pgn:3:2: error: text outside any game (ignored): 'abc' [stray-text]"
+}

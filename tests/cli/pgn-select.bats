@@ -347,7 +347,7 @@ check_case() {
 # pgn-select must give them (its name in front; the converter's closing
 # count left out).
 converter_report() {
-    pgn-to-named-notation --to=uci "$1" 2>&1 >/dev/null | grep -v '^[0-9]* games\?, ' |
+    pgn-to-named-notation --to=uci "$1" 2>&1 >/dev/null | grep -av '^[0-9]* games\?, ' |
         sed 's/^pgn-to-named-notation:/pgn-select:/'
 }
 

@@ -747,11 +747,9 @@ g1f3
 }
 
 @test "a long run shows its progress on a terminal: games, games per second, MB of the file" {
-    need_shared pgn/bench/random-100k.pgn.zst
-    # The line appears after a second: 120 MB (the archive's first 60 MB
-    # twice) keep even an idle machine busy longer than that (3 s for
-    # --to=fen on one thread, 3 s for --to=json on two, on this project's
-    # machine).
+    # The line appears after a second: 120 MB (big_pgn's 60 MB twice)
+    # keep even an idle machine busy longer than that (2 s for --to=fen on
+    # one thread, 3 s for --to=json on two, on this project's machine).
     big_pgn "$BATS_TEST_TMPDIR/half.pgn" 60
     cat "$BATS_TEST_TMPDIR/half.pgn" "$BATS_TEST_TMPDIR/half.pgn" >"$BATS_TEST_TMPDIR/big.pgn"
     printf '\n\n[Event "bad"]\n\n1. e4 Ke7 *\n' >>"$BATS_TEST_TMPDIR/big.pgn"

@@ -146,13 +146,25 @@ assert_stderr_equal() {
     fi
 }
 
-# big_pgn FILE MB: the first MB megabytes of the shared benchmark archive
-# (100,000 random games) in FILE, for runs long enough to show progress;
-# skips the test when zstd or script (util-linux) is missing.
+# big_pgn FILE MB: MB megabytes (of 10^6 bytes) of games in FILE, for runs
+# long enough to show progress: the clean games of formats/examples over
+# and over, then blank lines up to the size, so that it runs in any
+# checkout, the shared data there or not; skips the test when script
+# (util-linux) is missing.
 big_pgn() {
     command -v script >/dev/null || skip "script (util-linux) is not installed"
-    command -v zstd >/dev/null || skip "zstd is not installed"
-    { zstd -dc "$SHARED/pgn/bench/random-100k.pgn.zst" 2>/dev/null || true; } | head -c "$(($2 * 1000000))" >"$1"
+    local examples="$BATS_TEST_DIRNAME/../../formats/examples" block="$1.block" f
+    local size n=$(($2 * 1000000)) i=0
+    for f in games database annotated chess960 dagaz-example; do
+        cat "$examples/$f.pgn" && echo
+    done >"$block"
+    while (($(stat -c %s "$block") < 1000000)); do
+        cat "$block" "$block" >"$block.2" && mv "$block.2" "$block"
+    done
+    size=$(stat -c %s "$block")
+    for (( ; i + size <= n; i += size)); do cat "$block"; done >"$1"
+    head -c "$((n - i))" /dev/zero | tr '\0' '\n' >>"$1"
+    rm -f "$block"
 }
 
 # assert_progress TOOL: the output of `script` holds at least one progress

@@ -13,9 +13,12 @@
  *     game's tokens in order up to that one, and the game at game_end is
  *     the same but for the MOVE tokens offered; so with the skipping
  *     options (pgn-to-named-notation's reader) and through a FILE;
- *   - stray text (pgn_game.stray) holds no tag and no move and has one
- *     diagnostic, stray-text; a tag is marked repeated exactly when its
- *     name came before in the game;
+ *   - stray text (pgn_game.stray) holds no tag, no move and no result at
+ *     depth 0 (a result ends a game, an empty one at least: PGN 18) and
+ *     has one diagnostic, stray-text; a run of binary data
+ *     (pgn_game.stray_binary) is stray text whose first token that is no
+ *     comment is a control byte; a tag is marked repeated exactly when its name came before in
+ *     the game;
  *   - all of this again with tiny limits, so that the truncation, line
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
@@ -65,6 +68,16 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
     }
     if (g->stray && (g->ntags || g->ndiags != 1 || g->diags[0].code != PGN_E_STRAY_TEXT))
         fail("stray text with tags or other diagnostics", n, 0);
+    if ((g->stray_nul && !g->stray_binary) || (g->stray_binary && !g->stray))
+        fail("binary data that is no stray text", n, 0);
+    if (g->stray_binary) { /* (its first token but comments is its first byte: pgn.h) */
+        const struct pgn_token *t = g->tokens, *end = g->tokens + g->ntokens;
+        while (t < end && t->kind == PGN_TOK_COMMENT)
+            t++;
+        unsigned char c = t < end && t->kind == PGN_TOK_UNKNOWN ? (unsigned char)t->text[0] : 'x';
+        if (t == end || t->len != 1 || (c >= 0x20 && c != 0x7f) || c == '\t')
+            fail("binary data whose first token is no control byte", n, 0);
+    }
     int depth = 0;
     for (size_t i = 0; i < g->ntokens; i++) {
         const struct pgn_token *t = &g->tokens[i];
@@ -96,6 +109,8 @@ static void check_game(const struct pgn_game *g, const struct pgn_limits *lim, u
         if (g->stray && (t->kind == PGN_TOK_MOVE || t->kind == PGN_TOK_MOVE_NUMBER ||
                          t->kind == PGN_TOK_NULL_MOVE))
             fail("stray text with a move", n, i);
+        if (g->stray && t->kind == PGN_TOK_RESULT && t->depth == 0)
+            fail("stray text with a result", n, i);
     }
     for (size_t i = 0; i < g->ndiags; i++) {
         const struct pgn_diag *d = &g->diags[i];

@@ -102,7 +102,8 @@ static const char *tags_str(const struct pgn_game *g, struct sbuf *b)
 }
 
 /* Every game of text, one per line: "@line:col tags | tokens | diags",
- * "stray@..." for stray text. */
+ * "stray@..." for stray text, "binary@..." ("nul@..." with a NUL) for a
+ * run of binary data. */
 static const char *games_str(struct pgn_reader *r, const char *text, size_t len, struct sbuf *out)
 {
     struct pgn_game g;
@@ -112,8 +113,11 @@ static const char *games_str(struct pgn_reader *r, const char *text, size_t len,
     pgn_reader_open_mem(r, text, len, "test");
     int rc;
     while ((rc = pgn_collect_game(r, &g)) > 0)
-        sb_add(out, "%s%s@%lu:%lu %s | %s | %s", out->n ? "\n" : "", g.stray ? "stray" : "", g.line,
-               g.col, tags_str(&g, &a), tokens_str(&g, &b), diags_str(&g, &c));
+        sb_add(out, "%s%s@%lu:%lu %s | %s | %s", out->n ? "\n" : "",
+               g.stray_binary ? (g.stray_nul ? "nul" : "binary")
+               : g.stray      ? "stray"
+                              : "",
+               g.line, g.col, tags_str(&g, &a), tokens_str(&g, &b), diags_str(&g, &c));
     if (rc < 0)
         sb_add(out, "\nERROR %s", pgn_error_name(pgn_reader_error(r)));
     return out->s;
@@ -518,8 +522,120 @@ static void test_games(void)
     expect_games(" \n\n\t\n", "", "blank input: no game");
     expect_games("{ only a comment }\n", "", "only a comment: no game");
     expect_games("[Event \"a\"]\n*", "@1:1 Event=a | R:* | ", "a game that is tags and a result");
-    expect_games("*", "stray@1:1  | R:* | 1:1 stray-text",
-                 "a result alone, with no tag and no move, is no game: stray text");
+    expect_games("*", "@1:1  | R:* | ",
+                 "a result alone is a game, an empty one (PGN 18: an empty tag section and an "
+                 "empty movetext; python-chess and chessops read one game)");
+}
+
+/* A result ends a game whatever came before it since the last game ended
+ * (issue 37): PGN 18's grammar allows an empty tag section and an empty
+ * element sequence, and python-chess (read_game) and chessops (parsePgn)
+ * each read one game, without moves, from every text here, tagged games
+ * around it apart. */
+static void test_empty_games(void)
+{
+    expect_games("1-0\n", "@1:1  | R:1-0 | ", "a decisive result alone");
+    expect_games("*\n*\n", "@1:1  | R:* | \n@2:1  | R:* | ", "two results: two empty games");
+    expect_games("[bad tag\n*\n", "@2:1  | R:* | 1:1 unterminated-tag",
+                 "a malformed tag line, then a result: one game, its tag line's diagnostic kept");
+    expect_games("[bad tag]\n*\n", "@1:1 bad=tag | R:* | 1:1 bad-tag",
+                 "a tag pair without quotes, then a result: one game, the pair recovered");
+    expect_games("trailing *\n", "@1:1  | ?:trailing R:* | 1:1 unexpected-token",
+                 "text, then a result: one game, the text no token");
+    expect_games("{c} *\n", "@1:1  | {c} R:* | ", "a comment, then a result");
+    expect_games("1. e4 *\n", "@1:1  | 1. e4 R:* | ", "an empty tag section with moves");
+    expect_games("[Event \"a\"]\n\n1. e4 *\n\n*\n\n[Event \"b\"]\n\n1. d4 *\n",
+                 "@1:1 Event=a | 1. e4 R:* | \n@5:1  | R:* | \n@7:1 Event=b | 1. d4 R:* | ",
+                 "a result alone between two games: three games");
+    expect_games("[Event \"a\"]\n\n1. e4 *\n\ntrailing *\n\n[Event \"b\"]\n\n1. d4 *\n",
+                 "@1:1 Event=a | 1. e4 R:* | \n@5:1  | ?:trailing R:* | 5:1 unexpected-token\n"
+                 "@7:1 Event=b | 1. d4 R:* | ",
+                 "text and a result between two games: three games");
+    expect_games("[Event \"a\"]\n\n1. e4 *\n\n[bad tag\n*\n\n[Event \"b\"]\n\n1. d4 *\n",
+                 "@1:1 Event=a | 1. e4 R:* | \n@6:1  | R:* | 5:1 unterminated-tag\n"
+                 "@8:1 Event=b | 1. d4 R:* | ",
+                 "a malformed tag line and a result between two games: three games");
+    expect_games("[Event \"a\"]\n\n1. e4 *\n\n) *\n",
+                 "@1:1 Event=a | 1. e4 R:* | \n@5:1  | ?:) R:* | 5:1 unmatched-close",
+                 "a stray ')' and a result: a game, the ')' kept as text (read between games)");
+    expect_games("[Event \"a\"]\n\n1. e4 *\n\n$1 *\n",
+                 "@1:1 Event=a | 1. e4 R:* | \n@5:1  | $1 R:* | ",
+                 "a NAG and a result (PGN 18: a NAG is an element): a game");
+    /* what is ended otherwise is stray text still (test_boundaries) */
+    expect_games("1. e4 *\ntrailing garbage\n",
+                 "@1:1  | 1. e4 R:* | \nstray@2:1  | ?:trailing ?:garbage | 2:1 stray-text",
+                 "text that no result ends is stray text");
+}
+
+/* A run of binary data between games (control bytes other than blanks,
+ * with the blanks and line ends among them, up to the next text) is stray
+ * text of its own, reported once a run and named so (issue 37). */
+static void test_binary_runs(void)
+{
+    static const char lead[] = "\0\0\x01 \x02\n1. e4 *\n";
+    static const char mid[] = "1. e4 *\n\0\0 abc \0\n1. d4 *\n";
+    static const char lines[] = "1. e4 *\n\x01\x02\n\n \x03\x7f\n[Event \"b\"]\n1. d4 *\n";
+    static const char star[] = "\0\0*\n";
+    static const char in_game[] = "1. e4\0\0 e5 *\n";
+    struct {
+        const char *text;
+        size_t len;
+        const char *want, *desc;
+    } cases[] = {
+        {lead, sizeof lead - 1, "nul@1:1  | ?: | 1:1 stray-text\n@2:1  | 1. e4 R:* | ",
+         "binary data before the first game: one record, the game whole"},
+        {mid, sizeof mid - 1,
+         "@1:1  | 1. e4 R:* | \nnul@2:1  | ?: | 2:1 stray-text\n"
+         "stray@2:4  | ?:abc | 2:4 stray-text\nnul@2:8  | ?: | 2:8 stray-text\n"
+         "@3:1  | 1. d4 R:* | ",
+         "two runs with text between them: each run and the text reported apart"},
+        {lines, sizeof lines - 1,
+         "@1:1  | 1. e4 R:* | \nbinary@2:1  | ?:\x01 | 2:1 stray-text\n"
+         "@5:1 Event=b | 1. d4 R:* | ",
+         "a run over lines, blank ones among them, without a NUL: one record"},
+        {star, sizeof star - 1, "nul@1:1  | ?: | 1:1 stray-text\n@1:3  | R:* | ",
+         "a run, then a result: the run, then an empty game"},
+        {in_game, sizeof in_game - 1, "@1:1  | 1. e4 e5 R:* | 1:6 binary-byte",
+         "binary data inside a game is the game's (once a line)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct pgn_reader *r = reader(0);
+        struct sbuf out;
+        UNIT_EQ_STR(games_str(r, cases[i].text, cases[i].len, &out), cases[i].want, cases[i].desc);
+        pgn_reader_free(r);
+    }
+
+    /* the messages, and the bytes of every record given back whole */
+    struct pgn_reader *r = reader(PGN_OPT_RAW);
+    struct pgn_game g;
+    char msg[128];
+    struct sbuf msgs = {0}, raw = {0};
+    pgn_reader_open_mem(r, mid, sizeof mid - 1, "m");
+    while (pgn_collect_game(r, &g) > 0) {
+        if (g.stray) {
+            pgn_stray_message(&g, msg, sizeof msg);
+            sb_add(&msgs, "%s%s", msgs.n ? "; " : "", msg);
+        }
+        for (size_t k = 0; k < g.raw_len; k++)
+            raw.s[raw.n++] = g.raw[k];
+    }
+    UNIT_EQ_STR(msgs.s,
+                "binary data (NUL bytes) outside any game; text outside any game (ignored): "
+                "'abc'; binary data (NUL bytes) outside any game",
+                "a run of binary data is named, with NUL bytes or not");
+    UNIT_CHECK(raw.n == sizeof mid - 1 && memcmp(raw.s, mid, raw.n) == 0,
+               "the records' bytes are the input, byte for byte (PGN_OPT_RAW)");
+    pgn_reader_open_mem(r, lines, sizeof lines - 1, "l");
+    msgs.n = 0;
+    msgs.s[0] = '\0';
+    while (pgn_collect_game(r, &g) > 0)
+        if (g.stray) {
+            pgn_stray_message(&g, msg, sizeof msg);
+            sb_add(&msgs, "%s", msg);
+        }
+    UNIT_EQ_STR(msgs.s, "binary data (control bytes) outside any game",
+                "... control bytes without a NUL");
+    pgn_reader_free(r);
 }
 
 /* Where games begin and end when the text between them is no game, a
@@ -546,8 +662,7 @@ static void test_boundaries(void)
         "@5:1 Event=b | 1. d4 R:1-0 | ",
         "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | ?:) | 2:12 stray-text\n"
         "@4:1 Event=b | 1. d4 R:1-0 | ",
-        "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | R:1-0 | 2:12 stray-text\n"
-        "@4:1 Event=b | 1. d4 R:1-0 | ",
+        "@1:1 Event=a | 1. e4 e5 R:* | \n@2:12  | R:1-0 | \n@4:1 Event=b | 1. d4 R:1-0 | ",
         "@1:1 Event=a | 1. e4 e5 R:* | \nstray@2:12  | $1 {c} | 2:12 stray-text\n"
         "@3:1 Event=b | 1. d4 R:1-0 | ",
         "@1:1  | 1. e4 e5 R:1-0 | \nstray@1:14  | ?:trailing | 1:14 stray-text\n"
@@ -560,7 +675,7 @@ static void test_boundaries(void)
         "text after a result on its line is stray text, and the next game is whole",
         "the same on a line of its own",
         "a ')' after a result",
-        "a second result after a result",
+        "a second result after a result: an empty game (PGN 18)",
         "a NAG after a result, and a comment (stray text's too)",
         "stray text before an untagged game on the next line",
         "a repeated tag stays in its game (PGN_OPT_REPEATED_TAGS), marked",
@@ -1563,6 +1678,8 @@ int main(void)
     test_games();
     test_diagnostics();
     test_boundaries();
+    test_empty_games();
+    test_binary_runs();
     test_api();
     test_split_marks();
     test_split();

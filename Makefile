@@ -38,7 +38,7 @@ DEPFLAGS := -MMD -MP
 # Flags of the profile-guided build (below), empty without it.
 PGO_FLAGS :=
 PGO_LINK :=
-# The compression libraries of compressed input (cmd/decompress_codec.c), each
+# The compression libraries of compressed input (cmd/input/decompress_codec.c), each
 # optional: one found (a program using it compiles and links) is defined
 # HAVE_ZSTD, HAVE_ZLIB, HAVE_BZ2 or HAVE_LZMA and linked; a build without
 # one reads that format's input as "this build has no ..." (status 66).
@@ -65,10 +65,15 @@ LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIB
 
 TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check \
               pgn-select
-CMD_SRC    := $(wildcard cmd/*.c)
-TOOLS      := $(filter $(TOOL_NAMES),$(basename $(notdir $(CMD_SRC))))
-CLI_SRC    := $(filter-out $(TOOLS:%=cmd/%.c),$(CMD_SRC))
-LIB_SRC    := $(wildcard lib/*.c)
+# The floors (lib/README.md, cmd/README.md): lib/FLOOR/*.c; a program's
+# folder cmd/TOOL holds its main.c and its own modules, the other folders
+# of cmd/ the modules the programs share.  Every module of cmd/ but the
+# mains goes into $(LIBCLI) (tests and fuzz targets link a tool's too).
+TOOLS      := $(filter $(TOOL_NAMES),$(notdir $(patsubst %/,%,$(dir $(wildcard cmd/*/main.c)))))
+CMD_SRC    := $(wildcard cmd/*/*.c)
+MAIN_SRC   := $(TOOLS:%=cmd/%/main.c)
+CLI_SRC    := $(filter-out $(MAIN_SRC),$(CMD_SRC))
+LIB_SRC    := $(wildcard lib/*/*.c)
 UNIT_SRC   := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 # Code the tests share (tests/*.c but the helper programs), and the helper
@@ -93,7 +98,7 @@ SCRIPTS_INSTALLED := scripts/perft-cluster scripts/perft-sum
 FORMAT_DOCS := $(wildcard formats/*.md) formats/named-vocabularies.tsv
 
 .PHONY: all check check-asan check-slow bench fuzz install uninstall clean demo deps deb \
-        check-unit check-fuzz-seeds check-perft check-cli check-rails check-format format check-variant-suites \
+        check-unit check-fuzz-seeds check-perft check-cli check-rails check-layers check-format format check-variant-suites \
         check-magics pgo-programs
 
 all: $(BINS) $(UNITS) $(HELPERS) $(GEN_MAGICS)
@@ -130,7 +135,9 @@ $(LIBTSUP): $(TSUP_SRC:%.c=$(BUILD)/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/bin/%: $(BUILD)/cmd/%.o $(LIBCLI) $(LIBCHESS)
+# A program: its main.c, then the modules of cmd/ (its own folder's and the
+# shared ones) and the library, as archives: each takes what it uses.
+$(BUILD)/bin/%: $(BUILD)/cmd/%/main.o $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
@@ -138,7 +145,7 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
 
-# (the unit test of cmd/decompress.c takes it from $(LIBCLI), which needs
+# (the unit test of cmd/input/decompress.c takes it from $(LIBCLI), which needs
 # $(LIBCHESS) after it)
 $(BUILD)/tests/test_decompress: $(BUILD)/tests/unit/test_decompress.o $(LIBTSUP) $(LIBCLI) $(LIBCHESS)
 	@mkdir -p $(@D)
@@ -152,7 +159,7 @@ $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 $(BUILD)/tests/%.o: PROJECT_CFLAGS += -Itests
 # Only the decoders of compressed input and their tests ask which libraries
 # there are.
-$(BUILD)/cmd/decompress_codec.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/tests/fuzz/fuzz_decompress.o: \
+$(BUILD)/cmd/input/decompress_codec.o $(BUILD)/tests/unit/test_decompress.o $(BUILD)/tests/fuzz/fuzz_decompress.o: \
   PROJECT_CFLAGS += $(DECOMPRESS_DEFS)
 
 # Profile-guided optimisation (GCC), with PGO=1 (`make bench` sets it):
@@ -179,11 +186,11 @@ PGO_BUILD := $(BUILD)/pgo
 # Move generation, positions and perft keep the plain build: one profile
 # for all their callers made the lichess variants' perft and legal-moves
 # slower (docs/performance.md).
-PGO_SRC ?= lib/pgn.c lib/pgn_lexer.c lib/pgn_result.c lib/pgn_split.c lib/san.c lib/game.c lib/makemove.c lib/castling.c lib/fen.c \
-           lib/fen_record.c lib/fen_board.c lib/fen_validate.c $(CMD_SRC)
+PGO_SRC ?= lib/games/pgn.c lib/games/pgn_lexer.c lib/games/pgn_result.c lib/games/pgn_split.c lib/notation/san.c lib/games/game.c lib/rules/makemove.c lib/rules/castling.c lib/notation/fen.c \
+           lib/notation/fen_record.c lib/notation/fen_board.c lib/notation/fen_validate.c $(CMD_SRC)
 PGO_OBJ := $(PGO_SRC:%.c=$(BUILD)/%.o)
-# Both builds name each object's profile alike, $(PGO_DATA)/lib-pgn.gcda
-# for lib/pgn.o (-dumpdir, -dumpbase): GCC tells a file's static functions
+# Both builds name each object's profile alike, $(PGO_DATA)/lib-games-pgn.gcda
+# for lib/games/pgn.o (-dumpdir, -dumpbase): GCC tells a file's static functions
 # apart by that name, and a profile made under another name misses them.
 PGO_DATA ?= $(abspath $(PGO_BUILD))/profile
 PGO_DUMP = -dumpdir $(PGO_DATA)/ -dumpbase $(subst /,-,$*)
@@ -195,7 +202,7 @@ ifneq ($(PGO_GEN),)
 $(PGO_OBJ): PGO_FLAGS = -fprofile-generate $(PGO_DUMP)
 $(BINS) $(GEN_TRAIN): PGO_LINK = -fprofile-generate
 endif
-$(PGO_BUILD)/trained: $(LIB_SRC) $(CMD_SRC) $(wildcard lib/*.h cmd/*.h) scripts/gen-train.c \
+$(PGO_BUILD)/trained: $(LIB_SRC) $(CMD_SRC) $(wildcard lib/*/*.h cmd/*/*.h) scripts/gen-train.c \
                       scripts/pgo-train scripts/gen-attack-magics.c formats/named-vocabularies.tsv
 	@$(MAKE) --no-print-directory BUILD=$(PGO_BUILD) PGO=0 PGO_GEN=1 PGO_DATA=$(PGO_DATA) pgo-programs
 	@rm -rf $(PGO_DATA)
@@ -222,7 +229,7 @@ FORCE:
 check: | $(BUILD)/.deps-build $(BUILD)/.deps-test
 	@$(MAKE) --no-print-directory all BUILD=$(BUILD) SAN=$(SAN)
 	@mkdir -p $(BUILD)
-	@{ $(MAKE) --no-print-directory -s check-format check-magics check-unit check-fuzz-seeds check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
+	@{ $(MAKE) --no-print-directory -s check-format check-magics check-layers check-unit check-fuzz-seeds check-perft check-cli check-rails BUILD=$(BUILD) SAN=$(SAN) 2>&1; echo "make-status $$?"; } \
 	  | tee $(BUILD)/check.log | scripts/tap-summary
 
 # test_perft_suites and test_variant_suites take a suite file and a depth:
@@ -277,6 +284,10 @@ check-cli: $(BINS) $(HELPERS)
 
 check-asan:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 CFLAGS="-O1 -g" PERFT_DEPTH=4 PERFT960_DEPTH=3 check
+
+# The floors of lib/ and cmd/: every include allowed by its folder's README.
+check-layers:
+	@scripts/check-layers
 
 # The rails themselves: a missing bats or a bats run cut short must fail.
 check-rails: $(BINS)
@@ -370,7 +381,7 @@ deb: | $(BUILD)/.deps-build $(BUILD)/.deps-man
 	$(MAKE) --no-print-directory install BUILD=$(BUILD) PREFIX=/usr DESTDIR=$(abspath $(BUILD))/deb/root
 	BUILD=$(BUILD) scripts/make-deb $(BUILD)/deb/root
 
-# The slider magics of lib/attacks.c are a constant table; the seeded search
+# The slider magics of lib/rules/attacks.c are a constant table; the seeded search
 # that found them (it ran at every start-up before) is scripts/gen-attack-magics.c,
 # which prints the table's block.  check-magics compares the two; after a
 # change to the search, paste its output over the block.
@@ -380,16 +391,16 @@ $(GEN_MAGICS): scripts/gen-attack-magics.c
 
 check-magics: $(GEN_MAGICS)
 	@$(GEN_MAGICS) >$(BUILD)/attack-magics.txt || echo "not ok - $(GEN_MAGICS) failed"
-	@if sed -n '/^\/\* BEGIN gen-attack-magics/,/^\/\* END gen-attack-magics/p' lib/attacks.c \
+	@if sed -n '/^\/\* BEGIN gen-attack-magics/,/^\/\* END gen-attack-magics/p' lib/rules/attacks.c \
 	  | cmp -s - $(BUILD)/attack-magics.txt; then \
-	  echo "ok - the magics in lib/attacks.c are the seeded search's (scripts/gen-attack-magics.c)"; \
+	  echo "ok - the magics in lib/rules/attacks.c are the seeded search's (scripts/gen-attack-magics.c)"; \
 	else \
-	  echo "not ok - the magics in lib/attacks.c differ from $(GEN_MAGICS)'s output ($(BUILD)/attack-magics.txt)"; \
+	  echo "not ok - the magics in lib/rules/attacks.c differ from $(GEN_MAGICS)'s output ($(BUILD)/attack-magics.txt)"; \
 	fi
 
 # The C sources clang-format lays out: `make format` rewrites them, and
 # `make check` fails (one TAP line, scripts/check-format) when one differs.
-FORMAT_SRC = $(wildcard lib/*.[ch] cmd/*.[ch] tests/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c scripts/*.c)
+FORMAT_SRC = $(wildcard lib/*/*.[ch] cmd/*/*.[ch] tests/*.[ch] tests/unit/*.[ch] tests/fuzz/*.c scripts/*.c)
 format:
 	clang-format -i $(FORMAT_SRC)
 
@@ -400,7 +411,7 @@ clean:
 	rm -rf build
 
 # The rule names of the named notation are data, formats/named-vocabularies.tsv;
-# scripts/gen-named-vocab turns them into a C header that only lib/named.c
+# scripts/gen-named-vocab turns them into a C header that only lib/games/named.c
 # includes (a malformed table fails the build with FILE:LINE).  One rule
 # serves the build and the fuzz build.
 NAMED_VOCAB_TSV := formats/named-vocabularies.tsv
@@ -408,31 +419,31 @@ NAMED_VOCAB_H := $(sort $(BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD)/gen/name
 $(NAMED_VOCAB_H): %/gen/named_vocabularies.h: $(NAMED_VOCAB_TSV) scripts/gen-named-vocab
 	@mkdir -p $(@D)
 	scripts/gen-named-vocab $< >$@.tmp && mv $@.tmp $@
-$(BUILD)/lib/named.o: $(BUILD)/gen/named_vocabularies.h
-$(BUILD)/lib/named.o: PROJECT_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/lib/games/named.o: $(BUILD)/gen/named_vocabularies.h
+$(BUILD)/lib/games/named.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 
-# The PEXT-indexed slider tables are data that lib/attacks.c includes,
+# The PEXT-indexed slider tables are data that lib/rules/attacks.c includes,
 # printed by scripts/gen-attack-magics.c from its own slow walk (filled at
 # start-up, they would cost every run its page faults: docs/performance.md).
 SLIDER_TABLES_H := $(sort $(BUILD)/gen/slider_tables.h $(FUZZ_BUILD)/gen/slider_tables.h)
 $(SLIDER_TABLES_H): %/gen/slider_tables.h: $(GEN_MAGICS)
 	@mkdir -p $(@D)
 	$(GEN_MAGICS) --tables >$@.tmp && mv $@.tmp $@
-$(BUILD)/lib/attacks.o: $(BUILD)/gen/slider_tables.h
-$(BUILD)/lib/attacks.o: PROJECT_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/lib/rules/attacks.o: $(BUILD)/gen/slider_tables.h
+$(BUILD)/lib/rules/attacks.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 
 # lichess's table of named openings (formats/openings/*.tsv, a.tsv to e.tsv
 # in that order) is data: scripts/gen-openings turns it into a C header
-# that only lib/opening.c includes (a malformed line fails the build with
+# that only lib/games/opening.c includes (a malformed line fails the build with
 # FILE:LINE).
 OPENINGS_TSV := $(sort $(wildcard formats/openings/*.tsv))
 OPENINGS_H := $(sort $(BUILD)/gen/openings_data.h $(FUZZ_BUILD)/gen/openings_data.h)
 $(OPENINGS_H): %/gen/openings_data.h: $(OPENINGS_TSV) scripts/gen-openings
 	@mkdir -p $(@D)
 	scripts/gen-openings $(OPENINGS_TSV) >$@.tmp && mv $@.tmp $@
-$(BUILD)/lib/opening.o: $(BUILD)/gen/openings_data.h
-$(BUILD)/lib/opening.o: PROJECT_CFLAGS += -I$(BUILD)/gen
+$(BUILD)/lib/games/opening.o: $(BUILD)/gen/openings_data.h
+$(BUILD)/lib/games/opening.o: PROJECT_CFLAGS += -I$(BUILD)/gen
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(BINS:$(BUILD)/bin/%=$(BUILD)/cmd/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(MAIN_SRC:%.c=$(BUILD)/%.d) $(UNIT_SRC:%.c=$(BUILD)/%.d) \
          $(patsubst %.c,$(BUILD)/%.d,$(wildcard tests/*.c)) $(FUZZ_SRC:%.c=$(BUILD)/%.d) \
-         $(wildcard $(FUZZ_BUILD)/obj/*/*.d $(FUZZ_BUILD)/obj/tests/fuzz/*.d)
+         $(wildcard $(FUZZ_BUILD)/obj/*/*/*.d $(FUZZ_BUILD)/obj/tests/*.d $(FUZZ_BUILD)/obj/tests/fuzz/*.d)

@@ -1,6 +1,6 @@
 // chessops-openings.mjs - lichess's opening classification of each game of
 // a PGN stream, computed with lichess's own rules library, chessops (npm),
-// as the reference for lib/opening.c (scripts/check-slow-openings compares
+// as the reference for lib/games/opening.c (scripts/check-slow-openings compares
 // it with tests/classify-games).  Nothing of this project is used: the
 // table is read from the TSV files of OPENINGS_DIR (default
 // ../shared/data/openings: lichess-org/chess-openings a.tsv ... e.tsv),
@@ -34,7 +34,7 @@
 // movetext; a record with no tag and no move (a comment alone) is no game.
 // Moves in UCI ("g1f3"), which our reader takes, are read with chessops's
 // parseUci where its SAN reader refuses them.  A null move ("--", "Z0",
-// ...) ends the search, as in lib/opening.h, and is played as a pass.
+// ...) ends the search, as in lib/games/opening.h, and is played as a pass.
 // CHESSOPS_DIR names the npm prefix where chessops is installed (default
 // build/chessops).
 import { createInterface } from 'node:readline';

@@ -20,12 +20,12 @@
  *
  * Usage: gen-train DIR [GAMES]   (GAMES: 1500 by default)
  */
-#include "fen.h"
-#include "makemove.h"
-#include "movegen.h"
-#include "position.h"
-#include "san.h"
-#include "variant.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "rules/movegen.h"
+#include "rules/position.h"
+#include "notation/san.h"
+#include "rules/variant.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /*
  * classify-games - a test aid, not a product: each game of the PGN files
- * named (standard input without one) classified by lib/opening.h, one line
+ * named (standard input without one) classified by lib/games/opening.h, one line
  * per game, "N<TAB>ECO<TAB>NAME", N counting the games of all the inputs
  * from 1.  scripts/check-slow-openings compares its lines with
  * scripts/chessops-openings.mjs's, which classifies by lichess's own rules
@@ -24,9 +24,9 @@
  *     classify-games ../shared/data/pgn/online/dela3499_Carlsen.pgn
  *     classify-games --tag ECO --tag Site lichess-export.pgn
  */
-#include "game.h"
-#include "opening.h"
-#include "pgn.h"
+#include "games/game.h"
+#include "games/opening.h"
+#include "games/pgn.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  */
 #include "perft_ref.h"
 
-#include "makemove.h"
+#include "rules/makemove.h"
 
 /* Every node is made: the walk the fast perft's shortcuts must agree
  * with.  A wrong incremental key would poison every transposition table,

@@ -9,7 +9,7 @@
 #ifndef PERFT_REF_H
 #define PERFT_REF_H
 
-#include "perft.h"
+#include "perft/perft.h"
 
 #include <stdint.h>
 

@@ -6,7 +6,7 @@
 #ifndef PGN_ALIKE_H
 #define PGN_ALIKE_H
 
-#include "pgn.h"
+#include "games/pgn.h"
 
 #include <stdbool.h>
 #include <stddef.h>

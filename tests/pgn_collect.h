@@ -5,7 +5,7 @@
 #ifndef CHESS_TESTS_PGN_COLLECT_H
 #define CHESS_TESTS_PGN_COLLECT_H
 
-#include "pgn.h"
+#include "games/pgn.h"
 
 /* Reads the next game of r into *g with every token offered kept (texts
  * copied, NUL-terminated, their lengths kept: an UNKNOWN token may hold a

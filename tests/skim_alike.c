@@ -5,7 +5,7 @@
 
 #include "pgn_alike.h"
 #include "pgn_collect.h"
-#include "pgn_split.h"
+#include "games/pgn_split.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * skim_alike.h - the tests' hold of the skimmer (lib/pgn_skim.h) to the
+ * skim_alike.h - the tests' hold of the skimmer (lib/games/pgn_skim.h) to the
  * reader (test_pgn_skim and fuzz_pgn_skim): every game skimmed against a
  * reader opened where it starts, and the games of a whole walk (skimmed,
  * or read by a reader up to the splitter's next cut where the skimmer
@@ -8,7 +8,7 @@
 #ifndef SKIM_ALIKE_H
 #define SKIM_ALIKE_H
 
-#include "pgn_skim.h"
+#include "games/pgn_skim.h"
 
 #include <stdbool.h>
 #include <stddef.h>

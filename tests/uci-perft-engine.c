@@ -9,18 +9,18 @@
  * counts 2 for the first move of a depth-1 divide (total included).  It
  * reads the few commands --against
  * sends (and a person types): uci, isready, setoption name UCI_Chess960,
- * setoption name UCI_Variant (lib/variant.h's names), position
+ * setoption name UCI_Variant (lib/rules/variant.h's names), position
  * startpos|fen FEN [moves ...], go perft N, quit.
  *
  *     perft --startpos -d 5 --against 'uci-perft-engine --inject-bug'
  *     printf 'position startpos\ngo perft 2\n' | uci-perft-engine --wrong-total
  */
-#include "fen.h"
-#include "makemove.h"
-#include "perft.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "perft/perft.h"
 #include "perft_ref.h"
-#include "uci.h"
-#include "variant.h"
+#include "notation/uci.h"
+#include "rules/variant.h"
 
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Compressed input (cmd/decompress.c): zstd, gzip, bzip2 and xz, found by
+# Compressed input (cmd/input/decompress.c): zstd, gzip, bzip2 and xz, found by
 # their magic bytes, in every tool that reads FILE operands or standard
 # input.  The truth is the plain text: a tool given the compressed bytes
 # must give what it gives on the text the format's own program

@@ -259,7 +259,7 @@ pgn-check:notes.pgn:28:32: note: game 3 (A - B, 1): result written '½-½': the 
     assert_output --partial 'f5e6 *'
 }
 
-@test "legal-moves --explain takes 'fxe6ep' as it takes 'fxe6e.p.' (SAN's grammar, lib/san.c)" {
+@test "legal-moves --explain takes 'fxe6ep' as it takes 'fxe6e.p.' (SAN's grammar, lib/notation/san.c)" {
     printf '4k3/8/8/4pP2/8/8/8/4K3 w - e6 0 2\n' >ep.fen
     local m
     for m in fxe6ep fxe6e.p. 'fxe6 ep'; do

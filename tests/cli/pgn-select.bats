@@ -50,7 +50,7 @@ case_args() { eval "args=($(sed -n 's/^# args: //p' "$FIX/expected/$1.ids"))"; }
 # fixture holds them; a game's own blank lines (the separator before it,
 # one blank line in the fixtures) go out before it when a game was written
 # before it: nothing before the first, nothing after the last (as the
-# issue says it, and cmd/game_out.h).  The fixture's games start with
+# issue says it, and cmd/output/game_out.h).  The fixture's games start with
 # their Id tag.
 games_text() {
     local fixture=$1

@@ -1,4 +1,4 @@
-/* libFuzzer target for the annotation reader (lib/annotation.h): any
+/* libFuzzer target for the annotation reader (lib/games/annotation.h): any
  * bytes as a comment's text.  Besides crashes and sanitizer reports, a
  * finding is any broken property (abort):
  *  - the text left is no longer than the comment, has no blank at either
@@ -15,7 +15,7 @@
  *  - the formatted numbers fit their bounds;
  *  - the same comment read in two pieces at a blank-free cut (as a ply's
  *    two comments) keeps the first piece's values. */
-#include "annotation.h"
+#include "games/annotation.h"
 
 #include <stdint.h>
 #include <stdlib.h>

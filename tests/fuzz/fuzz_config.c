@@ -1,4 +1,4 @@
-/* libFuzzer target for pgn-check's configuration file (cmd/config.c):
+/* libFuzzer target for pgn-check's configuration file (cmd/cli/config.c):
  * any bytes as a .pgn-check.conf read by config_args with pgn-check's
  * keys (check_options_config_keys).  The file is a memfd, named by its
  * /proc/self/fd path; the messages cli_diag writes to stderr are caught
@@ -17,9 +17,9 @@
  *  - written back as "key = value" lines, they read again as the same
  *    options (parse, print, parse: a fixed point);
  *  - reading the same bytes twice gives the same (no state leaks). */
-#include "check_options.h"
-#include "cli.h"
-#include "config.h"
+#include "pgn-check/check_options.h"
+#include "cli/cli.h"
+#include "input/config.h"
 
 #include <stdint.h>
 #include <stdio.h>

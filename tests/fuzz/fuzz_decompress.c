@@ -1,4 +1,4 @@
-/* libFuzzer target for compressed input (cmd/decompress.c): any bytes as
+/* libFuzzer target for compressed input (cmd/input/decompress.c): any bytes as
  * a file given to decompress_open, read to the end of its text (or to a
  * bound: a few bytes may stand for gigabytes).  Besides crashes, hangs
  * and sanitizer reports, a finding is any broken property (abort):
@@ -12,7 +12,7 @@
  * (The text past the first FUZZ_MAX_TEXT bytes is read but not looked
  * at; the stream is read to its end, so that no decoding thread outlives
  * the input it reads.) */
-#include "decompress.h"
+#include "input/decompress.h"
 
 #include <errno.h>
 #include <stdint.h>

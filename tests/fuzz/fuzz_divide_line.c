@@ -1,5 +1,5 @@
 /* libFuzzer target for the reader of an engine's divide lines
- * (uci_engine_divide_line, cmd/uci_engine.c: perft --against-engine's and
+ * (uci_engine_divide_line, cmd/engine/uci_engine.c: perft --against-engine's and
  * --against-divide's "e2e4: 20" lines): any bytes, split at '\n' as
  * divide_command.c splits them (a trailing '\r' dropped), each line read
  * into one struct uci_engine_divide.  Besides crashes and sanitizer reports, a
@@ -10,7 +10,7 @@
  *  - a line taken adds one move, its text the bytes before the colon and
  *    its count what the digits say; a line refused changes nothing;
  *  - the total and have_total are never touched. */
-#include "uci_engine.h"
+#include "engine/uci_engine.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -14,11 +14,11 @@
  *    own validity): the same, and every move of a valid position reads
  *    back from its UCI and its SAN text (drops and king promotions
  *    included), the list and the count agreeing before and after it. */
-#include "fen.h"
-#include "fen_validate.h"
-#include "makemove.h"
-#include "san.h"
-#include "uci.h"
+#include "notation/fen.h"
+#include "notation/fen_validate.h"
+#include "rules/makemove.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 
 #include <stdint.h>
 #include <stdlib.h>

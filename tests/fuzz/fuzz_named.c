@@ -7,10 +7,10 @@
  * both vocabularies, and into SAN that reads as the same move.  Games
  * without a Variant tag take the rules of a variant picked by the input's
  * length. */
-#include "game.h"
-#include "named.h"
-#include "named_reader.h"
-#include "san.h"
+#include "games/game.h"
+#include "games/named.h"
+#include "games/named_reader.h"
+#include "notation/san.h"
 
 #include <stdint.h>
 #include <stdlib.h>

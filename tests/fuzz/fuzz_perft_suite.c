@@ -1,4 +1,4 @@
-/* libFuzzer target for the perft suites' reader (lib/perft_suite.c):
+/* libFuzzer target for the perft suites' reader (lib/perft/perft_suite.c):
  * any bytes, line by line, as python-chess's blocks (perft_suite_feed)
  * and as EPD records with ;Dn counts (fen_parse, perft_suite_epd_counts).
  * Besides crashes and sanitizer reports, a finding is any broken property
@@ -15,8 +15,8 @@
  *  - an EPD record's counts are accepted exactly when every ;D1..;D30
  *    operand is such a count, and are then what its digits say;
  *  - the same lines read again give the same (no state leaks). */
-#include "fen.h"
-#include "perft_suite.h"
+#include "notation/fen.h"
+#include "perft/perft_suite.h"
 
 #include <stdint.h>
 #include <stdio.h>

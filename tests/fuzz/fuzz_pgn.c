@@ -23,7 +23,7 @@
  *     splitting and cap paths run on short inputs.
  * A broken property aborts, which libFuzzer reports as a crash. */
 #include "pgn_collect.h"
-#include "pgn.h"
+#include "games/pgn.h"
 
 #include "pgn_alike.h"
 

@@ -1,4 +1,4 @@
-/* libFuzzer target for the PGN checker (lib/pgn_check.h): reads the input
+/* libFuzzer target for the PGN checker (lib/policy/pgn_check.h): reads the input
  * as PGN with every check on (the notes included), each game checked as
  * it is read (pgn_check_read_game, as pgn-check reads), and checks what
  * must hold for any bytes at all:
@@ -17,7 +17,7 @@
  *   - games without a Variant tag are played by the rules of a variant
  *     that the input's length picks (standard chess one time in nine).
  * A broken property aborts, which libFuzzer reports as a crash. */
-#include "pgn_check.h"
+#include "policy/pgn_check.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
-/* libFuzzer target for the PGN writer (lib/pgn_write.c) on both tools'
- * paths: pgn-to-named-notation --to=pgn (cmd/game_pgn.c through the
- * converter, cmd/convert.c, as the tool runs it), and named-notation-to-pgn
+/* libFuzzer target for the PGN writer (lib/games/pgn_write.c) on both tools'
+ * paths: pgn-to-named-notation --to=pgn (cmd/output/game_pgn.c through the
+ * converter, cmd/pgn-to-named-notation/convert.c, as the tool runs it), and named-notation-to-pgn
  * (the named reader's replay events straight to the writer, as that tool
  * writes them).  For any bytes, what converts exports to PGN that
  *   - converts again with no error, every game (export reads back);
@@ -16,11 +16,11 @@
  * The input's length picks the options (comments, NAGs, variations kept
  * or not), so that each path runs.  A broken property aborts, which
  * libFuzzer reports as a crash. */
-#include "convert.h"
-#include "game_pgn.h"
-#include "named_reader.h"
-#include "opening.h"
-#include "pgn_write.h"
+#include "pgn-to-named-notation/convert.h"
+#include "output/game_pgn.h"
+#include "games/named_reader.h"
+#include "games/opening.h"
+#include "games/pgn_write.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* libFuzzer target for the skimmer (lib/pgn_skim.h), differential: the
+/* libFuzzer target for the skimmer (lib/games/pgn_skim.h), differential: the
  * input walked with pgn_skim_next, each game skimmed held to a reader
  * opened where it starts (the same raw bytes, lines and tags, no
  * diagnostic but those of words that are no token), each READER answer
@@ -6,7 +6,7 @@
  * walk held to those of one reader over the whole input
  * (tests/skim_alike.c).  Any difference aborts, which libFuzzer reports
  * as a crash. */
-#include "pgn_skim.h"
+#include "games/pgn_skim.h"
 
 #include "skim_alike.h"
 

@@ -1,4 +1,4 @@
-/* libFuzzer target for the game replay (lib/game.h) of what the PGN reader
+/* libFuzzer target for the game replay (lib/games/game.h) of what the PGN reader
  * reads, with the replay as the reader's visitor (its three steps,
  * game_replay_open, game_replay_visit and game_replay_close, so that the
  * position before each token is at hand).  Every game of the input is
@@ -22,11 +22,11 @@
  * the variants' paths run too.  A broken property aborts, which libFuzzer
  * reports as a crash. */
 #include "pgn_collect.h"
-#include "game.h"
+#include "games/game.h"
 
-#include "movegen.h"
-#include "pgn.h"
-#include "san.h"
+#include "rules/movegen.h"
+#include "games/pgn.h"
+#include "notation/san.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -11,9 +11,9 @@
  *    and, when the tags pass, short main lines (standard, with a capture,
  *    mate, a repetition) through select_game_*, twice each with the same
  *    verdict and identity (the state is reset by select_game_start). */
-#include "makemove.h"
-#include "san.h"
-#include "select.h"
+#include "rules/makemove.h"
+#include "notation/san.h"
+#include "policy/select.h"
 
 #include <stdint.h>
 #include <stdlib.h>

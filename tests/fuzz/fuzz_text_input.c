@@ -1,4 +1,4 @@
-/* libFuzzer target for the one line-end rule (lib/text_input.h,
+/* libFuzzer target for the one line-end rule (lib/base/text_input.h,
  * text_input_line_end): any bytes, the first one the size of the buffer
  * they are fed through (1 to 256 bytes, grown when a line is longer, as
  * the readers grow theirs).  Besides crashes and sanitizer reports, a
@@ -9,7 +9,7 @@
  *    and a lone CR each end a line, no line holds a CR or an LF, and the
  *    bytes after the last end, if any, are one more line;
  *  - text_input_cr_scan finds the first CR that is no CRLF's. */
-#include "text_input.h"
+#include "base/text_input.h"
 
 #include <stdint.h>
 #include <stdlib.h>

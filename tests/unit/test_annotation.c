@@ -1,4 +1,4 @@
-/* Unit tests of the annotation reader (lib/annotation.h).
+/* Unit tests of the annotation reader (lib/games/annotation.h).
  *
  * The expected values are python-chess's and chessops's, not ours: clock,
  * emt and eval (with depth) as python-chess reads "1. e4 {COMMENT} *"
@@ -19,7 +19,7 @@
  * where they agree.  Where they disagree (the first value or the last;
  * "[%eval 3.]"; four decimals of a second) the choice of annotations.md
  * is noted on the case. */
-#include "annotation.h"
+#include "games/annotation.h"
 
 #include "unit.h"
 

@@ -1,4 +1,4 @@
-/* The attack tables (lib/attacks.h) against independent truth.  Every
+/* The attack tables (lib/rules/attacks.h) against independent truth.  Every
  * slider table entry, read through the public lookup (PEXT or magic, as
  * this CPU chose), must equal the slow reference attacks_slow_rook or
  * attacks_slow_bishop for every square and every subset of its mask, and
@@ -11,7 +11,7 @@
  * nothing with the library's tables.  The PEXT tables built into the
  * program (printed by scripts/gen-attack-magics.c from a walk of its own)
  * must be the PEXT fill, whatever the CPU. */
-#include "attacks.h"
+#include "rules/attacks.h"
 
 #include "unit.h"
 

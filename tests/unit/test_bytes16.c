@@ -1,9 +1,9 @@
-/* The gathers of lib/bytes16.h held to their portable definitions: the
+/* The gathers of lib/base/bytes16.h held to their portable definitions: the
  * SSE2 instruction each stands for where there is SSE2 (the code the
  * scanners run) and the loop every other target runs must give the same
  * result on every byte pattern tried: each single byte value at each
  * place, and pseudo-random vectors from a fixed seed. */
-#include "bytes16.h"
+#include "base/bytes16.h"
 
 #include "unit.h"
 

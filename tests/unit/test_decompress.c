@@ -1,4 +1,4 @@
-/* cmd/decompress.c on small streams of each format this build reads, made
+/* cmd/input/decompress.c on small streams of each format this build reads, made
  * here by the formats' own libraries: the whole stream gives the text
  * back; the stream with each of its bytes changed, and cut at every
  * length, never crashes nor hangs, gives a prefix of the text (or, when
@@ -6,7 +6,7 @@
  * magic, the bytes themselves, as plain text), and a break is reported
  * exactly once; concatenated streams give both texts; the magic bytes are
  * told from text that only begins like them. */
-#include "decompress.h"
+#include "input/decompress.h"
 
 #include "unit.h"
 

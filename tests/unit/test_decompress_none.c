@@ -1,4 +1,4 @@
-/* cmd/decompress.c and its modules built without any compression library,
+/* cmd/input/decompress.c and its modules built without any compression library,
  * as on a machine that lacks them (the Makefile defines no HAVE_ macro for
  * this file): plain text still comes back as the very stream given, and
  * compressed input is refused (ENOTSUP) with the message that names the
@@ -7,10 +7,10 @@
 #undef HAVE_ZLIB
 #undef HAVE_BZ2
 #undef HAVE_LZMA
-#include "decompress.c"
-#include "decompress_codec.c"
-#include "decompress_format.c"
-#include "decompress_source.c"
+#include "input/decompress.c"
+#include "input/decompress_codec.c"
+#include "input/decompress_format.c"
+#include "input/decompress_source.c"
 
 #include "unit.h"
 

@@ -1,15 +1,15 @@
-/* Why a move is illegal (lib/explain.h): every reason in a position built
+/* Why a move is illegal (lib/notation/explain.h): every reason in a position built
  * for it, with its exact message; then the verdicts against the move
  * generator (itself checked by the perft suites): over every position of
  * $SHARED/perft, every from/to pair is legal for explain_move exactly when
  * the generator has it, every legal move's SAN and UCI text is legal for
  * explain_san, and explain_san agrees with san_parse on SAN text. */
-#include "explain.h"
+#include "notation/explain.h"
 
-#include "fen.h"
-#include "san.h"
-#include "status.h"
-#include "uci.h"
+#include "notation/fen.h"
+#include "notation/san.h"
+#include "rules/status.h"
+#include "notation/uci.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -4,10 +4,10 @@
  * hand-made records with one known problem each (code and column worked
  * out by hand from the text), and invariants that hold for any input
  * (no crash, printable messages, columns inside the record). */
-#include "fen.h"
-#include "fen_validate.h"
-#include "makemove.h"
-#include "uci.h"
+#include "notation/fen.h"
+#include "notation/fen_validate.h"
+#include "rules/makemove.h"
+#include "notation/uci.h"
 #include "unit.h"
 
 #include <stdlib.h>

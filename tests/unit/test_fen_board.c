@@ -1,4 +1,4 @@
-/* fen_board_plain (lib/fen_board.h), the fast reading of a plain board
+/* fen_board_plain (lib/notation/fen_board.h), the fast reading of a plain board
  * field, held to parse_board's full loop (fen_options.no_fastpath) on the
  * board field of every FEN of the shared data (the perft suites, the
  * variants' suites, the FEN tags of the PGN archives) and on changes of
@@ -8,8 +8,8 @@
  * loop finds no problem in a field without pockets or '~', the fast path
  * takes it; and a whole record parses to the same record and report
  * either way. */
-#include "fen.h"
-#include "fen_board.h"
+#include "notation/fen.h"
+#include "notation/fen_board.h"
 
 #include "unit.h"
 

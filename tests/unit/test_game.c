@@ -1,16 +1,16 @@
-/* Replaying games (lib/game.h): the one SAN resolver (san_parse) against
+/* Replaying games (lib/games/game.h): the one SAN resolver (san_parse) against
  * the exhaustive matcher (san_scan + san_match) on every legal move of every position of real
  * games, events and positions of small PGN texts, variations on the position stack, setups from
  * tags, and the problems with their places and wording; and the named-notation reader feeding the
  * same replay. */
-#include "game.h"
+#include "games/game.h"
 
-#include "fen.h"
-#include "makemove.h"
-#include "named.h"
-#include "named_reader.h"
-#include "san.h"
-#include "uci.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "games/named.h"
+#include "games/named_reader.h"
+#include "notation/san.h"
+#include "notation/uci.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,15 +1,15 @@
 /* The identity of a game and the bounded set of identities
- * (lib/game_id.h): what counts (rules, start position without its
+ * (lib/policy/game_id.h): what counts (rules, start position without its
  * counters, main line, plies, the tag texts given) and what does not
  * (comments, variations, NAGs, the spelling of a move, other tags), as
  * pgn-select --unique and pgn-check's duplicate-game are documented
  * (docs/pgn-select.md, docs/pgn-check.md); the set's membership, its
  * growth, its places and its bound. */
-#include "game_id.h"
+#include "policy/game_id.h"
 
-#include "makemove.h"
-#include "pgn_check.h"
-#include "san.h"
+#include "rules/makemove.h"
+#include "policy/pgn_check.h"
+#include "notation/san.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,12 +1,12 @@
-/* The named-rule notation (lib/named.h) against independent truth: the
+/* The named-rule notation (lib/games/named.h) against independent truth: the
  * Dagaz project's own chess example, byte for byte, and hand-checked plies
  * for every rule (en passant, promotions, castling in both vocabularies,
  * Chess960 castling whose king stays put, Black's mirrored directions). */
-#include "named.h"
+#include "games/named.h"
 
-#include "fen.h"
-#include "makemove.h"
-#include "san.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "notation/san.h"
 #include "unit.h"
 
 #include <stdlib.h>

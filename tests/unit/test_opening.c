@@ -1,4 +1,4 @@
-/* lib/opening.h against independent truth: the table's own text
+/* lib/games/opening.h against independent truth: the table's own text
  * (the TSV files of formats/openings/, read here line by line, not through the
  * library's compiled copy) and lichess's rule as chessops computes it
  * (scripts/chessops-openings.mjs --ply on the games written below: the
@@ -8,12 +8,12 @@
  * the en-passant square only when a capture there is legal), not by the
  * library's hash; every lookup near the table's positions must be exact.
  * Run from the top of the project (make check-unit does). */
-#include "opening.h"
+#include "games/opening.h"
 
-#include "fen.h"
-#include "makemove.h"
-#include "movegen.h"
-#include "san.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "rules/movegen.h"
+#include "notation/san.h"
 #include "unit.h"
 
 #include <stdlib.h>

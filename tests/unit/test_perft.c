@@ -5,14 +5,14 @@
  * uses is checked on the suites even though perft itself takes shortcuts;
  * and the last-ply counter (perft_leaf.h) held to its plain version on every
  * position a few plies from the suites' records. */
-#include "fen.h"
-#include "uci.h"
-#include "variant.h"
-#include "makemove.h"
-#include "perft.h"
-#include "perft_leaf.h"
+#include "notation/fen.h"
+#include "notation/uci.h"
+#include "rules/variant.h"
+#include "rules/makemove.h"
+#include "perft/perft.h"
+#include "perft/perft_leaf.h"
 #include "perft_ref.h"
-#include "perft_suite.h"
+#include "perft/perft_suite.h"
 #include "unit.h"
 
 #include <errno.h>

@@ -1,9 +1,9 @@
 /* Move generation against the published perft counts of an EPD suite
  * (../shared/data/perft): one TAP line per record, every depth up to
  * --depth checked.  These counts are the independent truth for movegen. */
-#include "fen.h"
-#include "perft.h"
-#include "perft_suite.h"
+#include "notation/fen.h"
+#include "perft/perft.h"
+#include "perft/perft_suite.h"
 #include "unit.h"
 
 #include <errno.h>

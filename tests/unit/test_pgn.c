@@ -1,13 +1,13 @@
-/* Unit tests of the PGN reader (lib/pgn.h) and of the splitter held to it
- * (lib/pgn_split.h): every construct of formats/pgn.md with its exact
+/* Unit tests of the PGN reader (lib/games/pgn.h) and of the splitter held to it
+ * (lib/games/pgn_split.h): every construct of formats/pgn.md with its exact
  * tokens, the diagnostics with their positions, and game splitting on the
  * real files under $SHARED/pgn,
  * checked against numbers found independently of the reader (a count of
  * "[Event " lines, or pgn-extract's count where that count is wrong). */
 #include "pgn_collect.h"
-#include "pgn.h"
-#include "pgn_split.h"
-#include "textscan.h"
+#include "games/pgn.h"
+#include "games/pgn_split.h"
+#include "base/textscan.h"
 
 #include "pgn_alike.h"
 #include "unit.h"

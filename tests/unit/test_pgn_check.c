@@ -1,9 +1,9 @@
-/* The PGN checker (lib/pgn_check.h) on small hand-made games: the code,
+/* The PGN checker (lib/policy/pgn_check.h) on small hand-made games: the code,
  * level, place and message of a problem of each family, what turning
  * checks on and off does, the bytes the reader hands over (PGN_OPT_RAW),
  * the identity of duplicates (tests/unit/test_game_id.c has its set), and UTF-8 sequences by RFC
  * 3629's table.  Every expected place is counted by hand on the text given here. */
-#include "pgn_check.h"
+#include "policy/pgn_check.h"
 
 #include "unit.h"
 

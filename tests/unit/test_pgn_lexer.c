@@ -1,4 +1,4 @@
-/* Unit tests of the PGN lexer (lib/pgn_lexer.h): its fast recognisers
+/* Unit tests of the PGN lexer (lib/games/pgn_lexer.h): its fast recognisers
  * held to their slow twins, the PCRE2 patterns.  Every word of the shared
  * archives' text (between PGN's delimiters), and mutations of each
  * (truncated, a byte replaced, a byte appended), is read by both: where a
@@ -6,7 +6,7 @@
  * pgn_lexer_fast), the token pattern must give the same kind, length,
  * stored text and value.  Every tag pair line is read by
  * pgn_lexer_tag_fast and the tag pattern alike. */
-#include "pgn_lexer.h"
+#include "games/pgn_lexer.h"
 
 #include "unit.h"
 

@@ -1,8 +1,8 @@
-/* Unit tests of the skimmer (lib/pgn_skim.h), held to the reader
+/* Unit tests of the skimmer (lib/games/pgn_skim.h), held to the reader
  * (tests/skim_alike.c): hand cases for each thing it leaves to the reader,
  * every archive of the shared data walked whole, and mutations of real
  * games. */
-#include "pgn_skim.h"
+#include "games/pgn_skim.h"
 
 #include "pgn_collect.h"
 #include "skim_alike.h"

@@ -1,14 +1,14 @@
-/* The PGN writer (lib/pgn_write.h) on small games replayed from PGN text:
+/* The PGN writer (lib/games/pgn_write.h) on small games replayed from PGN text:
  * the tag section (the Seven Tag Roster first in its order, the missing
  * ones as the standard's unknown, the others in ASCII order, each name
  * once, the caller's tags in their place, escaping), the movetext's lines
  * of at most 79 characters, move numbers, comments, NAGs and variations
  * (an empty one left out), and the error note.  The expected texts are
  * worked out by hand from formats/pgn-export.md (PGN standard 8). */
-#include "pgn_write.h"
+#include "games/pgn_write.h"
 
-#include "game.h"
-#include "pgn.h"
+#include "games/game.h"
+#include "games/pgn.h"
 #include "unit.h"
 
 #include <stdlib.h>

@@ -1,9 +1,9 @@
-/* The data of lib/position.c held to how it was made before it was data:
+/* The data of lib/rules/position.c held to how it was made before it was data:
  * the Zobrist keys drawn in a loop from SplitMix64 in their order (the
  * numbers every key, perft's table and a printed key depend on), and the
  * start position built square by square with position_put, its key from
  * position_compute_key. */
-#include "position.h"
+#include "rules/position.h"
 
 #include "unit.h"
 

@@ -9,13 +9,13 @@
  * a plain pseudo-legal list filtered by movegen_king_safe (and
  * movegen_left_king_safe) on every position of depth-2 walks from the
  * shared perft suites. */
-#include "attacks.h"
-#include "castling.h"
-#include "en_passant.h"
-#include "fen.h"
-#include "makemove.h"
-#include "makemove_impl.h"
-#include "movegen.h"
+#include "rules/attacks.h"
+#include "rules/castling.h"
+#include "rules/en_passant.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "rules/makemove_impl.h"
+#include "rules/movegen.h"
 #include "unit.h"
 
 #include <stdlib.h>

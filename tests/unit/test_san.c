@@ -1,4 +1,4 @@
-/* SAN (lib/san.h) against independent truth.  First hand-built positions
+/* SAN (lib/notation/san.h) against independent truth.  First hand-built positions
  * whose SAN follows from the PGN standard (section 8.2.3: disambiguation by
  * file, then rank, then both; a pinned piece never adds to it; "=Q" for
  * promotion, "+" and "#"), and the opera game as Morphy played it; then
@@ -6,13 +6,13 @@
  * SAN we write for each move must be the game's own text, up to check
  * marks and over-disambiguation.  Games the library cannot replay (really
  * illegal moves, crazyhouse or antichess) are skipped and counted. */
-#include "san.h"
+#include "notation/san.h"
 
-#include "fen.h"
-#include "game.h"
-#include "makemove.h"
-#include "pgn.h"
-#include "uci.h"
+#include "notation/fen.h"
+#include "games/game.h"
+#include "rules/makemove.h"
+#include "games/pgn.h"
+#include "notation/uci.h"
 #include "unit.h"
 
 #include <dirent.h>

@@ -3,11 +3,11 @@
  * expected values from the rules and hand-checked positions (Fool's mate
  * is checkmate after 4 plies, and so on), never from the code's own
  * output. */
-#include "game.h"
-#include "makemove.h"
-#include "san.h"
-#include "select.h"
-#include "select_tag.h"
+#include "games/game.h"
+#include "rules/makemove.h"
+#include "notation/san.h"
+#include "policy/select.h"
+#include "policy/select_tag.h"
 #include "unit.h"
 
 #include <stdlib.h>

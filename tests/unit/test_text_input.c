@@ -1,10 +1,10 @@
-/* The input module (lib/text_input.h): the one line-end rule (LF, CRLF, a
+/* The input module (lib/base/text_input.h): the one line-end rule (LF, CRLF, a
  * lone CR; a CR at the end of the bytes known waits for the next byte
  * unless at the end), the lone-CR scan of the buffered readers, and the
  * read of a stream's text as it comes (a pipe, a stream with no
  * descriptor, a read error).  Expected values are worked out from the
  * rule as formats/pgn.md and formats/fen.md state it. */
-#include "text_input.h"
+#include "base/text_input.h"
 
 #include "unit.h"
 

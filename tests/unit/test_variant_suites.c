@@ -7,11 +7,11 @@
  *
  * usage: test_variant_suites --suite FILE --variant NAME [--depth N] [--chess960]
  * (--chess960 reads KQkq as X-FEN, as the atomic960 records need). */
-#include "fen.h"
-#include "perft.h"
-#include "perft_suite.h"
+#include "notation/fen.h"
+#include "perft/perft.h"
+#include "perft/perft_suite.h"
 #include "unit.h"
-#include "variant.h"
+#include "rules/variant.h"
 
 #include <errno.h>
 #include <stdlib.h>

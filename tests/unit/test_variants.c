@@ -1,17 +1,17 @@
-/* The variants' rules (lib/variant.h), one built position per rule, with
+/* The variants' rules (lib/rules/variant.h), one built position per rule, with
  * the expected moves worked out by hand in the comment beside each: the
  * published suites check the counts in bulk, these say which rule holds.
  * Every position is also checked for what all positions owe the library:
  * the move list and the count agree, and every move keeps the incremental
  * key equal to a recomputed one. */
-#include "explain.h"
-#include "fen.h"
-#include "makemove.h"
-#include "san.h"
-#include "status.h"
-#include "uci.h"
+#include "notation/explain.h"
+#include "notation/fen.h"
+#include "rules/makemove.h"
+#include "notation/san.h"
+#include "rules/status.h"
+#include "notation/uci.h"
 #include "unit.h"
-#include "variant.h"
+#include "rules/variant.h"
 
 #include <stdlib.h>
 

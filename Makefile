@@ -20,7 +20,8 @@ PERFT960_DEPTH ?= 4
 # Depth of the variant suites in `make check` (check-slow: every depth).
 VARIANT_DEPTH ?= 4
 
-WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes
+WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
+            -Werror=implicit-function-declaration -Werror=int-conversion
 ifneq ($(CI),)
 WARNINGS += -Werror
 endif

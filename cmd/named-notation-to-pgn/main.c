@@ -16,6 +16,7 @@
  *                    closing counts; progress.c on a terminal
  */
 #include "cli/cli.h"
+#include "input/cli_input.h"
 #include "input/decompress.h"
 #include "games/game.h"
 #include "output/games.h"

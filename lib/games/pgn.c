@@ -1322,7 +1322,8 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
         keep_raw = false;
     }
     size_t keep = keep_raw ? r->raw_start : r->cur;
-    size_t limit = keep_raw ? r->lim.max_game + max + 1 : max + 1;
+    /* a line, its CR and the byte after, which tells a lone CR (fetch_line) */
+    size_t limit = keep_raw ? r->lim.max_game + max + 2 : max + 2;
     memmove(r->buf, r->src + keep, r->end - keep);
     r->end -= keep;
     r->cur -= keep;
@@ -1373,7 +1374,7 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
              * kept across the lines of a buffer */
             if (cr + 1 < avail || r->eof)
                 nl = base + cr;
-            else if (avail <= max) {
+            else if (avail <= max + 1) { /* (a CR after max bytes ends the line too) */
                 int f = refill(r);
                 if (f != 1)
                     return f;

@@ -16,7 +16,7 @@
  *         ... pgn_error_message(pgn_reader_error(r)) ...
  *     pgn_reader_free(r);
  *
- * Memory is constant across games: one input buffer (at most max_line + 1
+ * Memory is constant across games: one input buffer (at most max_line + 2
  * bytes for a FILE) and the current game's arrays and text arena, reused
  * for the next; a caller that wants a game's tokens together
  * (tests/pgn_collect.h) collects them as they are offered.  Every text of

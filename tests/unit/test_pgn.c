@@ -1014,6 +1014,42 @@ static void test_file_matches_mem(void)
     free(big);
 }
 
+/* A line of max_line bytes is not over max_line, whatever ends it: LF, or
+ * a lone CR (formats/pgn.md, "Line ends"; a CR is no byte of its line),
+ * also when that CR is the last byte a FILE reader has, at the end of the
+ * input (fuzz_pgn: the FILE reader split the line there, line-too-long). */
+static void test_line_of_max_line(void)
+{
+    static const char line[] = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 O-O *";
+    UNIT_EQ_INT((long)strlen(line), 64, "the line is of 64 bytes");
+    static const char *const ends[] = {"\n", "\r", "\r*\r"};
+    static const char *const said[] = {"LF", "a lone CR, the last byte", "a lone CR"};
+    for (int e = 0; e < 3; e++)
+        for (int file = 0; file < 2; file++) {
+            char text[128];
+            size_t n = (size_t)snprintf(text, sizeof text, "%s%s", line, ends[e]);
+            struct pgn_reader *r = reader(0);
+            pgn_reader_set_limits(r, &(struct pgn_limits){.max_line = 64});
+            FILE *fp = file ? fmemopen(text, n, "r") : NULL;
+            if (fp)
+                pgn_reader_open_file(r, fp, "l");
+            else
+                pgn_reader_open_mem(r, text, n, "l");
+            struct pgn_game g;
+            struct sbuf b, d;
+            bool ok = pgn_collect_game(r, &g) == 1 && g.ntokens == 19;
+            const struct pgn_token *t = ok ? &g.tokens[18] : NULL;
+            UNIT_CHECK(ok && t->kind == PGN_TOK_RESULT && t->line == 1 && t->col == 64 &&
+                           g.ndiags == 0,
+                       "a line of max_line bytes and %s (%s): not split (%s at %lu:%lu; %s)",
+                       said[e], file ? "FILE" : "memory", ok ? tokens_str(&g, &b) : "no game",
+                       t ? t->line : 0, t ? t->col : 0, ok ? diags_str(&g, &d) : "");
+            if (fp)
+                fclose(fp);
+            pgn_reader_free(r);
+        }
+}
+
 /* ------------------------------------------------------------ real files */
 
 /* Files where counting "[Event " lines is not the right number: the
@@ -1684,6 +1720,7 @@ int main(void)
     test_split_marks();
     test_split();
     test_file_matches_mem();
+    test_line_of_max_line();
     test_visitor();
     test_at_rest();
     test_real_files();

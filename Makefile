@@ -182,12 +182,15 @@ override PGO := 0
 endif
 PGO_BUILD := $(BUILD)/pgo
 # The profile is used where it helps every tool: the PGN reader and replay
-# (pgn, pgn_lexer, pgn_result, pgn_split, san, game, makemove, castling), FEN (fen, fen_record,
-# fen_board, fen_validate) and the tools' code.
+# (pgn and its pieces pgn_setup, pgn_store, pgn_comment, pgn_tags and
+# pgn_game, pgn_lexer, pgn_result, pgn_split, san, game, makemove,
+# castling), FEN (fen, fen_record, fen_board, fen_validate) and the tools'
+# code.
 # Move generation, positions and perft keep the plain build: one profile
 # for all their callers made the lichess variants' perft and legal-moves
 # slower (docs/performance.md).
-PGO_SRC ?= lib/games/pgn.c lib/games/pgn_lexer.c lib/games/pgn_result.c lib/games/pgn_split.c lib/notation/san.c lib/games/game.c lib/rules/makemove.c lib/rules/castling.c lib/notation/fen.c \
+PGO_SRC ?= lib/games/pgn.c lib/games/pgn_setup.c lib/games/pgn_store.c lib/games/pgn_comment.c \
+           lib/games/pgn_tags.c lib/games/pgn_game.c lib/games/pgn_lexer.c lib/games/pgn_result.c lib/games/pgn_split.c lib/notation/san.c lib/games/game.c lib/rules/makemove.c lib/rules/castling.c lib/notation/fen.c \
            lib/notation/fen_record.c lib/notation/fen_board.c lib/notation/fen_validate.c $(CMD_SRC)
 PGO_OBJ := $(PGO_SRC:%.c=$(BUILD)/%.o)
 # Both builds name each object's profile alike, $(PGO_DATA)/lib-games-pgn.gcda

@@ -1,12 +1,14 @@
 /* PGN reader (pgn.h; formats/pgn.md says what is accepted): input split
  * into lines, lines into tag pairs and movetext words at the delimiters
- * (a byte-class table), words into tokens by the lexer (pgn_lexer.h). */
-#include "pgn.h"
+ * (a byte-class table), words into tokens by the lexer (pgn_lexer.h).
+ * This file holds the hot path, what runs per byte and per token: the
+ * words, the tokens offered to the visitor, the lines, a comment
+ * opened, pgn_read_game; the colder pieces are pgn_setup.c, pgn_store.c,
+ * pgn_comment.c, pgn_tags.c and pgn_game.c (pgn_impl.h). */
+#include "pgn_impl.h"
 
 #include "base/array.h"
-#include "pgn_lexer.h"
 #include "notation/san.h"
-#include "base/text_input.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -15,503 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-enum {
-    DEFAULT_MAX_LINE = 1u << 20,
-    DEFAULT_MAX_TEXT = 1u << 20,
-    DEFAULT_MAX_TOKENS = 1u << 20,
-    DEFAULT_MAX_TAGS = 1024,
-    DEFAULT_MAX_DIAGS = 1024,
-    DEFAULT_MAX_GAME = 64u << 20,
-    SYMBOL_MAX = 255,        /* bytes kept of an UNKNOWN token */
-    READ_CHUNK = 256u << 10, /* initial FILE buffer */
-    ARENA_KEEP = 4u << 20,   /* arena bytes kept between games */
-    TOKENS_KEEP = 1u << 16,  /* token slots kept between games */
-    MIN_LINE = 64,           /* smallest max_line accepted */
-};
-
-/* Byte classes of the movetext scanner. */
-enum byte_class {
-    C_RUN = 0, /* part of a symbol run */
-    C_WS,      /* space, tab, CR, VT, FF, and the DOS end-of-file mark ^Z */
-    C_CTRL,    /* NUL and other control bytes: a diagnostic, then a space */
-    C_LBRACE,
-    C_RBRACE,
-    C_LPAREN,
-    C_RPAREN,
-    C_LBRACK,
-    C_RBRACK,
-    C_SEMI,
-};
-
-/* clang-format off */
-static const unsigned char byte_class[256] = {
-    C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, /* 00-07 */
-    C_CTRL, C_WS,   C_WS,   C_WS,   C_WS,   C_WS,   C_CTRL, C_CTRL, /* 08-0f */
-    C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, /* 10-17 */
-    C_CTRL, C_CTRL, C_WS,   C_CTRL, C_CTRL, C_CTRL, C_CTRL, C_CTRL, /* 18-1f */
-    C_WS,                                                           /* space */
-    ['{'] = C_LBRACE, ['}'] = C_RBRACE, ['('] = C_LPAREN, [')'] = C_RPAREN,
-    ['['] = C_LBRACK, [']'] = C_RBRACK, [';'] = C_SEMI,   [0x7f] = C_CTRL,
-};
-/* clang-format on */
-
-enum game_state { ST_START, ST_TAGS, ST_MOVES };
-/* SCAN_RESULT_DONE: the game ended at its result at depth 0 (kept, or
- * dropped by max_tokens); SCAN_GAME_DONE: it ended otherwise;
- * SCAN_STRAY_DONE: stray text ended where a run of binary data begins or
- * ends (what follows is between games still). */
-enum scan_status { SCAN_LINE_DONE, SCAN_GAME_DONE, SCAN_RESULT_DONE, SCAN_STRAY_DONE, SCAN_ERROR };
-
-struct pgn_reader {
-    struct pgn_limits lim;
-    unsigned options;
-    /* the visitor of the game being read, and what it answered */
-    const struct pgn_visitor *v;
-    void *v_ctx;
-    size_t v_next;        /* tokens[0..v_next) were offered (or held back by a skip) */
-    bool v_told;          /* tags_done was called */
-    bool v_skip;          /* SKIP_GAME: nothing more is offered */
-    int v_mute;           /* SKIP_VARIATION: tokens from this depth on are not offered (0: none) */
-    bool v_direct;        /* told, and neither skip: the next token is offered as it is */
-    size_t tok_limit;     /* max_tokens less the tokens offered: the cap counts them */
-    char word[16];        /* the text of a MOVE offered from the line, NUL-terminated */
-    struct pgn_lexer lex; /* the patterns of words and tag pairs */
-
-    /* input: unread bytes are src[cur, end); src is NULL when none is open */
-    FILE *fp;
-    const char *src;
-    char *buf;
-    size_t buf_cap, cur, end;
-    bool eof;
-    char *name;
-
-    /* current line (or piece of an overlong line) */
-    const char *line;
-    size_t line_len, pos, first_nonblank;
-    size_t line_raw; /* src index of the line's first byte (a BOM included) */
-    bool have_line, continued, cur_blank, prev_blank;
-    bool skip_pieces;        /* the rest of an overlong line is a tag pair's: skipped */
-    struct text_input_cr cr; /* the next lone CR in src (text_input.h) */
-    unsigned long lineno, col_base, binary_line;
-
-    enum pgn_error err;
-    int sys_errno;
-    unsigned long games;
-    bool at_end;  /* the end of the input was reached (at_rest is known) */
-    bool at_rest; /* ... with nothing after the last game's result */
-    /* Between games (the input's start, or after a result at depth 0):
-     * until a tag or a move comes, text is stray (pgn_game.stray). */
-    bool after_result;
-    bool stray_text;              /* ... and some came: the game so far is stray text */
-    bool stray_binary, stray_nul; /* ... a run of binary data (pgn_game.stray_binary) */
-
-    /* PGN_OPT_RAW: the current game's bytes start at src[raw_start] */
-    size_t raw_start;
-    unsigned long raw_line, raw_col, next_raw_line, next_raw_col;
-    bool raw_lost; /* the game outgrew max_game: its bytes were let go */
-
-    /* game under construction */
-    enum game_state state;
-    int depth;
-    unsigned long open_line, open_col;
-    bool in_comment, comment_stored, comment_truncated, tokens_full, tags_full, started;
-    bool comment_skipped; /* the open comment is measured, not kept (PGN_OPT_SKIP_COMMENTS) */
-    bool number_skipped;  /* a move number was read and not kept (PGN_OPT_SKIP_NUMBERS) */
-    bool move_dropped;    /* a move, move number or null move was dropped (max_tokens) */
-    size_t comment_len;   /* the skipped comment's length so far */
-    unsigned long comment_line, comment_col, start_line, start_col;
-    size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
-    unsigned long markup_line, markup_col; /* pgn_game.markup_line */
-
-    /* What is kept of the tokens let go: the kinds read (a bit a kind), and
-     * while first_watch (stray text may come; until found) the first token
-     * that is no comment, with the first text of such a token that is no
-     * empty string, which pgn_stray_message quotes. */
-    unsigned kinds;
-    bool first_watch;
-    bool first_placed;
-    struct pgn_token first;
-    char first_text[SYMBOL_MAX + 1];
-
-    char *arena;
-    size_t arena_len, arena_cap;
-    size_t arena_floor; /* the end of the tags' texts: tokens are stored after it */
-    struct pgn_token *toks;
-    size_t ntoks, toks_cap;
-    struct pgn_tag *tags;
-    uint64_t tag_names; /* a bit per tag name of the game (tag_bit): most lookups end there */
-    size_t ntags, tags_cap;
-    struct pgn_diag *diags;
-    size_t ndiags, diags_cap;
-};
-
-/* The name and the message of each code. */
-static const struct {
-    const char *name, *message;
-} errors[PGN_ERROR_NB] = {
-    [PGN_OK] = {"ok", "no error"},
-    [PGN_E_NOMEM] = {"out-of-memory", "out of memory"},
-    [PGN_E_IO] = {"read-error", "read error"},
-    [PGN_E_NOT_OPEN] = {"not-open", "no input opened"},
-    [PGN_E_UTF16] = {"utf-16", "UTF-16 text: convert it to UTF-8"},
-    [PGN_E_BAD_TAG] = {"bad-tag", "malformed tag pair"},
-    [PGN_E_UNTERMINATED_TAG] = {"unterminated-tag", "tag pair not closed by ']' on its line"},
-    [PGN_E_TOO_MANY_TAGS] = {"too-many-tags", "too many tag pairs; the rest are ignored"},
-    [PGN_E_UNTERMINATED_COMMENT] = {"unterminated-comment", "comment '{' not closed by '}'"},
-    [PGN_E_UNCLOSED_VARIATION] = {"unclosed-variation", "variation '(' not closed by ')'"},
-    [PGN_E_UNMATCHED_CLOSE] = {"unmatched-close", "')' without an open variation"},
-    [PGN_E_UNEXPECTED_TOKEN] = {"unexpected-token", "unrecognised text in movetext"},
-    [PGN_E_BAD_NAG] = {"bad-nag", "NAG number above 255"},
-    [PGN_E_RESULT_IN_VARIATION] = {"result-in-variation", "game result inside a variation"},
-    [PGN_E_MISSING_RESULT] = {"missing-result",
-                              "game has no result; the next game's tags begin here"},
-    [PGN_E_TRUNCATED] = {"truncated", "input ends inside a game (no result)"},
-    [PGN_E_UNENDED_GAME] =
-        {"unended-game", "game has no result; a new game begins here (move 1 after a blank line)"},
-    [PGN_E_STRAY_TEXT] = {"stray-text", "text outside any game (ignored)"},
-    [PGN_E_TOKEN_TOO_LONG] = {"token-too-long", "token too long; truncated"},
-    [PGN_E_LINE_TOO_LONG] = {"line-too-long", "line too long; split"},
-    [PGN_E_TOO_MANY_TOKENS] = {"too-many-tokens",
-                               "too many tokens in one game; the rest are ignored"},
-    [PGN_E_TOO_MANY_DIAGS] = {"too-many-diagnostics",
-                              "too many problems in one game; the rest are not reported"},
-    [PGN_E_BINARY] = {"binary-byte", "NUL or control byte (read as a space)"},
-};
-
-static const char *const kind_names[PGN_TOK_KIND_NB] = {
-    [PGN_TOK_MOVE] = "move",
-    [PGN_TOK_NULL_MOVE] = "null-move",
-    [PGN_TOK_MOVE_NUMBER] = "move-number",
-    [PGN_TOK_NAG] = "nag",
-    [PGN_TOK_COMMENT] = "comment",
-    [PGN_TOK_VARIATION_START] = "variation-start",
-    [PGN_TOK_VARIATION_END] = "variation-end",
-    [PGN_TOK_RESULT] = "result",
-    [PGN_TOK_UNKNOWN] = "unknown",
-};
-
-const char *pgn_error_name(enum pgn_error code)
-{
-    return (unsigned)code < PGN_ERROR_NB ? errors[code].name : "unknown-error";
-}
-
-const char *pgn_error_message(enum pgn_error code)
-{
-    return (unsigned)code < PGN_ERROR_NB ? errors[code].message : "unknown error";
-}
-
-const char *pgn_token_kind_name(enum pgn_token_kind kind)
-{
-    return (unsigned)kind < PGN_TOK_KIND_NB ? kind_names[kind] : "invalid";
-}
-
-bool pgn_utf16_bom(const char *s)
-{
-    unsigned char a = (unsigned char)s[0], b = (unsigned char)s[1];
-    return (a == 0xFF && b == 0xFE) || (a == 0xFE && b == 0xFF);
-}
-
-/* ---------------------------------------------------------------- setup */
-
-void pgn_reader_set_limits(struct pgn_reader *r, const struct pgn_limits *src)
-{
-    struct pgn_limits z = {0}, *dst = &r->lim;
-    if (!src)
-        src = &z;
-    dst->max_line = src->max_line ? src->max_line : DEFAULT_MAX_LINE;
-    if (dst->max_line < MIN_LINE)
-        dst->max_line = MIN_LINE;
-    dst->max_text = src->max_text ? src->max_text : DEFAULT_MAX_TEXT;
-    dst->max_tokens = src->max_tokens ? src->max_tokens : DEFAULT_MAX_TOKENS;
-    dst->max_tags = src->max_tags ? src->max_tags : DEFAULT_MAX_TAGS;
-    dst->max_diags = src->max_diags ? src->max_diags : DEFAULT_MAX_DIAGS;
-    dst->max_game = src->max_game ? src->max_game : DEFAULT_MAX_GAME;
-}
-
-struct pgn_reader *pgn_reader_new(void)
-{
-    struct pgn_reader *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    pgn_reader_set_limits(r, NULL);
-    if (!pgn_lexer_init(&r->lex)) {
-        pgn_reader_free(r);
-        return NULL;
-    }
-    return r;
-}
-
-void pgn_reader_free(struct pgn_reader *r)
-{
-    if (!r)
-        return;
-    pgn_lexer_free(&r->lex);
-    free(r->buf);
-    free(r->name);
-    free(r->arena);
-    free(r->toks);
-    free(r->tags);
-    free(r->diags);
-    free(r);
-}
-
-void pgn_reader_set_options(struct pgn_reader *r, unsigned options)
-{
-    r->options = options;
-}
-
-/* Resets everything that belongs to the previous input. */
-static enum pgn_error open_common(struct pgn_reader *r, const char *name)
-{
-    char *copy = strdup(name ? name : "-");
-    if (!copy)
-        return PGN_E_NOMEM;
-    free(r->name);
-    r->name = copy;
-    r->fp = NULL;
-    r->src = r->line = NULL;
-    r->cur = r->end = r->line_len = r->pos = r->raw_start = 0;
-    r->eof = r->have_line = r->continued = r->cur_blank = r->at_end = r->at_rest = false;
-    r->raw_lost = false;
-    r->prev_blank = r->after_result = true; /* (the input's start is between games too) */
-    r->lineno = r->col_base = r->binary_line = r->games = 0;
-    r->err = PGN_OK;
-    r->sys_errno = 0;
-    r->raw_line = r->raw_col = 1;
-    text_input_cr_reset(&r->cr);
-    return PGN_OK;
-}
-
-enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name)
-{
-    enum pgn_error e = open_common(r, name);
-    if (e)
-        return e;
-    if (!fp)
-        return PGN_E_NOT_OPEN;
-    if (!r->buf) {
-        r->buf = malloc(READ_CHUNK);
-        if (!r->buf)
-            return PGN_E_NOMEM;
-        r->buf_cap = READ_CHUNK;
-    }
-    r->fp = fp;
-    r->src = r->buf;
-    return PGN_OK;
-}
-
-enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,
-                                   const char *name)
-{
-    enum pgn_error e = open_common(r, name);
-    if (e)
-        return e;
-    r->src = buf ? buf : "";
-    r->end = buf ? len : 0;
-    r->eof = true;
-    return PGN_OK;
-}
-
-enum pgn_error pgn_reader_error(const struct pgn_reader *r)
-{
-    return r->err;
-}
-
-int pgn_reader_errno(const struct pgn_reader *r)
-{
-    return r->sys_errno;
-}
-
-bool pgn_reader_at_rest(const struct pgn_reader *r)
-{
-    return r->at_rest; /* (set with at_end) */
-}
-
-size_t pgn_reader_rest(const struct pgn_reader *r, const char **text, unsigned long *line)
-{
-    *text = "";
-    *line = r->raw_line;
-    if (!(r->options & PGN_OPT_RAW) || r->raw_lost || !r->src || r->raw_start >= r->end)
-        return 0;
-    *text = r->src + r->raw_start;
-    return r->end - r->raw_start;
-}
-
-/* Linear (a game has a score of tags); comparing the first letters first
- * spares nearly every strcmp. */
-const struct pgn_tag *pgn_tags_find(const struct pgn_tag *tags, size_t ntags, const char *name)
-{
-    for (size_t i = 0; i < ntags; i++)
-        if (tags[i].name[0] == name[0] && strcmp(tags[i].name, name) == 0)
-            return &tags[i];
-    return NULL;
-}
-
-const char *pgn_game_tag(const struct pgn_game *g, const char *name)
-{
-    const struct pgn_tag *t = pgn_tags_find(g->tags, g->ntags, name);
-    return t ? t->value : NULL;
-}
-
-int pgn_stray_message(const struct pgn_game *g, char *buf, size_t size)
-{
-    if (g->stray_binary) /* (its bytes are no text to quote) */
-        return snprintf(buf, size, "binary data (%s bytes) outside any game",
-                        g->stray_nul ? "NUL" : "control");
-    const char *text = "";
-    for (size_t i = 0; i < g->ntokens && !*text; i++)
-        if (g->tokens[i].kind != PGN_TOK_COMMENT)
-            text = g->tokens[i].text;
-    /* the text quoted, its control bytes written \xNN (a message is one
-     * line of text) */
-    char quoted[4 * 64 + 1];
-    size_t n = 0;
-    for (size_t i = 0; i < 64 && text[i]; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c < 0x20 || c == 0x7f)
-            n += (size_t)snprintf(quoted + n, sizeof quoted - n, "\\x%02x", c);
-        else
-            quoted[n++] = (char)c;
-    }
-    quoted[n] = '\0';
-    return snprintf(buf, size, "%s: '%s'", errors[PGN_E_STRAY_TEXT].message, quoted);
-}
-
-int pgn_repeat_message(const struct pgn_game *g, size_t i, unsigned long line_offset, char *buf,
-                       size_t size)
-{
-    const struct pgn_tag *t = &g->tags[i], *first = pgn_tags_find(g->tags, i, t->name);
-    return snprintf(buf, size, "tag %s appears twice (first on line %lu)", t->name,
-                    (first ? first->line : t->line) + line_offset);
-}
-
 /* ---------------------------------------------------------------- storage */
-
-static int nomem(struct pgn_reader *r)
-{
-    r->err = PGN_E_NOMEM;
-    return -1;
-}
-
-/* Moves the pointers of the stored texts (tokens', tags'): less from,
- * they are arena offsets while the arena moves; plus to, pointers again. */
-static void move_texts(struct pgn_reader *r, uintptr_t from, uintptr_t to)
-{
-    for (size_t i = 0; i < r->ntoks; i++)
-        r->toks[i].text = (const char *)((uintptr_t)r->toks[i].text - from + to);
-    for (size_t i = 0; i < r->ntags; i++) {
-        r->tags[i].name = (const char *)((uintptr_t)r->tags[i].name - from + to);
-        r->tags[i].value = (const char *)((uintptr_t)r->tags[i].value - from + to);
-    }
-}
-
-/* Makes room for n more bytes of text; the stored texts follow the arena
- * when it moves (rarely: it doubles). */
-static int arena_reserve(struct pgn_reader *r, size_t n)
-{
-    if (r->arena_len + n <= r->arena_cap)
-        return 0;
-    move_texts(r, (uintptr_t)r->arena, 0);
-    char *a = array_grow(r->arena, &r->arena_cap, r->arena_len + n, 1);
-    /* (a failed realloc keeps the old block) */
-    move_texts(r, 0, (uintptr_t)(a ? a : r->arena));
-    if (!a)
-        return nomem(r);
-    r->arena = a;
-    return 0;
-}
-
-static unsigned long col_at(const struct pgn_reader *r, const char *p)
-{
-    return (unsigned long)(p - r->line) + 1 + r->col_base;
-}
-
-static void mark_start(struct pgn_reader *r, unsigned long line, unsigned long col)
-{
-    if (!r->started) {
-        r->started = true;
-        r->start_line = line;
-        r->start_col = col;
-    }
-}
-
-/* Records a problem; past max_diags the last slot says that more were
- * dropped, which keeps a garbage game from growing the array. */
-static int add_diag(struct pgn_reader *r, enum pgn_error code, unsigned long line,
-                    unsigned long col)
-{
-    if (r->ndiags >= r->lim.max_diags)
-        return 0;
-    struct pgn_diag *d = array_grow(r->diags, &r->diags_cap, r->ndiags + 1, sizeof *r->diags);
-    if (!d)
-        return nomem(r);
-    r->diags = d;
-    if (r->ndiags + 1 == r->lim.max_diags)
-        code = PGN_E_TOO_MANY_DIAGS;
-    r->diags[r->ndiags++] = (struct pgn_diag){.line = line, .col = col, .code = code};
-    return 0;
-}
-
-static int diag_at(struct pgn_reader *r, enum pgn_error code, const char *p)
-{
-    return add_diag(r, code, r->lineno, col_at(r, p));
-}
-
-/* Records a control byte, once per line so that a binary file does not
- * drown the game in diagnostics. */
-static int note_binary(struct pgn_reader *r, const char *p)
-{
-    if (r->binary_line == r->lineno)
-        return 0;
-    r->binary_line = r->lineno;
-    return diag_at(r, PGN_E_BINARY, p);
-}
-
-/* How many bytes at the start of p[0..n), a multiple of eight, hold no
- * control byte (below 0x20, or 0x7f): most text, read eight at a time. */
-static size_t plain_prefix(const char *p, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, sizeof w);
-        if (pgn_lexer_word_controls(w))
-            break;
-    }
-    return i;
-}
-
-/* The index of the first control byte of p[0..n), n when none. */
-static size_t first_control(const char *p, size_t n)
-{
-    size_t i = plain_prefix(p, n);
-    while (i < n && byte_class[(unsigned char)p[i]] != C_CTRL)
-        i++;
-    return i;
-}
-
-/* Copies text that may hold control bytes (comments, tag values, junk),
- * turning them into spaces so that every stored text is a clean C string. */
-static int copy_clean(struct pgn_reader *r, char *dst, const char *src, size_t n)
-{
-    if (n) /* (src may be NULL when n is 0) */
-        memcpy(dst, src, n);
-    size_t i = first_control(src, n);
-    if (i < n && note_binary(r, src + i) < 0) /* (the first is the one noted) */
-        return -1;
-    for (; i < n; i++)
-        if (byte_class[(unsigned char)src[i]] == C_CTRL)
-            dst[i] = ' ';
-    return 0;
-}
-
-/* Notes the first control byte of text that is not kept, as copy_clean
- * would have. */
-static int note_controls(struct pgn_reader *r, const char *p, size_t n)
-{
-    size_t i = first_control(p, n);
-    return i < n ? note_binary(r, p + i) : 0;
-}
 
 /* The slow part of emit2: the max_tokens cap and array growth.  Returns 1
  * when there is room, 0 when the game is full (a token of that kind is
@@ -525,20 +31,20 @@ static int token_room(struct pgn_reader *r, size_t n, const char *at, enum pgn_t
         if (r->tokens_full)
             return 0;
         r->tokens_full = true;
-        return diag_at(r, PGN_E_TOO_MANY_TOKENS, at) < 0 ? -1 : 0;
+        return pgn_diag_at(r, PGN_E_TOO_MANY_TOKENS, at) < 0 ? -1 : 0;
     }
     struct pgn_token *t = array_grow(r->toks, &r->toks_cap, r->ntoks + 1, sizeof *t);
     if (!t)
-        return nomem(r);
+        return pgn_nomem(r);
     r->toks = t;
-    return arena_reserve(r, n + 1) < 0 ? -1 : 1;
+    return pgn_arena_reserve(r, n + 1) < 0 ? -1 : 1;
 }
 
 /* ---------------------------------------------------------------- visiting */
 
 /* tags_done: the tags are all read (the movetext has begun, or the game
  * ends). */
-static __attribute__((noinline)) void tell_tags(struct pgn_reader *r)
+__attribute__((noinline)) void pgn_tell_tags(struct pgn_reader *r)
 {
     r->v_told = true;
     struct pgn_game g = {
@@ -567,7 +73,7 @@ static __attribute__((noinline)) bool visit_held(struct pgn_reader *r, const str
     if (muted && t->depth < r->v_mute)
         r->v_mute = 0; /* (the muted variation's ")", not offered either) */
     else if (!muted && !r->v_told)
-        tell_tags(r);
+        pgn_tell_tags(r);
     visit_update(r);
     return !muted && !r->v_skip;
 }
@@ -595,13 +101,6 @@ static inline __attribute__((always_inline)) bool visit(struct pgn_reader *r,
     return true;
 }
 
-/* Sets of token kinds, as pgn_reader.kinds holds them (a bit a kind). */
-enum {
-    KINDS_MOVE = 1u << PGN_TOK_MOVE,
-    KINDS_PLAYED = 1u << PGN_TOK_MOVE | 1u << PGN_TOK_MOVE_NUMBER | 1u << PGN_TOK_NULL_MOVE,
-    KINDS_NOT_COMMENT = ~(1u << PGN_TOK_COMMENT),
-};
-
 /* Notes a token that is no comment, t, while stray text may come
  * (first_watch): the first one's place, and the first text that is no
  * empty string (the reader lets them go). */
@@ -621,15 +120,6 @@ static __attribute__((noinline)) void note_first(struct pgn_reader *r, const str
     memcpy(r->first_text, t->text, n);
     r->first_text[n] = '\0';
     r->first.len = n;
-}
-
-/* The kinds of the tokens read so far, let go or stored. */
-static unsigned kinds_read(const struct pgn_reader *r)
-{
-    unsigned k = r->kinds;
-    for (size_t i = 0; i < r->ntoks; i++)
-        k |= 1u << r->toks[i].kind;
-    return k;
 }
 
 /* Where the stored tokens' texts begin: at the first's, but never below
@@ -672,7 +162,7 @@ static __attribute__((noinline)) void visit_before(struct pgn_reader *r, size_t 
 /* Offers the token just stored (its text at arena offset off) and those
  * before it once the tags are all read (ST_MOVES: a comment before the
  * tags waits), and lets them go; held back while it may still change: a
- * move number (merge_dots), a brace comment still open (comment_close). */
+ * move number (merge_dots), a brace comment still open (pgn_comment_close). */
 static void visit_new(struct pgn_reader *r, size_t off)
 {
     if (r->state != ST_MOVES)
@@ -773,7 +263,7 @@ static inline __attribute__((always_inline)) int emit2(struct pgn_reader *r,
     size_t off = r->arena_len;
     char *dst = r->arena + off;
     if (clean) {
-        if (copy_clean(r, dst, s1, n1) < 0 || copy_clean(r, dst + n1, s2, n2) < 0)
+        if (pgn_copy_clean(r, dst, s1, n1) < 0 || pgn_copy_clean(r, dst + n1, s2, n2) < 0)
             return -1;
     } else if (n <= 8 && !n2) {
         for (size_t i = 0; i < n; i++)
@@ -797,21 +287,13 @@ static inline __attribute__((always_inline)) int emit(struct pgn_reader *r,
 }
 
 /* Text between games (after a result, nothing started) is stray text: the
- * next tag pair begins a game (finish_game). */
+ * next tag pair begins a game (pgn_finish_game). */
 static void stray_begin(struct pgn_reader *r)
 {
     if (r->after_result && r->state == ST_START) {
         r->state = ST_MOVES;
         r->stray_text = true;
     }
-}
-
-/* Could the text read since the last game ended still be stray text
- * (stray_check): no tag, and no move, move number or null move? */
-static bool stray_so_far(const struct pgn_reader *r)
-{
-    return r->after_result && !r->ntags && !(kinds_read(r) & KINDS_PLAYED) && !r->number_skipped &&
-           !r->move_dropped;
 }
 
 /* The end of the run of binary data at p (a control byte): the control
@@ -832,21 +314,27 @@ static int emit_unknown(struct pgn_reader *r, const char *p, const char *q, enum
 {
     size_t n = (size_t)(q - p);
     stray_begin(r);
-    if (diag_at(r, code, p) < 0)
+    if (pgn_diag_at(r, code, p) < 0)
         return -1;
     if (n > SYMBOL_MAX) {
-        if (diag_at(r, PGN_E_TOKEN_TOO_LONG, p) < 0)
+        if (pgn_diag_at(r, PGN_E_TOKEN_TOO_LONG, p) < 0)
             return -1;
         n = SYMBOL_MAX;
     }
     return emit2(r, PGN_TOK_UNKNOWN, p, n, NULL, 0, p, 0, true) < 0 ? -1 : 0;
 }
 
+/* visit_stored for the other pieces (a comment closed). */
+void pgn_visit_stored(struct pgn_reader *r)
+{
+    visit_stored(r);
+}
+
 /* ---------------------------------------------------------------- comments */
 
 /* Starts a brace comment at p (the '{'); its text grows at the end of the
  * arena until the '}' (no other token can come in between). */
-static int comment_open(struct pgn_reader *r, const char *p)
+int pgn_comment_open(struct pgn_reader *r, const char *p)
 {
     r->in_comment = true;
     r->comment_truncated = false;
@@ -867,62 +355,6 @@ static int comment_open(struct pgn_reader *r, const char *p)
     if (r->comment_stored)
         r->arena_len--; /* drop the NUL: the text follows */
     return 0;
-}
-
-/* Adds [p, p + n) to the open comment, cut at max_text bytes. */
-static int comment_append(struct pgn_reader *r, const char *p, size_t n)
-{
-    if (!r->comment_stored && !r->comment_skipped)
-        return note_controls(r, p, n);
-    size_t have = r->comment_skipped
-                      ? r->comment_len
-                      : r->arena_len - (size_t)(r->toks[r->ntoks - 1].text - r->arena);
-    size_t room = have < r->lim.max_text ? r->lim.max_text - have : 0;
-    if (n > room) {
-        if (!r->comment_truncated) {
-            r->comment_truncated = true;
-            if (add_diag(r, PGN_E_TOKEN_TOO_LONG, r->comment_line, r->comment_col) < 0)
-                return -1;
-        }
-        n = room;
-    }
-    if (r->comment_skipped) { /* what is kept is checked alike, and only that */
-        r->comment_len += n;
-        return note_controls(r, p, n);
-    }
-    if (arena_reserve(r, n + 1) < 0 || copy_clean(r, r->arena + r->arena_len, p, n) < 0)
-        return -1;
-    r->arena_len += n;
-    return 0;
-}
-
-static int comment_close(struct pgn_reader *r)
-{
-    r->in_comment = false;
-    if (!r->comment_stored)
-        return 0;
-    size_t i = r->ntoks - 1;
-    r->toks[i].len = r->arena_len - (size_t)(r->toks[i].text - r->arena);
-    r->arena[r->arena_len++] = '\0'; /* (comment_open and _append left room) */
-    if (r->state == ST_MOVES)
-        visit_stored(r); /* (complete now) */
-    return 0;
-}
-
-/* Where the comment that is open ends in [p, end): the first '}', or with
- * PGN_OPT_NESTED_COMMENTS the '}' that balances the inner '{' seen so far
- * (the count carries over lines); NULL if not on this line. */
-static const char *comment_end(struct pgn_reader *r, const char *p, const char *end)
-{
-    if (!(r->options & PGN_OPT_NESTED_COMMENTS))
-        return memchr(p, '}', (size_t)(end - p));
-    for (; p < end; p++) {
-        if (*p == '{')
-            r->comment_nest++;
-        else if (*p == '}' && r->comment_nest-- == 0)
-            return p;
-    }
-    return NULL;
 }
 
 /* The first byte of [p, end) that is a '}' or a control byte, eight bytes
@@ -949,226 +381,6 @@ static const char *close_or_control(const char *p, const char *end)
     return end;
 }
 
-/* Scans comment text from p to its '}' or the end of the line; returns
- * where scanning resumes, NULL when out of memory. */
-static const char *comment_scan(struct pgn_reader *r, const char *p, const char *end)
-{
-    const char *close = comment_end(r, p, end);
-    if (comment_append(r, p, (size_t)((close ? close : end) - p)) < 0)
-        return NULL;
-    if (close)
-        return comment_close(r) < 0 ? NULL : close + 1;
-    if (r->continued) /* a split overlong line goes on in the next piece */
-        return end;
-    return comment_append(r, "\n", 1) < 0 ? NULL : end;
-}
-
-/* ---------------------------------------------------------------- tags */
-
-/* A pattern that does not compile at its first match (memory ran out)
- * reads as no match here and stops the reader with PGN_E_NOMEM at the end
- * of the line, before the game is given out. */
-static int lexed(struct pgn_reader *r, int rc)
-{
-    if (rc == TEXTSCAN_ERROR_COMPILE)
-        r->err = PGN_E_NOMEM;
-    return rc;
-}
-
-/* A tag pattern of the lexer (pgn_lexer_tag) at s[0..n). */
-static int match_tag(struct pgn_reader *r, enum pgn_lexer_tag_form form, const char *s, size_t n,
-                     struct pgn_lexer_tag *t)
-{
-    return lexed(r, pgn_lexer_tag(&r->lex, form, s, n, t));
-}
-
-/* A tag name's bit in tag_names: a lookup of a name whose bit is clear
- * needs no scan (each tag pair of a game is looked up among those before
- * it, to find a repeated one). */
-static uint64_t tag_bit(const char *name, size_t nlen)
-{
-    return 1ull << ((nlen * 7 + (unsigned char)name[0] + (unsigned char)name[nlen - 1] * 3) & 63);
-}
-
-/* Stores a tag pair: the value is unescaped (\" and \\) and cut at
- * max_text bytes.  With plain set, the name is only tag name bytes, the
- * value holds no backslash and no control byte (pgn_lexer_tag_fast read them), and
- * bit is the name's tag_bit: neither is looked at again. */
-static int push_tag(struct pgn_reader *r, const char *name, size_t nlen, const char *val,
-                    size_t vlen, const char *at, bool plain, uint64_t bit, bool repeated)
-{
-    if (r->ntags >= r->lim.max_tags) {
-        if (r->tags_full)
-            return 0;
-        r->tags_full = true;
-        return diag_at(r, PGN_E_TOO_MANY_TAGS, at);
-    }
-    size_t vmax = vlen < r->lim.max_text ? vlen : r->lim.max_text;
-    struct pgn_tag *tags = array_grow(r->tags, &r->tags_cap, r->ntags + 1, sizeof *tags);
-    if (!tags)
-        return nomem(r);
-    r->tags = tags;
-    if (arena_reserve(r, nlen + vmax + 2) < 0)
-        return -1;
-    size_t noff = r->arena_len;
-    if (plain)
-        array_copy_short(r->arena + noff, name, nlen);
-    else if (copy_clean(r, r->arena + noff, name, nlen) < 0)
-        return -1;
-    r->arena[noff + nlen] = '\0';
-    size_t voff = noff + nlen + 1;
-    char *dst = r->arena + voff;
-    size_t out = 0, i = 0;
-    bool verbatim = false;
-    if (vlen == vmax && (plain || (first_control(val, vlen) == vlen && !memchr(val, '\\', vlen)))) {
-        /* the common value, with nothing to unescape or clean: one copy;
-         * written back as it is when it holds no quote either (pgn_lexer_tag_fast's
-         * end at the first; a recovered value may hold some) */
-        array_copy_short(dst, val, vlen);
-        out = i = vlen;
-        verbatim = plain || !memchr(val, '"', vlen);
-    }
-    for (; i < vlen && out < vmax; i++) {
-        unsigned char c = (unsigned char)val[i];
-        if (c == '\\' && i + 1 < vlen && (val[i + 1] == '"' || val[i + 1] == '\\')) {
-            c = (unsigned char)val[++i];
-        } else if (byte_class[c] == C_CTRL) {
-            if (note_binary(r, val + i) < 0)
-                return -1;
-            c = ' ';
-        }
-        dst[out++] = (char)c;
-    }
-    dst[out] = '\0';
-    r->arena_len = r->arena_floor = voff + out + 1;
-    if (i < vlen && diag_at(r, PGN_E_TOKEN_TOO_LONG, at) < 0)
-        return -1;
-    unsigned long col = col_at(r, at);
-    mark_start(r, r->lineno, col);
-    r->tag_names |= plain ? bit : nlen ? tag_bit(r->arena + noff, nlen) : 0;
-    r->tags[r->ntags++] = (struct pgn_tag){.name = r->arena + noff,
-                                           .name_len = nlen,
-                                           .value = dst,
-                                           .value_len = out,
-                                           .line = r->lineno,
-                                           .col = col,
-                                           .plain_value = verbatim,
-                                           .repeated = repeated};
-    return 0;
-}
-
-/* The index of the first tag of the game being read called name[0..nlen),
- * ntags when none. */
-static size_t tag_find_bit(const struct pgn_reader *r, const char *name, size_t nlen, uint64_t bit)
-{
-    if (!nlen || !(r->tag_names & bit))
-        return r->ntags;
-    size_t i = 0;
-    while (i < r->ntags &&
-           (r->tags[i].name_len != nlen || memcmp(r->tags[i].name, name, nlen) != 0))
-        i++;
-    return i;
-}
-
-/* Does the current line end with '"' and ']' (blanks aside)?  Asked only
- * of a tag pair that neither pgn_lexer_tag_fast nor the tag pattern
- * reads. */
-static bool ends_quote_bracket(const struct pgn_reader *r)
-{
-    const char *base = r->line;
-    size_t e = r->line_len;
-    while (e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
-        e--;
-    bool bracket = e > 0 && base[--e] == ']';
-    while (bracket && e > 0 && (base[e - 1] == ' ' || base[e - 1] == '\t'))
-        e--;
-    return bracket && e > 0 && base[e - 1] == '"';
-}
-
-/* Reads the tag pair at p (a '['), recovering what it can from malformed
- * ones.  Sets *next to where scanning resumes.  When the name repeats a tag
- * of this game's tag section, nothing is consumed and *dup is set: a game
- * without movetext ended there and the next game begins. */
-static int scan_tag(struct pgn_reader *r, const char *p, const char *end, const char **next,
-                    bool *dup)
-{
-    size_t n = (size_t)(end - p);
-    struct pgn_lexer_tag t;
-    enum pgn_error problem = PGN_OK;
-    bool plain = !(r->options & PGN_OPT_NO_FASTPATH) && pgn_lexer_tag_fast(p, n, &t);
-    int rc = plain ? 3 : match_tag(r, PGN_LEXER_TAG, p, n, &t);
-    if (rc < 0) {
-        problem = PGN_E_BAD_TAG;
-        /* the loose pattern scans to the end of the line: tried only where
-         * it can match, or a long line of broken tags would be quadratic */
-        rc = ends_quote_bracket(r) ? match_tag(r, PGN_LEXER_TAG_LOOSE, p, n, &t) : -1;
-        if (rc < 0)
-            rc = match_tag(r, PGN_LEXER_TAG_BARE, p, n, &t);
-        if (rc < 0) {
-            problem = PGN_E_UNTERMINATED_TAG;
-            rc = match_tag(r, PGN_LEXER_TAG_OPEN, p, n, &t);
-        }
-    }
-    if (problem == PGN_E_UNTERMINATED_TAG && r->continued && !memchr(p, ']', n)) {
-        /* A tag pair on a line over max_line (the line-too-long diagnostic
-         * is said): the pieces after this one are its value, not movetext
-         * to read, nor tag pairs each cut short. */
-        r->skip_pieces = true;
-        problem = PGN_OK;
-        if (rc < 0) {
-            *next = end;
-            return 0;
-        }
-    }
-    if (rc < 0) {
-        /* nothing to keep: skip to the ']' */
-        const char *close = memchr(p, ']', n);
-        *next = close ? close + 1 : end;
-        return diag_at(r, close ? PGN_E_BAD_TAG : PGN_E_UNTERMINATED_TAG, p);
-    }
-    const char *name = p + t.name_off;
-    size_t nlen = t.name_len;
-    const char *val = t.value_len ? p + t.value_off : "";
-    size_t vlen = t.value_len;
-    *next = p + t.end;
-    const char *key = name; /* the name as it is stored (push_tag) */
-    if (!plain && first_control(name, nlen) < nlen) {
-        /* a recovered name's control bytes are stored as spaces: looked
-         * up so, in the arena's free room, or the same name twice would
-         * not be found */
-        if (arena_reserve(r, nlen) < 0)
-            return -1;
-        char *clean = r->arena + r->arena_len;
-        for (size_t i = 0; i < nlen; i++)
-            clean[i] = byte_class[(unsigned char)name[i]] == C_CTRL ? ' ' : name[i];
-        key = clean;
-    }
-    uint64_t bit = nlen ? tag_bit(key, nlen) : 0;
-    /* linear, but under max_tags; skipped once the tags are full */
-    bool repeated =
-        r->state == ST_TAGS && !r->tags_full && tag_find_bit(r, key, nlen, bit) < r->ntags;
-    if (repeated && (!(r->options & PGN_OPT_REPEATED_TAGS) ||
-                     (r->prev_blank && (size_t)(p - r->line) == r->first_nonblank))) {
-        *dup = true;
-        return 0;
-    }
-    if (problem && diag_at(r, problem, p) < 0)
-        return -1;
-    r->state = ST_TAGS;
-    return push_tag(r, name, nlen, val, vlen, p, plain, bit, repeated);
-}
-
-/* In movetext, whether the '[' at p begins the next game's tag section: at
- * the start of a line when a tag name follows, elsewhere when a whole
- * well-formed tag pair follows. */
-static bool starts_tag(struct pgn_reader *r, const char *p, const char *end)
-{
-    if ((size_t)(p - r->line) == r->first_nonblank)
-        return pgn_lexer_tag_name_follows(p, (size_t)(end - p));
-    struct pgn_lexer_tag t;
-    return match_tag(r, PGN_LEXER_TAG, p, (size_t)(end - p), &t) > 0;
-}
-
 /* ---------------------------------------------------------------- words */
 
 /* "4. ...Be7": periods right after a move number make it "4..."; not
@@ -1184,7 +396,7 @@ static int merge_dots(struct pgn_reader *r)
     while (r->arena[off + digits] >= '0' && r->arena[off + digits] <= '9')
         digits++;
     r->arena_len = off + digits;
-    if (arena_reserve(r, 4) < 0)
+    if (pgn_arena_reserve(r, 4) < 0)
         return -1;
     memcpy(r->arena + r->arena_len, "...", 4);
     r->arena_len += 4;
@@ -1285,7 +497,7 @@ static __attribute__((noinline)) int scan_run(struct pgn_reader *r, const char *
             if (st >= 0 && r->depth == 0)
                 *done = true;
             else if (st >= 0)
-                st = diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
+                st = pgn_diag_at(r, PGN_E_RESULT_IN_VARIATION, p);
             break;
         case PGN_LEX_NAG:
         case PGN_LEX_SYMBOL:
@@ -1333,7 +545,7 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
         size_t c = r->buf_cap * 2 < limit ? r->buf_cap * 2 : limit;
         char *b = realloc(r->buf, c);
         if (!b)
-            return nomem(r);
+            return pgn_nomem(r);
         r->buf = b;
         r->buf_cap = c;
     }
@@ -1427,7 +639,7 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
                 i++;
             r->first_nonblank = i;
             r->cur_blank = i == len && !split;
-            if (split && add_diag(r, PGN_E_LINE_TOO_LONG, r->lineno, len + 1) < 0)
+            if (split && pgn_add_diag(r, PGN_E_LINE_TOO_LONG, r->lineno, len + 1) < 0)
                 return -1;
         }
         r->line = base;
@@ -1474,7 +686,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
     const char *line = r->line, *end = line + r->line_len;
     const char *p = line + r->pos;
 
-    if (__builtin_expect(r->skip_pieces, 0)) { /* see scan_tag */
+    if (__builtin_expect(r->skip_pieces, 0)) { /* see pgn_scan_tag */
         r->skip_pieces = r->continued;
         r->pos = r->line_len;
         return SCAN_LINE_DONE;
@@ -1485,12 +697,12 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
         struct pgn_lexer_tag t;
         if (p == line && r->prev_blank && r->first_nonblank < r->line_len &&
             line[r->first_nonblank] == '[' &&
-            match_tag(r, PGN_LEXER_TAG, line + r->first_nonblank, r->line_len - r->first_nonblank,
-                      &t) > 0) {
-            if (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
-                comment_close(r) < 0)
+            pgn_match_tag(r, PGN_LEXER_TAG, line + r->first_nonblank,
+                          r->line_len - r->first_nonblank, &t) > 0) {
+            if (pgn_add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
+                pgn_comment_close(r) < 0)
                 return SCAN_ERROR;
-        } else if (!(p = comment_scan(r, p, end))) {
+        } else if (!(p = pgn_comment_scan(r, p, end))) {
             return SCAN_ERROR;
         }
     }
@@ -1505,7 +717,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             /* PGN standard 8.2.6 wants a result; no game is to be invented
              * from two that lack it */
             p = line + r->first_nonblank;
-            if (!r->stray_text && diag_at(r, PGN_E_UNENDED_GAME, p) < 0)
+            if (!r->stray_text && pgn_diag_at(r, PGN_E_UNENDED_GAME, p) < 0)
                 return SCAN_ERROR;
             r->pos = (size_t)(p - line);
             return SCAN_GAME_DONE;
@@ -1532,7 +744,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 stray_begin(r);
                 r->stray_binary = true;
                 r->binary_line = r->lineno;
-                if (diag_at(r, PGN_E_BINARY, p) < 0 ||
+                if (pgn_diag_at(r, PGN_E_BINARY, p) < 0 ||
                     emit2(r, PGN_TOK_UNKNOWN, p, 1, NULL, 0, p, 0, false) < 0)
                     return SCAN_ERROR;
                 p = binary_run(r, p, end);
@@ -1547,7 +759,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 r->pos = (size_t)(p - line);
                 return SCAN_STRAY_DONE;
             }
-            if (note_binary(r, p) < 0)
+            if (pgn_note_binary(r, p) < 0)
                 return SCAN_ERROR;
             p++;
             continue;
@@ -1564,7 +776,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                     continue;
                 }
             }
-            if (comment_open(r, p) < 0 || !(p = comment_scan(r, p + 1, end)))
+            if (pgn_comment_open(r, p) < 0 || !(p = pgn_comment_scan(r, p + 1, end)))
                 return SCAN_ERROR;
             continue;
         case C_SEMI: {
@@ -1572,7 +784,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 (size_t)(end - p - 1) < r->lim.max_text ? (size_t)(end - p - 1) : r->lim.max_text;
             if (r->options & PGN_OPT_SKIP_COMMENTS) {
                 mark_start(r, r->lineno, col_at(r, p));
-                if (note_controls(r, p + 1, n) < 0)
+                if (pgn_note_controls(r, p + 1, n) < 0)
                     return SCAN_ERROR;
             } else if (emit2(r, PGN_TOK_COMMENT, p + 1, n, NULL, 0, p, 0, true) < 0) {
                 return SCAN_ERROR;
@@ -1597,7 +809,7 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
                 if (emit_unknown(r, p, p + 1, PGN_E_UNMATCHED_CLOSE) < 0)
                     return SCAN_ERROR;
             } else if (r->depth == 0) {
-                if (diag_at(r, PGN_E_UNMATCHED_CLOSE, p) < 0)
+                if (pgn_diag_at(r, PGN_E_UNMATCHED_CLOSE, p) < 0)
                     return SCAN_ERROR;
             } else {
                 r->depth--;
@@ -1618,17 +830,17 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
             }
             /* in movetext, the next game's tags, or text to its ']' */
             const char *next = end;
-            bool dup = r->state == ST_MOVES && starts_tag(r, p, end);
+            bool dup = r->state == ST_MOVES && pgn_starts_tag(r, p, end);
             if (r->state == ST_MOVES && !dup) {
                 const char *close = memchr(p, ']', (size_t)(end - p));
                 next = close ? close + 1 : end;
                 if (emit_unknown(r, p, next, PGN_E_UNEXPECTED_TOKEN) < 0)
                     return SCAN_ERROR;
-            } else if (r->state != ST_MOVES && scan_tag(r, p, end, &next, &dup) < 0) {
+            } else if (r->state != ST_MOVES && pgn_scan_tag(r, p, end, &next, &dup) < 0) {
                 return SCAN_ERROR;
             }
             if (dup) {
-                if (diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
+                if (pgn_diag_at(r, PGN_E_MISSING_RESULT, p) < 0)
                     return SCAN_ERROR;
                 r->pos = (size_t)(p - line);
                 return SCAN_GAME_DONE;
@@ -1674,168 +886,6 @@ static inline __attribute__((always_inline)) enum scan_status scan_line(struct p
 
 /* ---------------------------------------------------------------- games */
 
-/* Empties the game arrays for the next game (or the same game read
- * again), giving back memory that one huge game made the arrays take. */
-static void clear_game(struct pgn_reader *r)
-{
-    if (r->arena_cap > ARENA_KEEP) {
-        free(r->arena);
-        r->arena = NULL;
-        r->arena_cap = 0;
-    }
-    if (r->toks_cap > TOKENS_KEEP) {
-        free(r->toks);
-        r->toks = NULL;
-        r->toks_cap = 0;
-    }
-    r->arena_len = r->arena_floor = r->ntoks = r->ntags = r->ndiags = r->v_next = 0;
-    r->kinds = 0;
-    r->first_watch = r->after_result;
-    r->tag_names = 0;
-    r->state = ST_START;
-    r->depth = r->v_mute = 0;
-    r->in_comment = r->comment_stored = r->tokens_full = r->tags_full = r->started = false;
-    r->comment_skipped = r->number_skipped = r->move_dropped = r->stray_text = false;
-    r->stray_binary = r->stray_nul = false;
-    r->skip_pieces = r->v_told = r->v_skip = r->v_direct = r->first_placed = false;
-    r->markup_line = r->markup_col = r->binary_line = 0;
-    r->tok_limit = r->lim.max_tokens;
-}
-
-/* Puts the diagnostics in input order (those found at the end of a game,
- * such as an unclosed '(', point back into it).  Insertion sort: the array
- * is short and nearly sorted. */
-static void sort_diags(struct pgn_diag *d, size_t n)
-{
-    for (size_t i = 1; i < n; i++) {
-        struct pgn_diag x = d[i];
-        size_t j = i;
-        while (j > 0 &&
-               (d[j - 1].line > x.line || (d[j - 1].line == x.line && d[j - 1].col > x.col))) {
-            d[j] = d[j - 1];
-            j--;
-        }
-        d[j] = x;
-    }
-}
-
-/* Where the bytes of the game that ended on the current line stop (see
- * pgn_game.raw): after the line when the rest of it is blank, at the start
- * of the line when the next game begins there, else at r->pos.  Sets
- * where the next game's bytes start. */
-static size_t raw_end_on_line(struct pgn_reader *r)
-{
-    const char *line = r->line;
-    size_t pos = r->pos, i = pos;
-    while (i < r->line_len && (line[i] == ' ' || line[i] == '\t'))
-        i++;
-    if (i == r->line_len && !r->continued) {
-        r->have_line = false; /* nothing left on it for the next game */
-        r->next_raw_line = r->lineno + 1;
-        r->next_raw_col = 1;
-        return r->cur;
-    }
-    r->next_raw_line = r->lineno;
-    if (r->first_nonblank != SIZE_MAX && pos <= r->first_nonblank) {
-        r->next_raw_col = 1;
-        return r->line_raw;
-    }
-    r->next_raw_col = r->col_base + pos + 1;
-    return (size_t)(line - r->src) + pos;
-}
-
-/* Hands the game its bytes, src[raw_start, end), unless they were let go
- * (max_game), and starts the next game's bytes at end. */
-static void raw_cut(struct pgn_reader *r, struct pgn_game *g, size_t end)
-{
-    /* the same answer whether the bytes came in one read or many */
-    if (!r->raw_lost && end - r->raw_start <= r->lim.max_game) {
-        g->raw = r->src + r->raw_start;
-        g->raw_len = end - r->raw_start;
-    }
-    g->raw_line = r->raw_line;
-    g->raw_col = r->raw_col;
-    r->raw_start = end;
-    r->raw_line = r->next_raw_line;
-    r->raw_col = r->next_raw_col;
-    r->raw_lost = false;
-}
-
-/* Is the game that ends stray text (pgn_game.stray): after a result, no
- * tag and no move (or move number, or null move), only such text as
- * words, ')', NAGs, comments, and not ended by a result (PGN standard 18:
- * a result alone is a game, with an empty tag section and movetext; so
- * python-chess and chessops read it)?  Then its diagnostics give way to
- * one, PGN_E_STRAY_TEXT, at its first token that is no comment. */
-static int stray_check(struct pgn_reader *r, bool at_result)
-{
-    if (at_result || !stray_so_far(r))
-        return 0;
-    if (r->first_watch && !r->first_placed)
-        return 0;  /* comments alone: the next game's, or the input's last words */
-    r->ndiags = 0; /* (an open comment or ')' is part of the stray text) */
-    return add_diag(r, PGN_E_STRAY_TEXT, r->first.line, r->first.col) < 0 ? -1 : 1;
-}
-
-/* Closes what is still open and points the public arrays at the arena;
- * end is where the game's bytes stop (PGN_OPT_RAW). */
-static int finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end, bool at_result)
-{
-    if (r->in_comment &&
-        (add_diag(r, PGN_E_UNTERMINATED_COMMENT, r->comment_line, r->comment_col) < 0 ||
-         comment_close(r) < 0))
-        return -1;
-    if (r->depth > 0 && add_diag(r, PGN_E_UNCLOSED_VARIATION, r->open_line, r->open_col) < 0)
-        return -1;
-    int stray = stray_check(r, at_result);
-    if (stray < 0)
-        return -1;
-    if (!stray) { /* what the visitor has not seen yet */
-        if (!r->v_told)
-            tell_tags(r);
-        visit_stored(r);
-    }
-    sort_diags(r->diags, r->ndiags);
-    if (!r->started && r->ndiags) {
-        r->start_line = r->diags[0].line;
-        r->start_col = r->diags[0].col;
-    }
-    *g = (struct pgn_game){
-        .number = stray ? r->games : ++r->games,
-        .stray = stray,
-        .stray_binary = stray && r->stray_binary,
-        .stray_nul = stray && r->stray_nul,
-        .line = r->start_line,
-        .col = r->start_col,
-        .tags = r->tags,
-        .ntags = r->ntags,
-        .tokens = r->toks,
-        .ntokens = r->ntoks,
-        .diags = r->diags,
-        .ndiags = r->ndiags,
-        .source = r->name,
-        .markup_line = r->markup_line,
-        .markup_col = r->markup_col,
-    };
-    if (stray) { /* the one token its message quotes (pgn_stray_message) */
-        g->tokens = &r->first;
-        g->ntokens = 1;
-    }
-    if (r->options & PGN_OPT_RAW)
-        raw_cut(r, g, end);
-    r->v->game_end(r->v_ctx, g);
-    return 1;
-}
-
-/* Whether what was gathered before the end of the input is a game: not
- * when it is nothing, or only comments (trailing remarks after the last
- * game). */
-static bool worth_a_game(const struct pgn_reader *r)
-{
-    return r->ntags || r->ndiags || r->in_comment || r->number_skipped ||
-           (kinds_read(r) & KINDS_NOT_COMMENT);
-}
-
 int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
 {
     struct pgn_game g;
@@ -1843,7 +893,7 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
         r->err = PGN_E_NOT_OPEN;
     if (r->err)
         return -1;
-    clear_game(r);
+    pgn_clear_game(r);
     r->v = v;
     r->v_ctx = ctx;
     for (;;) {
@@ -1866,8 +916,8 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
             /* (a game ends at its result, at the next game's tags or at a
              * new game's move 1; told by the scan, as max_tokens may have
              * dropped the result: what follows it is stray text all the same) */
-            int rc = finish_game(r, &g, (r->options & PGN_OPT_RAW) ? raw_end_on_line(r) : 0,
-                                 s == SCAN_RESULT_DONE);
+            int rc = pgn_finish_game(r, &g, (r->options & PGN_OPT_RAW) ? pgn_raw_end_on_line(r) : 0,
+                                     s == SCAN_RESULT_DONE);
             r->after_result = s != SCAN_GAME_DONE;
             return rc;
         }
@@ -1879,11 +929,12 @@ int pgn_read_game(struct pgn_reader *r, const struct pgn_visitor *v, void *ctx)
          * a game ended otherwise may not end where the next one starts (a
          * tag pair on a line over max_line may come to nothing) */
         r->at_end = true;
-        r->at_rest = r->after_result && !r->started && !worth_a_game(r);
+        r->at_rest = r->after_result && !r->started && !pgn_worth_a_game(r);
     }
-    if (!worth_a_game(r))
+    if (!pgn_worth_a_game(r))
         return 0;
-    if (add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) < 0)
+    if (pgn_add_diag(r, PGN_E_TRUNCATED, r->lineno ? r->lineno : 1, r->col_base + r->line_len + 1) <
+        0)
         return -1;
-    return finish_game(r, &g, r->end, false);
+    return pgn_finish_game(r, &g, r->end, false);
 }

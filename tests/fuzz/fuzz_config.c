@@ -82,8 +82,9 @@ static void outcome_free(struct outcome *o)
 }
 
 /* The lines as cli_input_line gives them: a BOM at the start dropped,
- * split at '\n', one trailing '\r' dropped; a last line without its '\n'
- * is a line, an empty input has none. */
+ * each ended by LF, CRLF or a lone CR (formats/fen.md's one line-end
+ * rule, written out here from the rule, not taken from text_input); a last
+ * line without its end is a line, an empty input has none. */
 struct lines {
     size_t n;
     size_t *start, *len;
@@ -97,14 +98,13 @@ static void split_lines(const uint8_t *data, size_t size, struct lines *l)
     l->len = malloc((size + 1) * sizeof *l->len);
     require(l->start && l->len);
     while (i < size) {
-        const uint8_t *nl = memchr(data + i, '\n', size - i);
-        size_t end = nl ? (size_t)(nl - data) : size;
-        size_t len = end - i;
-        if (len > 0 && data[end - 1] == '\r')
-            len--;
+        size_t end = i;
+        while (end < size && data[end] != '\n' && data[end] != '\r')
+            end++;
         l->start[l->n] = i;
-        l->len[l->n++] = len;
-        i = end + 1;
+        l->len[l->n++] = end - i;
+        i = end +
+            (end < size && data[end] == '\r' && end + 1 < size && data[end + 1] == '\n' ? 2 : 1);
     }
 }
 

@@ -104,7 +104,9 @@ static bool is_space(char ch)
  * "{ words }".  It is one token when it fits on a line (so python-chess
  * and this writer lay it out alike); a longer one is broken between its
  * words, a word that starts with '%' kept after the one before it (a line
- * that starts with '%' is an escape line, standard 6).  An empty comment
+ * that starts with '%' is an escape line, standard 6), and so is one that
+ * starts with a UTF-8 BOM (the reader drops a BOM at the start of a line,
+ * formats/pgn.md, so the comment would not read back).  An empty comment
  * is left out: false when nothing was written. */
 static bool put_comment(struct pgn_writer *w, const char *s, size_t n)
 {
@@ -133,11 +135,12 @@ static bool put_comment(struct pgn_writer *w, const char *s, size_t n)
         return true;
     }
     /* Word by word: a piece runs to the next space that is not followed
-     * by '%'. */
+     * by '%' or a BOM. */
     const char *q = c->data, *end = c->data + c->len;
     while (q < end) {
         const char *e = q;
-        while (e < end && !(*e == ' ' && e + 1 < end && e[1] != '%'))
+        while (e < end && !(*e == ' ' && e + 1 < end && e[1] != '%' &&
+                            !pgn_utf8_bom_len(e + 1, (size_t)(end - e - 1))))
             e++;
         put_token(w, q, (size_t)(e - q));
         q = e < end ? e + 1 : end;

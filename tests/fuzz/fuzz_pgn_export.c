@@ -92,13 +92,14 @@ static bool same(const struct cli_buf *a, const struct cli_buf *b)
 }
 
 /* Whether a line of movetext could have been broken: a space in it that
- * is not before a '%' (a word that starts with '%' is kept after the one
- * before it, so that no line starts with one: such a pair, or one word,
- * may be longer than a line). */
+ * is not before a '%' or a UTF-8 BOM (a word that starts with either is
+ * kept after the one before it, so that no line starts with one: such a
+ * pair, or one word, may be longer than a line). */
 static bool breakable(const char *line, size_t n)
 {
     for (size_t i = 0; i + 1 < n; i++)
-        if (line[i] == ' ' && line[i + 1] != '%')
+        if (line[i] == ' ' && line[i + 1] != '%' &&
+            !(i + 4 <= n && memcmp(line + i + 1, "\xEF\xBB\xBF", 3) == 0))
             return true;
     return false;
 }
@@ -112,6 +113,8 @@ static void check_lines(const struct cli_buf *b)
         size_t n = end - i;
         if (n && line[0] == '%')
             fail("a line starts with '%'");
+        if (n >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+            fail("a line starts with a BOM (a reader drops it)");
         if (n > PGN_WRITE_COLUMNS && line[0] != '[' && breakable(line, n))
             fail("a line of movetext is longer than 79 characters");
         i = end + 1;

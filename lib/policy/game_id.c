@@ -7,24 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* MurmurHash3's finaliser: the per-ply steps are weak alone. */
-static uint64_t fmix(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
-}
-
 /* The two halves start from independent seeds and the rules, so that the
  * same moves in atomic, or in Chess960, are another game. */
+/* (select_mix, the position hash's mixer, also finishes the per-ply
+ * steps, which are weak alone.) */
 void game_id_begin(struct game_id_acc *acc, const struct position *start)
 {
     uint64_t rules = (uint64_t)start->variant << 1 | start->chess960;
     acc->a = select_position_hash(start, 0x243F6A8885A308D3ull ^ rules);
-    acc->b = fmix(acc->a ^ 0x13198A2E03707344ull); /* (one position hash a game) */
+    acc->b = select_mix(acc->a ^ 0x13198A2E03707344ull); /* (one position hash a game) */
 }
 
 void game_id_text(struct game_id_acc *acc, const char *s)
@@ -37,8 +28,8 @@ void game_id_text(struct game_id_acc *acc, const char *s)
 
 struct game_id game_id_end(const struct game_id_acc *acc, unsigned long plies)
 {
-    uint64_t a = fmix(acc->a ^ plies), b = fmix(acc->b + plies + 0x9E3779B97F4A7C15ull);
-    return (struct game_id){{a ^ (b >> 17), b ^ fmix(a)}};
+    uint64_t a = select_mix(acc->a ^ plies), b = select_mix(acc->b + plies + 0x9E3779B97F4A7C15ull);
+    return (struct game_id){{a ^ (b >> 17), b ^ select_mix(a)}};
 }
 
 void game_id_set_init(struct game_id_set *s, size_t max, bool places)

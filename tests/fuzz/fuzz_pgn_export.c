@@ -98,8 +98,7 @@ static bool same(const struct cli_buf *a, const struct cli_buf *b)
 static bool breakable(const char *line, size_t n)
 {
     for (size_t i = 0; i + 1 < n; i++)
-        if (line[i] == ' ' && line[i + 1] != '%' &&
-            !(i + 4 <= n && memcmp(line + i + 1, "\xEF\xBB\xBF", 3) == 0))
+        if (line[i] == ' ' && line[i + 1] != '%' && !pgn_utf8_bom_len(line + i + 1, n - i - 1))
             return true;
     return false;
 }
@@ -113,7 +112,7 @@ static void check_lines(const struct cli_buf *b)
         size_t n = end - i;
         if (n && line[0] == '%')
             fail("a line starts with '%'");
-        if (n >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+        if (pgn_utf8_bom_len(line, n))
             fail("a line starts with a BOM (a reader drops it)");
         if (n > PGN_WRITE_COLUMNS && line[0] != '[' && breakable(line, n))
             fail("a line of movetext is longer than 79 characters");

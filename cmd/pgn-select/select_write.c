@@ -19,11 +19,12 @@ void select_writer_free(struct select_writer *w)
     game_id_set_free(&w->seen);
 }
 
-/* Is a game chosen, all said?  The first of equal games only, under
- * --unique. */
-static bool chosen(struct select_writer *w, const struct select_record *rec)
+/* Is a game chosen, all said?  Only under its number in its file, with
+ * --game-number (the worker, with a chunk of the file, does not know
+ * it); the first of equal games only, under --unique. */
+static bool chosen(struct select_writer *w, const struct select_record *rec, unsigned long number)
 {
-    if (rec->outcome != SELECT_CHOSEN)
+    if (rec->outcome != SELECT_CHOSEN || !select_number(w->opt->criteria, number))
         return false;
     w->chosen++;
     if (!rec->has_id)
@@ -75,7 +76,8 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         }
         w->games++;
         w->unreadable += rec.outcome == SELECT_UNREADABLE;
-        bool written = rec.outcome != SELECT_UNREADABLE && chosen(w, &rec) != opt->invert;
+        bool written = rec.outcome != SELECT_UNREADABLE &&
+                       chosen(w, &rec, game_offset + rec.number) != opt->invert;
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);

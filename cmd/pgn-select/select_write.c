@@ -52,6 +52,24 @@ static bool chosen(struct select_writer *w, const struct select_record *rec, uns
     return true;
 }
 
+/* Is name the run's last file?  Only one pointed to by the last operand
+ * is known to be (standard input among files is not). */
+static bool last_file(const struct select_options *opt, const char *name)
+{
+    return opt->nfiles <= 1 || name == opt->files[opt->nfiles - 1];
+}
+
+/* Is the game numbered number (in its file) past the last number
+ * --game-number can choose, in the last file, with nothing after it
+ * wanted (--invert's games, --stats's counts)?  The run then stops there,
+ * as at --limit's last game: after this game, whose leading blank lines
+ * end the last game written, as they do when the file is read on. */
+static bool numbers_done(const struct select_options *opt, const char *name, unsigned long number)
+{
+    return select_needs_number(opt->criteria) && number > select_number_last(opt->criteria) &&
+           !opt->invert && !opt->stats && last_file(opt, name);
+}
+
 void select_write(void *writer, struct jobs_result *res, const char *name,
                   unsigned long game_offset, bool file_first)
 {
@@ -81,7 +99,8 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
-        if (written && opt->limit && w->written == opt->limit) {
+        if ((written && opt->limit && w->written == opt->limit) ||
+            numbers_done(opt, name, game_offset + rec.number)) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;
         }

@@ -31,7 +31,8 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
 void select_writer_free(struct select_writer *w);
 
 /* The jobs module's write hook (jobs_config.write); sets res->stop once
- * --limit's games are written. */
+ * --limit's games are written, or in the last file past the last number
+ * --game-number can choose (without --invert or --stats). */
 void select_write(void *writer, struct jobs_result *res, const char *name,
                   unsigned long game_offset, bool file_first);
 

@@ -83,6 +83,7 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
     struct select_record rec;
     while (p && !cut && select_record_next(&p, end, &rec)) {
         if (rec.kind == SELECT_RECORD_STRAY) { /* no game: never written */
+            w->invalid = true;
             if (to_out)
                 game_out_between(&w->out, rec.raw, rec.raw_len);
             continue;
@@ -94,16 +95,23 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         }
         w->games++;
         w->unreadable += rec.outcome == SELECT_UNREADABLE;
+        w->invalid |= rec.outcome == SELECT_UNREADABLE;
         bool written = rec.outcome != SELECT_UNREADABLE &&
                        chosen(w, &rec, game_offset + rec.number) != opt->invert;
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
-        if ((written && opt->limit && w->written == opt->limit) ||
-            numbers_done(opt, name, game_offset + rec.number)) {
+        bool done = numbers_done(opt, name, game_offset + rec.number);
+        if ((written && opt->limit && w->written == opt->limit) || done) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;
         }
+        /* the games read ahead of the stop (by the worker, in the same
+         * chunk) are not read as far as the run goes: their problems
+         * leave the status alone (a problem is a record or a hard error,
+         * which ends a text: none comes before this one) */
+        if (done && res->status == CLI_INVALID && !w->invalid)
+            res->status = CLI_OK;
     }
     res->out.len = 0;
     if (cut) { /* what was found past the last game written is not said */

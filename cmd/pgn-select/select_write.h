@@ -21,6 +21,7 @@ struct select_writer {
     /* totals */
     unsigned long games, chosen, unreadable, duplicates, written;
     bool full_said; /* --unique's bound was reported */
+    bool invalid;   /* a game written about was unreadable, or text made no game */
     /* private */
     struct game_out out;
     struct game_id_set seen;

@@ -79,18 +79,16 @@ void select_free(struct select_criteria *s)
             select_kinds[k].ops->free(s->state[k]);
     for (size_t i = 0; i < s->nopenings; i++)
         select_regex_free(&s->openings[i]);
-    for (size_t i = 0; i < s->nlines; i++)
-        free(s->lines[i].moves);
     for (size_t i = 0; i < s->necos; i++)
         free(s->ecos[i].text);
     free(s->state);
     free(s->tag_judges);
     free(s->number_judges);
+    free(s->line_judges);
     free(s->fens);
     free(s->patterns);
     free(s->materials);
     free(s->endings);
-    free(s->lines);
     free(s->ecos);
     free(s->openings);
     free(s);
@@ -149,61 +147,6 @@ static bool plies(const char *text, unsigned long *out, char *err, size_t errsiz
     }
     snprintf(err, errsize, "'%s' is not a number of plies", text);
     return false;
-}
-
-/* "e4 c5 Nf3", move numbers ("1." "1...") allowed and skipped. */
-static bool add_line(struct select_criteria *s, const char *text, char *err, size_t errsize)
-{
-    struct select_line line = {0};
-    struct position pos;
-    position_start(&pos);
-    const char *p = text;
-    for (;;) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        const char *tok = p;
-        while (*p >= '0' && *p <= '9')
-            p++;
-        if (p > tok && *p == '.') {
-            while (*p == '.')
-                p++;
-            continue;
-        }
-        p = tok;
-        size_t len = strcspn(p, " ");
-        move m;
-        enum san_error se = san_parse(&pos, p, len, &m);
-        if (se != SAN_OK) {
-            snprintf(err, errsize, "move %zu '%.*s' of '%s': %s", line.n + 1, (int)len, p, text,
-                     san_error_message(se));
-            free(line.moves);
-            return false;
-        }
-        move *a = realloc(line.moves, (line.n + 1) * sizeof *a);
-        if (!a) {
-            free(line.moves);
-            snprintf(err, errsize, "out of memory");
-            return false;
-        }
-        line.moves = a;
-        line.moves[line.n++] = m;
-        makemove_play(&pos, m);
-        p += len;
-    }
-    if (!line.n) {
-        snprintf(err, errsize, "no moves in '%s'", text);
-        return false;
-    }
-    if (!grow(&s->lines, s->nlines, sizeof *s->lines, err, errsize)) {
-        free(line.moves);
-        return false;
-    }
-    s->lines[s->nlines++] = line;
-    if (line.n > s->longest_line)
-        s->longest_line = line.n;
-    return true;
 }
 
 static bool add_eco(struct select_criteria *s, const char *text, char *err, size_t errsize)
@@ -544,6 +487,117 @@ static bool judge_variant(const void *state, const struct pgn_tag *tags, size_t 
     return true;
 }
 
+/* --moves: a list of lines, each the start of the main line, from the
+ * standard start (held in a struct lines, whose list comes first) */
+struct select_line {
+    move *moves;
+    size_t n;
+};
+struct lines {
+    struct list l; /* of struct select_line */
+    size_t longest;
+    struct select_fen start; /* the standard start of standard chess */
+};
+
+/* "e4 c5 Nf3", move numbers ("1." "1...") allowed and skipped. */
+static bool read_line(void **state, const char *text, char *err, size_t errsize)
+{
+    struct select_line line = {0};
+    struct position pos;
+    position_start(&pos);
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *tok = p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (p > tok && *p == '.') {
+            while (*p == '.')
+                p++;
+            continue;
+        }
+        p = tok;
+        size_t len = strcspn(p, " ");
+        move m;
+        enum san_error se = san_parse(&pos, p, len, &m);
+        if (se != SAN_OK) {
+            snprintf(err, errsize, "move %zu '%.*s' of '%s': %s", line.n + 1, (int)len, p, text,
+                     san_error_message(se));
+            free(line.moves);
+            return false;
+        }
+        move *a = realloc(line.moves, (line.n + 1) * sizeof *a);
+        if (!a) {
+            free(line.moves);
+            snprintf(err, errsize, "out of memory");
+            return false;
+        }
+        line.moves = a;
+        line.moves[line.n++] = m;
+        makemove_play(&pos, m);
+        p += len;
+    }
+    if (!line.n) {
+        snprintf(err, errsize, "no moves in '%s'", text);
+        return false;
+    }
+    struct lines *ls = *state;
+    if (!ls && (ls = *state = calloc(1, sizeof *ls)) != NULL) {
+        position_start(&ls->start.pos);
+        ls->start.ep = SQUARE_NONE;
+    }
+    struct select_line *slot = ls ? list_slot(state, sizeof *slot, err, errsize) : NULL;
+    if (!slot) {
+        if (!ls)
+            snprintf(err, errsize, "out of memory");
+        free(line.moves);
+        return false;
+    }
+    *slot = line;
+    list_keep(state);
+    if (line.n > ls->longest)
+        ls->longest = line.n;
+    return true;
+}
+
+static void free_line(void *state)
+{
+    struct lines *ls = state;
+    for (size_t i = 0; i < ls->l.n; i++)
+        free(((struct select_line *)ls->l.v)[i].moves);
+    free(ls->l.v);
+    free(ls);
+}
+
+/* (the game's scratch: the lists agree with the main line so far) */
+static void line_start(const void *state, void *game, const struct position *start)
+{
+    const struct lines *ls = state;
+    *(bool *)game =
+        start->variant == VARIANT_CHESS && !start->chess960 && select_fen_match(&ls->start, start);
+}
+
+static void line_move(const void *state, void *game, unsigned long ply, move m,
+                      const struct position *after)
+{
+    (void)after;
+    const struct lines *ls = state;
+    bool *ok = game;
+    if (*ok && ply <= ls->longest)
+        for (const struct select_line *l = ls->l.v, *end = l + ls->l.n; l < end; l++)
+            if (ply <= l->n && l->moves[ply - 1] != m)
+                *ok = false;
+}
+
+static bool line_end(const void *state, void *game, unsigned long plies)
+{
+    const struct lines *ls = state;
+    return *(bool *)game && plies >= ls->longest;
+}
+
 /* --game-number: a list of lists of ranges of numbers, each list met by
  * any one of its ranges */
 struct number_range {
@@ -712,7 +766,8 @@ const struct select_kind select_kinds[] = {
      0, MOVES(add_ending)},
     {"moves", 0, "'SAN...'",
      "The main line starts with these moves ('e4 c5 Nf3'), from the standard starting position", 0,
-     MOVES(add_line)},
+     OWN(.read = read_line, .free = free_line, .moves = true, .game_size = sizeof(bool),
+         .start = line_start, .move = line_move, .end = line_end)},
     {"eco", 0, "CODES",
      "The game's opening has one of these ECO codes or ranges ('B90', 'A00-B99', "
      "'C60-C99,B20'), named by lichess's table of openings (lichess-org/chess-openings, built in) "
@@ -760,9 +815,10 @@ bool select_add(struct select_criteria *s, const char *kind, const char *text, c
     return add(s, kind, text, err, errsize) || (errsize && refuse(err, errsize));
 }
 
-/* The rows' own judges of one kind (tags or number), in the table's
- * order: those of the rows given a text. */
-static bool judges(const struct select_criteria *s, bool number, struct select_judge **out,
+/* The rows' own judges of one kind, in the table's order: those of the
+ * rows given a text. */
+enum judge_kind { JUDGE_TAGS, JUDGE_NUMBER, JUDGE_LINE };
+static bool judges(const struct select_criteria *s, enum judge_kind kind, struct select_judge **out,
                    size_t *n)
 {
     *n = 0;
@@ -771,7 +827,10 @@ static bool judges(const struct select_criteria *s, bool number, struct select_j
         return false;
     for (size_t k = 0; k < select_nkinds; k++) {
         const struct select_ops *o = select_kinds[k].ops;
-        if (s->state[k] && (number ? o->number != NULL : o->tags != NULL))
+        bool has = kind == JUDGE_TAGS     ? o->tags != NULL
+                   : kind == JUDGE_NUMBER ? o->number != NULL
+                                          : o->end != NULL;
+        if (s->state[k] && has)
             (*out)[(*n)++] = (struct select_judge){o, s->state[k]};
     }
     return true;
@@ -795,8 +854,9 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize)
             return false;
         }
     }
-    if (!judges(s, false, &s->tag_judges, &s->ntag_judges) ||
-        !judges(s, true, &s->number_judges, &s->nnumber_judges)) {
+    if (!judges(s, JUDGE_TAGS, &s->tag_judges, &s->ntag_judges) ||
+        !judges(s, JUDGE_NUMBER, &s->number_judges, &s->nnumber_judges) ||
+        !judges(s, JUDGE_LINE, &s->line_judges, &s->nline_judges)) {
         snprintf(err, errsize, "out of memory");
         return false;
     }
@@ -806,8 +866,6 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize)
         if (last < s->number_last)
             s->number_last = last;
     }
-    position_start(&s->start.pos);
-    s->start.ep = SQUARE_NONE;
     /* (needs_moves: set by add, from the rows) */
     s->needs_md = s->nopenings != 0;
     for (size_t i = 0; i < s->ntag_judges; i++) {

@@ -11,6 +11,9 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
                         const struct jobs_out *how)
 {
     *w = (struct select_writer){.opt = opt, .how = *how, .out = {.fp = stdout}};
+    w->numbers = select_needs_number(opt->criteria);
+    if (w->numbers && !opt->invert && !opt->stats)
+        w->number_stop = select_number_last(opt->criteria);
     game_id_set_init(&w->seen, opt->unique_max ? opt->unique_max : SELECT_UNIQUE_DEFAULT, false);
 }
 
@@ -24,7 +27,7 @@ void select_writer_free(struct select_writer *w)
  * it); the first of equal games only, under --unique. */
 static bool chosen(struct select_writer *w, const struct select_record *rec, unsigned long number)
 {
-    if (rec->outcome != SELECT_CHOSEN || !select_number(w->opt->criteria, number))
+    if (rec->outcome != SELECT_CHOSEN || (w->numbers && !select_number(w->opt->criteria, number)))
         return false;
     w->chosen++;
     if (!rec->has_id)
@@ -64,10 +67,9 @@ static bool last_file(const struct select_options *opt, const char *name)
  * wanted (--invert's games, --stats's counts)?  The run then stops there,
  * as at --limit's last game: after this game, whose leading blank lines
  * end the last game written, as they do when the file is read on. */
-static bool numbers_done(const struct select_options *opt, const char *name, unsigned long number)
+static bool numbers_done(const struct select_writer *w, const char *name, unsigned long number)
 {
-    return select_needs_number(opt->criteria) && number > select_number_last(opt->criteria) &&
-           !opt->invert && !opt->stats && last_file(opt, name);
+    return number > w->number_stop && last_file(w->opt, name);
 }
 
 void select_write(void *writer, struct jobs_result *res, const char *name,
@@ -101,7 +103,7 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
-        bool done = numbers_done(opt, name, game_offset + rec.number);
+        bool done = w->number_stop && numbers_done(w, name, game_offset + rec.number);
         if ((written && opt->limit && w->written == opt->limit) || done) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;

@@ -20,8 +20,10 @@ struct select_writer {
     struct jobs_out how; /* -q, the progress line */
     /* totals */
     unsigned long games, chosen, unreadable, duplicates, written;
-    bool full_said; /* --unique's bound was reported */
-    bool invalid;   /* a game written about was unreadable, or text made no game */
+    bool full_said;            /* --unique's bound was reported */
+    bool invalid;              /* a game written about was unreadable, or text made no game */
+    bool numbers;              /* --game-number: the writer judges each game's number */
+    unsigned long number_stop; /* past this game number the last file stops (0: never) */
     /* private */
     struct game_out out;
     struct game_id_set seen;

@@ -704,7 +704,8 @@ static unsigned long numbers_last(const void *state)
 /* A row of the table: its option (name, short key, argument, help), and
  * how it is read and judged (OWN: in its own storage, by its own judges;
  * MOVES: into the criteria, judged on the main line by select_game.c).
- * The order is the order of the judges on the tags: the cheaper first. */
+ * The order is the order of the judges on the tags, the cheaper first;
+ * a new row goes at the end (fuzz_select's seeds name rows by index). */
 #define OWN(...)                                                                                   \
     &(const struct select_ops)                                                                     \
     {                                                                                              \
@@ -733,12 +734,6 @@ const struct select_kind select_kinds[] = {
     {"variant", 0, "NAME",
      "The rules of the game, from its Variant tag (none: chess): %s (PGN's spellings too)",
      SELECT_KIND_VARIANTS, OWN(.read = read_variant, .free = list_free, .tags = judge_variant)},
-    {"game-number", 0, "LIST",
-     "The game's number in its file, from 1: a comma-separated list of numbers and ranges "
-     "('5000-5010,17'), any one",
-     0,
-     OWN(.read = read_numbers, .free = free_numbers, .number = judge_numbers,
-         .number_last = numbers_last)},
     {"fen", 0, "FEN",
      "The main line reaches this position (pieces, side to move, castling rights, and the "
      "en-passant square when a capture there is legal; the counters are not compared); "
@@ -778,6 +773,12 @@ const struct select_kind select_kinds[] = {
      "The name of the game's opening matches the PCRE2 pattern ('Sicilian.*Najdorf')", 0,
      MOVES(add_opening)},
     {"unique", 0, NULL, NULL, SELECT_KIND_TOOL, MOVES(add_unique)},
+    {"game-number", 0, "LIST",
+     "The game's number in its file, from 1: a comma-separated list of numbers and ranges "
+     "('5000-5010,17'), any one",
+     0,
+     OWN(.read = read_numbers, .free = free_numbers, .number = judge_numbers,
+         .number_last = numbers_last)},
 };
 const size_t select_nkinds = sizeof select_kinds / sizeof select_kinds[0];
 

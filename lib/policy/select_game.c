@@ -154,9 +154,9 @@ void select_game_start(struct select_game *g, const struct position *start)
     if (s->nmaterials) {
         memset(g->material_run, 0, s->nmaterials * sizeof *g->material_run);
     }
-    for (struct hook *h = g->hooks, *e = h + g->nhooks; h < e; h++)
-        if (h->ops->start)
-            h->ops->start(h->state, h->game, start);
+    for (size_t i = 0; i < g->nhooks; i++)
+        if (g->hooks[i].ops->start)
+            g->hooks[i].ops->start(g->hooks[i].state, g->hooks[i].game, start);
     if (s->table)
         opening_search_start(&g->os, s->table, start);
     if (s->unique)
@@ -169,14 +169,21 @@ void select_game_start(struct select_game *g, const struct position *start)
         remember(g, start);
 }
 
+static __attribute__((noinline)) void hooks_move(struct select_game *g, move m,
+                                                 const struct position *after)
+{
+    for (size_t i = 0; i < g->nmoving; i++)
+        g->hooks[i].ops->move(g->hooks[i].state, g->hooks[i].game, g->ply, m, after);
+}
+
 static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
                                                 const struct position *after)
 {
     const struct select_criteria *s = g->s;
     if (s->unique)
         game_id_move(&g->id, m);
-    for (struct hook *h = g->hooks, *e = h + g->nmoving; h < e; h++)
-        h->ops->move(h->state, h->game, g->ply, m, after);
+    if (g->nmoving) /* (out of line: the criteria on positions keep their registers) */
+        hooks_move(g, m, after);
     if (g->positions)
         look(g, after);
     if (s->table) /* (a null move ends lichess's search) */
@@ -229,8 +236,8 @@ bool select_game_end(struct select_game *g)
         return false;
     if (!g->material_met)
         return false;
-    for (struct hook *h = g->hooks, *e = h + g->nhooks; h < e; h++)
-        if (!h->ops->end(h->state, h->game, g->ply))
+    for (size_t i = 0; i < g->nhooks; i++)
+        if (!g->hooks[i].ops->end(g->hooks[i].state, g->hooks[i].game, g->ply))
             return false;
     for (size_t i = 0; i < s->nendings; i++)
         if (!ending_holds(g, s->endings[i]))

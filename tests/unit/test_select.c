@@ -10,6 +10,7 @@
 #include "policy/select_tag.h"
 #include "unit.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -571,6 +572,60 @@ static void test_numbers_dates(void)
     }
 }
 
+/* --game-number: numbers and ranges, any one of a list, every list;
+ * the rows of the table; the judges need no tags and no moves. */
+static void test_game_number(void)
+{
+    struct select_criteria *s = MAKE({"game-number", "5000-5010,17"});
+    UNIT_CHECK(select_needs_number(s), "--game-number asks for the number");
+    UNIT_CHECK(!select_needs_moves(s), "--game-number needs no moves");
+    static const unsigned long yes[] = {17, 5000, 5005, 5010}, no[] = {1, 16, 18, 4999, 5011};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+        UNIT_CHECK(select_number(s, yes[i]), "game %lu chosen", yes[i]);
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        UNIT_CHECK(!select_number(s, no[i]), "game %lu not chosen", no[i]);
+    UNIT_EQ_INT((long)select_number_last(s), 5010, "the last number it can choose");
+    UNIT_EQ_INT(select_tags(s, NULL, 0), SELECT_YES, "the tags do not decide against it");
+    select_free(s);
+
+    s = MAKE({"game-number", "1-10"}, {"game-number", "8-20,3"});
+    UNIT_CHECK(select_number(s, 3) && select_number(s, 8) && select_number(s, 10),
+               "two lists: in both");
+    UNIT_CHECK(!select_number(s, 1) && !select_number(s, 11), "two lists: in one only");
+    UNIT_EQ_INT((long)select_number_last(s), 10, "two lists: the smaller of their last numbers");
+    select_free(s);
+
+    s = MAKE({"tag", "White=A"});
+    UNIT_CHECK(!select_needs_number(s) && select_number(s, 123456789),
+               "no --game-number: every number passes");
+    UNIT_CHECK(select_number_last(s) == ULONG_MAX, "no --game-number: no last number");
+    select_free(s);
+
+    UNIT_EQ_STR(refusal("game-number", "0"),
+                "bad game number or range '0' (a number from 1, a range as 5000-5010)", "zero");
+    UNIT_EQ_STR(refusal("game-number", "3,,4"),
+                "bad game number or range '' (a number from 1, a range as 5000-5010)",
+                "an empty item");
+    UNIT_EQ_STR(refusal("game-number", "7-x"),
+                "bad game number or range '7-x' (a number from 1, a range as 5000-5010)",
+                "not digits");
+    UNIT_EQ_STR(refusal("game-number", "99999999999999999999"),
+                "bad game number or range '99999999999999999999' (a number from 1, a range as "
+                "5000-5010)",
+                "too large");
+    UNIT_EQ_STR(refusal("game-number", "10-5"), "range '10-5' ends before it starts", "backwards");
+    UNIT_EQ_STR(refusal("no-such", "x"), "unknown criterion 'no-such'", "an unknown row");
+    UNIT_EQ_STR(refusal("tag", NULL), "no text", "a row that takes a text, given none");
+
+    /* the table: every row named once, found by its name, with its help */
+    for (size_t k = 0; k < select_nkinds; k++) {
+        const struct select_kind *r = &select_kinds[k];
+        UNIT_CHECK(select_kind_named(r->name) == r, "row '%s' found by its name", r->name);
+        UNIT_CHECK(r->doc || (r->flags & SELECT_KIND_TOOL), "row '%s' has its help", r->name);
+    }
+    UNIT_CHECK(select_kind_named("game-number") && !select_kind_named("game"), "names are whole");
+}
+
 int main(void)
 {
     test_numbers_dates();
@@ -583,5 +638,6 @@ int main(void)
     test_material();
     test_moves_unique();
     test_openings();
+    test_game_number();
     return unit_done();
 }

@@ -68,10 +68,10 @@
  *   unique           no text: the main line's identity is wanted
  *                    (select_game_identity), for the tool to keep
  *
- * A new criterion is one row of select_kinds[] (select.c) with the
- * functions it names: how its text is read into its own storage, and its
- * judge on the tags or on the number; docs/development.md says which
- * files one on the moves touches. */
+ * A new criterion is one row at the end of select_kinds[] (select.c)
+ * with the functions it names: how its text is read into its own
+ * storage, and its judge on the tags, on the number or on the main line
+ * (select_impl.h's struct select_ops); docs/development.md says more. */
 #ifndef CHESS_SELECT_H
 #define CHESS_SELECT_H
 

@@ -8,13 +8,14 @@
  * where one thread would.
  *
  * The data, and where each step is done:
- *     options        select_options.c: the criteria, read by lib/policy/select.c
+ *     options        select_options.c, with the criteria's options from
+ *                    cli/criteria_args.c, read by lib/policy/select.c
  *     input          jobs.c cuts chunks (jobs_reader.c); a text that cannot
  *                    be cut is streamed
  *     each game      select_work.c: skimmed (lib/games/pgn_skim.c) or read
  *                    (lib/games/pgn.c); its tags judged, its main line replayed
  *                    (lib/games/game.c) and judged when a criterion needs it
- *     output         select_write.c: --unique (game_id.h), --invert,
+ *     output         select_write.c: --game-number, --unique (game_id.h), --invert,
  *                    --limit, --count; the games byte for byte (game_out.c),
  *                    the diagnostics in their place
  */

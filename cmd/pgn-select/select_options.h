@@ -1,6 +1,7 @@
 /*
- * select_options.h - pgn-select's command line: the criteria (each read
- * by lib/policy/select.h as it comes, a bad one a usage error naming its option),
+ * select_options.h - pgn-select's command line: the criteria (the child
+ * cli/criteria_args.h, each read by lib/policy/select.h as it comes, a bad
+ * one a usage error naming its option; --unique and --unique-max here),
  * what is written (the games, the others, their number), --limit,
  * --jobs, --stats, and the --help text.
  */

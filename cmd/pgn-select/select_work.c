@@ -31,6 +31,7 @@ struct worker {
     struct select_game *judge;
     struct pgn_skim_game *skim;
     bool skim_on; /* games are skimmed first */
+    bool lines;   /* last_line counts: --limit or --game-number may stop the writer */
     /* the run being read */
     struct jobs_result *res;
     const char *name;          /* the file's, in messages */
@@ -47,6 +48,7 @@ void *select_worker_new(void *options)
     if (!w)
         return NULL;
     w->opt = opt;
+    w->lines = opt->limit || select_needs_number(opt->criteria);
     w->reader = pgn_reader_new();
     w->replay = malloc(sizeof *w->replay);
     w->judge = select_game_new(opt->criteria);
@@ -109,11 +111,12 @@ bool select_record_next(const char **p, const char *end, struct select_record *r
 }
 
 /* The line where text[0..len) ends, first being its first line's; 0
- * when no --limit needs it (the writer says nothing past its last game). */
+ * when neither --limit nor --game-number needs it (the writer says
+ * nothing past the last game it can write). */
 static unsigned long last_line(const struct worker *w, const char *text, size_t len,
                                unsigned long first)
 {
-    if (!w->opt->limit)
+    if (!w->lines)
         return 0;
     for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p)));)
         if (++p < end)

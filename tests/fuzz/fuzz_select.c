@@ -1,11 +1,13 @@
 /* libFuzzer target for pgn-select's criteria (select.h): each line of the
  * input is one option text, its first byte naming the kind (its value
- * modulo SELECT_CRITERION_NB), the rest the text.  Whatever is read must
+ * modulo select_nkinds: its row), the rest the text.  Whatever is read must
  * hold up (abort on a broken property; crashes, leaks and sanitizer
  * reports are findings):
  *  - select_add and select_finish either accept or give a message that
  *    is non-empty, printable text (the tool prints it after the option's
  *    name) and fits the buffer;
+ *  - select_number passes every number without a --game-number, and none
+ *    past select_number_last;
  *  - criteria that were accepted judge games without failing: a few tag
  *    sets through select_tags and select_game_tags (the same verdict),
  *    and, when the tags pass, short main lines (standard, with a capture,
@@ -15,6 +17,7 @@
 #include "notation/san.h"
 #include "policy/select.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +89,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         while (end < size && data[end] != '\n')
             end++;
         if (end > at) {
-            enum select_criterion kind = (enum select_criterion)(data[at] % SELECT_CRITERION_NB);
+            const struct select_kind *kind = &select_kinds[data[at] % select_nkinds];
             /* the option text as argp hands it over: NUL-terminated, on
              * the heap at its exact size */
             size_t n = end - at - 1;
@@ -96,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(text, data + at + 1, n);
             text[n] = '\0';
             memset(err, 'x', sizeof err);
-            ok = select_add(s, kind, kind == SELECT_UNIQUE ? NULL : text, err, sizeof err);
+            ok = select_add(s, kind->name, kind->arg ? text : NULL, err, sizeof err);
             if (!ok)
                 check_message(err, sizeof err);
             free(text);
@@ -110,6 +113,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             check_message(err, sizeof err);
     }
     if (ok) {
+        /* the number: past select_number_last, nothing passes */
+        unsigned long last = select_number_last(s);
+        require(select_needs_number(s) || (select_number(s, 1) && last == ULONG_MAX));
+        if (last < ULONG_MAX)
+            require(!select_number(s, last + 1));
+        for (unsigned long n = 1; n <= 64; n++)
+            (void)select_number(s, n);
         struct select_game *g = select_game_new(s);
         for (size_t t = 0; g && t < sizeof tag_sets / sizeof tag_sets[0]; t++) {
             enum select_verdict v = select_tags(s, tag_sets[t], 5);

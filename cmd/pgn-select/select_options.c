@@ -99,8 +99,10 @@ static const struct argp_option tool_options[] = {
     {"limit", OPT_LIMIT, "N", 0, "Stop after N games written (or counted)", 2},
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
      2},
-    {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique) on stderr",
+    {"stats", OPT_STATS, CLI_STATS_ARG, OPTION_ARG_OPTIONAL,
+     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique, ', N "
+     "files written' with --split) on stderr; =json: one JSON object of counts instead "
+     "(games, selected, unreadable, duplicates, written, files), which add up across runs",
      2},
     {"split", OPT_SPLIT, "TEMPLATE", 0,
      "Write each game, byte for byte, to the file TEMPLATE names: {TAG} is the tag's value made "
@@ -169,7 +171,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->unique_max = cli_uint_option(state, "unique-max", arg, 1, SELECT_UNIQUE_MAX);
         break;
     case OPT_STATS:
-        opt->stats = true;
+        opt->stats = cli_stats_parse(state, arg);
         break;
     case OPT_SPLIT:
         select_template_free(&opt->template);

@@ -8,6 +8,7 @@
 #define CHESS_SELECT_OPTIONS_H
 
 #include "cli/cli.h"
+#include "cli/cli_stats.h"
 #include "policy/select.h"
 #include "select_template.h"
 
@@ -22,7 +23,7 @@ struct select_options {
     struct select_criteria *criteria; /* owned; select_finish'ed after parsing */
     bool invert;                      /* -v: write the games not chosen */
     bool count;                       /* -c: write their number only */
-    bool stats;                       /* --stats: the counts on stderr */
+    enum cli_stats stats;             /* --stats[=json]: the counts on stderr */
     bool unique;                      /* --unique */
     unsigned long unique_max;         /* --unique-max: distinct games remembered */
     unsigned long limit;              /* -m: stop after this many games written (0: no limit) */

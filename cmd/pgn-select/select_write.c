@@ -127,7 +127,14 @@ int select_writer_finish(struct select_writer *w, int status)
         status = cli_status_merge(status, select_split_finish(w->split, true, &w->files));
     else if (w->split_nomem)
         status = cli_status_merge(status, cli_nomem());
-    if (opt->stats && !opt->common.quiet) {
+    if (opt->stats == CLI_STATS_JSON && !opt->common.quiet) {
+        progress_hold(w->how.progress);
+        const struct cli_stats_count c[] = {
+            {"games", w->games},           {"selected", w->chosen}, {"unreadable", w->unreadable},
+            {"duplicates", w->duplicates}, {"written", w->written}, {"files", w->files}};
+        cli_stats_json(c, sizeof c / sizeof *c);
+        progress_release(w->how.progress);
+    } else if (opt->stats && !opt->common.quiet) {
         progress_hold(w->how.progress);
         fprintf(stderr, "%lu game%s, %lu selected, %lu unreadable", w->games,
                 w->games == 1 ? "" : "s", w->chosen, w->unreadable);

@@ -57,6 +57,7 @@ int main(int argc, char **argv)
     int status = select_writer_finish(&writer, t.status);
     select_writer_free(&writer);
     select_free(opt.criteria);
+    select_template_free(&opt.template);
     cli_operands_free(&ops);
     return cli_finish(status);
 }

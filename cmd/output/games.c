@@ -135,12 +135,16 @@ int games_hard_error(const char *name, enum pgn_error e, int err)
 
 /* The summary tells how much of the input made it to the output, which a
  * user must see whenever the exit status is not 0. */
-int games_finish(const struct cli_common *common, bool stats, unsigned long games,
+int games_finish(const struct cli_common *common, enum cli_stats stats, unsigned long games,
                  unsigned long converted, unsigned long errors, int status)
 {
     if (errors)
         status = cli_status_merge(status, CLI_INVALID);
-    if ((stats || status != CLI_OK) && !common->quiet)
+    if (stats == CLI_STATS_JSON && !common->quiet) {
+        const struct cli_stats_count c[] = {
+            {"games", games}, {"converted", converted}, {"with_errors", errors}};
+        cli_stats_json(c, sizeof c / sizeof *c);
+    } else if ((stats || status != CLI_OK) && !common->quiet)
         fprintf(stderr, "%lu game%s, %lu converted, %lu with errors\n", games,
                 games == 1 ? "" : "s", converted, errors);
     return status;

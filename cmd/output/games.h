@@ -8,6 +8,7 @@
 #define CHESS_GAMES_H
 
 #include "cli/cli.h"
+#include "cli/cli_stats.h"
 #include "games/game.h"
 #include "jobs/jobs.h"
 #include "games/pgn.h"
@@ -73,8 +74,9 @@ unsigned long games_hard_error_line(enum pgn_error e);
 
 /* Exit status 1 when a game had an error, and the "N games, N converted,
  * N with errors" line on stderr with --stats or when something went wrong
- * (never with -q). Returns the status. */
-int games_finish(const struct cli_common *common, bool stats, unsigned long games,
+ * (never with -q); with --stats=json the object of those counts instead
+ * (games, converted, with_errors: cli_stats.h). Returns the status. */
+int games_finish(const struct cli_common *common, enum cli_stats stats, unsigned long games,
                  unsigned long converted, unsigned long errors, int status);
 
 #endif /* CHESS_GAMES_H */

@@ -129,8 +129,11 @@ static const struct argp_option tool_options[] = {
     {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
      0},
     {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
-    {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N clean, N with errors, N with warnings' on stderr", 0},
+    {"stats", OPT_STATS, CLI_STATS_ARG, OPTION_ARG_OPTIONAL,
+     "End with 'N games, N clean, N with errors, N with warnings' on stderr; =json: one JSON "
+     "object of those counts instead (games, clean, with_errors, with_warnings), which add up "
+     "across runs",
+     0},
     {"jobs", 'j', "N", 0,
      "Check with N threads (0: one per CPU it may use); the output is the same", 0},
     {0},
@@ -186,7 +189,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->invert = true;
         break;
     case OPT_STATS:
-        opt->stats = true;
+        opt->stats = cli_stats_parse(state, arg);
         break;
     case 'j':
         opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);

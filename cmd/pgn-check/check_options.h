@@ -9,6 +9,7 @@
 #define CHESS_CHECK_OPTIONS_H
 
 #include "cli/cli.h"
+#include "cli/cli_stats.h"
 #include "input/config.h"
 #include "policy/pgn_check.h"
 
@@ -25,7 +26,8 @@
  * sets .jobs = 1 and .fail_on = PGN_CHECK_NOTE first. */
 struct check_options {
     struct cli_common common;
-    bool pedantic, invert, stats;
+    bool pedantic, invert;
+    enum cli_stats stats; /* --stats[=json] */
     enum report_format format;
     bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
     bool select_given;

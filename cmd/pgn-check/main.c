@@ -246,7 +246,13 @@ int main(int argc, char **argv)
         t.status = report_summary(&report, &totals, t.status);
         report_end(&report);
     }
-    if (opt.stats && !opt.common.quiet)
+    if (opt.stats == CLI_STATS_JSON && !opt.common.quiet) {
+        const struct cli_stats_count c[] = {{"games", run.games},
+                                            {"clean", run.clean},
+                                            {"with_errors", run.with_errors},
+                                            {"with_warnings", run.with_warnings}};
+        cli_stats_json(c, sizeof c / sizeof *c);
+    } else if (opt.stats && !opt.common.quiet)
         fprintf(stderr, "%lu game%s, %lu clean, %lu with errors, %lu with warnings\n", run.games,
                 run.games == 1 ? "" : "s", run.clean, run.with_errors, run.with_warnings);
     pgn_checker_free(probe);

@@ -17,7 +17,9 @@
  *                    (lib/games/game.c) and judged when a criterion needs it
  *     output         select_write.c: --game-number, --unique (game_id.h), --invert,
  *                    --limit, --count; the games byte for byte (game_out.c),
- *                    the diagnostics in their place
+ *                    or each to its file under --split (select_split.c, the
+ *                    key made in the workers by select_template.c, the files
+ *                    on disk by select_file.c), the diagnostics in their place
  */
 #include "cli/cli.h"
 #include "input/cli_input.h"
@@ -56,6 +58,7 @@ int main(int argc, char **argv)
     int status = select_writer_finish(&writer, t.status);
     select_writer_free(&writer);
     select_free(opt.criteria);
+    select_template_free(&opt.template);
     cli_operands_free(&ops);
     return cli_finish(status);
 }

@@ -16,6 +16,10 @@ enum {
     OPT_UNIQUE_MAX,
     OPT_STATS,
     OPT_UNIQUE,
+    /* --split's (apart from the criteria's) */
+    OPT_SPLIT = 0x280,
+    OPT_SPLIT_EVERY,
+    OPT_APPEND,
 };
 
 static const struct argp_option tool_options[] = {
@@ -33,9 +37,25 @@ static const struct argp_option tool_options[] = {
     {"limit", OPT_LIMIT, "N", 0, "Stop after N games written (or counted)", 2},
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
      2},
-    {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique) on stderr",
+    {"stats", OPT_STATS, CLI_STATS_ARG, OPTION_ARG_OPTIONAL,
+     "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique, ', N "
+     "files written' with --split) on stderr; =json: one JSON object of counts instead "
+     "(games, selected, unreadable, duplicates, written, files), which add up across runs",
      2},
+    {"split", OPT_SPLIT, "TEMPLATE", 0,
+     "Write each game, byte for byte, to the file TEMPLATE names: {TAG} is the tag's value made "
+     "safe for a file name (each character outside A-Z a-z 0-9 . _ - becomes _, as does a "
+     "leading '.'; at most 64 bytes; a missing tag or an empty value is _), {TAG:N} its first N "
+     "characters ('{ECO:1}.pgn' gives A.pgn to E.pgn), {n} the running number of "
+     "--split-every games (from 1; counted apart for each name the rest of TEMPLATE gives); "
+     "{{ and }} are braces. Directories in TEMPLATE are made. A file that exists is refused; "
+     "every file appears at the end of the run, whole, or none does (a write error: status 74)",
+     2},
+    {"split-every", OPT_SPLIT_EVERY, "N", 0,
+     "With {n} in --split's TEMPLATE: N games per file "
+     "(default 1)",
+     2},
+    {"append", OPT_APPEND, 0, 0, "--split adds the games to the files that exist", 2},
     {0},
 };
 
@@ -69,7 +89,19 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->unique_max = cli_uint_option(state, "unique-max", arg, 1, SELECT_UNIQUE_MAX);
         break;
     case OPT_STATS:
-        opt->stats = true;
+        opt->stats = cli_stats_parse(state, arg);
+        break;
+    case OPT_SPLIT:
+        select_template_free(&opt->template);
+        if (!select_template_parse(&opt->template, arg, err, sizeof err))
+            argp_error(state, "--split: %s", err);
+        opt->split = arg;
+        break;
+    case OPT_SPLIT_EVERY:
+        opt->split_every = cli_uint_option(state, "split-every", arg, 1, ULONG_MAX);
+        break;
+    case OPT_APPEND:
+        opt->append = true;
         break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
@@ -78,6 +110,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_END:
         if (opt->unique_max && !opt->unique)
             argp_error(state, "--unique-max bounds --unique, which is not given");
+        if ((opt->split_every || opt->append) && !opt->split)
+            argp_error(state, "--%s goes with --split, which is not given",
+                       opt->append ? "append" : "split-every");
+        if (opt->split_every && !opt->template.numbered)
+            argp_error(state, "--split-every N numbers the files: --split's template needs {n}");
+        if (opt->split && opt->count)
+            argp_error(state, "--count writes a number, --split games: give one of them");
         break;
     default:
         return ARGP_ERR_UNKNOWN;

@@ -3,13 +3,15 @@
  * cli/criteria_args.h, each read by lib/policy/select.h as it comes, a bad
  * one a usage error naming its option; --unique and --unique-max here),
  * what is written (the games, the others, their number), --limit,
- * --jobs, --stats, and the --help text.
+ * --jobs, --stats, --split and the --help text.
  */
 #ifndef CHESS_SELECT_OPTIONS_H
 #define CHESS_SELECT_OPTIONS_H
 
 #include "cli/cli.h"
+#include "cli/cli_stats.h"
 #include "policy/select.h"
+#include "select_template.h"
 
 #include <stdbool.h>
 
@@ -22,11 +24,16 @@ struct select_options {
     struct select_criteria *criteria; /* owned; select_finish'ed after parsing */
     bool invert;                      /* -v: write the games not chosen */
     bool count;                       /* -c: write their number only */
-    bool stats;                       /* --stats: the counts on stderr */
+    enum cli_stats stats;             /* --stats[=json]: the counts on stderr */
     bool unique;                      /* --unique */
     unsigned long unique_max;         /* --unique-max: distinct games remembered */
     unsigned long limit;              /* -m: stop after this many games written (0: no limit) */
     long jobs;                        /* -j */
+    /* --split TEMPLATE: the games to files (select_split.h) */
+    const char *split;               /* the template as given, or NULL */
+    struct select_template template; /* parsed */
+    unsigned long split_every;       /* --split-every: games per {n} (0: not given) */
+    bool append;                     /* --append: add to files that exist */
     char **files;
     int nfiles;
 };

@@ -21,6 +21,7 @@ struct head {
     uint8_t kind, outcome, has_id;
     uint64_t id[2];
     unsigned long number, last_line;
+    size_t key_len; /* --split: the file's key (select_template.h), before the bytes */
     size_t raw_len;
 };
 
@@ -36,6 +37,7 @@ struct worker {
     struct jobs_result *res;
     const char *name;          /* the file's, in messages */
     unsigned long line_offset; /* lines of the file before the text the reader reads */
+    struct cli_buf key;        /* --split: the key of the game being read */
     /* the game being read */
     enum select_verdict verdict;
     bool opened; /* its replay was set up (or tried) */
@@ -81,13 +83,32 @@ void select_worker_free(void *worker)
     free(w->replay);
     select_game_free(w->judge);
     free(w->skim);
+    cli_buf_free(&w->key);
     free(w);
 }
 
-static void put_record(struct jobs_result *res, const struct head *h, const char *raw)
+/* A record: its head, the key of its file (--split, a game written), its
+ * bytes. */
+static void put_record(struct jobs_result *res, struct head *h, const struct cli_buf *key,
+                       const char *raw)
 {
+    h->key_len = key ? key->len : 0;
     cli_buf_put(&res->out, (const char *)h, sizeof *h);
+    if (key)
+        cli_buf_put(&res->out, key->data, key->len);
     cli_buf_put(&res->out, raw, h->raw_len);
+}
+
+/* The key of a game's file under --split (the writer decides whether it
+ * is written: --unique, --invert); NULL else. */
+static const struct cli_buf *split_key(struct worker *w, const struct head *h,
+                                       const struct pgn_tag *tags, size_t ntags)
+{
+    if (!w->opt->split || h->outcome == SELECT_UNREADABLE)
+        return NULL;
+    w->key.len = 0;
+    select_template_key(&w->opt->template, tags, ntags, &w->key);
+    return &w->key;
 }
 
 bool select_record_next(const char **p, const char *end, struct select_record *rec)
@@ -97,7 +118,11 @@ bool select_record_next(const char **p, const char *end, struct select_record *r
         return false;
     memcpy(&h, *p, sizeof h);
     *p += sizeof h;
-    *rec = (struct select_record){.kind = h.kind,
+    const char *key = *p;
+    *p += h.key_len;
+    *rec = (struct select_record){.key = key,
+                                  .key_len = h.key_len,
+                                  .kind = h.kind,
                                   .outcome = h.outcome,
                                   .has_id = h.has_id,
                                   .id = {h.id[0], h.id[1]},
@@ -175,7 +200,7 @@ static void game_end(void *ctx, const struct pgn_game *g)
      * converters say them */
     if (games_report_read(&res->diags, &res->status, g, w->line_offset)) {
         h.kind = SELECT_RECORD_STRAY;
-        put_record(res, &h, g->raw);
+        put_record(res, &h, NULL, g->raw);
         return;
     }
     h.number = ++res->games;
@@ -204,7 +229,7 @@ static void game_end(void *ctx, const struct pgn_game *g)
     } else {
         h.outcome = w->verdict == SELECT_YES ? SELECT_CHOSEN : SELECT_NOT_CHOSEN;
     }
-    put_record(res, &h, g->raw);
+    put_record(res, &h, split_key(w, &h, g->tags, g->ntags), g->raw);
 }
 
 static const struct pgn_visitor visitor = {tags_done, token, game_end};
@@ -233,7 +258,7 @@ static int read_games(struct worker *w, struct jobs_stream *s)
         struct head h = {.kind = SELECT_RECORD_REST,
                          .last_line = last_line(w, rest, n, line + w->line_offset),
                          .raw_len = n};
-        put_record(res, &h, rest);
+        put_record(res, &h, NULL, rest);
     }
     return 0;
 }
@@ -259,7 +284,7 @@ static void skimmed(struct worker *w, unsigned long line)
                      .number = ++res->games,
                      .last_line = last_line(w, sk->raw, sk->raw_len, line),
                      .raw_len = sk->raw_len};
-    put_record(res, &h, sk->raw);
+    put_record(res, &h, split_key(w, &h, sk->tags, sk->ntags), sk->raw);
 }
 
 /* Where the run of games that text[0..len) starts ends: the splitter's

@@ -41,6 +41,8 @@ struct select_record {
     uint64_t id[2];          /* --unique: the game's identity */
     unsigned long number;    /* the game's number in its run (from 1) */
     unsigned long last_line; /* the line of the file where raw ends */
+    const char *key;         /* --split: the key of the game's file (select_template.h) */
+    size_t key_len;
     const char *raw;
     size_t raw_len, lead; /* lead: the blank lines opening raw */
 };

@@ -15,11 +15,16 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
     if (w->numbers && !opt->invert && !opt->stats)
         w->number_stop = select_number_last(opt->criteria);
     game_id_set_init(&w->seen, opt->unique_max ? opt->unique_max : SELECT_UNIQUE_DEFAULT, false);
+    if (opt->split) {
+        w->split = select_split_new(opt->split_every, opt->append, how->progress);
+        w->split_nomem = !w->split;
+    }
 }
 
 void select_writer_free(struct select_writer *w)
 {
     game_id_set_free(&w->seen);
+    select_split_free(w->split);
 }
 
 /* Is a game chosen, all said?  Only under its number in its file, with
@@ -79,7 +84,14 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
     const struct select_options *opt = w->opt;
     if (file_first) /* the blank lines opening a file stay, as pgn-check keeps them */
         w->out.last_written = true;
-    bool to_out = !opt->count && !opt->common.quiet;
+    /* (--split writes its files under -q too: -q silences the streams) */
+    bool to_out = !opt->count && !opt->common.quiet && !w->split;
+    struct select_split *split = w->split;
+    if (opt->split && !split) {
+        res->stop = true;
+        res->out.len = 0;
+        return;
+    }
     unsigned long cut = 0; /* the last line whose diagnostics go out, when the limit fell */
     const char *p = res->out.data, *end = p + res->out.len;
     struct select_record rec;
@@ -88,11 +100,15 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
             w->invalid = true;
             if (to_out)
                 game_out_between(&w->out, rec.raw, rec.raw_len);
+            else if (split)
+                select_split_between(split, rec.raw, rec.raw_len);
             continue;
         }
         if (rec.kind == SELECT_RECORD_REST) {
             if (to_out)
                 game_out_rest(&w->out, rec.raw, rec.raw_len);
+            else if (split)
+                select_split_rest(split, rec.raw, rec.raw_len);
             continue;
         }
         w->games++;
@@ -100,6 +116,13 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         w->invalid |= rec.outcome == SELECT_UNREADABLE;
         bool written = rec.outcome != SELECT_UNREADABLE &&
                        chosen(w, &rec, game_offset + rec.number) != opt->invert;
+        if (split && written &&
+            !select_split_game(split, rec.key, rec.key_len, rec.raw, rec.raw_len, rec.lead)) {
+            res->stop = true; /* a file failed: the run stops, no file is written */
+            break;
+        }
+        if (split && !written)
+            select_split_skip(split, rec.raw, rec.raw_len, rec.lead);
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
@@ -131,12 +154,25 @@ int select_writer_finish(struct select_writer *w, int status)
     const struct select_options *opt = w->opt;
     if (opt->count && !opt->common.quiet)
         printf("%lu\n", w->written);
-    if (opt->stats && !opt->common.quiet) {
+    if (w->split)
+        status = cli_status_merge(status, select_split_finish(w->split, true, &w->files));
+    else if (w->split_nomem)
+        status = cli_status_merge(status, cli_nomem());
+    if (opt->stats == CLI_STATS_JSON && !opt->common.quiet) {
+        progress_hold(w->how.progress);
+        const struct cli_stats_count c[] = {
+            {"games", w->games},           {"selected", w->chosen}, {"unreadable", w->unreadable},
+            {"duplicates", w->duplicates}, {"written", w->written}, {"files", w->files}};
+        cli_stats_json(c, sizeof c / sizeof *c);
+        progress_release(w->how.progress);
+    } else if (opt->stats && !opt->common.quiet) {
         progress_hold(w->how.progress);
         fprintf(stderr, "%lu game%s, %lu selected, %lu unreadable", w->games,
                 w->games == 1 ? "" : "s", w->chosen, w->unreadable);
         if (opt->unique)
             fprintf(stderr, ", %lu duplicate%s", w->duplicates, w->duplicates == 1 ? "" : "s");
+        if (opt->split)
+            fprintf(stderr, ", %lu file%s written", w->files, w->files == 1 ? "" : "s");
         fputc('\n', stderr);
         progress_release(w->how.progress);
     }

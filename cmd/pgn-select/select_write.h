@@ -3,7 +3,8 @@
  * read back in input order (in the main thread), where what needs the
  * games before is decided: --unique (the first of equal games), --limit
  * (stop after N), --invert and --count; the games written byte for byte
- * (game_out.h), and the diagnostics of the games read.
+ * (game_out.h), or each to its file under --split (select_split.h), and
+ * the diagnostics of the games read.
  */
 #ifndef CHESS_SELECT_WRITE_H
 #define CHESS_SELECT_WRITE_H
@@ -12,6 +13,7 @@
 #include "jobs/jobs.h"
 #include "select_options.h"
 #include "policy/game_id.h"
+#include "select_split.h"
 
 #include <stdbool.h>
 
@@ -21,12 +23,15 @@ struct select_writer {
     /* totals */
     unsigned long games, chosen, unreadable, duplicates, written;
     bool full_said;            /* --unique's bound was reported */
+    unsigned long files;       /* --split: the files written */
     bool invalid;              /* a game written about was unreadable, or text made no game */
     bool numbers;              /* --game-number: the writer judges each game's number */
     unsigned long number_stop; /* past this game number the last file stops (0: never) */
     /* private */
     struct game_out out;
     struct game_id_set seen;
+    struct select_split *split; /* --split, or NULL */
+    bool split_nomem;           /* (it could not be made) */
 };
 
 void select_writer_init(struct select_writer *w, const struct select_options *opt,

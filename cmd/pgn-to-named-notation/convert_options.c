@@ -66,7 +66,10 @@ static const struct argp_option tool_options[] = {
      "For a game with an error: skip it (the default), keep the plies before the error and a "
      "'; error:' line, or stop",
      0},
-    {"stats", OPT_STATS, 0, 0, "End with 'N games, N converted, N with errors' on stderr", 0},
+    {"stats", OPT_STATS, CLI_STATS_ARG, OPTION_ARG_OPTIONAL,
+     "End with 'N games, N converted, N with errors' on stderr; =json: one JSON object of those "
+     "counts instead (games, converted, with_errors), which add up across runs",
+     0},
     {"strict", OPT_STRICT, 0, 0,
      "Refuse a FEN tag whose position no game can reach (by default any position whose moves are "
      "defined is replayed)",
@@ -184,7 +187,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->on_error = games_on_error(state, arg);
         break;
     case OPT_STATS:
-        opt->stats = true;
+        opt->stats = cli_stats_parse(state, arg);
         break;
     case OPT_STRICT:
         opt->strict = true;

@@ -25,7 +25,8 @@ struct convert_options {
     const struct convert_target *to; /* a row of convert_targets */
     enum named_vocabulary names;
     enum games_on_error on_error;
-    bool inline_layout, comments, nags, variations, stats, strict;
+    bool inline_layout, comments, nags, variations, strict;
+    enum cli_stats stats; /* --stats[=json] */
     /* --to=tsv, --to=csv: the columns (NULL: the default list) and one row
      * a game rather than a ply */
     const char *fields;

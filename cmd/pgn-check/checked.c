@@ -17,7 +17,7 @@ struct game_head {
     unsigned long number, line, col;
     struct game_id id;
     size_t raw_len, lead, ndiags;
-    size_t fixed_len; /* SIZE_MAX: not written again */
+    size_t fixed_len;                   /* SIZE_MAX: not written again */
     size_t tag_len[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event; SIZE_MAX: no such tag */
 };
 
@@ -128,9 +128,11 @@ void checked_diag_next(const char **p, struct pgn_check_diag *d)
     struct diag_head dh;
     memcpy(&dh, *p, sizeof dh);
     enum pgn_check_code code = (enum pgn_check_code)dh.code;
-    *d = (struct pgn_check_diag){code,   dh.fixed ? PGN_CHECK_NOTE : pgn_check_code_level(code),
-                                 dh.line, dh.col,
-                                 *p + sizeof dh, dh.len, dh.fixed};
+    *d = (struct pgn_check_diag){
+        code,           dh.fixed ? PGN_CHECK_NOTE : pgn_check_code_level(code),
+        dh.line,        dh.col,
+        *p + sizeof dh, dh.len,
+        dh.fixed};
     *p += sizeof dh + dh.len;
 }
 
@@ -190,9 +192,13 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
                       (run->diags[at - 1].line == rec->line && run->diags[at - 1].col > rec->col)))
         at--;
     memmove(run->diags + at + 1, run->diags + at, (n - at) * sizeof *run->diags);
-    run->diags[at] = (struct pgn_check_diag){
-        PGN_CHECK_DUPLICATE_GAME, PGN_CHECK_WARNING, rec->line, rec->col, run->dup_msg,
-        strlen(run->dup_msg), false};
+    run->diags[at] = (struct pgn_check_diag){PGN_CHECK_DUPLICATE_GAME,
+                                             PGN_CHECK_WARNING,
+                                             rec->line,
+                                             rec->col,
+                                             run->dup_msg,
+                                             strlen(run->dup_msg),
+                                             false};
     return n + 1;
 }
 

@@ -154,8 +154,8 @@ static bool fixed_tags(struct fixer *f, const struct pgn_game *g, struct pgn_gam
         struct pgn_tag v = g->tags[i];
         const char *unknown = v.value_len == 0 ? unknown_value(&v) : NULL;
         if (unknown)
-            v = (struct pgn_tag){v.name, v.name_len, unknown, strlen(unknown), v.line, v.col, true,
-                                 v.repeated};
+            v = (struct pgn_tag){v.name, v.name_len, unknown, strlen(unknown),
+                                 v.line, v.col,      true,    v.repeated};
         if (strcmp(v.name, "SetUp") == 0 && !v.repeated) {
             setup = true;
             if (fen)
@@ -182,8 +182,8 @@ static void fix_game_end(void *ctx, const struct pgn_game *g)
         f->ok = false;
         return;
     }
-    const char *result = f->result != PGN_RESULT_NB ? pgn_result_text(f->result)
-                                                    : games_tag_result(g);
+    const char *result =
+        f->result != PGN_RESULT_NB ? pgn_result_text(f->result) : games_tag_result(g);
     game_pgn_end(&f->pgn, &f->text, &copy, result, NULL);
     f->ok = !f->text.nomem;
 }

@@ -128,8 +128,7 @@ int fix_out_end(struct fix_out *o, bool ok, bool *changed)
         status = CLI_INVALID;
     }
     if (o->made && !keep && rename(o->tmp, o->path) != 0) {
-        cli_error("cannot rename %s to %s (left as it was): %s", o->tmp, o->path,
-                  strerror(errno));
+        cli_error("cannot rename %s to %s (left as it was): %s", o->tmp, o->path, strerror(errno));
         status = CLI_IOERR;
         keep = true;
     }

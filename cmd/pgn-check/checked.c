@@ -70,6 +70,32 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
     }
 }
 
+/* The fixed text leaves the record (the bytes after it move up), and the
+ * diagnostics their fixed flags. */
+void checked_unfix(struct cli_buf *out, size_t off)
+{
+    struct game_head h;
+    memcpy(&h, out->data + off, sizeof h);
+    if (h.fixed_len == SIZE_MAX)
+        return;
+    char *fixed = out->data + off + sizeof h + h.raw_len;
+    size_t after = out->len - (size_t)(fixed + h.fixed_len - out->data);
+    memmove(fixed, fixed + h.fixed_len, after);
+    out->len -= h.fixed_len;
+    h.fixed_len = SIZE_MAX;
+    memcpy(out->data + off, &h, sizeof h);
+    char *q = fixed;
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
+        q += h.tag_len[i] == SIZE_MAX ? 0 : h.tag_len[i];
+    for (size_t i = 0; i < h.ndiags; i++) {
+        struct diag_head dh;
+        memcpy(&dh, q, sizeof dh);
+        dh.fixed = false;
+        memcpy(q, &dh, sizeof dh);
+        q += sizeof dh + dh.len;
+    }
+}
+
 /* Bytes after the last game (blank lines, a closing comment) belong to
  * the input and go out when the game before them did. */
 void checked_put_rest(struct cli_buf *out, const char *text, size_t len)

@@ -55,6 +55,10 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
                       const struct pgn_check_result *res, unsigned long line_offset,
                       const struct fix_result *fx);
 
+/* Make the game record at out->data + off (the last one appended) a game
+ * not written again: its bytes as they were, its findings not fixed. */
+void checked_unfix(struct cli_buf *out, size_t off);
+
 /* Append the bytes after the last game of an input or chunk. */
 void checked_put_rest(struct cli_buf *out, const char *text, size_t len);
 

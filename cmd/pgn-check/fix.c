@@ -17,8 +17,8 @@ struct fixer {
     struct pgn_reader *again;  /* reads the new text, for the second check */
     struct pgn_checker *checker;
     struct game_replay *replay;
-    struct game_pgn pgn; /* the export: --to=pgn --fix-result's writer */
-    struct cli_buf text;
+    struct game_pgn pgn;         /* the export: --to=pgn --fix-result's writer */
+    struct cli_buf text, export; /* the new text; the writer's, before the line ends */
     bool fixed[PGN_CHECK_DIAGS_MAX + 1];
     /* the game being written */
     struct pgn_tag *tags;
@@ -90,6 +90,7 @@ void fixer_free(struct fixer *f)
     free(f->replay);
     game_pgn_free(&f->pgn);
     cli_buf_free(&f->text);
+    cli_buf_free(&f->export);
     free(f->tags);
     free(f);
 }
@@ -184,8 +185,8 @@ static void fix_game_end(void *ctx, const struct pgn_game *g)
     }
     const char *result =
         f->result != PGN_RESULT_NB ? pgn_result_text(f->result) : games_tag_result(g);
-    game_pgn_end(&f->pgn, &f->text, &copy, result, NULL);
-    f->ok = !f->text.nomem;
+    game_pgn_end(&f->pgn, &f->export, &copy, result, NULL);
+    f->ok = !f->export.nomem;
 }
 
 static const struct pgn_visitor fix_visitor = {
@@ -243,11 +244,29 @@ static bool worth_fixing(const struct pgn_game *g, const struct pgn_check_result
     return any;
 }
 
-/* The export of g into f->text, without its closing blank line. */
+/* The export's text as the game's bytes were: a UTF-8 byte-order mark
+ * that opened them opens it, and its lines end with CR LF when the
+ * game's first line did; without its closing blank line. */
+static void as_the_game_was(struct fixer *f, const struct pgn_game *g)
+{
+    const char *nl = memchr(g->raw, '\n', g->raw_len);
+    bool crlf = nl && nl > g->raw && nl[-1] == '\r';
+    size_t n = f->export.len;
+    while (n >= 2 && f->export.data[n - 1] == '\n' && f->export.data[n - 2] == '\n')
+        n--;
+    cli_buf_put(&f->text, g->raw, pgn_utf8_bom_len(g->raw, g->raw_len));
+    for (size_t i = 0; i < n; i++) {
+        if (crlf && f->export.data[i] == '\n')
+            cli_buf_char(&f->text, '\r');
+        cli_buf_char(&f->text, f->export.data[i]);
+    }
+}
+
+/* The export of g into f->text. */
 static bool export_game(struct fixer *f, const struct pgn_game *g, bool *nomem)
 {
-    f->text.len = 0;
-    f->text.nomem = false;
+    f->text.len = f->export.len = 0;
+    f->text.nomem = f->export.nomem = false;
     f->ok = false;
     f->result = PGN_RESULT_NB;
     game_pgn_begin(&f->pgn);
@@ -256,13 +275,12 @@ static bool export_game(struct fixer *f, const struct pgn_game *g, bool *nomem)
         return false;
     }
     int rc = pgn_read_game(f->reader, &fix_visitor, f);
-    *nomem |= rc < 0 || f->text.nomem;
+    *nomem |= rc < 0 || f->export.nomem;
     if (rc != 1 || !f->ok || pgn_read_game(f->reader, &skip_visitor, f) != 0)
         return false; /* (the bytes read alone are not the one game) */
-    while (f->text.len >= 2 && f->text.data[f->text.len - 1] == '\n' &&
-           f->text.data[f->text.len - 2] == '\n')
-        f->text.len--;
-    return true;
+    as_the_game_was(f, g);
+    *nomem |= f->text.nomem;
+    return !f->text.nomem;
 }
 
 bool fixer_fix(struct fixer *f, const struct pgn_game *g, const struct pgn_check_result *res,
@@ -302,4 +320,22 @@ bool fixer_fix(struct fixer *f, const struct pgn_game *g, const struct pgn_check
     if (mended)
         *out = fx;
     return mended;
+}
+
+bool fix_gave_marker(const struct pgn_check_result *res, const struct fix_result *fx)
+{
+    for (size_t i = 0; i < res->ndiags; i++)
+        if (res->diags[i].code == PGN_CHECK_MISSING_RESULT && fx->fixed[i])
+            return true;
+    return false;
+}
+
+bool fix_next_reads_alike(const struct pgn_game *g, const struct pgn_check_result *res)
+{
+    if (g->stray)
+        return false;
+    for (size_t i = 0; i < res->ndiags; i++)
+        if (res->diags[i].level == PGN_CHECK_ERROR && res->diags[i].line <= g->line)
+            return false;
+    return true;
 }

@@ -31,7 +31,8 @@
 #include <stddef.h>
 
 /* A game written again: its new text (the tags, the movetext, the
- * marker and its line end; no blank line after it), which of its findings
+ * marker and its line end; no blank line after it; CR LF line ends and a
+ * byte-order mark when the game had them), which of its findings
  * it mends (fixed[i] for res->diags[i]) and its identity for the
  * duplicate check, from the new text.  Valid until the fixer's next call. */
 struct fix_result {
@@ -57,5 +58,16 @@ bool fixer_code_fixable(enum pgn_check_code code);
  * mend, or nothing mended).  Out of memory: false with *nomem set. */
 bool fixer_fix(struct fixer *f, const struct pgn_game *g, const struct pgn_check_result *res,
                struct fix_result *out, bool *nomem);
+
+/* A game that had no termination marker ends with one once fixed; what
+ * follows it may then read otherwise (the reader's text after a result is
+ * not the text after moves: a malformed tag pair there can be stray text,
+ * and the game after it another).  fix_gave_marker: the fix of res gave
+ * its game a marker; fix_next_reads_alike: the game read next, g with
+ * res, starts as a game after a marker would (no error at its first
+ * line, no stray text), else the game before is to stay as it was
+ * (checked_unfix), so that --fix of the output changes nothing. */
+bool fix_gave_marker(const struct pgn_check_result *res, const struct fix_result *fx);
+bool fix_next_reads_alike(const struct pgn_game *g, const struct pgn_check_result *res);
 
 #endif /* CHESS_FIX_H */

@@ -16,6 +16,8 @@ void fix_out_begin(struct fix_out *o, const char *path)
 {
     *o = (struct fix_out){.path = path, .fp = path ? NULL : stdout, .mode = 0644};
     struct stat st;
+    if (path && lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && (o->real = realpath(path, NULL)))
+        o->path = o->real;
     if (path && stat(path, &st) == 0)
         o->mode = st.st_mode & 07777;
 }
@@ -136,6 +138,7 @@ int fix_out_end(struct fix_out *o, bool ok, bool *changed)
         unlink(o->tmp);
     *changed = o->made && !keep;
     free(o->tmp);
-    o->tmp = NULL;
+    free(o->real);
+    o->tmp = o->real = NULL;
     return status;
 }

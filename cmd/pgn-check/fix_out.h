@@ -7,7 +7,8 @@
  * from the old file), so that a file with nothing to mend is never
  * written, and the old file stays whole until the rename: a write that
  * fails (a full disk, a directory that cannot be written) leaves it as it
- * was.  The new file gets the old one's permission bits.
+ * was.  The new file gets the old one's permission bits; a symbolic link
+ * stays one, the file it points to is rewritten.
  */
 #ifndef CHESS_FIX_OUT_H
 #define CHESS_FIX_OUT_H
@@ -20,6 +21,7 @@
 struct fix_out {
     const char *path; /* --in-place: the file rewritten; NULL: standard output */
     /* private */
+    char *real;                /* path's target when path is a symbolic link */
     FILE *fp;                  /* stdout, or the new file once made */
     char *tmp;                 /* the new file's path, once made */
     unsigned long long passed; /* bytes as they were before the first change */

@@ -88,20 +88,24 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
     struct pgn_game g;
     struct pgn_check_result cr;
     int rc;
+    size_t marked = SIZE_MAX; /* the record of a game given a marker by --fix */
     pgn_checker_set_line_offset(w->checker, line_offset);
     while ((rc = pgn_check_read_game(w->checker, w->reader, &g, &cr)) > 0) {
-        struct fix_result fx;
-        bool nomem = false, fixed = w->fixer && fixer_fix(w->fixer, &g, &cr, &fx, &nomem);
-        res->out.nomem |= nomem;
-        checked_put_game(&res->out, &g, &cr, line_offset, fixed ? &fx : NULL);
-        res->games += !g.stray; /* (stray text is no game: numbers go on) */
-        if (res->out.nomem)
-            return -1;
+        if (marked != SIZE_MAX && !fix_next_reads_alike(&g, &cr))
+            checked_unfix(&res->out, marked); /* (the game stays as it was) */
         if (s && res->out.len >= FLUSH_AT) {
             jobs_stream_write(s, res);
             if (cli_stdout_failed() || ((struct checked_writer *)s->cfg->write_arg)->nomem)
                 return 0;
         }
+        struct fix_result fx;
+        bool nomem = false, fixed = w->fixer && fixer_fix(w->fixer, &g, &cr, &fx, &nomem);
+        res->out.nomem |= nomem;
+        marked = fixed && fix_gave_marker(&cr, &fx) ? res->out.len : SIZE_MAX;
+        checked_put_game(&res->out, &g, &cr, line_offset, fixed ? &fx : NULL);
+        res->games += !g.stray; /* (stray text is no game: numbers go on) */
+        if (res->out.nomem)
+            return -1;
     }
     if (rc == -2) {
         res->out.nomem = true; /* hard_error says: out of memory */

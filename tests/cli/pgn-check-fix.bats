@@ -69,6 +69,21 @@ pgn-check:mixed.pgn:15:13: error: game 2 (I - J): ply 3 (2.): illegal move 'Ke3'
     assert_failure 1
 }
 
+@test "--fix keeps a game's CR LF line ends and the byte-order mark that opens the file" {
+    printf '\xef\xbb\xbf[Event "E"]\r\n\r\n1. e4 e5 *\r\n' >"$BATS_TEST_TMPDIR/crlf.pgn"
+    printf '\xef\xbb\xbf[Event "E"]\r\n[Site "?"]\r\n[Date "????.??.??"]\r\n[Round "?"]\r\n[White "?"]\r\n[Black "?"]\r\n[Result "*"]\r\n\r\n1. e4 e5 *\r\n' >"$BATS_TEST_TMPDIR/expected"
+    pgn-check --fix -q "$BATS_TEST_TMPDIR/crlf.pgn" >"$BATS_TEST_TMPDIR/out" || true
+    cmp "$BATS_TEST_TMPDIR/out" "$BATS_TEST_TMPDIR/expected"
+}
+
+@test "--fix: a game without a marker before a malformed tag pair stays as it was (the marker would change how the text after it reads)" {
+    printf '[Event "A"]\n\n1. e4 e5\n\n[Event *B"]\n1. d4 *\n' >"$BATS_TEST_TMPDIR/m.pgn"
+    run --separate-stderr pgn-check --fix "$BATS_TEST_TMPDIR/m.pgn"
+    assert_failure 1
+    assert_output "$(cat "$BATS_TEST_TMPDIR/m.pgn")"
+    [[ $stderr != *', fixed]'* ]]
+}
+
 @test "--fix of its own output changes nothing and reports nothing fixed" {
     for f in fixable tags mixed; do
         pgn-check --fix --pedantic "$f.pgn" >"$BATS_TEST_TMPDIR/$f.out" 2>/dev/null || true
@@ -150,6 +165,17 @@ pgn-check: $d/f.pgn: fixed"
     cmp "$BATS_TEST_TMPDIR/d/a.pgn" fixable.expected
     cmp "$BATS_TEST_TMPDIR/d/sub/b.pgn" tags.expected
     cmp "$BATS_TEST_TMPDIR/c.pgn" mixed.pgn
+}
+
+@test "--in-place through a symbolic link: the link stays, the file it points to is rewritten" {
+    mkdir "$BATS_TEST_TMPDIR/s"
+    cp tags.pgn "$BATS_TEST_TMPDIR/s/target.pgn"
+    ln -s target.pgn "$BATS_TEST_TMPDIR/s/link.pgn"
+    run --separate-stderr pgn-check --fix --pedantic --in-place -q "$BATS_TEST_TMPDIR/s/link.pgn"
+    assert_failure 1
+    [[ -L $BATS_TEST_TMPDIR/s/link.pgn ]]
+    cmp "$BATS_TEST_TMPDIR/s/target.pgn" tags.expected
+    [[ $(ls -A "$BATS_TEST_TMPDIR/s" | tr '\n' ' ') == 'link.pgn target.pgn ' ]]
 }
 
 @test "--in-place refuses standard input, a compressed file, and goes with --fix only" {

@@ -10,6 +10,9 @@
  *     line end;
  *   - without a game mended, the output is the input (the games' bytes and
  *     the rest give it back).
+ * A game given a marker is put back as it was when the game after it
+ * does not read alike after a marker (fix_next_reads_alike), as pgn-check
+ * does.
  * Games without a Variant tag are played by standard chess or, one input
  * length in three, by a variant (crazyhouse or atomic).  A broken property
  * aborts, which libFuzzer reports as a crash. */
@@ -60,9 +63,20 @@ static size_t fix_text(struct pass *p, const char *text, size_t len, struct cli_
     if (pgn_reader_open_mem(p->reader, text, len, "fuzz") != PGN_OK)
         fail("the reader does not open");
     int rc;
+    /* a game given a marker: where its text starts in out, its bytes and
+     * the findings mended, to put back if the next game reads otherwise
+     * after the marker (as pgn-check's check_games does) */
+    size_t marked = SIZE_MAX, marked_n = 0;
+    struct cli_buf prev = {0};
     while ((rc = pgn_check_read_game(p->checker, p->reader, &g, &res)) > 0) {
         struct fix_result fx;
         bool nomem;
+        if (marked != SIZE_MAX && !fix_next_reads_alike(&g, &res)) {
+            out->len = marked;
+            cli_buf_put(out, prev.data, prev.len);
+            mended -= marked_n;
+        }
+        marked = SIZE_MAX;
         if (!g.raw) {
             lost = true;
             continue;
@@ -85,6 +99,12 @@ static size_t fix_text(struct pass *p, const char *text, size_t len, struct cli_
         if (!fx.len || fx.text[fx.len - 1] != '\n')
             fail("a game written again does not end with a line end");
         mended += n;
+        if (fix_gave_marker(&res, &fx)) {
+            marked = out->len;
+            marked_n = n;
+            prev.len = 0;
+            cli_buf_put(&prev, g.raw, g.raw_len);
+        }
         size_t lead = 0;
         for (size_t i = 0; i < g.raw_len; i++)
             if (g.raw[i] == '\n')
@@ -94,6 +114,7 @@ static size_t fix_text(struct pass *p, const char *text, size_t len, struct cli_
         cli_buf_put(out, g.raw, lead);
         cli_buf_put(out, fx.text, fx.len);
     }
+    cli_buf_free(&prev);
     if (rc < 0)
         fail("the reader failed on memory");
     const char *rest;
@@ -102,7 +123,7 @@ static size_t fix_text(struct pass *p, const char *text, size_t len, struct cli_
     cli_buf_put(out, rest, n);
     if (out->nomem)
         fail("out of memory");
-    if (!mended && !lost && (out->len != len || memcmp(out->data, text, len) != 0))
+    if (!mended && !lost && (out->len != len || (len && memcmp(out->data, text, len) != 0)))
         fail("nothing mended, but the output is not the input");
     return mended;
 }

@@ -133,8 +133,9 @@ static const struct argp_option tool_options[] = {
     {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
     {"fix", OPT_FIX, 0, 0,
      "Write every game, the mendable ones mended (the Result tag, missing roster tags, move "
-     "numbers, tag quotes, nonstandard tokens: in the export format) and the others byte for "
-     "byte; each finding mended is reported as a note with ', fixed' after its code",
+     "numbers, tag quotes; with --pedantic nonstandard tokens, SAN, layout: in the export "
+     "format) and the others byte for byte; each finding mended is reported as a note with "
+     "', fixed' after its code",
      0},
     {"in-place", OPT_IN_PLACE, 0, 0,
      "With --fix: rewrite each FILE that has something to mend (a new file renamed over it, "

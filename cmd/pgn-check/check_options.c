@@ -105,7 +105,9 @@ enum {
     OPT_STATS,
     OPT_FAIL_ON,
     OPT_CONFIG,
-    OPT_NO_CONFIG
+    OPT_NO_CONFIG,
+    OPT_FIX,
+    OPT_IN_PLACE
 };
 
 static const struct argp_option tool_options[] = {
@@ -129,6 +131,17 @@ static const struct argp_option tool_options[] = {
     {"invert", OPT_INVERT, 0, 0, "Write the games that have a problem instead of the clean ones",
      0},
     {0, 'v', 0, OPTION_ALIAS, 0, 0}, /* as fen-check's and grep's -v */
+    {"fix", OPT_FIX, 0, 0,
+     "Write every game, the mendable ones mended (the Result tag, missing roster tags, move "
+     "numbers, tag quotes; with --pedantic nonstandard tokens, SAN, layout: in the export "
+     "format) and the others byte for byte; each finding mended is reported as a note with "
+     "', fixed' after its code",
+     0},
+    {"in-place", OPT_IN_PLACE, 0, 0,
+     "With --fix: rewrite each FILE that has something to mend (a new file renamed over it, "
+     "its mode kept) instead of writing to stdout; the exit status is 1 when a file was "
+     "changed; compressed files and standard input are refused",
+     0},
     {"stats", OPT_STATS, CLI_STATS_ARG, OPTION_ARG_OPTIONAL,
      "End with 'N games, N clean, N with errors, N with warnings' on stderr; =json: one JSON "
      "object of those counts instead (games, clean, with_errors, with_warnings), which add up "
@@ -191,6 +204,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = cli_stats_parse(state, arg);
         break;
+    case OPT_FIX:
+        opt->fix = true;
+        break;
+    case OPT_IN_PLACE:
+        opt->in_place = true;
+        break;
     case 'j':
         opt->jobs = (long)cli_uint_option(state, "jobs", arg, 0, JOBS_MAX);
         break;
@@ -203,6 +222,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
             argp_error(state, "--config and --no-config contradict each other");
         if (opt->invert && opt->format != REPORT_TEXT)
             argp_error(state, "--invert writes games: it needs --format=text");
+        if (opt->fix && opt->invert)
+            argp_error(state, "--fix and --invert contradict each other");
+        if (opt->fix && !opt->in_place && opt->format != REPORT_TEXT)
+            argp_error(state, "--fix writes games: it needs --format=text, or --in-place");
+        if (opt->in_place && !opt->fix)
+            argp_error(state, "--in-place rewrites files with --fix: give --fix too");
+        for (int i = 0; opt->in_place && i <= opt->nfiles; i++)
+            if (i == opt->nfiles ? opt->nfiles == 0 : strcmp(opt->files[i], "-") == 0)
+                argp_error(state, "--in-place rewrites files: standard input cannot be rewritten; "
+                                  "name the files");
         break;
     default:
         return ARGP_ERR_UNKNOWN;

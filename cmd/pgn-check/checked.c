@@ -17,11 +17,13 @@ struct game_head {
     unsigned long number, line, col;
     struct game_id id;
     size_t raw_len, lead, ndiags;
+    size_t fixed_len;                   /* SIZE_MAX: not written again */
     size_t tag_len[CHECKED_LABEL_TAGS]; /* White, Black, Round, Event; SIZE_MAX: no such tag */
 };
 
 struct diag_head {
     int code;
+    bool fixed;
     unsigned long line, col;
     size_t len;
 };
@@ -31,35 +33,66 @@ struct diag_head {
  * bytes, the tags of the label of a duplicate's message (made only for a
  * duplicate), the problems, the identity. */
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
-                      const struct pgn_check_result *res, unsigned long line_offset)
+                      const struct pgn_check_result *res, unsigned long line_offset,
+                      const struct fix_result *fx)
 {
     const struct pgn_tag *tags[CHECKED_LABEL_TAGS] = {res->white, res->black, res->round,
                                                       res->event};
     struct game_head h = {
         .kind = g->stray ? CHECKED_STRAY : CHECKED_GAME,
         .raw_ok = g->raw != NULL,
-        .hashed = res->hashed,
+        .hashed = fx ? fx->hashed : res->hashed,
         .number = g->number,
         .line = g->line + line_offset,
         .col = g->col,
-        .id = res->id,
+        .id = fx ? fx->id : res->id,
         .raw_len = g->raw ? g->raw_len : 0,
         .lead = g->raw ? game_out_lead(g->raw, g->raw_len) : 0,
         .ndiags = res->ndiags,
+        .fixed_len = fx ? fx->len : SIZE_MAX,
     };
     for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
         h.tag_len[i] = tags[i] ? tags[i]->value_len : SIZE_MAX;
     cli_buf_put(out, (const char *)&h, sizeof h);
     if (g->raw)
         cli_buf_put(out, g->raw, g->raw_len);
+    if (fx)
+        cli_buf_put(out, fx->text, fx->len);
     for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
         if (tags[i])
             cli_buf_put(out, tags[i]->value, tags[i]->value_len);
     for (size_t i = 0; i < res->ndiags; i++) {
         const struct pgn_check_diag *d = &res->diags[i];
-        struct diag_head dh = {(int)d->code, d->line + line_offset, d->col, d->message_len};
+        struct diag_head dh = {(int)d->code, fx && fx->fixed[i], d->line + line_offset, d->col,
+                               d->message_len};
         cli_buf_put(out, (const char *)&dh, sizeof dh);
         cli_buf_put(out, d->message, d->message_len);
+    }
+}
+
+/* The fixed text leaves the record (the bytes after it move up), and the
+ * diagnostics their fixed flags. */
+void checked_unfix(struct cli_buf *out, size_t off)
+{
+    struct game_head h;
+    memcpy(&h, out->data + off, sizeof h);
+    if (h.fixed_len == SIZE_MAX)
+        return;
+    char *fixed = out->data + off + sizeof h + h.raw_len;
+    size_t after = out->len - (size_t)(fixed + h.fixed_len - out->data);
+    memmove(fixed, fixed + h.fixed_len, after);
+    out->len -= h.fixed_len;
+    h.fixed_len = SIZE_MAX;
+    memcpy(out->data + off, &h, sizeof h);
+    char *q = fixed;
+    for (int i = 0; i < CHECKED_LABEL_TAGS; i++)
+        q += h.tag_len[i] == SIZE_MAX ? 0 : h.tag_len[i];
+    for (size_t i = 0; i < h.ndiags; i++) {
+        struct diag_head dh;
+        memcpy(&dh, q, sizeof dh);
+        dh.fixed = false;
+        memcpy(q, &dh, sizeof dh);
+        q += sizeof dh + dh.len;
     }
 }
 
@@ -67,7 +100,8 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
  * the input and go out when the game before them did. */
 void checked_put_rest(struct cli_buf *out, const char *text, size_t len)
 {
-    struct game_head h = {.kind = CHECKED_REST, .raw_ok = true, .raw_len = len};
+    struct game_head h = {
+        .kind = CHECKED_REST, .raw_ok = true, .raw_len = len, .fixed_len = SIZE_MAX};
     cli_buf_put(out, (const char *)&h, sizeof h);
     cli_buf_put(out, text, len);
 }
@@ -94,6 +128,11 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
         .ndiags = h.ndiags,
     };
     q += h.raw_len;
+    if (h.fixed_len != SIZE_MAX) {
+        rec->fixed = q;
+        rec->fixed_len = h.fixed_len;
+        q += h.fixed_len;
+    }
     for (int i = 0; i < CHECKED_LABEL_TAGS; i++) {
         rec->tag[i] = h.tag_len[i] == SIZE_MAX ? NULL : q;
         rec->tag_len[i] = h.tag_len[i] == SIZE_MAX ? 0 : h.tag_len[i];
@@ -115,8 +154,11 @@ void checked_diag_next(const char **p, struct pgn_check_diag *d)
     struct diag_head dh;
     memcpy(&dh, *p, sizeof dh);
     enum pgn_check_code code = (enum pgn_check_code)dh.code;
-    *d = (struct pgn_check_diag){code,  pgn_check_code_level(code), dh.line, dh.col, *p + sizeof dh,
-                                 dh.len};
+    *d = (struct pgn_check_diag){
+        code,           dh.fixed ? PGN_CHECK_NOTE : pgn_check_code_level(code),
+        dh.line,        dh.col,
+        *p + sizeof dh, dh.len,
+        dh.fixed};
     *p += sizeof dh + dh.len;
 }
 
@@ -176,9 +218,13 @@ static size_t add_duplicate(struct checked_writer *run, const struct checked *re
                       (run->diags[at - 1].line == rec->line && run->diags[at - 1].col > rec->col)))
         at--;
     memmove(run->diags + at + 1, run->diags + at, (n - at) * sizeof *run->diags);
-    run->diags[at] = (struct pgn_check_diag){
-        PGN_CHECK_DUPLICATE_GAME, PGN_CHECK_WARNING, rec->line, rec->col, run->dup_msg,
-        strlen(run->dup_msg)};
+    run->diags[at] = (struct pgn_check_diag){PGN_CHECK_DUPLICATE_GAME,
+                                             PGN_CHECK_WARNING,
+                                             rec->line,
+                                             rec->col,
+                                             run->dup_msg,
+                                             strlen(run->dup_msg),
+                                             false};
     return n + 1;
 }
 
@@ -212,6 +258,10 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
     run->clean += n == 0;
     run->with_errors += errors;
     run->with_warnings += warnings;
+    if (run->fix) {
+        fix_out_game(run->fix, rec->raw, rec->raw_len, rec->lead, rec->fixed, rec->fixed_len);
+        return;
+    }
     if (!run->games_out || !rec->raw)
         return;
     game_out_game(&run->out, rec->raw, rec->raw_len, rec->lead, (n == 0) != run->invert);
@@ -230,6 +280,10 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
         checked_diag_next(&p, &d);
         report_diag(run->report, name, 0, &d);
         run->found_at[d.level] = true;
+    }
+    if (run->fix) {
+        fix_out_game(run->fix, rec->raw, rec->raw_len, 0, NULL, 0);
+        return;
     }
     if (!run->games_out || !rec->raw)
         return;
@@ -261,6 +315,8 @@ void checked_write(void *writer, struct jobs_result *res, const char *name,
             write_game(run, name, game_offset, &rec);
         else if (rec.kind == CHECKED_STRAY)
             write_stray(run, name, &rec);
+        else if (run->fix)
+            fix_out_game(run->fix, rec.raw, rec.raw_len, 0, NULL, 0);
         else if (run->games_out)
             game_out_rest(&run->out, rec.raw, rec.raw_len);
     }

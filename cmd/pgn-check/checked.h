@@ -9,6 +9,8 @@
 #define CHESS_CHECKED_H
 
 #include "cli/cli.h"
+#include "fix.h"
+#include "fix_out.h"
 #include "output/game_out.h"
 #include "jobs/jobs.h"
 #include "games/pgn.h"
@@ -41,12 +43,21 @@ struct checked {
     struct game_id id;
     size_t ndiags;
     const char *diags; /* ndiags encoded diagnostics: checked_diag_next */
+    const char *fixed; /* --fix: the game written again (fix.h), else NULL */
+    size_t fixed_len;
 };
 
 /* Append the record of game g and its result; line_offset is added to
- * every line number (a chunk's first line in its file, minus one). */
+ * every line number (a chunk's first line in its file, minus one).  fx,
+ * when not NULL, is the game written again by --fix: its text, the
+ * findings it mends and its identity go in the record instead. */
 void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
-                      const struct pgn_check_result *res, unsigned long line_offset);
+                      const struct pgn_check_result *res, unsigned long line_offset,
+                      const struct fix_result *fx);
+
+/* Make the game record at out->data + off (the last one appended) a game
+ * not written again: its bytes as they were, its findings not fixed. */
+void checked_unfix(struct cli_buf *out, size_t off);
 
 /* Append the bytes after the last game of an input or chunk. */
 void checked_put_rest(struct cli_buf *out, const char *text, size_t len);
@@ -54,7 +65,8 @@ void checked_put_rest(struct cli_buf *out, const char *text, size_t len);
 /* Read the record at *p (before end) and move *p past it; false at end. */
 bool checked_next(const char **p, const char *end, struct checked *rec);
 
-/* Read the next diagnostic of a record from *p and move *p past it. */
+/* Read the next diagnostic of a record from *p and move *p past it (one
+ * mended by --fix is a note, d->fixed set). */
 void checked_diag_next(const char **p, struct pgn_check_diag *d);
 
 /* An input seen by the writer: duplicates are numbered across inputs. */
@@ -74,6 +86,7 @@ struct checked_writer {
     bool dup_on;             /* the duplicate-game check is on */
     bool invert;             /* write the games with a problem */
     bool games_out;          /* games go to stdout (text format, not -q) */
+    struct fix_out *fix;     /* --fix: every game goes there, mended or as it was */
     /* totals */
     unsigned long games, clean, with_errors, with_warnings;
     bool found_at[PGN_CHECK_LEVEL_NB]; /* something of that level was */

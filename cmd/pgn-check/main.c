@@ -17,9 +17,12 @@
  */
 #include "check_options.h"
 #include "checked.h"
+#include "fix.h"
+#include "fix_out.h"
 #include "cli/cli.h"
 #include "input/cli_input.h"
 #include "input/config.h"
+#include "input/decompress_format.h"
 #include "games/game.h"
 #include "output/games.h"
 #include "jobs/jobs.h"
@@ -27,17 +30,22 @@
 #include "policy/pgn_check.h"
 #include "report.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* A stream hands its records to the writer every FLUSH_AT bytes. */
 enum { FLUSH_AT = 1 << 16 };
 
-/* A worker: its own reader and checker (neither is thread-safe). */
+/* A worker: its own reader and checker (neither is thread-safe), and
+ * with --fix its fixer. */
 struct worker {
     struct pgn_reader *reader;
     struct pgn_checker *checker;
+    struct fixer *fixer;
 };
 
 static void worker_free(void *arg)
@@ -47,6 +55,7 @@ static void worker_free(void *arg)
         return;
     pgn_reader_free(w->reader);
     pgn_checker_free(w->checker);
+    fixer_free(w->fixer);
     free(w);
 }
 
@@ -56,7 +65,8 @@ static void *worker_new(void *arg)
 {
     const struct check_options *o = arg;
     struct worker *w = calloc(1, sizeof *w);
-    if (!w || !(w->reader = pgn_reader_new()) || !(w->checker = pgn_checker_new())) {
+    if (!w || !(w->reader = pgn_reader_new()) || !(w->checker = pgn_checker_new()) ||
+        (o->fix && !(w->fixer = fixer_new(o)))) {
         worker_free(w);
         return NULL;
     }
@@ -78,17 +88,24 @@ static int check_games(struct worker *w, struct jobs_result *res, unsigned long 
     struct pgn_game g;
     struct pgn_check_result cr;
     int rc;
+    size_t marked = SIZE_MAX; /* the record of a game given a marker by --fix */
     pgn_checker_set_line_offset(w->checker, line_offset);
     while ((rc = pgn_check_read_game(w->checker, w->reader, &g, &cr)) > 0) {
-        checked_put_game(&res->out, &g, &cr, line_offset);
-        res->games += !g.stray; /* (stray text is no game: numbers go on) */
-        if (res->out.nomem)
-            return -1;
+        if (marked != SIZE_MAX && !fix_next_reads_alike(&g, &cr))
+            checked_unfix(&res->out, marked); /* (the game stays as it was) */
         if (s && res->out.len >= FLUSH_AT) {
             jobs_stream_write(s, res);
             if (cli_stdout_failed() || ((struct checked_writer *)s->cfg->write_arg)->nomem)
                 return 0;
         }
+        struct fix_result fx;
+        bool nomem = false, fixed = w->fixer && fixer_fix(w->fixer, &g, &cr, &fx, &nomem);
+        res->out.nomem |= nomem;
+        marked = fixed && fix_gave_marker(&cr, &fx) ? res->out.len : SIZE_MAX;
+        checked_put_game(&res->out, &g, &cr, line_offset, fixed ? &fx : NULL);
+        res->games += !g.stray; /* (stray text is no game: numbers go on) */
+        if (res->out.nomem)
+            return -1;
     }
     if (rc == -2) {
         res->out.nomem = true; /* hard_error says: out of memory */
@@ -174,6 +191,68 @@ static void run_serial(const struct check_options *o, struct checked_writer *run
     worker_free(w);
 }
 
+/* --in-place takes a plain file: a compressed one is refused (it would
+ * have to be compressed again, with options not known), as is anything
+ * but a regular file.  False after saying why. */
+static bool in_place_file(const char *path)
+{
+    unsigned char magic[DECOMPRESS_MAGIC_MAX];
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        cli_error("cannot open %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    ssize_t n = S_ISREG(st.st_mode) ? read(fd, magic, sizeof magic) : 0;
+    close(fd);
+    bool more;
+    enum decompress_format f = n > 0 ? decompress_sniff(magic, (size_t)n, &more) : DECOMPRESS_PLAIN;
+    if (!S_ISREG(st.st_mode))
+        cli_error("%s: --in-place rewrites regular files only", path);
+    else if (f != DECOMPRESS_PLAIN)
+        cli_error("%s: %s-compressed: --in-place rewrites plain text only (decompress it, or "
+                  "write --fix's output to standard output)",
+                  path, decompress_format_name(f));
+    return S_ISREG(st.st_mode) && f == DECOMPRESS_PLAIN;
+}
+
+/* --fix --in-place: each file checked (one thread or N) into the fixed
+ * text beside it, renamed over it when something changed; the status is 1
+ * when a file was changed (pre-commit's rule for a fixer). */
+static void run_in_place(const struct check_options *o, const struct jobs_config *cfg,
+                         struct checked_writer *run, struct jobs_totals *t)
+{
+    bool any = false;
+    for (int i = 0; i < o->nfiles && !t->stop && !run->nomem; i++) {
+        if (!in_place_file(o->files[i])) {
+            t->status = cli_status_merge(t->status, CLI_NOINPUT);
+            continue;
+        }
+        struct check_options one = *o;
+        struct jobs_config c = *cfg;
+        struct jobs_totals ft = {.status = CLI_OK};
+        one.files = &o->files[i];
+        one.nfiles = 1;
+        c.arg = &one;
+        fix_out_begin(run->fix, o->files[i]);
+        if (c.threads > 1)
+            jobs_run(&c, one.files, 1, &ft);
+        else
+            run_serial(&one, run, &ft);
+        bool changed;
+        int s = fix_out_end(run->fix, ft.status == CLI_OK && !run->nomem, &changed);
+        if (changed && !o->common.quiet)
+            cli_error("%s: fixed", o->files[i]);
+        any |= changed;
+        t->status = cli_status_merge(cli_status_merge(t->status, ft.status), s);
+        t->stop |= ft.stop;
+    }
+    if (any)
+        t->status = cli_status_merge(t->status, CLI_INVALID);
+}
+
 /* The findings from --fail-on's level up make the status 1. */
 static int run_status(const struct check_options *o, const struct checked_writer *run, int status)
 {
@@ -192,6 +271,7 @@ int main(int argc, char **argv)
     struct check_options opt = {.jobs = 1, .fail_on = PGN_CHECK_NOTE}, first = opt;
     struct report report;
     struct checked_writer run = {.report = &report, .out = {.fp = stdout}};
+    struct fix_out fix;
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     /* A first pass finds --config and --no-config; the second parses the
@@ -223,6 +303,9 @@ int main(int argc, char **argv)
         run.dup_on = pgn_checker_enabled(probe, PGN_CHECK_DUPLICATE_GAME);
         run.invert = opt.invert;
         run.games_out = !opt.common.quiet && opt.format == REPORT_TEXT;
+        run.fix = opt.fix ? &fix : NULL;
+        if (opt.fix)
+            fix_out_begin(&fix, NULL); /* (--in-place: each file's, as it comes) */
         struct jobs_config cfg = {.threads = jobs_threads(opt.jobs),
                                   .out = {.quiet = opt.common.quiet},
                                   .worker_new = worker_new,
@@ -235,6 +318,8 @@ int main(int argc, char **argv)
         report_begin(&report, opt.format, opt.common.quiet);
         if (ops.none || t.status == CLI_OSERR)
             ; /* directories without a game file: nothing to read */
+        else if (opt.in_place)
+            run_in_place(&opt, &cfg, &run, &t);
         else if (cfg.threads > 1)
             jobs_run(&cfg, opt.files, opt.nfiles, &t);
         else

@@ -123,15 +123,18 @@ void report_begin(struct report *r, enum report_format format, bool quiet)
 }
 
 /* The text format is the toolkit's diagnostic line with the level and the
- * code: "pgn-check:FILE:LINE:COL: error: game N (...): message [code]". */
+ * code: "pgn-check:FILE:LINE:COL: error: game N (...): message [code]";
+ * a finding --fix mended is "note: ... [code, fixed]". */
 static void text_diag(const char *file, unsigned long game, const struct pgn_check_diag *d)
 {
     if (!game) /* about no game: text after a game's result */
-        cli_diag(file, d->line, d->col, "%s: %.*s [%s]", pgn_check_level_name(d->level),
-                 (int)d->message_len, d->message, pgn_check_code_name(d->code));
+        cli_diag(file, d->line, d->col, "%s: %.*s [%s%s]", pgn_check_level_name(d->level),
+                 (int)d->message_len, d->message, pgn_check_code_name(d->code),
+                 d->fixed ? ", fixed" : "");
     else
-        cli_diag(file, d->line, d->col, "%s: game %lu%.*s [%s]", pgn_check_level_name(d->level),
-                 game, (int)d->message_len, d->message, pgn_check_code_name(d->code));
+        cli_diag(file, d->line, d->col, "%s: game %lu%.*s [%s%s]", pgn_check_level_name(d->level),
+                 game, (int)d->message_len, d->message, pgn_check_code_name(d->code),
+                 d->fixed ? ", fixed" : "");
 }
 
 /* JSON lines: one self-contained object per finding, for jq and scripts. */
@@ -146,7 +149,7 @@ static void json_diag(struct report *r, const char *file, unsigned long game,
             "\"message\":",
             d->line, d->col, game, pgn_check_level_name(d->level), pgn_check_code_name(d->code));
     json_message(r, game, d);
-    fputs("}\n", out);
+    fputs(d->fixed ? ",\"fixed\":true}\n" : "}\n", out);
 }
 
 /* A SARIF result points at its rule by id and index, and at its place as
@@ -162,7 +165,8 @@ static void sarif_diag(struct report *r, const char *file, unsigned long game,
     json_message(r, game, d);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
     sarif_uri(out, file);
-    fprintf(out, "},\"region\":{\"startLine\":%lu,\"startColumn\":%lu}}}]}", d->line, d->col);
+    fprintf(out, "},\"region\":{\"startLine\":%lu,\"startColumn\":%lu}}}]%s}", d->line, d->col,
+            d->fixed ? ",\"properties\":{\"fixed\":true}" : "");
     r->sarif_results = true;
 }
 
@@ -188,7 +192,7 @@ static void github_diag(struct report *r, const char *file, unsigned long game,
     if (game)
         fprintf(out, "game %lu", game);
     github_escaped(out, d->message, d->message_len, false);
-    fprintf(out, " [%s]\n", code);
+    fprintf(out, " [%s%s]\n", code, d->fixed ? ", fixed" : "");
 }
 
 /* The summary counts every finding of a code and keeps its first places. */

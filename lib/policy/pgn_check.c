@@ -274,7 +274,8 @@ static int publish(struct pgn_checker *c, struct pgn_check_result *res)
     for (size_t i = 0; i < n; i++) {
         const struct pending *p = &c->pend.at[i];
         enum pgn_check_level lv = pgn_check_code_level(p->code);
-        o[i] = (struct pgn_check_diag){p->code, lv, p->line, p->col, c->text + p->off, p->len};
+        o[i] =
+            (struct pgn_check_diag){p->code, lv, p->line, p->col, c->text + p->off, p->len, false};
         res->errors += lv == PGN_CHECK_ERROR;
         res->warnings += lv == PGN_CHECK_WARNING;
         res->notes += lv == PGN_CHECK_NOTE;

@@ -117,6 +117,9 @@ struct pgn_check_diag {
     unsigned long line, col; /* 1-based */
     const char *message;     /* " (White - Black, Round): ply 3 (2.): illegal move ..." */
     size_t message_len;
+    /* Mended by the tool that reports it (pgn-check --fix; the checker
+     * never sets it): then reported as a note. */
+    bool fixed;
 };
 
 /* What pgn_check_read_game found; the arrays are the checker's, valid

@@ -360,7 +360,7 @@ yaml_get() {
 @test ".pre-commit-hooks.yaml: the pgn-check hook runs as pre-commit runs it" {
     python3 -c 'import yaml' 2>/dev/null || skip "python3-yaml is not installed"
     local h="$TOP/.pre-commit-hooks.yaml"
-    [[ $(yaml_get "$h" '[x["id"] for x in y]') == "['pgn-check']" ]]
+    [[ $(yaml_get "$h" '[x["id"] for x in y]') == "['pgn-check', 'pgn-check-fix']" ]]
     [[ $(yaml_get "$h" 'y[0]["files"]') == '\.pgn$' ]]
     # pre-commit splits entry as a shell would and appends args, then files
     python3 -c 'import re, sys, yaml

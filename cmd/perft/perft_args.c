@@ -35,6 +35,7 @@ enum {
     OPT_SPLIT,
     OPT_AGAINST_DIVIDE,
     OPT_ENGINE_TIMEOUT,
+    OPT_BREAKDOWN,
 };
 
 enum { ENGINE_TIMEOUT_MAX = 10000000 }; /* seconds, about 116 days: no limit in practice */
@@ -44,6 +45,12 @@ static const struct argp_option tool_options[] = {
     {"depth", 'd', "N", 0, "Count the paths of N plies and print \"N nodes\" per position", 1},
     {"divide", OPT_DIVIDE, 0, 0,
      "Print the count below each root move, as Stockfish's \"go perft\" does", 1},
+    {"breakdown", OPT_BREAKDOWN, 0, 0,
+     "Count at the leaves, beside the nodes, the Chess Programming Wiki's columns: captures, en "
+     "passant, castles, promotions, checks, discovered checks, double checks, checkmates (with "
+     "-d a table, one row per root move with --divide; suites and --against still compare nodes; "
+     "--hash does not serve it)",
+     1},
     {"max-depth", OPT_MAX_DEPTH, "N", 0,
      "Check suite records (;D1 20 ;D2 400 ... or perft lines) to depth N at most (default: every "
      "depth they carry)",
@@ -128,6 +135,7 @@ static const char doc[] =
     "Examples:\n"
     "  perft --startpos -d 6\n"
     "  perft --startpos -d 3 --divide --json\n"
+    "  perft --fen FEN -d 5 --breakdown --divide\n"
     "  perft --max-depth 5 -j 2 --hash 256M standard.epd\n"
     "  perft --max-depth 3 tricky.perft\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
@@ -151,6 +159,8 @@ static void check_combinations(const struct perft_args *opt, struct argp_state *
                    "--split cannot be combined with --depth, --divide, --max-depth or --against");
     if (opt->against && opt->against_divide)
         argp_error(state, "--against and --against-divide cannot be combined");
+    if (opt->split >= 0 && opt->breakdown)
+        argp_error(state, "--split cannot be combined with --breakdown");
     if (opt->split >= 0 && opt->against_divide)
         argp_error(state, "--split cannot be combined with --against-divide");
     if ((opt->against || opt->against_divide) && opt->divide)
@@ -215,6 +225,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
             argp_error(state,
                        "invalid --hash value '%s' (expected bytes with an optional K, M or G)",
                        arg);
+        break;
+    case OPT_BREAKDOWN:
+        opt->breakdown = true;
         break;
     case OPT_STRICT:
         opt->strict = true;

@@ -185,15 +185,19 @@ static void print_verdict(struct perft_session *s, const struct position *p,
         cli_buf_printf(l, "%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees",
                        cli_paint(on, CLI_PAINT_OK), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine);
-        if (b)
+        if (b) {
+            cli_buf_char(l, ',');
             perft_session_breakdown_words(s, b);
+        }
         cli_buf_char(l, '\n');
     } else {
         cli_buf_printf(l, "%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64,
                        cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine, v->theirs);
-        if (b)
+        if (b) {
+            cli_buf_char(l, ',');
             perft_session_breakdown_words(s, b);
+        }
         cli_buf_char(l, '\n');
         cli_buf_str(l, "  position: ");
         fen_cli_buf(l, &v->at);

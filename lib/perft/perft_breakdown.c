@@ -41,38 +41,62 @@ static void make(const struct walker *w, struct position *p, move m)
     p->key_stale = 1;
 }
 
-/* One leaf: m played from p.  The leaf is made without its mailbox for the
- * check; the few that are checks are made again in full for their
- * status. */
-static void tally(const struct walker *w, const struct position *p, move m,
+/* The leaves below p, one per legal move: each move made (standard chess:
+ * from p, into a position holding only what the check test reads, as
+ * perft_leaf's children do) and its leaf asked for its checkers; the few
+ * that are checks are made again in full for their status.  The columns
+ * are kept in locals, added to *b at the end. */
+static void tally(const struct walker *w, const struct position *p, const struct movelist *l,
                   struct perft_breakdown *b)
 {
-    enum move_kind kind = move_kind(m);
-    b->count[PERFT_NODES]++;
-    b->count[PERFT_CAPTURES] += move_is_capture(p, m);
-    b->count[PERFT_EN_PASSANT] += kind == MOVE_EN_PASSANT;
-    b->count[PERFT_CASTLES] += kind == MOVE_CASTLE;
-    b->count[PERFT_PROMOTIONS] += move_is_promotion(m);
-    struct position leaf = *p;
-    if (p->variant == VARIANT_CHESS)
-        makemove_standard(&leaf, &leaf, m, (struct makemove_mode){0}, w->castle_keep);
-    else
-        makemove_play(&leaf, m);
-    bitboard checkers = position_checkers(&leaf);
-    if (!checkers)
-        return;
-    /* the piece that moved stands on the target, or for a castling (whose
-     * move names the rook's square) is the rook on its new square */
-    int from = move_from(m), to = move_to(m);
-    int moved = kind == MOVE_CASTLE ? move_castle_rook_to(from, to) : to;
-    b->count[PERFT_CHECKS]++;
-    b->count[PERFT_DISCOVERED_CHECKS] += !bb_test(checkers, moved);
-    b->count[PERFT_DOUBLE_CHECKS] += bb_several(checkers);
-    if (p->variant == VARIANT_CHESS) {
-        leaf = *p;
-        makemove_play(&leaf, m);
+    uint64_t captures = 0, en_passant = 0, castles = 0, promotions = 0;
+    uint64_t checks = 0, discovered = 0, doubles = 0, mates = 0;
+    bool chess = p->variant == VARIANT_CHESS;
+    struct position leaf;
+    for (int i = 0; i < l->count; i++) {
+        move m = l->moves[i];
+        enum move_kind kind = move_kind(m);
+        captures += move_is_capture(p, m);
+        en_passant += kind == MOVE_EN_PASSANT;
+        castles += kind == MOVE_CASTLE;
+        promotions += move_is_promotion(m);
+        if (chess) {
+            memcpy(leaf.by_type, p->by_type, sizeof leaf.by_type);
+            memcpy(leaf.by_color, p->by_color, sizeof leaf.by_color);
+            memcpy(leaf.castle_rook, p->castle_rook, sizeof leaf.castle_rook);
+            leaf.chess960 = p->chess960;
+            leaf.variant = VARIANT_CHESS;
+            makemove_standard(&leaf, p, m, (struct makemove_mode){0}, w->castle_keep);
+        } else {
+            leaf = *p;
+            makemove_play(&leaf, m);
+        }
+        bitboard checkers = position_checkers(&leaf);
+        if (!checkers)
+            continue;
+        /* the piece that moved stands on the target, or for a castling
+         * (whose move names the rook's square) is the rook on its new
+         * square */
+        int from = move_from(m), to = move_to(m);
+        int moved = kind == MOVE_CASTLE ? move_castle_rook_to(from, to) : to;
+        checks++;
+        discovered += !bb_test(checkers, moved);
+        doubles += bb_several(checkers);
+        if (chess) {
+            leaf = *p;
+            makemove_play(&leaf, m);
+        }
+        mates += status_get(&leaf) == STATUS_CHECKMATE;
     }
-    b->count[PERFT_CHECKMATES] += status_get(&leaf) == STATUS_CHECKMATE;
+    b->count[PERFT_NODES] += (uint64_t)l->count;
+    b->count[PERFT_CAPTURES] += captures;
+    b->count[PERFT_EN_PASSANT] += en_passant;
+    b->count[PERFT_CASTLES] += castles;
+    b->count[PERFT_PROMOTIONS] += promotions;
+    b->count[PERFT_CHECKS] += checks;
+    b->count[PERFT_DISCOVERED_CHECKS] += discovered;
+    b->count[PERFT_DOUBLE_CHECKS] += doubles;
+    b->count[PERFT_CHECKMATES] += mates;
 }
 
 static void walk(const struct walker *w, const struct position *p, int depth,
@@ -85,8 +109,7 @@ static void walk(const struct walker *w, const struct position *p, int depth,
     struct movelist l;
     int n = movegen_legal(p, &l);
     if (depth == 1) {
-        for (int i = 0; i < n; i++)
-            tally(w, p, l.moves[i], b);
+        tally(w, p, &l, b);
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -161,7 +184,8 @@ static void run_by_root_moves(const struct walker *w, const struct position *p, 
     for (int i = 0; i < l->count; i++) {
         struct perft_breakdown b = {{0}};
         if (depth == 1) {
-            tally(w, p, l->moves[i], &b);
+            struct movelist one = {.count = 1, .moves = {l->moves[i]}};
+            tally(w, p, &one, &b);
         } else {
             struct position child = *p;
             make(w, &child, l->moves[i]);

@@ -153,7 +153,7 @@ static bool bisect(struct perft_session *s, const struct position *root, int dep
 /* The verdict as text or JSON. */
 static void print_verdict(struct perft_session *s, const struct position *p,
                           const struct perft_session_source *src, int depth,
-                          const struct verdict *v)
+                          const struct verdict *v, const struct perft_breakdown *b)
 {
     struct cli_buf *l = &s->line;
     const char *engine = s->command ? s->command->name : s->engine->name;
@@ -164,6 +164,8 @@ static void print_verdict(struct perft_session *s, const struct position *p,
         json_put_string(l, engine, strlen(engine));
         cli_buf_printf(l, ",\"engine_nodes\":%" PRIu64 ",\"agree\":%s", v->theirs,
                        v->agree ? "true" : "false");
+        if (b)
+            perft_session_breakdown_words(s, b);
         if (!v->agree) {
             cli_buf_str(l, ",\"position\":\"");
             fen_cli_buf(l, &v->at);
@@ -180,13 +182,23 @@ static void print_verdict(struct perft_session *s, const struct position *p,
         }
         cli_buf_str(l, "}\n");
     } else if (v->agree) {
-        cli_buf_printf(l, "%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees\n",
+        cli_buf_printf(l, "%sok%s   %s:%lu depth %d: %" PRIu64 " nodes, %s agrees",
                        cli_paint(on, CLI_PAINT_OK), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine);
+        if (b) {
+            cli_buf_char(l, ',');
+            perft_session_breakdown_words(s, b);
+        }
+        cli_buf_char(l, '\n');
     } else {
-        cli_buf_printf(l, "%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64 "\n",
+        cli_buf_printf(l, "%sFAIL%s %s:%lu depth %d: perft %" PRIu64 ", %s %" PRIu64,
                        cli_paint(on, CLI_PAINT_ERROR), cli_paint(on, CLI_PAINT_RESET), src->name,
                        src->line, depth, v->ours, engine, v->theirs);
+        if (b) {
+            cli_buf_char(l, ',');
+            perft_session_breakdown_words(s, b);
+        }
+        cli_buf_char(l, '\n');
         cli_buf_str(l, "  position: ");
         fen_cli_buf(l, &v->at);
         cli_buf_printf(l, "\n  moves:    %s\n",
@@ -237,7 +249,12 @@ void against_position(struct perft_session *s, const struct position *p,
         return;
     }
     perft_session_result(s, v->agree);
+    /* --breakdown: our columns of the record's position beside the
+     * verdict, which compared nodes alone */
+    struct perft_breakdown b;
+    if (s->opt->breakdown && !s->opt->common.quiet)
+        perft_session_breakdown(s, p, depth, &b, NULL);
     if (!s->opt->common.quiet)
-        print_verdict(s, p, src, depth, v);
+        print_verdict(s, p, src, depth, v, s->opt->breakdown ? &b : NULL);
     free(v);
 }

@@ -35,6 +35,7 @@ enum {
     OPT_SPLIT,
     OPT_AGAINST_DIVIDE,
     OPT_ENGINE_TIMEOUT,
+    OPT_BREAKDOWN,
 };
 
 enum { ENGINE_TIMEOUT_MAX = 10000000 }; /* seconds, about 116 days: no limit in practice */
@@ -44,6 +45,12 @@ static const struct argp_option tool_options[] = {
     {"depth", 'd', "N", 0, "Count the paths of N plies and print \"N nodes\" per position", 1},
     {"divide", OPT_DIVIDE, 0, 0,
      "Print the count below each root move, as Stockfish's \"go perft\" does", 1},
+    {"breakdown", OPT_BREAKDOWN, 0, 0,
+     "Count at the leaves, beside the nodes, the Chess Programming Wiki's columns: captures, en "
+     "passant, castles, promotions, checks, discovered checks, double checks, checkmates (with "
+     "-d a table, one row per root move with --divide; suites and --against still compare nodes; "
+     "--hash does not serve it)",
+     1},
     {"max-depth", OPT_MAX_DEPTH, "N", 0,
      "Check suite records (;D1 20 ;D2 400 ... or perft lines) to depth N at most (default: every "
      "depth they carry)",
@@ -104,6 +111,15 @@ static const char doc[] =
     "only position of the command line. --divide prints \"e2e4: 20\" per root move (sorted), a "
     "blank line and \"Nodes searched: N\", exactly as Stockfish does, so the two can be compared "
     "line by line.\n\n"
+    "--breakdown counts at the leaves the nodes; the captures (en passant included), en "
+    "passant captures, castlings and promotions among the last moves; the leaves in check, in "
+    "discovered check (the piece that moved, a castling's rook, is not among the checkers), in "
+    "double check, and checkmated. With -d it prints a tab-separated table, its header once: "
+    "depth and the nine columns (after fen when several positions are counted; after move, a row "
+    "per root move and a total row, with --divide). In the variants: an atomic capture counts "
+    "once, and its check is always discovered (the capturer explodes); a crazyhouse drop is no "
+    "capture and checks with the dropped piece; antichess and racing kings have no checks; a "
+    "variant's own end (an exploded king, the third check, the hill) is no checkmate.\n\n"
     "Without --depth, an EPD record carrying ;D1 20 ;D2 400 ... (or a block with perft lines) is "
     "checked at every depth it carries (up to --max-depth): each prints ok or FAIL with the "
     "depth, the expected and the counted number, and the run ends with \"N passed, N failed\".\n\n"
@@ -128,6 +144,7 @@ static const char doc[] =
     "Examples:\n"
     "  perft --startpos -d 6\n"
     "  perft --startpos -d 3 --divide --json\n"
+    "  perft --fen FEN -d 5 --breakdown --divide\n"
     "  perft --max-depth 5 -j 2 --hash 256M standard.epd\n"
     "  perft --max-depth 3 tricky.perft\n"
     "  perft --startpos -d 5 --against /usr/games/stockfish\n"
@@ -151,6 +168,8 @@ static void check_combinations(const struct perft_args *opt, struct argp_state *
                    "--split cannot be combined with --depth, --divide, --max-depth or --against");
     if (opt->against && opt->against_divide)
         argp_error(state, "--against and --against-divide cannot be combined");
+    if (opt->split >= 0 && opt->breakdown)
+        argp_error(state, "--split cannot be combined with --breakdown");
     if (opt->split >= 0 && opt->against_divide)
         argp_error(state, "--split cannot be combined with --against-divide");
     if ((opt->against || opt->against_divide) && opt->divide)
@@ -215,6 +234,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
             argp_error(state,
                        "invalid --hash value '%s' (expected bytes with an optional K, M or G)",
                        arg);
+        break;
+    case OPT_BREAKDOWN:
+        opt->breakdown = true;
         break;
     case OPT_STRICT:
         opt->strict = true;

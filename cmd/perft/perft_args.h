@@ -30,6 +30,7 @@ struct perft_args {
     int max_depth; /* -1 when not given */
     int split;     /* -1 when not given */
     bool divide, json, strict;
+    bool breakdown; /* --breakdown: the Wiki's columns beside the nodes */
     enum uci_castling castling;
     int threads;
     size_t hash_bytes;

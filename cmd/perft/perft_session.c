@@ -9,6 +9,7 @@
 #include "engine/uci_engine.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -83,17 +84,115 @@ static void count_line(void *ctx, double elapsed, char *buf, size_t size)
              (double)nodes / elapsed / 1e6, left);
 }
 
-uint64_t perft_session_count(struct perft_session *s, const struct position *p, int depth,
-                             struct perft_divide *d)
+/* The progress line of a count about to start. */
+static struct progress *count_start(struct perft_session *s, int depth)
 {
     atomic_store(&s->progress.nodes_done, 0);
     atomic_store(&s->progress.items_done, 0);
     atomic_store(&s->progress.items_total, 0);
     s->progress_depth = depth;
-    struct progress *pr = progress_start(&s->opt->common, count_line, s);
+    return progress_start(&s->opt->common, count_line, s);
+}
+
+uint64_t perft_session_count(struct perft_session *s, const struct position *p, int depth,
+                             struct perft_divide *d)
+{
+    struct progress *pr = count_start(s, depth);
     uint64_t n = perft_run(p, depth, &s->cfg, d);
     progress_stop(pr);
     return n;
+}
+
+void perft_session_breakdown(struct perft_session *s, const struct position *p, int depth,
+                             struct perft_breakdown *b, struct perft_breakdown_divide *d)
+{
+    struct progress *pr = count_start(s, depth);
+    perft_breakdown_run(p, depth, &s->cfg, b, d);
+    progress_stop(pr);
+}
+
+void perft_session_breakdown_words(struct perft_session *s, const struct perft_breakdown *b)
+{
+    for (int i = PERFT_NODES + 1; i < PERFT_COLUMNS; i++)
+        cli_buf_printf(&s->line, s->opt->json ? ",\"%s\":%" PRIu64 : " %s %" PRIu64,
+                       perft_column_names[i], b->count[i]);
+}
+
+/* One row of --breakdown's table: [FEN] [move] depth and the columns. */
+static void breakdown_row(struct perft_session *s, const struct position *p, const char *root_move,
+                          const struct perft_breakdown *b)
+{
+    struct cli_buf *l = &s->line;
+    if (s->prefix_fen) {
+        fen_cli_buf(l, p);
+        cli_buf_char(l, '\t');
+    }
+    if (root_move)
+        cli_buf_printf(l, "%s\t", root_move);
+    cli_buf_printf(l, "%d", s->opt->depth);
+    for (int i = 0; i < PERFT_COLUMNS; i++)
+        cli_buf_printf(l, "\t%" PRIu64, b->count[i]);
+    cli_buf_char(l, '\n');
+}
+
+/* -d N --breakdown: the table (its header before the first row of the
+ * run), a row per root move and a "total" row with --divide; or JSON. */
+static void depth_breakdown(struct perft_session *s, const struct position *p)
+{
+    const struct perft_args *opt = s->opt;
+    struct cli_buf *l = &s->line;
+    struct perft_breakdown b;
+    struct perft_breakdown_divide *d = opt->divide ? malloc(sizeof *d) : NULL;
+    if (opt->divide && !d) {
+        s->status = cli_status_merge(s->status, cli_nomem());
+        return;
+    }
+    double start = progress_now();
+    perft_session_breakdown(s, p, opt->depth, &b, d);
+    double secs = progress_now() - start;
+    uint64_t n = b.count[PERFT_NODES];
+    char text[UCI_MOVE_MAX];
+    if (quiet(s)) {
+        free(d);
+        return;
+    }
+    if (d)
+        perft_breakdown_divide_sort(p, d, opt->castling);
+    if (opt->json) {
+        cli_buf_str(l, "{\"fen\":\"");
+        fen_cli_buf(l, p);
+        cli_buf_printf(l, "\",\"depth\":%d,\"nodes\":%" PRIu64, opt->depth, n);
+        perft_session_breakdown_words(s, &b);
+        cli_buf_printf(l, ",\"seconds\":%.6f,\"nps\":%.0f", secs,
+                       secs > 0 ? (double)n / secs : 0.0);
+        if (d) {
+            cli_buf_str(l, ",\"moves\":{");
+            for (int i = 0; i < d->count; i++) {
+                uci_format(p, d->moves[i], opt->castling, text);
+                cli_buf_printf(l, "%s\"%s\":{\"nodes\":%" PRIu64, i ? "," : "", text,
+                               d->below[i].count[PERFT_NODES]);
+                perft_session_breakdown_words(s, &d->below[i]);
+                cli_buf_char(l, '}');
+            }
+            cli_buf_char(l, '}');
+        }
+        cli_buf_str(l, "}\n");
+    } else {
+        if (!s->table_head) {
+            cli_buf_printf(l, "%s%sdepth", s->prefix_fen ? "fen\t" : "", d ? "move\t" : "");
+            for (int i = 0; i < PERFT_COLUMNS; i++)
+                cli_buf_printf(l, "\t%s", perft_column_names[i]);
+            cli_buf_char(l, '\n');
+            s->table_head = true;
+        }
+        for (int i = 0; d && i < d->count; i++) {
+            uci_format(p, d->moves[i], opt->castling, text);
+            breakdown_row(s, p, text, &d->below[i]);
+        }
+        breakdown_row(s, p, d ? "total" : NULL, &b);
+    }
+    perft_session_flush(s);
+    free(d);
 }
 
 /* -d N, with or without --divide: the divide in Stockfish's order and
@@ -103,6 +202,10 @@ void perft_session_depth(struct perft_session *s, const struct position *p)
     const struct perft_args *opt = s->opt;
     struct cli_buf *l = &s->line;
     struct perft_divide d;
+    if (opt->breakdown) {
+        depth_breakdown(s, p);
+        return;
+    }
     double start = progress_now();
     uint64_t n = perft_session_count(s, p, opt->depth, &d);
     double secs = progress_now() - start;
@@ -182,22 +285,29 @@ void perft_session_json_head(struct perft_session *s, const struct position *p,
 /* Print one checked record (ok or FAIL) and count it for the summary. */
 static void suite_result(struct perft_session *s, const struct position *p,
                          const struct perft_session_source *src, bool ok, int depth, uint64_t want,
-                         uint64_t got)
+                         const struct perft_breakdown *got_b)
 {
+    uint64_t got = got_b->count[PERFT_NODES];
     perft_session_result(s, ok);
     if (quiet(s))
         return;
     if (s->opt->json) {
         perft_session_json_head(s, p, src);
         cli_buf_printf(&s->line,
-                       "\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64 "}\n",
+                       "\",\"ok\":%s,\"depth\":%d,\"expected\":%" PRIu64 ",\"got\":%" PRIu64,
                        ok ? "true" : "false", depth, want, got);
+        if (s->opt->breakdown)
+            perft_session_breakdown_words(s, got_b);
+        cli_buf_str(&s->line, "}\n");
     } else {
         bool on = s->opt->common.paint_out;
-        cli_buf_printf(&s->line, "%s%s%s%s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64 "\n",
+        cli_buf_printf(&s->line, "%s%s%s%s %s:%lu depth %d expected %" PRIu64 " got %" PRIu64,
                        cli_paint(on, ok ? CLI_PAINT_OK : CLI_PAINT_ERROR), ok ? "ok" : "FAIL",
                        cli_paint(on, CLI_PAINT_RESET), ok ? "  " : "", src->name, src->line, depth,
                        want, got);
+        if (s->opt->breakdown)
+            perft_session_breakdown_words(s, got_b);
+        cli_buf_char(&s->line, '\n');
     }
     perft_session_flush(s);
 }
@@ -226,20 +336,24 @@ void perft_session_check(struct perft_session *s, const struct position *p,
                          const struct perft_expect *e, const struct perft_session_source *src,
                          int deepest)
 {
-    uint64_t want = 0, got = 0;
+    uint64_t want = 0;
+    struct perft_breakdown got = {{0}};
     int depth = 0;
     for (int d = 1; d <= deepest; d++) {
         if (!perft_expect_has(e, d))
             continue;
         depth = d;
         want = e->count[d];
-        got = perft_session_count(s, p, d, NULL);
-        if (got != want) {
-            suite_result(s, p, src, false, d, want, got);
+        if (s->opt->breakdown)
+            perft_session_breakdown(s, p, d, &got, NULL);
+        else
+            got.count[PERFT_NODES] = perft_session_count(s, p, d, NULL);
+        if (got.count[PERFT_NODES] != want) {
+            suite_result(s, p, src, false, d, want, &got);
             return;
         }
     }
-    suite_result(s, p, src, true, depth, want, got);
+    suite_result(s, p, src, true, depth, want, &got);
 }
 
 /* One line of --split: the position and how many move paths reach it. */

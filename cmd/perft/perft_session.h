@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "perft/perft.h"
+#include "perft/perft_breakdown.h"
 #include "perft_args.h"
 #include "perft/perft_suite.h"
 #include "cli/progress.h"
@@ -41,6 +42,7 @@ struct perft_session {
     bool prefix_fen;                       /* several positions: each result after its FEN */
     unsigned long passed, failed, skipped; /* suite records and --against comparisons */
     bool checked;                          /* something was checked: print the summary */
+    bool table_head;                       /* --breakdown's table header was written */
     struct uci_engine *engine;             /* --against */
     struct divide_command *command;        /* --against-divide */
     struct cli_buf line;                   /* the output line being built */
@@ -59,15 +61,26 @@ int perft_session_start(struct perft_session *s, struct perft_table **table,
 uint64_t perft_session_count(struct perft_session *s, const struct position *p, int depth,
                              struct perft_divide *d);
 
+/* perft_breakdown_run (--breakdown) with the session's threads, shown on
+ * the progress line as perft_session_count is; d may be NULL. */
+void perft_session_breakdown(struct perft_session *s, const struct position *p, int depth,
+                             struct perft_breakdown *b, struct perft_breakdown_divide *d);
+
+/* The columns after the nodes, appended to a line: " captures N
+ * en_passant N ..." (text), or ,"captures":N,... (JSON). */
+void perft_session_breakdown_words(struct perft_session *s, const struct perft_breakdown *b);
+
 /* --depth N: "N nodes" (after the FEN and a tab when several positions),
- * the divide in Stockfish's layout, or JSON. */
+ * the divide in Stockfish's layout, or JSON; with --breakdown a table
+ * (tab-separated, its header once per run) or JSON with the columns. */
 void perft_session_depth(struct perft_session *s, const struct position *p);
 
 /* The deepest depth with an expected count, up to --max-depth: 0 when
  * none, -2 when all are deeper than --max-depth. */
 int perft_session_deepest(const struct perft_session *s, const struct perft_expect *e);
 
-/* A suite record: every expected count up to deepest, ok or FAIL. */
+/* A suite record: every expected count up to deepest, ok or FAIL (with
+ * --breakdown, the columns of the depth reported after its counts). */
 void perft_session_check(struct perft_session *s, const struct position *p,
                          const struct perft_expect *e, const struct perft_session_source *src,
                          int deepest);

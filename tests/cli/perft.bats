@@ -5,6 +5,8 @@
 # test helper uci-perft-engine, built from tests/uci-perft-engine.c); the
 # split perft through perft-sum and perft-cluster (GNU parallel, local).
 # The deep runs are in scripts/check-slow-perft (make check-slow).
+# --breakdown is held to the Chess Programming Wiki's published table and
+# to python-chess (fixtures/perft-breakdown, by scripts/gen-perft-breakdown).
 
 load test_helper
 
@@ -376,6 +378,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
         "--startpos -d 2 --max-depth 3|--max-depth applies to EPD records without --depth"
         "--startpos --split 2 -d 3|--split cannot be combined"
         "--startpos -d 2 --against x --divide|--against cannot be combined with --divide"
+        "--startpos --split 2 --breakdown|--split cannot be combined with --breakdown"
         "--inject-bug|unrecognized option '--inject-bug'"
         "--uci --startpos|unrecognized option '--uci'"
         "--startpos -d 1 somefile|--fen and --startpos take the place of FILE operands"
@@ -395,7 +398,7 @@ perft:$FIX/perft-bad.epd:7: nothing to count: give --depth or ;Dn operations"
 @test "--help documents the options and the exit statuses, not the test aids" {
     run --separate-stderr perft --help
     assert_success
-    for opt in --depth --divide --max-depth --fen --startpos --against --split --threads --hash \
+    for opt in --depth --divide --breakdown --max-depth --fen --startpos --against --split --threads --hash \
         --chess960 --strict --castling --json --quiet --max-line; do
         assert_output --partial -- "$opt"
     done
@@ -631,4 +634,128 @@ ${RED}FAIL${RESET} $BATS_TEST_TMPDIR/suite.epd:2 depth 2 expected 401 got 400
     run --separate-stderr perft --color=always -d 1 <<<'k7/8/8/8/8/8/8/K7 x - - 0 1'
     assert_failure 1
     assert_stderr_equal "${BOLD}perft:<stdin>:1:19:${RESET} side to move 'x' is not 'w' or 'b'"
+}
+
+# --- --breakdown ---------------------------------------------------------------------
+
+BD="$FIX/perft-breakdown"
+BD_HEAD=$'depth\tnodes\tcaptures\ten_passant\tcastles\tpromotions\tchecks\tdiscovered_checks\tdouble_checks\tcheckmates'
+
+# published_fen NAME: the FEN of a row name of published.tsv.
+published_fen() {
+    case $1 in
+    startpos) echo "$START" ;;
+    kiwipete) echo "$KIWI" ;;
+    position3) echo '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' ;;
+    position4) echo 'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1' ;;
+    position4-mirrored) echo 'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1' ;;
+    position5) echo 'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8' ;;
+    esac
+}
+
+@test "--breakdown gives the Wiki's published columns (rows up to 500,000 nodes)" {
+    local name depth want got rows=0 i
+    while IFS=$'\t' read -r name depth want; do
+        [[ $name == \#* || $name == name ]] && continue
+        (( ${want%%$'\t'*} <= 500000 )) || continue
+        run --separate-stderr perft --fen "$(published_fen "$name")" -d "$depth" --breakdown -j 1
+        assert_success
+        assert_line --index 0 "$BD_HEAD"
+        got=${lines[1]#*$'\t'}
+        # a "-" of the page matches any count
+        local -a w g
+        IFS=$'\t' read -r -a w <<<"$want"
+        IFS=$'\t' read -r -a g <<<"$got"
+        for i in "${!w[@]}"; do
+            [[ ${w[i]} == - || ${w[i]} == "${g[i]}" ]] || fail "$name depth $depth: got $got, published $want"
+        done
+        rows=$((rows + 1))
+    done <"$BD/published.tsv"
+    (( rows == 22 )) || fail "$rows rows checked"
+}
+
+@test "--breakdown agrees with python-chess: standard and variant positions (rows up to 200,000 nodes)" {
+    local name variant depth rest want fen rows=0
+    while IFS=$'\t' read -r name variant depth rest; do
+        [[ $name == \#* || $name == name ]] && continue
+        (( ${rest%%$'\t'*} <= 200000 )) || continue
+        want=$(cut -f1-9 <<<"$rest")
+        fen=$(cut -f10 <<<"$rest")
+        run --separate-stderr perft --variant="$variant" --fen "$fen" -d "$depth" --breakdown
+        assert_success
+        [[ ${lines[1]} == "$depth"$'\t'"$want" ]] || fail "$name ($variant) depth $depth: ${lines[1]}, python-chess $want"
+        rows=$((rows + 1))
+    done <"$BD/python-chess.tsv"
+    (( rows > 40 )) || fail "only $rows rows checked"
+}
+
+@test "--breakdown --divide: one row per root move as python-chess counts it, and a total" {
+    local name variant depth fen
+    for name in kiwipete position3 crazyhouse-pockets atomic-kiwipete; do
+        read -r variant depth < <(awk -F'\t' -v n="$name" '$1 == n { print $2, $3; exit }' "$BD/python-chess-divide.tsv")
+        fen=$(awk -F'\t' -v n="$name" '$1 == n { print $NF; exit }' "$BD/python-chess.tsv")
+        run --separate-stderr perft --variant="$variant" --fen "$fen" -d "$depth" --breakdown --divide
+        assert_success
+        assert_line --index 0 "move"$'\t'"$BD_HEAD"
+        diff <(printf '%s\n' "${lines[@]:1}" | grep -v '^total' | sort) \
+            <(awk -F'\t' -v n="$name" 'BEGIN { OFS = "\t" } $1 == n { $1 = ""; $2 = ""; t = $4; $4 = $3; $3 = t; sub(/^\t\t/, ""); print }' \
+                "$BD/python-chess-divide.tsv" | sort) ||
+            fail "$name: the divide differs from python-chess's"
+        [[ ${lines[-1]} == total$'\t'"$depth"$'\t'"$(awk -F'\t' -v n="$name" -v d="$depth" '$1 == n && $3 == d { print $4 "\t" $5 "\t" $6 "\t" $7 "\t" $8 "\t" $9 "\t" $10 "\t" $11 "\t" $12 }' "$BD/python-chess.tsv")" ]] ||
+            fail "$name: total ${lines[-1]}"
+    done
+}
+
+@test "--breakdown: several positions share one header and carry their FEN; depth 0; --jobs" {
+    run --separate-stderr perft --fen "$START" --fen "$KIWI" -d 2 --breakdown
+    assert_success
+    assert_output "fen"$'\t'"$BD_HEAD
+$START"$'\t2\t400\t0\t0\t0\t0\t0\t0\t0\t0'"
+$KIWI"$'\t2\t2039\t351\t1\t91\t0\t3\t0\t0\t0'
+    run --separate-stderr perft --startpos -d 0 --breakdown
+    assert_output "$BD_HEAD"$'\n0\t1\t0\t0\t0\t0\t0\t0\t0\t0'
+    run --separate-stderr perft --fen "$KIWI" -d 3 --breakdown --divide -j 1
+    local one=$output
+    run --separate-stderr perft --fen "$KIWI" -d 3 --breakdown --divide -j 2
+    assert_output "$one"
+    # --hash serves plain counts only: the same breakdown
+    run --separate-stderr perft --fen "$KIWI" -d 3 --breakdown --divide --hash 1M
+    assert_output "$one"
+}
+
+@test "--breakdown --json: the columns beside nodes; with --divide an object per move" {
+    run --separate-stderr perft --json --fen "$KIWI" -d 3 --breakdown
+    assert_success
+    [[ $output =~ ^\{\"fen\":\"$KIWI\",\"depth\":3,\"nodes\":97862,\"captures\":17102,\"en_passant\":45,\"castles\":3162,\"promotions\":0,\"checks\":993,\"discovered_checks\":0,\"double_checks\":0,\"checkmates\":1,\"seconds\":[0-9.]+,\"nps\":[0-9]+\}$ ]] ||
+        fail "$output"
+    # e5f7's row as python-chess counts it (fixtures/perft-breakdown/python-chess-divide.tsv)
+    grep -q $'^kiwipete\tchess\t2\te5f7\t44\t9\t0\t1\t0\t0\t0\t0\t0$' "$BD/python-chess-divide.tsv"
+    run --separate-stderr perft --json --fen "$KIWI" -d 2 --breakdown --divide
+    assert_success
+    run jq -c '[(.moves | length), .moves.e5f7, ([.moves[].checks] | add), .checks]' <<<"$output"
+    assert_output '[48,{"nodes":44,"captures":9,"en_passant":0,"castles":1,"promotions":0,"checks":0,"discovered_checks":0,"double_checks":0,"checkmates":0},3,3]'
+}
+
+@test "--breakdown in suites: the ;Dn counts still decide, the columns follow" {
+    run --separate-stderr perft --breakdown <<<"$START ;D1 20 ;D2 400 ;D3 8902"
+    assert_success
+    assert_output "ok   <stdin>:1 depth 3 expected 8902 got 8902 captures 34 en_passant 0 castles 0 promotions 0 checks 12 discovered_checks 0 double_checks 0 checkmates 0
+1 passed, 0 failed"
+    run --separate-stderr perft --breakdown <<<"$KIWI ;D1 48 ;D2 2040"
+    assert_failure 1
+    assert_line --index 0 "FAIL <stdin>:1 depth 2 expected 2040 got 2039 captures 351 en_passant 1 castles 91 promotions 0 checks 3 discovered_checks 0 double_checks 0 checkmates 0"
+    run --separate-stderr perft --breakdown --json <<<"$KIWI ;D1 48"
+    assert_success
+    assert_line --index 0 '{"file":"<stdin>","line":1,"fen":"'"$KIWI"'","ok":true,"depth":1,"expected":48,"got":48,"captures":8,"en_passant":0,"castles":2,"promotions":0,"checks":0,"discovered_checks":0,"double_checks":0,"checkmates":0}'
+}
+
+@test "--breakdown with --against: the bisection compares nodes, the columns follow the verdict" {
+    run --separate-stderr perft --startpos -d 3 --breakdown --against uci-perft-engine
+    assert_success
+    assert_output "ok   --fen:1 depth 3: 8902 nodes, chesskit perft agrees, captures 34 en_passant 0 castles 0 promotions 0 checks 12 discovered_checks 0 double_checks 0 checkmates 0
+1 passed, 0 failed"
+    run --separate-stderr perft --startpos -d 5 --breakdown --against "uci-perft-engine --inject-bug"
+    assert_failure 1
+    assert_line --index 0 "FAIL --fen:1 depth 5: perft 4865609, chesskit perft 4865351, captures 82719 en_passant 258 castles 0 promotions 0 checks 27351 discovered_checks 6 double_checks 0 checkmates 347"
+    assert_line --index 3 "  only perft:  a5b6"
 }

@@ -4,12 +4,14 @@
  * makemove_play walked the slow way, so that the generator every other tool
  * uses is checked on the suites even though perft itself takes shortcuts;
  * and the last-ply counter (perft_leaf.h) held to its plain version on every
- * position a few plies from the suites' records. */
+ * position a few plies from the suites' records; and the breakdown
+ * (perft_breakdown.h) against the Chess Programming Wiki's published table. */
 #include "notation/fen.h"
 #include "notation/uci.h"
 #include "rules/variant.h"
 #include "rules/makemove.h"
 #include "perft/perft.h"
+#include "perft/perft_breakdown.h"
 #include "perft/perft_leaf.h"
 #include "perft_ref.h"
 #include "perft/perft_suite.h"
@@ -603,6 +605,150 @@ static void test_leaf_basics(void)
     test_leaf_roots("three Chess960 roots", q, n, 2);
 }
 
+/* ---- The breakdown ---- */
+
+/* "-": the page gives no figure. */
+#define NA UINT64_MAX
+
+/* The Chess Programming Wiki's published perft tables, page "Perft
+ * Results" (https://www.chessprogramming.org/Perft_Results), as
+ * tests/cli/fixtures/perft-breakdown/published.tsv types them (there with
+ * the deeper rows, start position depth 6 and Kiwipete depth 5, which
+ * scripts/bench-perft counts): nodes, captures, en passant, castles,
+ * promotions, checks, discovered checks, double checks, checkmates.
+ * Positions 4 and its mirror have no discovered or double checks in the
+ * table, position 5 only nodes. */
+static const struct {
+    const char *fen;
+    int depth;
+    uint64_t want[PERFT_COLUMNS];
+} published[] = {
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+#define POS3 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+#define POS4 "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+#define POS4M "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"
+#define POS5 "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+    {START, 1, {20, 0, 0, 0, 0, 0, 0, 0, 0}},
+    {START, 2, {400, 0, 0, 0, 0, 0, 0, 0, 0}},
+    {START, 3, {8902, 34, 0, 0, 0, 12, 0, 0, 0}},
+    {START, 4, {197281, 1576, 0, 0, 0, 469, 0, 0, 8}},
+    {START, 5, {4865609, 82719, 258, 0, 0, 27351, 6, 0, 347}},
+    {KIWIPETE, 1, {48, 8, 0, 2, 0, 0, 0, 0, 0}},
+    {KIWIPETE, 2, {2039, 351, 1, 91, 0, 3, 0, 0, 0}},
+    {KIWIPETE, 3, {97862, 17102, 45, 3162, 0, 993, 0, 0, 1}},
+    {KIWIPETE, 4, {4085603, 757163, 1929, 128013, 15172, 25523, 42, 6, 43}},
+    {POS3, 1, {14, 1, 0, 0, 0, 2, 0, 0, 0}},
+    {POS3, 2, {191, 14, 0, 0, 0, 10, 0, 0, 0}},
+    {POS3, 3, {2812, 209, 2, 0, 0, 267, 3, 0, 0}},
+    {POS3, 4, {43238, 3348, 123, 0, 0, 1680, 106, 0, 17}},
+    {POS3, 5, {674624, 52051, 1165, 0, 0, 52950, 1292, 3, 0}},
+    {POS3, 6, {11030083, 940350, 33325, 0, 7552, 452473, 26067, 0, 2733}},
+    {POS4, 1, {6, 0, 0, 0, 0, 0, NA, NA, 0}},
+    {POS4, 2, {264, 87, 0, 6, 48, 10, NA, NA, 0}},
+    {POS4, 3, {9467, 1021, 4, 0, 120, 38, NA, NA, 22}},
+    {POS4, 4, {422333, 131393, 0, 7795, 60032, 15492, NA, NA, 5}},
+    {POS4, 5, {15833292, 2046173, 6512, 0, 329464, 200568, NA, NA, 50562}},
+    {POS4M, 1, {6, 0, 0, 0, 0, 0, NA, NA, 0}},
+    {POS4M, 2, {264, 87, 0, 6, 48, 10, NA, NA, 0}},
+    {POS4M, 3, {9467, 1021, 4, 0, 120, 38, NA, NA, 22}},
+    {POS4M, 4, {422333, 131393, 0, 7795, 60032, 15492, NA, NA, 5}},
+    {POS5, 1, {44, NA, NA, NA, NA, NA, NA, NA, NA}},
+    {POS5, 2, {1486, NA, NA, NA, NA, NA, NA, NA, NA}},
+    {POS5, 3, {62379, NA, NA, NA, NA, NA, NA, NA, NA}},
+    {POS5, 4, {2103487, NA, NA, NA, NA, NA, NA, NA, NA}},
+};
+
+static void test_breakdown_published(void)
+{
+    for (size_t i = 0; i < sizeof published / sizeof published[0]; i++) {
+        struct position p;
+        if (!UNIT_CHECK(read_fen(published[i].fen, &p), "published position %zu read", i))
+            continue;
+        struct perft_config cfg = {.threads = 2};
+        struct perft_breakdown b;
+        perft_breakdown_run(&p, published[i].depth, &cfg, &b, NULL);
+        for (int c = 0; c < PERFT_COLUMNS; c++)
+            if (published[i].want[c] != NA)
+                UNIT_CHECK(b.count[c] == published[i].want[c],
+                           "%s depth %d: %s %" PRIu64 " (published %" PRIu64 ")", published[i].fen,
+                           published[i].depth, perft_column_names[c], b.count[c],
+                           published[i].want[c]);
+    }
+}
+
+static bool same_breakdown(const struct perft_breakdown *a, const struct perft_breakdown *b)
+{
+    return memcmp(a->count, b->count, sizeof a->count) == 0;
+}
+
+/* The divide adds up to the total, threads change nothing, the sort keeps
+ * each row with its move, the node column is perft_run's (the variants
+ * too), and depth 0 is the position alone. */
+static void test_breakdown_basics(void)
+{
+    struct position p;
+    position_start(&p);
+    struct perft_breakdown b, one;
+    perft_breakdown_run(&p, 0, NULL, &b, NULL);
+    UNIT_EQ_U64(b.count[PERFT_NODES], 1, "breakdown depth 0: one node");
+    UNIT_EQ_U64(b.count[PERFT_CHECKS], 0, "breakdown depth 0: no move, no check");
+    if (!read_fen(KIWIPETE, &p))
+        return;
+    static struct perft_breakdown_divide d;
+    struct perft_config three = {.threads = 3};
+    perft_breakdown_run(&p, 3, NULL, &one, NULL);
+    perft_breakdown_run(&p, 3, &three, &b, &d);
+    UNIT_CHECK(same_breakdown(&one, &b), "Kiwipete depth 3: three threads as one");
+    UNIT_EQ_INT(d.count, 48, "Kiwipete's breakdown divides into its 48 moves");
+    struct perft_breakdown sum = {{0}};
+    for (int i = 0; i < d.count; i++)
+        for (int c = 0; c < PERFT_COLUMNS; c++)
+            sum.count[c] += d.below[i].count[c];
+    UNIT_CHECK(same_breakdown(&sum, &b), "the divide's rows add up to the total");
+    static struct perft_breakdown_divide sorted;
+    sorted = d;
+    perft_breakdown_divide_sort(&p, &sorted, UCI_CASTLING_AUTO);
+    bool kept = true;
+    for (int i = 0; i < sorted.count; i++) {
+        struct position child = p;
+        makemove_play(&child, sorted.moves[i]);
+        struct perft_breakdown below;
+        perft_breakdown_run(&child, 2, NULL, &below, NULL);
+        kept &= below.count[PERFT_NODES] == sorted.below[i].count[PERFT_NODES];
+    }
+    UNIT_CHECK(kept, "after the sort each row is its move's");
+    struct perft_divide nd;
+    perft_run(&p, 3, NULL, &nd);
+    perft_divide_sort(&p, &nd, UCI_CASTLING_AUTO);
+    bool same = nd.count == sorted.count;
+    for (int i = 0; same && i < nd.count; i++)
+        same = nd.moves[i] == sorted.moves[i] && nd.nodes[i] == sorted.below[i].count[PERFT_NODES];
+    UNIT_CHECK(same, "the sorted breakdown divide is perft's sorted divide, move by move");
+
+    struct perft_progress progress;
+    atomic_init(&progress.nodes_done, 0);
+    atomic_init(&progress.items_done, 0);
+    atomic_init(&progress.items_total, 0);
+    struct perft_config watched = {.threads = 2, .progress = &progress};
+    perft_breakdown_run(&p, 3, &watched, &b, NULL);
+    UNIT_EQ_U64(atomic_load(&progress.nodes_done), b.count[PERFT_NODES],
+                "the breakdown's progress ends at its total");
+
+    for (int v = 1; v < VARIANT_NB; v++) {
+        struct fen_record rec;
+        struct fen_report rep = {0};
+        struct fen_options opt = {.variant = (uint8_t)v};
+        const char *fen = variant_rules((enum variant)v)->start;
+        if (!UNIT_CHECK(fen_read(fen, strlen(fen), &opt, &rec, &rep), "%s start read",
+                        variant_rules((enum variant)v)->name))
+            continue;
+        perft_breakdown_run(&rec.pos, 3, &three, &b, NULL);
+        UNIT_EQ_U64(b.count[PERFT_NODES], perft_count(&rec.pos, 3),
+                    variant_rules((enum variant)v)->name);
+    }
+}
+
 int main(void)
 {
     const char *shared = getenv("SHARED");
@@ -616,6 +762,8 @@ int main(void)
     test_divide_sort();
     test_reference_bug();
     test_leaf_basics();
+    test_breakdown_basics();
+    test_breakdown_published();
     test_published_suite(shared ? shared : "../shared/data", "tricky.perft", 5, true, 19);
     test_published_suite(shared ? shared : "../shared/data", "random.perft", 2, false, 6838);
     snprintf(path, sizeof path, "%s/perft/standard.epd", shared ? shared : "../shared/data");

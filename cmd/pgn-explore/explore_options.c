@@ -14,6 +14,7 @@
 #include "notation/san.h"
 #include "rules/makemove.h"
 #include "rules/variant.h"
+#include "rules/variant_rules.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +101,9 @@ static void asked_position(struct explore_options *opt, struct argp_state *state
                        rep.count ? rep.problems[0].message : "");
     } else {
         struct fen_report rep;
-        static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        struct fen_options fo;
+        asked_rules(opt, &fo);
+        const char *start = variant_rules((enum variant)fo.variant)->start;
         if (!read_fen(opt, start, strlen(start), &pos, &rep))
             argp_error(state, "--variant: no standard start position for these rules");
     }

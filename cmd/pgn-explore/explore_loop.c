@@ -4,6 +4,7 @@
 #include "explore_loop.h"
 
 #include "cli/progress.h"
+#include "games/annotation.h"
 #include "games/game.h"
 #include "games/opening.h"
 #include "games/pgn.h"
@@ -41,6 +42,7 @@ struct worker {
     struct game_replay *replay;
     struct select_game *judge;
     struct explore_walk *walk;
+    struct cli_buf scratch; /* a comment's text without its commands */
     /* the run being read */
     struct jobs_result *res;
     const char *name;
@@ -74,6 +76,7 @@ static void worker_free(void *arg)
     free(w->replay);
     select_game_free(w->judge);
     explore_walk_free(w->walk);
+    cli_buf_free(&w->scratch);
     free(w);
 }
 
@@ -127,6 +130,17 @@ static enum pgn_visit tags_done(void *ctx, const struct pgn_game *g)
     return PGN_VISIT_GO;
 }
 
+/* A main-line comment (cfg->comments): its [%eval] for the ply before. */
+static void eval_comment(struct worker *w, const struct pgn_token *tok)
+{
+    if (!cli_buf_reserve(&w->scratch, tok->len + 1))
+        return;
+    struct annotations a;
+    annotation_parse(tok->text, tok->len, &a, w->scratch.data);
+    if ((a.has & ANNOTATION_HAS_EVAL) && !a.eval.mate)
+        explore_walk_eval(w->walk, a.eval.value);
+}
+
 static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
 {
     struct worker *w = ctx;
@@ -134,7 +148,10 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
     enum pgn_visit answer;
     if (!game_replay_visit(w->replay, tok, &ev, &answer))
         return answer;
-    if (ev.kind == GAME_EV_RESULT) {
+    if (ev.kind == GAME_EV_COMMENT) {
+        if (ev.depth == 0)
+            eval_comment(w, tok);
+    } else if (ev.kind == GAME_EV_RESULT) {
         /* a Result tag that is missing or "*": the movetext's marker */
         if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE)
             w->walk->meta.result = explore_result_parse_text(tok->text, tok->len);

@@ -93,6 +93,11 @@ START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
     answer_is freestyle-start.tsv
 }
 
+@test "--json: the mean [%eval] after each move, under names lichess does not use (averageEval, evalGames)" {
+    answer_is evals-start.json
+    answer_is evals-e4.json
+}
+
 @test "--positions: one answer a line in order (JSON Lines), a line that is no FEN reported and answered null" {
     answer_is positions.tsv
     answer_is positions.jsonl

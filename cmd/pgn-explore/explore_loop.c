@@ -251,11 +251,9 @@ static void work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
     w->res = res;
     set_file(w, in->name);
     w->line_offset = in->first_line - 1;
-    res->at_rest = false;
     if (pgn_reader_open_mem(w->reader, in->data, in->len, in->name) != PGN_OK ||
         read_games(w, NULL) < 0)
         return;
-    res->at_rest = pgn_reader_at_rest(w->reader);
 }
 
 static void work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
@@ -321,7 +319,11 @@ int explore_loop_run(const struct explore_loop_config *cfg, const struct explore
                                  .work = work_chunk,
                                  .stream = work_stream,
                                  .arg = &r,
-                                 .guess_cuts = true,
+                                 /* exact cuts: a guessed cut's chunk may be
+                                  * worked again, and the consumers add up
+                                  * as they go (a second reading would count
+                                  * its games twice) */
+                                 .guess_cuts = false,
                                  .meter = pr ? &meter : NULL,
                                  .write = write_result,
                                  .write_arg = &r};

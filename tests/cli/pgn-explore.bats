@@ -118,6 +118,13 @@ START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
     done < <(cut -f1 expected/cases)
 }
 
+@test "--jobs 3 on archives of many chunks: the same answers and top games as one thread" {
+    need_shared pgn/online pgn/events
+    local f=("$SHARED/pgn/online/dela3499_carlsen_all.pgn" "$SHARED/pgn/online/allancao_games.pgn" "$SHARED/pgn/events")
+    cmp <(pgn-explore --json "${f[@]}" 2>&1) <(pgn-explore -j 3 --json "${f[@]}" 2>&1)
+    cmp <(pgn-explore --to=tsv --moves 'e4 e5' "${f[@]}" 2>&1) <(pgn-explore -j 3 --to=tsv --moves 'e4 e5' "${f[@]}" 2>&1)
+}
+
 @test "a game that does not replay is reported FILE:LINE:COL and skipped; --stats counts" {
     cd "$FIX"
     run --separate-stderr pgn-explore --to=tsv --stats crafted.pgn

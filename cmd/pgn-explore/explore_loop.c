@@ -201,6 +201,14 @@ static void game_end(void *ctx, const struct pgn_game *g)
         res->counts[COUNT_NO_RESULT]++;
         return;
     }
+    /* the tags again: the reader's arena may have moved since tags_done
+     * (the result and the rules are the walk's own) */
+    struct explore_meta *m = &w->walk->meta;
+    struct explore_meta kept = *m;
+    explore_meta_from_tags(m, g->tags, g->ntags);
+    m->result = kept.result;
+    m->variant = kept.variant;
+    m->chess960 = kept.chess960;
     explore_walk_end(w->walk);
     res->counts[COUNT_WALKED]++;
     unsigned long *slot = w->run->c->game(w->state, w->walk);
@@ -216,7 +224,7 @@ static const struct pgn_visitor visitor = {tags_done, token, game_end};
  * error (kept in the result). */
 static int read_games(struct worker *w, struct jobs_stream *s)
 {
-    int rc;
+    int rc = 0;
     struct jobs_result *res = w->res;
     while (!res->stop && (rc = pgn_read_game(w->reader, &visitor, w)) > 0)
         if (s && (res->out.len >= (1 << 16) || res->diags.n))

@@ -77,8 +77,9 @@ enum explore_result {
 };
 
 /* What the tags say that the explorer keeps.  The strings point into the
- * reader's tags: valid while the game is being visited (a consumer that
- * keeps a game copies them). */
+ * reader's tags: valid during the call that reads them (the reader's
+ * arena may move as it reads the movetext: explore_loop reads them again
+ * at the game's end; a consumer that keeps a game copies them). */
 struct explore_meta {
     enum explore_result result;    /* from the Result tag */
     const char *white, *black;     /* the White and Black tags; NULL when missing */

@@ -9,7 +9,8 @@
 # online and engines archives (tests/cli/fixtures/pgn-explore; the engines'
 # comments stripped), listed with their arguments in expected/cases; then
 # --jobs, standard input, compressed input, directories, the diagnostics,
-# --stats, --positions and usage errors.
+# --stats, --positions and usage errors; and lichess's chessops
+# (scripts/chessops-explore.mjs) as a second reference where installed.
 
 load test_helper
 
@@ -239,5 +240,25 @@ d5,d7d5,2,1,0,1,2050,2021"
         cmp <(pgn-explore --to=tsv --moves 'e4' "$f" 2>/dev/null) \
             <(PYTHONPATH="${PYCHESS_DIR:-}${PYTHONPATH:+:$PYTHONPATH}" "$GEN" --to=tsv --moves e4 "$f") ||
             fail "$f"
+    done
+}
+
+# need_chessops: skip unless chessops (node) is installed.
+need_chessops() {
+    CHESSOPS=${CHESSOPS_DIR:-$BATS_TEST_DIRNAME/../../build/chessops}
+    [[ -d $CHESSOPS/node_modules/chessops ]] || skip "chessops is not installed in $CHESSOPS (scripts/check-slow-chessops installs it)"
+    command -v node >/dev/null || skip "node is not installed"
+}
+
+@test "chessops (lichess's rules library) counts the same move tables: fixtures and the shared archives" {
+    need_chessops
+    local f mv
+    local files=("$FIX/events.pgn" "$FIX/online.pgn")
+    [[ -e $SHARED/pgn/online/dela3499_Carlsen.pgn ]] && files+=("$SHARED/pgn/online/dela3499_Carlsen.pgn")
+    for f in "${files[@]}"; do
+        for mv in '' e4 'd4 Nf6 c4' 'e4 c5 Nf3 d6'; do
+            cmp <(CHESSOPS_DIR=$CHESSOPS node "$BATS_TEST_DIRNAME/../../scripts/chessops-explore.mjs" --moves "$mv" "$f") \
+                <(pgn-explore --to=tsv --moves "$mv" "$f" 2>/dev/null) || fail "$f --moves '$mv'"
+        done
     done
 }

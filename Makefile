@@ -65,7 +65,7 @@ LDLIBS_ALL := -lpcre2-8 $(DECOMPRESS_LIBS) -lpthread $(LDLIBS)
 LINK = $(CC) $(PROJECT_CFLAGS) $(CFLAGS) $(PGO_LINK) $(LDFLAGS) -o $@ $^ $(LDLIBS_ALL)
 
 TOOL_NAMES := fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check \
-              pgn-select
+              pgn-select pgn-explore
 # The floors (lib/README.md, cmd/README.md): lib/FLOOR/*.c; a program's
 # folder cmd/TOOL holds its main.c and its own modules, the other folders
 # of cmd/ the modules the programs share.  Every module of cmd/ but the

@@ -190,9 +190,11 @@ static unsigned long *game(void *state, const struct explore_walk *w)
         s->nomem = true;
         return NULL;
     }
-    for (size_t i = 0; i < w->nplies; i++)
-        ply[i] = (struct book_ply){polyglot_key(&w->pos[i]), polyglot_move_encode(w->ply[i].m),
-                                   w->pos[i].side};
+    uint64_t key = 0;
+    for (size_t i = 0; i < w->nplies; i++) {
+        key = i ? polyglot_key_after(&w->pos[i - 1], key, &w->pos[i]) : polyglot_key(&w->pos[0]);
+        ply[i] = (struct book_ply){key, polyglot_move_encode(w->ply[i].m), w->pos[i].side};
+    }
     struct book_game *g = &s->games->game[s->games->n++];
     *g = (struct book_game){
         .file_index = w->meta.file_index,
@@ -294,15 +296,24 @@ int explore_book_run(const struct explore_options *opt)
     po.uniform = bo->uniform;
 
     struct book_run run = {0};
-    struct explore_consumer c = {.arg = &run, .state_new = state_new, .game = game, .finish = finish};
+    struct explore_consumer c = {
+        .arg = &run, .state_new = state_new, .game = game, .finish = finish};
     struct explore_loop_config cfg = {
         .opt = opt,
         .max_ply = max_ply ? max_ply : 1, /* -max-ply 0: the games read, none counted */
         .walk_flags = EXPLORE_WALK_POSITIONS,
         .any_result = true,
+        .past_limit_unread = true,
     };
+    /* the explorer's own keys are not the book's: a filter of no positions
+     * spares the walk computing them */
+    struct explore_filter *none = explore_filter_new();
+    if (!none)
+        return cli_nomem();
+    cfg.filter = none;
     struct explore_loop_counts counts = {0};
     status = explore_loop_run(&cfg, &c, &counts);
+    explore_filter_free(none);
     if (opt->stats)
         explore_loop_stats(opt, &counts);
     struct polyglot_builder *b = NULL;

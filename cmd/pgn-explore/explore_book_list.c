@@ -30,8 +30,7 @@
 #include <stdlib.h>
 
 /* List the book's moves for p: the status (1 when an entry is not legal). */
-static int list_position(const char *path, const struct polyglot_book *b,
-                         const struct position *p)
+static int list_position(const char *path, const struct polyglot_book *b, const struct position *p)
 {
     int status = CLI_OK;
     char fen[FEN_MAX];
@@ -41,8 +40,7 @@ static int list_position(const char *path, const struct polyglot_book *b,
     uint64_t total = 0;
     for (size_t i = first; i < first + count; i++)
         total += polyglot_book_entry(b, i).weight;
-    printf("position %s\nkey %016" PRIx64 ", %zu move%s\n", fen, key, count,
-           count == 1 ? "" : "s");
+    printf("position %s\nkey %016" PRIx64 ", %zu move%s\n", fen, key, count, count == 1 ? "" : "s");
     if (count)
         printf("uci\tsan\tweight\tlearn\tshare\n");
     for (size_t i = first; i < first + count; i++) {

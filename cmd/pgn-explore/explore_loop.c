@@ -141,6 +141,8 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
         explore_walk_move(w->walk, m, ev.after);
         if (w->verdict == SELECT_REPLAY)
             select_game_move(w->judge, m, ev.after);
+        else if (w->run->cfg->past_limit_unread && !explore_walk_open(w->walk))
+            return PGN_VISIT_SKIP_GAME;
     }
     return PGN_VISIT_GO;
 }

@@ -291,8 +291,7 @@ static int kept_cmp(const void *x, const void *y)
 }
 
 uint8_t *polyglot_builder_finish(const struct polyglot_builder *b,
-                                 const struct polyglot_build_options *opt, size_t *len,
-                                 bool *oom)
+                                 const struct polyglot_build_options *opt, size_t *len, bool *oom)
 {
     *len = 0;
     *oom = false;

@@ -92,7 +92,10 @@ struct polyglot_build_options {
     double min_score; /* a fraction: make-book's -min-score PERCENT / 100.0 */
     bool only_white, only_black, uniform;
 };
-#define POLYGLOT_BUILD_OPTIONS_DEFAULT {.min_games = 3}
+#define POLYGLOT_BUILD_OPTIONS_DEFAULT                                                             \
+    {                                                                                              \
+        .min_games = 3                                                                             \
+    }
 /* make-book's -max-ply default: plies 0 to 1023 count. */
 enum { POLYGLOT_MAX_PLY_DEFAULT = 1024, POLYGLOT_COUNT_MAX = 16384 };
 
@@ -114,7 +117,6 @@ size_t polyglot_builder_size(const struct polyglot_builder *b);
  * *len bytes (NULL with *len 0 for an empty book or when memory ran out:
  * *oom tells which). */
 uint8_t *polyglot_builder_finish(const struct polyglot_builder *b,
-                                 const struct polyglot_build_options *opt, size_t *len,
-                                 bool *oom);
+                                 const struct polyglot_build_options *opt, size_t *len, bool *oom);
 
 #endif

@@ -271,6 +271,43 @@ const uint64_t polyglot_random[POLYGLOT_RANDOM_NB] = {
     UINT64_C(0xF8D626AAAF278509),
 };
 
+/* The random numbers of p's castling rights and en-passant file. */
+static uint64_t rights_key(const struct position *p)
+{
+    uint64_t key = 0;
+    for (int right = 0; right < 4; right++)
+        if (p->castling & (1 << right))
+            key ^= polyglot_random[POLYGLOT_RANDOM_CASTLE + right];
+    if (p->ep_square != SQUARE_NONE) {
+        int ep = en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_PSEUDO_LEGAL);
+        if (ep != SQUARE_NONE)
+            key ^= polyglot_random[POLYGLOT_RANDOM_EN_PASSANT + square_file(ep)];
+    }
+    return key;
+}
+
+uint64_t polyglot_key_after(const struct position *before, uint64_t key,
+                            const struct position *after)
+{
+    bitboard changed = (before->by_color[WHITE] ^ after->by_color[WHITE]) |
+                       (before->by_color[BLACK] ^ after->by_color[BLACK]);
+    for (int t = PAWN; t <= KING; t++)
+        changed |= before->by_type[t] ^ after->by_type[t];
+    while (changed) {
+        int sq = bb_pop(&changed);
+        if (before->board[sq] != NO_PIECE)
+            key ^= polyglot_random[polyglot_piece_index(before->board[sq], sq)];
+        if (after->board[sq] != NO_PIECE)
+            key ^= polyglot_random[polyglot_piece_index(after->board[sq], sq)];
+    }
+    if (before->castling != after->castling || before->ep_square != SQUARE_NONE ||
+        after->ep_square != SQUARE_NONE)
+        key ^= rights_key(before) ^ rights_key(after);
+    if (before->side != after->side)
+        key ^= polyglot_random[POLYGLOT_RANDOM_TURN];
+    return key;
+}
+
 uint64_t polyglot_key(const struct position *p)
 {
     uint64_t key = 0;
@@ -279,12 +316,7 @@ uint64_t polyglot_key(const struct position *p)
         int sq = bb_pop(&occ);
         key ^= polyglot_random[polyglot_piece_index(p->board[sq], sq)];
     }
-    for (int right = 0; right < 4; right++)
-        if (p->castling & (1 << right))
-            key ^= polyglot_random[POLYGLOT_RANDOM_CASTLE + right];
-    int ep = en_passant_square(p, p->ep_square, (enum color)p->side, EN_PASSANT_PSEUDO_LEGAL);
-    if (ep != SQUARE_NONE)
-        key ^= polyglot_random[POLYGLOT_RANDOM_EN_PASSANT + square_file(ep)];
+    key ^= rights_key(p);
     if (p->side == WHITE)
         key ^= polyglot_random[POLYGLOT_RANDOM_TURN];
     return key;

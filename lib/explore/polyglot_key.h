@@ -43,4 +43,11 @@ static inline int polyglot_piece_index(int piece, int sq)
  * variants' extra state is not Polyglot's and is not hashed). */
 uint64_t polyglot_key(const struct position *p);
 
+/* Polyglot's key of after, a position reached from before (whose key is
+ * key) by one move: the squares whose piece changed, the castling rights
+ * and en-passant files that changed, and the turn, XORed into key.  The
+ * same as polyglot_key(after), cheaper for a walk along a game. */
+uint64_t polyglot_key_after(const struct position *before, uint64_t key,
+                            const struct position *after);
+
 #endif

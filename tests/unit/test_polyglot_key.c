@@ -93,7 +93,7 @@ static void test_games(void)
 {
     size_t games = sizeof polyglot_key_games / sizeof polyglot_key_games[0];
     size_t nkeys = sizeof polyglot_key_game_keys / sizeof polyglot_key_game_keys[0];
-    size_t k = 0, bad = 0;
+    size_t k = 0, bad = 0, bad_after = 0;
     for (size_t g = 0; g < games; g++) {
         struct position p;
         position_start(&p);
@@ -105,14 +105,20 @@ static void test_games(void)
                 bad++;
                 break;
             }
+            struct position before = p;
             makemove_play(&p, m);
+            bad_after +=
+                polyglot_key_after(&before, polyglot_key(&before), &p) != polyglot_key_game_keys[k];
             bad += polyglot_key(&p) != polyglot_key_game_keys[k++];
             line += len;
             line += *line == ' ';
         }
     }
-    UNIT_CHECK(bad == 0 && k == nkeys, "python-chess's key after each of %zu plies of %zu games (%zu differ)",
-               nkeys, games, bad);
+    UNIT_CHECK(bad == 0 && k == nkeys,
+               "python-chess's key after each of %zu plies of %zu games (%zu differ)", nkeys, games,
+               bad);
+    UNIT_CHECK(bad_after == 0, "polyglot_key_after: the same keys, move by move (%zu differ)",
+               bad_after);
 }
 
 int main(void)

@@ -94,8 +94,8 @@ bool polyglot_book_open(struct polyglot_book *b, const uint8_t *bytes, size_t le
     size_t n = len / POLYGLOT_ENTRY_SIZE;
     if (len % POLYGLOT_ENTRY_SIZE)
         return problem(pr, POLYGLOT_BOOK_SIZE, n,
-                       "the book's size, %llu bytes, is not a multiple of 16 (its last entry "
-                       "has %llu bytes)",
+                       "the book's size, %llu bytes, is not a multiple of 16: its last entry "
+                       "is torn (%llu of 16 bytes)",
                        (unsigned long long)len, (unsigned long long)(len % POLYGLOT_ENTRY_SIZE));
     uint64_t last = 0;
     for (size_t i = 0; i < n; i++) {

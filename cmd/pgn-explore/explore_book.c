@@ -303,6 +303,7 @@ int explore_book_run(const struct explore_options *opt)
         .max_ply = max_ply ? max_ply : 1, /* -max-ply 0: the games read, none counted */
         .walk_flags = EXPLORE_WALK_POSITIONS,
         .any_result = true,
+        .result_tag_only = true,
         .past_limit_unread = true,
     };
     /* the explorer's own keys are not the book's: a filter of no positions

@@ -136,7 +136,8 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
         return answer;
     if (ev.kind == GAME_EV_RESULT) {
         /* a Result tag that is missing or "*": the movetext's marker */
-        if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE)
+        if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE &&
+            !w->run->cfg->result_tag_only)
             w->walk->meta.result = explore_result_parse_text(tok->text, tok->len);
     } else if (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL) {
         move m = ev.kind == GAME_EV_MOVE ? ev.m : MOVE_NONE;

@@ -130,12 +130,10 @@ static int write_straight(const char *path, const uint8_t *bytes, size_t len)
     return ok ? CLI_OK : write_error(out ? "standard output" : path, err);
 }
 
-int explore_book_file_write(const char *path, const uint8_t *bytes, size_t len)
+/* Write path through a temporary file in its directory, renamed over it
+ * (atomic in one file system); shown is the name the messages give. */
+static int write_renamed(const char *path, const char *shown, const uint8_t *bytes, size_t len)
 {
-    struct stat st;
-    if (strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
-        return write_straight(path, bytes, len);
-    /* the temporary file in the book's directory, so that rename is atomic */
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
     char *tmp = malloc(strlen(path) + 16);
@@ -146,7 +144,7 @@ int explore_book_file_write(const char *path, const uint8_t *bytes, size_t len)
     if (fd < 0) {
         int err = errno;
         free(tmp);
-        return write_error(path, err);
+        return write_error(shown, err);
     }
     mode_t mask = umask(0);
     umask(mask);
@@ -163,5 +161,19 @@ int explore_book_file_write(const char *path, const uint8_t *bytes, size_t len)
     if (!ok)
         unlink(tmp);
     free(tmp);
-    return ok ? CLI_OK : write_error(path, err);
+    return ok ? CLI_OK : write_error(shown, err);
+}
+
+int explore_book_file_write(const char *path, const uint8_t *bytes, size_t len)
+{
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (strcmp(path, "-") == 0 || (exists && !S_ISREG(st.st_mode)))
+        return write_straight(path, bytes, len);
+    /* an existing book through a symbolic link: the file it names is the
+     * one replaced (not the link) */
+    char *real = exists ? realpath(path, NULL) : NULL;
+    int status = write_renamed(real ? real : path, path, bytes, len);
+    free(real);
+    return status;
 }

@@ -181,6 +181,17 @@ gen_halving() {
     [[ $(stat -c %s "$BATS_TEST_TMPDIR/b.bin") -eq 512 ]]
 }
 
+@test "a book through a symbolic link: the file it names is replaced, the link kept; '-' is standard output" {
+    pgn-explore --to=polyglot --output "$BATS_TEST_TMPDIR/real.bin" "$FIX/castling.pgn"
+    ln -s real.bin "$BATS_TEST_TMPDIR/link.bin"
+    run --separate-stderr pgn-explore --to=polyglot --output "$BATS_TEST_TMPDIR/link.bin" "$FIX/promotions.pgn"
+    [[ $status -eq 0 ]]
+    [[ -L $BATS_TEST_TMPDIR/link.bin ]]
+    [[ $(stat -c %s "$BATS_TEST_TMPDIR/real.bin") -eq 512 ]]
+    pgn-explore --to=polyglot --output - "$FIX/promotions.pgn" >"$BATS_TEST_TMPDIR/stdout.bin"
+    cmp "$BATS_TEST_TMPDIR/real.bin" "$BATS_TEST_TMPDIR/stdout.bin"
+}
+
 @test "a full disk: status 74, and the book before it stays whole, no temporary file left" {
     run --separate-stderr pgn-explore --to=polyglot --output /dev/full "$FIX/castling.pgn"
     [[ $status -eq 74 ]]

@@ -24,7 +24,6 @@ enum {
     OPT_MOVES,
     OPT_POSITIONS,
     OPT_TO,
-    OPT_JSON,
     OPT_MAX_PLY,
     OPT_STATS,
 };
@@ -46,7 +45,7 @@ static const struct argp_option tool_options[] = {
      "table (the default: a table a person reads), json (lichess's explorer API shape; JSON "
      "Lines with --positions), tsv, csv (the move table), polyglot (a Polyglot book: --output)",
      3},
-    {"json", OPT_JSON, 0, 0, "The same as --to=json", 3},
+    {"json", 'J', 0, 0, "The same as --to=json", 3},
     {"max-ply", OPT_MAX_PLY, "N", 0,
      "Index the positions before the first N moves of each game (default 50, as lichess; "
      "with --to=polyglot, make-book's 1024)",
@@ -168,7 +167,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->to = (enum explore_to)i;
         break;
     }
-    case OPT_JSON:
+    case 'J':
         opt->to = EXPLORE_TO_JSON;
         break;
     case OPT_MAX_PLY:

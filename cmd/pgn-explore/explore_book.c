@@ -137,6 +137,7 @@ struct book_state {
     struct game_block *games; /* newest first */
     struct ply_block *plies;  /* newest first */
     size_t ngames;
+    unsigned long not_standard; /* variant and Chess960 games left out */
     bool nomem;
 };
 
@@ -173,7 +174,11 @@ static unsigned long *game(void *state, const struct explore_walk *w)
     struct book_state *s = state;
     /* Polyglot keys are standard chess's: the variants and Chess960 are not
      * a book's (make-book reads neither) */
-    if (s->nomem || w->meta.variant != VARIANT_CHESS || w->meta.chess960)
+    if (w->meta.variant != VARIANT_CHESS || w->meta.chess960) {
+        s->not_standard++;
+        return NULL;
+    }
+    if (s->nomem)
         return NULL;
     if (!s->games || s->games->n == BLOCK_GAMES) {
         struct game_block *g = malloc(sizeof *g);
@@ -231,6 +236,7 @@ static void finish(void *arg, void *state)
         return;
     r->all.nomem |= s->nomem;
     r->all.ngames += s->ngames;
+    r->all.not_standard += s->not_standard;
     for (struct game_block *g = s->games, *next; g; g = next) {
         next = g->next;
         g->next = r->all.games;
@@ -315,8 +321,15 @@ int explore_book_run(const struct explore_options *opt)
     struct explore_loop_counts counts = {0};
     status = explore_loop_run(&cfg, &c, &counts);
     explore_filter_free(none);
+    /* the games of a variant or of Chess960 were walked, but are not a
+     * book's: counted apart */
+    counts.walked -= run.all.not_standard;
     if (opt->stats)
         explore_loop_stats(opt, &counts);
+    if (run.all.not_standard && !opt->common.quiet)
+        cli_error("%lu game%s of a variant or Chess960 left out: a Polyglot book holds standard "
+                  "chess",
+                  run.all.not_standard, run.all.not_standard == 1 ? "" : "s");
     struct polyglot_builder *b = NULL;
     uint8_t *bytes = NULL;
     size_t len = 0;

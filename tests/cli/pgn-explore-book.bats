@@ -163,7 +163,19 @@ gen_halving() {
     run --separate-stderr pgn-explore --to=polyglot --output "$BATS_TEST_TMPDIR/ours.bin" \
         "$BATS_TEST_TMPDIR/mixed.pgn"
     [[ $status -eq 0 ]]
+    [[ $stderr == "pgn-explore: 1 game of a variant or Chess960 left out: a Polyglot book holds standard chess" ]]
     cmp "$BATS_TEST_TMPDIR/theirs.bin" "$BATS_TEST_TMPDIR/ours.bin"
+}
+
+@test "a game from a FEN tag is counted from its position (make-book plays every game from the start)" {
+    local i
+    for i in 1 2 3; do
+        printf '[Event "from a FEN"]\n[SetUp "1"]\n[FEN "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"]\n[Result "1-0"]\n\n1. a8=Q+ Kd7 1-0\n\n'
+    done >"$BATS_TEST_TMPDIR/fen.pgn"
+    run --separate-stderr pgn-explore --to=polyglot --output "$BATS_TEST_TMPDIR/fen.bin" "$BATS_TEST_TMPDIR/fen.pgn"
+    [[ $status -eq 0 ]]
+    # python-chess: zobrist_hash of the FEN is e7783b5a70da7685; a7a8q is 0x4c38; 3 wins
+    [[ $(od -An -tx1 -v "$BATS_TEST_TMPDIR/fen.bin" | tr -d ' \n') == e7783b5a70da76854c38000600000000* ]]
 }
 
 # ---- the output file ----

@@ -79,7 +79,8 @@ int explore_book_list(const struct explore_options *opt)
     for (size_t i = 0; i < opt->nasked && !cli_stdout_failed(); i++) {
         if (i)
             putchar('\n');
-        if (!opt->asked[i].ok) {
+        if (!opt->asked[i].ok) { /* reported when read: its place kept */
+            printf("no position (line %lu)\n", opt->asked[i].line);
             status = cli_status_merge(status, CLI_INVALID);
             continue;
         }

@@ -285,6 +285,18 @@ a7a8n	a8=N	1	0	16.7%"
 key 823c9b50fd114196, 0 moves"
 }
 
+@test "--book --positions: one answer a line, in order; a line that is no position keeps its place" {
+    hand_book
+    printf '%s\n' 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' garbage '4k3/P7/8/8/8/8/8/4K3 w - - 0 1' >"$BATS_TEST_TMPDIR/pos.fen"
+    run --separate-stderr pgn-explore --book "$BATS_TEST_TMPDIR/hand.bin" --positions "$BATS_TEST_TMPDIR/pos.fen"
+    [[ $status -eq 1 ]]
+    [[ $stderr == "pgn-explore:$BATS_TEST_TMPDIR/pos.fen:2:1: not a FEN record ('garbage' is no piece placement)" ]]
+    [[ ${lines[0]} == "position r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" ]]
+    [[ ${lines[5]} == "no position (line 2)" ]]
+    [[ ${lines[6]} == "position 4k3/P7/8/8/8/8/8/4K3 w - - 0 1" ]]
+    [[ ${lines[9]} == "a7a8q	a8=Q+	5	0	83.3%" ]]
+}
+
 @test "--book: a damaged book is reported where it is damaged, status 1" {
     hand_book
     head -c 40 "$BATS_TEST_TMPDIR/hand.bin" >"$BATS_TEST_TMPDIR/torn.bin"

@@ -78,8 +78,7 @@ int main(int argc, char **argv)
         status = explore_options_positions(&opt); /* --positions: the book's too */
         if (status == CLI_OK || status == CLI_INVALID)
             status = cli_status_merge(status, explore_book_list(&opt));
-    }
-    else
+    } else
         status = answer(&opt);
     explore_options_free(&opt);
     return cli_finish(status);

@@ -153,13 +153,16 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
             eval_comment(w, tok);
     } else if (ev.kind == GAME_EV_RESULT) {
         /* a Result tag that is missing or "*": the movetext's marker */
-        if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE)
+        if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE &&
+            !w->run->cfg->result_tag_only)
             w->walk->meta.result = explore_result_parse_text(tok->text, tok->len);
     } else if (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL) {
         move m = ev.kind == GAME_EV_MOVE ? ev.m : MOVE_NONE;
         explore_walk_move(w->walk, m, ev.after);
         if (w->verdict == SELECT_REPLAY)
             select_game_move(w->judge, m, ev.after);
+        else if (w->run->cfg->past_limit_unread && !explore_walk_open(w->walk))
+            return PGN_VISIT_SKIP_GAME;
     }
     return PGN_VISIT_GO;
 }

@@ -52,8 +52,13 @@ struct explore_loop_config {
     size_t max_ply;                      /* plies walked (1 to EXPLORE_MAX_PLY_MAX) */
     unsigned walk_flags;                 /* EXPLORE_WALK_POSITIONS ... */
     const struct explore_filter *filter; /* keys only for these positions (NULL: all) */
-    bool any_result; /* hand over games without a known result too (make-book counts them) */
-    bool comments;   /* the consumer reads annotations (reserved: [%eval]; slower) */
+    bool any_result;        /* hand over games without a known result too (make-book counts them) */
+    bool result_tag_only;   /* the result is the Result tag's alone, never the movetext's
+                             * marker (make-book's: no tag scores as a draw) */
+    bool past_limit_unread; /* the moves past max_ply are not replayed (make-book plays none
+                             * of them: a game illegal only there counts), unless the
+                             * criteria need the whole line */
+    bool comments;          /* the consumer reads annotations (reserved: [%eval]; slower) */
 };
 
 /* What the run saw. */

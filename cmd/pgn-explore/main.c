@@ -74,9 +74,11 @@ int main(int argc, char **argv)
         status = explore_book_run(&opt);
     else if (opt.index.db && (opt.index.build || opt.index.merge))
         status = explore_index_run(&opt);
-    else if (opt.book.book)
-        status = explore_book_list(&opt);
-    else
+    else if (opt.book.book) {
+        status = explore_options_positions(&opt); /* --positions: the book's too */
+        if (status == CLI_OK || status == CLI_INVALID)
+            status = cli_status_merge(status, explore_book_list(&opt));
+    } else
         status = answer(&opt);
     explore_options_free(&opt);
     return cli_finish(status);

@@ -30,6 +30,7 @@ enum {
     OPT_LIMIT = 0x200,
     OPT_UNIQUE_MAX,
     OPT_STATS,
+    OPT_AT,
 };
 
 static const struct argp_option tool_options[] = {
@@ -98,6 +99,10 @@ static const struct argp_option tool_options[] = {
     {"stats", OPT_STATS, 0, 0,
      "End with 'N games, N selected, N unreadable' (and ', N duplicates' with --unique) on stderr",
      2},
+    {"at", OPT_AT, "OFFSET", 0,
+     "Write the one game that starts at byte OFFSET of FILE, read there directly (a plain file: "
+     "its offset as --to=json's \"offset\" or pgn-check --format=json gives it)",
+     2},
     {0},
 };
 
@@ -153,11 +158,17 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_STATS:
         opt->stats = true;
         break;
+    case OPT_AT:
+        opt->at = cli_uint_option(state, "at", arg, 0, ULONG_MAX);
+        opt->at_given = true;
+        break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END:
+        if (opt->at_given && opt->nfiles != 1)
+            argp_error(state, "--at reads one game of one FILE: give exactly one FILE");
         if (opt->unique_max && !opt->unique)
             argp_error(state, "--unique-max bounds --unique, which is not given");
         if (!select_finish(opt->criteria, err, sizeof err))

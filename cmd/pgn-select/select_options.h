@@ -11,6 +11,7 @@
 #include "policy/select.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* The distinct games --unique remembers by default, and its largest bound. */
 enum { SELECT_UNIQUE_DEFAULT = 1 << 24 };
@@ -26,6 +27,8 @@ struct select_options {
     unsigned long unique_max;         /* --unique-max: distinct games remembered */
     unsigned long limit;              /* -m: stop after this many games written (0: no limit) */
     long jobs;                        /* -j */
+    bool at_given;                    /* --at: the one game at byte `at` of the one FILE */
+    uint64_t at;
     char **files;
     int nfiles;
 };

@@ -21,7 +21,8 @@ PERFT960_DEPTH ?= 4
 VARIANT_DEPTH ?= 4
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
-            -Werror=implicit-function-declaration -Werror=int-conversion
+            -Werror=implicit-function-declaration -Werror=int-conversion \
+            -Werror=incompatible-pointer-types
 ifneq ($(CI),)
 WARNINGS += -Werror
 endif

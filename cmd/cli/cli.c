@@ -164,9 +164,6 @@ void cli_init(int argc, char **argv)
     program_invocation_name = name;
     program_invocation_short_name = name;
     argp_err_exit_status = CLI_USAGE;
-    /* Big reads from stdin too (glibc ignores a size without a buffer). */
-    static char stdin_buf[CLI_IO_BUF];
-    setvbuf(stdin, stdin_buf, _IOFBF, sizeof stdin_buf);
 }
 
 /* "auto" colors only a terminal, and honours the NO_COLOR convention and
@@ -288,20 +285,6 @@ bool cli_stdout_failed(void)
 
 void cli_put_line(const char *s, size_t n)
 {
-#ifdef __GLIBC__
-    /* A line that fits the room left in stdout's buffer is copied there
-     * directly, as fwrite would copy it (a fully buffered stream only: a
-     * line-buffered one has no room, its buffer being flushed at every
-     * newline): two stdio calls per line weighed on fen-check
-     * (docs/performance.md).  The buffer is glibc's, as in cli_input.c's reading. */
-    FILE *fp = stdout;
-    if ((size_t)(fp->_IO_write_end - fp->_IO_write_ptr) > n) {
-        memcpy(fp->_IO_write_ptr, s, n);
-        fp->_IO_write_ptr[n] = '\n';
-        fp->_IO_write_ptr += n + 1;
-        return;
-    }
-#endif
     fwrite_unlocked(s, 1, n, stdout);
     putc_unlocked('\n', stdout);
 }

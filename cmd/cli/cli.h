@@ -100,7 +100,7 @@ enum cli_color {
 /* Default of --max-line: 1 MiB. */
 #define CLI_MAX_LINE_DEFAULT ((size_t)1 << 20)
 /* The size of the stdio buffers the tools give their streams. */
-enum { CLI_IO_BUF = 1 << 16 };
+enum { CLI_BUFSIZE = 1 << 16 };
 
 /* What the common options set; cli_common_argp fills in the defaults. */
 struct cli_common {

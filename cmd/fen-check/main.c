@@ -361,7 +361,7 @@ int main(int argc, char **argv)
     opt.fen.chess960 = cli_chess960(&opt.common);
     /* A pipe or file gets big blocks; a terminal keeps line buffering.
      * (The buffer must be given: glibc ignores a size without one.) */
-    static char outbuf[CLI_IO_BUF];
+    static char outbuf[CLI_BUFSIZE];
     if (!isatty(STDOUT_FILENO))
         setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
     struct checker ck = {.opt = &opt, .unicode = want_unicode(opt.diagram)};

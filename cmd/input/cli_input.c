@@ -1,5 +1,6 @@
 /*
- * cli_input.c - FILE operands read line by line (see cli_input.h).
+ * cli_input.c - FILE operands opened as readers and read line by line
+ * (see cli_input.h).
  */
 #include "cli_input.h"
 
@@ -11,244 +12,188 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-/* First size of a line buffer; it doubles from there as lines need. */
-#define LINE_BUF_MIN 256
+/* An open input: the reader given out (first, so that the pointer leads
+ * back here), and for compressed input its decompressor, which holds the
+ * reader of the compressed bytes. */
+struct cli_file {
+    struct text_reader text;
+    struct decompress *dz;
+    int fd;
+    bool close_fd;
+};
+
+static struct cli_file *file_of(const struct text_reader *in)
+{
+    return (struct cli_file *)(uintptr_t)in; /* (text is the first member) */
+}
+
+struct text_reader *cli_open_quiet(const char *path, const char **name, struct cli_open_error *e)
+{
+    *e = (struct cli_open_error){CLI_OPEN_OK, 0, DECOMPRESS_PLAIN};
+    bool std = !path || strcmp(path, "-") == 0;
+    *name = std ? "<stdin>" : path;
+    int fd = std ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        e->what = CLI_OPEN_CANNOT_OPEN;
+        e->err = errno;
+        return NULL;
+    }
+    struct cli_file *f = calloc(1, sizeof *f);
+    struct text_reader raw = {0};
+    /* 64 KiB reads: the PGN reader reads straight into its own buffer
+     * once the first bytes (the format's sniff) are given */
+    if (!f || !text_reader_init_fd(&raw, fd, CLI_BUFSIZE)) {
+        e->err = ENOMEM;
+        goto fail;
+    }
+    bool empty;
+    e->format = decompress_detect(&raw, &empty);
+    if (raw.failed) {
+        e->err = raw.err;
+        goto fail;
+    }
+    f->fd = fd;
+    f->close_fd = !std;
+    if (e->format == DECOMPRESS_PLAIN) {
+        f->text = raw;
+        return &f->text;
+    }
+    /* compressed input: its text */
+    f->dz = decompress_open(&raw, fd, !std, e->format);
+    if (!f->dz) {
+        e->err = errno;
+        goto fail;
+    }
+    if (!text_reader_init(&f->text, decompress_read, f->dz, CLI_BUFSIZE)) {
+        decompress_close(f->dz);
+        free(f);
+        *e = (struct cli_open_error){CLI_OPEN_CANNOT_READ, ENOMEM, e->format};
+        return NULL;
+    }
+    return &f->text;
+fail:
+    e->what = e->err == ENOTSUP ? CLI_OPEN_MISSING : CLI_OPEN_CANNOT_READ;
+    text_reader_free(&raw);
+    free(f);
+    if (!std)
+        close(fd);
+    return NULL;
+}
 
 /* Operands name files, "-" or none the standard input; a file that cannot be
  * opened is reported here so that every tool words it the same way. */
-FILE *cli_open(const char *path, const char **name)
+struct text_reader *cli_open(const char *path, const char **name)
 {
-    FILE *fp;
-
-    if (!path || strcmp(path, "-") == 0) {
-        *name = "<stdin>";
-        clearerr(stdin); /* "-" given twice reads on after the first end */
-        fp = stdin;
-    } else {
-        *name = path;
-        fp = fopen(path, "re");
-        if (!fp) {
-            cli_error("cannot open %s: %s", path, strerror(errno));
-            return NULL;
-        }
-    }
-    /* compressed input: its text (plain text comes back as it is) */
-    enum decompress_format format;
-    FILE *text = decompress_open(fp, fp != stdin, &format);
-    if (!text) {
-        if (errno == ENOTSUP)
-            cli_diag(*name, 1, 1, "%s", decompress_missing(format));
-        else
-            cli_error("cannot read %s: %s", *name, strerror(errno));
-        if (fp != stdin)
-            fclose(fp);
-    }
-    return text;
+    struct cli_open_error e;
+    struct text_reader *in = cli_open_quiet(path, name, &e);
+    if (in)
+        return in;
+    if (e.what == CLI_OPEN_CANNOT_OPEN)
+        cli_error("cannot open %s: %s", path, strerror(e.err));
+    else if (e.what == CLI_OPEN_MISSING)
+        cli_diag(*name, 1, 1, "%s", decompress_missing(e.format));
+    else
+        cli_error("cannot read %s: %s", *name, strerror(e.err));
+    return NULL;
 }
 
-void cli_close(FILE *fp)
+void cli_close(struct text_reader *in)
 {
-    if (fp && fp != stdin)
-        fclose(fp);
+    if (!in)
+        return;
+    struct cli_file *f = file_of(in);
+    text_reader_free(&f->text);
+    if (f->dz)
+        decompress_close(f->dz); /* (the descriptor is its to close) */
+    else if (f->close_fd)
+        close(f->fd);
+    free(f);
 }
 
-int cli_input_damage(FILE *fp, const char *name, bool quiet)
+bool cli_input_broke(struct text_reader *in, struct decompress_damage *out)
+{
+    return in && file_of(in)->dz && decompress_damage(file_of(in)->dz, out);
+}
+
+int cli_input_damage(struct text_reader *in, const char *name, bool quiet)
 {
     struct decompress_damage dm;
-    if (!fp || !decompress_damage(fp, &dm))
+    if (!cli_input_broke(in, &dm))
         return CLI_OK;
     if (!quiet)
         cli_diag(name, dm.line, dm.col, "%s", dm.msg);
     return dm.status;
 }
 
+int cli_input_fd(const struct text_reader *in)
+{
+    const struct cli_file *f = file_of(in);
+    return f->dz ? decompress_fileno(f->dz) : f->fd;
+}
+
+int cli_input_plain_fd(const struct text_reader *in)
+{
+    const struct cli_file *f = file_of(in);
+    return f->dz ? -1 : f->fd;
+}
+
 bool cli_input_open(struct cli_input *in, const char *path)
 {
     *in = (struct cli_input){.max_line = CLI_MAX_LINE_DEFAULT};
-    in->fp = cli_open(path, &in->name);
-    /* 64 KiB reads rather than stdio's 4 KiB: a sixteenth of the read
-     * calls (stdin gets its buffer in cli_init) */
-    if (in->fp && in->fp != stdin && (in->iobuf = malloc(CLI_IO_BUF)))
-        setvbuf(in->fp, in->iobuf, _IOFBF, CLI_IO_BUF);
-    return in->fp != NULL;
+    in->text = cli_open(path, &in->name);
+    return in->text != NULL;
 }
 
-/* Grow the line buffer by doubling, but never past max bytes, so memory stays
- * bounded by --max-line whatever the input. */
-static bool grow_buffer(struct cli_input *in, size_t max)
-{
-    size_t cap = in->cap ? in->cap * 2 : LINE_BUF_MIN;
-    char *buf;
-
-    if (cap > max)
-        cap = max;
-    buf = realloc(in->buf, cap);
-    if (!buf) {
-        cli_error("cannot read %s: %s", in->name, strerror(ENOMEM));
-        in->error = true;
-        in->nomem = true;
-        return false;
-    }
-    in->buf = buf;
-    in->cap = cap;
-    return true;
-}
-
-/* Append one byte to the line being read, or drop it once the line holds
- * limit bytes: the rest of an over-long line is consumed but not kept. */
-static bool put_byte(struct cli_input *in, size_t *n, int c, size_t limit, bool *over)
-{
-    if (*n >= limit) {
-        *over = true;
-        return true;
-    }
-    if (*n + 1 >= in->cap && !grow_buffer(in, limit + 1))
-        return false;
-    in->buf[(*n)++] = (char)c;
-    return true;
-}
-
-/* Append the bytes of the line that the stream has buffered already (up to
- * its end, LF, CRLF or a lone CR: text_input_line_end, consumed but not
- * kept).  Returns 1 when the line's end was among them, 2 when the last
- * of them was a CR, consumed, whose LF may follow, 0 when more is to come,
- * -1 out of memory.  One memchr and one copy per buffer, not a getc per
- * byte: reading weighed on fen-check (docs/performance.md). */
-static int take_buffered(struct cli_input *in, size_t *n, size_t limit, bool *over)
-{
-    char *p;
-    size_t avail;
-    while ((avail = text_input_buffered(in->fp, &p)) > 0) {
-        size_t take;
-        size_t used = text_input_line_end(p, avail, false, &take);
-        bool cr = !used && p[avail - 1] == '\r';
-        if (!used)
-            take = cr ? avail - 1 : avail;
-        size_t keep = *n < limit ? limit - *n : 0;
-        if (take > keep)
-            *over = true;
-        size_t copy = take < keep ? take : keep;
-        while (copy && *n + copy >= in->cap)
-            if (!grow_buffer(in, limit + 1))
-                return -1;
-        memcpy(in->buf + *n, p, copy);
-        *n += copy;
-        text_input_take(in->fp, used ? used : avail);
-        if (used || cr)
-            return used ? 1 : 2;
-    }
-    return 0;
-}
-
-/* Lines are read into a buffer of at most max_line + 2 bytes (one more
- * to tell an over-long line, one for the NUL), and the rest of a longer
- * line is skipped: one huge line costs time, never memory.  A line ends
+/* Lines are read where they lie in the reader's buffer (text_reader_line:
+ * at most about max_line bytes of it, whatever the line), and a line ends
  * as every reader's does (text_input.h): LF, CRLF or a lone CR. */
 ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len)
 {
     static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
-    size_t limit = in->max_line + 1;
-    size_t n = 0;
-    bool over = false;
-    int c;
-
     if (in->error)
         return -2;
-    if (!in->fp)
+    if (!in->text)
         return -1;
-    if (in->cap == 0 && !grow_buffer(in, limit + 1))
-        return -2;
     in->truncated = false;
-    if (in->line_no > 0) {
-        /* A whole line in the stream's buffer, not over-long, is handed
-         * out where it stands, its end overwritten by the NUL: the buffer
-         * is ours (cli_input_open, cli_init), the bytes before the read
-         * pointer are never read again, and copying every line out showed
-         * in fen-check's time. */
-        char *p;
-        size_t avail = text_input_buffered(in->fp, &p), kept;
-        size_t used = avail ? text_input_line_end(p, avail, false, &kept) : 0;
-        if (used && kept <= in->max_line) {
-            text_input_take(in->fp, used);
-            in->line_no++;
-            p[kept] = '\0';
-            *line = p;
-            *len = kept;
-            return (ssize_t)kept;
-        }
-    }
+    struct text_reader *t = in->text;
+    int got = 1;
     if (in->line_no == 0) {
-        /* A BOM opening the file is dropped; a partial match is content, and
-         * the byte that broke it goes back (one ungetc is always allowed). */
-        size_t k = 0;
-        while (k < 3 && (c = getc_unlocked(in->fp)) == bom[k])
-            k++;
-        if (k < 3) {
-            for (size_t i = 0; i < k; i++)
-                if (!put_byte(in, &n, bom[i], limit, &over))
-                    return -2;
-            if (c != EOF)
-                ungetc(c, in->fp);
-        }
+        /* A BOM opening the file is dropped (not counted in max_line); a
+         * partial match is content. */
+        char *p;
+        got = text_reader_want(t, 3) ? 1 : -1;
+        if (got > 0 && text_reader_buffered(t, &p) >= 3 && memcmp(p, bom, 3) == 0)
+            text_reader_take(t, 3);
     }
-    for (;;) {
-        int got = take_buffered(in, &n, limit, &over);
-        if (got < 0)
-            return -2;
-        if (got == 1) {
-            c = '\n';
-            break;
-        }
-        /* the buffer is empty: getc refills it (one read, which returns
-         * what a pipe holds without waiting for more) */
-        if (got == 0 && (c = getc_unlocked(in->fp)) == EOF)
-            break;
-        if (got == 2 || c == '\r') {
-            /* a CR ends the line, with the LF after it if one comes */
-            int d = getc_unlocked(in->fp);
-            if (d != '\n' && d != EOF)
-                ungetc(d, in->fp);
-            c = d == EOF && ferror(in->fp) ? EOF : '\n';
-            break;
-        }
-        if (c == '\n')
-            break;
-        if (!put_byte(in, &n, c, limit, &over))
-            return -2;
+    char *l;
+    bool over = false;
+    if (got > 0)
+        got = text_reader_line(t, in->max_line, &l, len, &over);
+    if (got < 0) {
+        in->nomem = !t->failed;
+        cli_error("cannot read %s: %s", in->name, strerror(t->failed ? t->err : ENOMEM));
+        in->error = true;
+        return -2;
     }
-    if (c == EOF) {
-        if (ferror(in->fp)) {
-            cli_error("cannot read %s: %s", in->name, strerror(errno));
-            in->error = true;
-            return -2;
-        }
-        if (n == 0)
-            return -1; /* no unterminated last line */
-    }
+    if (got == 0)
+        return -1;
     in->line_no++;
-    if (over || n > in->max_line) {
-        in->truncated = true;
-        n = in->max_line;
-    }
-    in->buf[n] = '\0';
-    *line = in->buf;
-    *len = n;
-    return (ssize_t)n;
+    in->truncated = over;
+    *line = l;
+    return (ssize_t)*len;
 }
 
 void cli_input_close(struct cli_input *in)
 {
-    cli_close(in->fp);
-    free(in->iobuf);
-    in->iobuf = NULL;
-    free(in->buf);
-    in->fp = NULL;
-    in->buf = NULL;
-    in->cap = 0;
+    cli_close(in->text);
+    in->text = NULL;
 }
 
 /* Blank lines separate groups of records in hand-written files, and '#'
@@ -294,7 +239,7 @@ int cli_each_record(const char *path, const struct cli_records *how, cli_record_
     if (n == -2)
         status = cli_status_merge(status, in.nomem ? CLI_OSERR : CLI_NOINPUT);
     else if (n == -1)
-        status = cli_status_merge(status, cli_input_damage(in.fp, in.name, false));
+        status = cli_status_merge(status, cli_input_damage(in.text, in.name, false));
     cli_input_close(&in);
     return status;
 }

@@ -1,10 +1,15 @@
 /*
  * cli_input.h - FILE operands for the tools: opened ("-" or none: standard
- * input) with one wording of a failure, read line by line in bounded
- * memory (--max-line), and the record loop the FEN tools share.
+ * input) as a text_reader (base/text_input.h: read(2), or the
+ * decompressor for compressed input) with one wording of a failure, read
+ * line by line in bounded memory (--max-line), and the record loop the
+ * FEN tools share.
  */
 #ifndef CHESS_CLI_INPUT_H
 #define CHESS_CLI_INPUT_H
+
+#include "base/text_input.h"
+#include "decompress_format.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -21,10 +26,7 @@ struct cli_input {
     bool error;            /* a read error happened (already reported) */
     bool nomem;            /* that error was running out of memory */
     /* private */
-    FILE *fp;
-    char *buf;
-    size_t cap;
-    char *iobuf; /* the stream's buffer (CLI_IO_BUF bytes), or NULL */
+    struct text_reader *text; /* cli_open's */
 };
 
 /* A line longer than max_line, in every tool that reads records: one
@@ -53,21 +55,44 @@ ssize_t cli_input_line(struct cli_input *in, const char **line, size_t *len);
 /* Close the file (not stdin) and free the buffer. Safe after a failed open. */
 void cli_input_close(struct cli_input *in);
 
-/* Open path ("-" or NULL: stdin) as a stream of its text, for tools whose
- * own reader takes a FILE; *name is set to the path or "<stdin>".
- * Compressed input (zstd, gzip, bzip2, xz: by its magic bytes) comes
- * decompressed (decompress.h).  On failure print "PROG: cannot open PATH:
- * reason" (or "PATH:1:1: ...-compressed input, but this build has no
- * ...") and return NULL: the caller's status is then CLI_NOINPUT.  Close
- * with cli_close(), which leaves stdin open. */
-FILE *cli_open(const char *path, const char **name);
-void cli_close(FILE *fp);
+/* Open path ("-" or NULL: stdin) as a reader of its text (a
+ * text_reader: pgn_reader_open_input, text_reader_line...); *name is set
+ * to the path or "<stdin>".  Compressed input (zstd, gzip, bzip2, xz: by
+ * its magic bytes) comes decompressed (decompress.h).  On failure print
+ * "PROG: cannot open PATH: reason" (or "PATH:1:1: ...-compressed input,
+ * but this build has no ...") and return NULL: the caller's status is
+ * then CLI_NOINPUT.  Close with cli_close(). */
+struct text_reader *cli_open(const char *path, const char **name);
+void cli_close(struct text_reader *in);
 
-/* Once fp's reader has met the end of its text: a compressed stream
+/* cli_open without a word said, for a caller that reports in its own
+ * time (jobs.c, in its place among the outputs): on failure NULL and *e
+ * says what failed (cannot open, cannot read: err; or a format this
+ * build lacks: format, decompress_missing). */
+enum cli_open_failure { CLI_OPEN_OK, CLI_OPEN_CANNOT_OPEN, CLI_OPEN_CANNOT_READ, CLI_OPEN_MISSING };
+struct cli_open_error {
+    enum cli_open_failure what;
+    int err;
+    enum decompress_format format;
+};
+struct text_reader *cli_open_quiet(const char *path, const char **name, struct cli_open_error *e);
+
+/* Once in's reader has met the end of its text: a compressed stream
  * that broke is reported once ("NAME:LINE:COL: damaged zstd stream: ...",
  * placed in the decompressed text; not when quiet) and its status
  * returned (CLI_INVALID); CLI_OK for any other stream. */
-int cli_input_damage(FILE *fp, const char *name, bool quiet);
+int cli_input_damage(struct text_reader *in, const char *name, bool quiet);
+
+/* The same, unsaid: true, once, with what broke it (decompress_damage). */
+bool cli_input_broke(struct text_reader *in, struct decompress_damage *out);
+
+/* The descriptor whose file position tells how far in has been read, for
+ * the progress meter: the compressed file's for compressed input. */
+int cli_input_fd(const struct text_reader *in);
+
+/* The descriptor of plain input (its bytes are the text: it may be
+ * seeked), -1 for compressed input. */
+int cli_input_plain_fd(const struct text_reader *in);
 
 /* The names a PGN tool reads inside a directory operand: PGN files, plain
  * or compressed (".pgn.zst", ".pgn.gz", ".pgn.bz2", ".pgn.xz"). */

@@ -5,7 +5,8 @@
  * threads: the stream's own thread decodes the next block of its source
  * (decompress_source.h: the compressed file and its codec) into the next
  * free block and hands it over; the reader's thread copies from the oldest
- * full block into the stream's buffer (fopencookie) and frees it, and when
+ * full block into its text_reader's buffer (decompress_read, the
+ * reader's source) and frees it, and when
  * there is none, decodes the next block itself if the stream's thread is
  * not at it (whichever decodes holds dec_mu).
  */
@@ -18,21 +19,17 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Blocks of decompressed text in flight, and their size: a few blocks let
  * either thread run ahead of the other for a while; a block is large
  * enough that handing it over costs nothing beside its decoding. */
 enum { DECOMPRESS_RING = 8, DECOMPRESS_BLOCK = 1 << 18 };
 
-/* The stream's buffer: the reader's reads of it come in this size. */
-enum { DECOMPRESS_IOBUF = 1 << 16 };
-
 struct decompress {
-    FILE *fp; /* the stream given out */
-    FILE *raw;
-    int raw_fd;
-    bool close_raw;
-    char *iobuf;
+    struct text_reader raw; /* the compressed bytes, the state's own */
+    int raw_fd;             /* their descriptor, or -1 */
+    bool close_raw;         /* ... closed with the state */
 
     pthread_t thread;
     bool thread_live;
@@ -55,44 +52,6 @@ struct decompress {
     bool end_seen;    /* the reader met the end of the text */
     bool damage_told; /* decompress_damage said it */
 };
-
-/* The streams open now, so that a FILE leads back to its state
- * (decompress_damage, decompress_fileno): a handful at most. */
-static pthread_mutex_t registry_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct decompress *registry[64];
-
-static bool registry_add(struct decompress *d)
-{
-    bool ok = false;
-    pthread_mutex_lock(&registry_mu);
-    for (size_t i = 0; i < sizeof registry / sizeof *registry && !ok; i++)
-        if (!registry[i]) {
-            registry[i] = d;
-            ok = true;
-        }
-    pthread_mutex_unlock(&registry_mu);
-    return ok;
-}
-
-static void registry_remove(struct decompress *d)
-{
-    pthread_mutex_lock(&registry_mu);
-    for (size_t i = 0; i < sizeof registry / sizeof *registry; i++)
-        if (registry[i] == d)
-            registry[i] = NULL;
-    pthread_mutex_unlock(&registry_mu);
-}
-
-static struct decompress *registry_find(FILE *fp)
-{
-    struct decompress *d = NULL;
-    pthread_mutex_lock(&registry_mu);
-    for (size_t i = 0; i < sizeof registry / sizeof *registry && !d; i++)
-        if (registry[i] && registry[i]->fp == fp)
-            d = registry[i];
-    pthread_mutex_unlock(&registry_mu);
-    return d;
-}
 
 bool decompress_supported(enum decompress_format f)
 {
@@ -161,14 +120,14 @@ static void release(struct decompress *d)
     if (!last)
         return;
     decompress_source_end(&d->src);
+    text_reader_free(&d->raw);
     if (d->close_raw)
-        fclose(d->raw);
+        close(d->raw_fd);
     for (int i = 0; i < DECOMPRESS_RING; i++)
         free(d->ring[i]);
     pthread_mutex_destroy(&d->mu);
     pthread_mutex_destroy(&d->dec_mu);
     pthread_cond_destroy(&d->cv);
-    free(d->iobuf);
     free(d);
 }
 
@@ -194,11 +153,11 @@ static void *decode_thread(void *arg)
     return NULL;
 }
 
-/* ---- the reader's side: the stream's cookie ---- */
+/* ---- the reader's side: its source ---- */
 
-static ssize_t cookie_read(void *cookie, char *dst, size_t cap)
+ssize_t decompress_read(void *ctx, char *dst, size_t cap)
 {
-    struct decompress *d = cookie;
+    struct decompress *d = ctx;
     for (;;) {
         if (d->holding) {
             size_t slot = d->consumed % DECOMPRESS_RING;
@@ -248,10 +207,10 @@ static ssize_t cookie_read(void *cookie, char *dst, size_t cap)
     }
 }
 
-static int cookie_close(void *cookie)
+void decompress_close(struct decompress *d)
 {
-    struct decompress *d = cookie;
-    registry_remove(d);
+    if (!d)
+        return;
     pthread_mutex_lock(&d->mu);
     d->quit = true;
     pthread_cond_broadcast(&d->cv);
@@ -261,77 +220,58 @@ static int cookie_close(void *cookie)
     if (d->thread_live)
         pthread_detach(d->thread);
     release(d);
-    return 0;
 }
 
-FILE *decompress_open(FILE *raw, bool close_raw, enum decompress_format *format)
+enum decompress_format decompress_detect(struct text_reader *raw, bool *empty)
 {
+    return decompress_source_sniff(raw, empty);
+}
+
+struct decompress *decompress_open(struct text_reader *raw, int fd, bool close_fd,
+                                   enum decompress_format format)
+{
+    if (!decompress_supported(format)) {
+        errno = ENOTSUP;
+        return NULL;
+    }
     struct decompress *d = calloc(1, sizeof *d);
     if (!d) {
         errno = ENOMEM;
         return NULL;
     }
-    bool empty;
-    errno = 0;
-    *format = decompress_source_sniff(&d->src, raw, &empty);
-    if (empty && ferror(raw)) {
-        int err = errno ? errno : EIO;
-        free(d);
-        errno = err;
-        return NULL;
-    }
-    if (*format == DECOMPRESS_PLAIN && d->src.prefix_len == 0) {
-        free(d);
-        return raw;
-    }
-    if (!decompress_supported(*format)) {
-        free(d);
-        errno = ENOTSUP;
-        return NULL;
-    }
     pthread_mutex_init(&d->mu, NULL);
     pthread_mutex_init(&d->dec_mu, NULL);
     pthread_cond_init(&d->cv, NULL);
-    d->raw = raw;
-    d->raw_fd = fileno(raw);
+    d->raw = *raw;
+    d->raw_fd = fd;
     d->refs = 1; /* the reader's; the thread's once it runs */
-    bool ok = (d->iobuf = malloc(DECOMPRESS_IOBUF)) != NULL;
-    if (ok)
-        ok = decompress_source_start(&d->src, raw, *format);
-    if (ok)
-        ok = (d->fp = fopencookie(
-                  d, "r", (cookie_io_functions_t){.read = cookie_read, .close = cookie_close})) !=
-             NULL;
-    if (!ok) {
-        release(d); /* raw stays the caller's */
+    if (!decompress_source_start(&d->src, &d->raw, format)) {
+        d->raw = (struct text_reader){0}; /* raw stays the caller's */
+        release(d);
         errno = ENOMEM;
         return NULL;
     }
-    /* From here the stream holds the state: closing it lets go of it. */
+    /* From here the state holds raw and the descriptor. */
+    *raw = (struct text_reader){0};
+    d->close_raw = close_fd;
     d->refs = 2;
-    if (setvbuf(d->fp, d->iobuf, _IOFBF, DECOMPRESS_IOBUF) != 0 || !registry_add(d) ||
-        pthread_create(&d->thread, NULL, decode_thread, d) != 0) {
+    if (pthread_create(&d->thread, NULL, decode_thread, d) != 0) {
         d->refs = 1;
-        fclose(d->fp);
+        decompress_close(d);
         errno = ENOMEM;
         return NULL;
     }
     d->thread_live = true;
-    d->close_raw = close_raw;
-    return d->fp;
+    return d;
 }
 
-int decompress_fileno(FILE *fp)
+int decompress_fileno(const struct decompress *d)
 {
-    struct decompress *d = registry_find(fp);
-    if (!d)
-        return fileno(fp);
     return d->raw_fd;
 }
 
-bool decompress_damage(FILE *fp, struct decompress_damage *out)
+bool decompress_damage(struct decompress *d, struct decompress_damage *out)
 {
-    struct decompress *d = registry_find(fp);
     if (!d || !d->end_seen || d->damage_told)
         return false;
     pthread_mutex_lock(&d->mu);

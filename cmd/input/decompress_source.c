@@ -11,32 +11,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum decompress_format decompress_source_sniff(struct decompress_source *s, FILE *raw, bool *empty)
+enum decompress_format decompress_source_sniff(struct text_reader *raw, bool *empty)
 {
     bool more = false;
-    enum decompress_format f = DECOMPRESS_PLAIN;
-    *empty = false;
     char *p;
-    if (!text_input_buffered(raw, &p)) {
-        int c = getc(raw);
-        if (c == EOF) {
+    *empty = false;
+    /* one read first (a pipe's first bytes decide it, mostly), then as
+     * many as the magic bytes need */
+    if (!text_reader_buffered(raw, &p) && text_reader_fill(raw, raw->cap) < 0) {
+        *empty = true;
+        return DECOMPRESS_PLAIN;
+    }
+    size_t ready = text_reader_buffered(raw, &p);
+    enum decompress_format f = decompress_sniff((const unsigned char *)p, ready, &more);
+    if (more) {
+        if (!text_reader_want(raw, DECOMPRESS_MAGIC_MAX)) {
             *empty = true;
             return DECOMPRESS_PLAIN;
         }
-        ungetc(c, raw);
-    }
-    size_t ready = text_input_buffered(raw, &p);
-    if (ready) {
+        ready = text_reader_buffered(raw, &p);
         f = decompress_sniff((const unsigned char *)p, ready, &more);
-        if (!more)
-            return f;
     }
-    s->prefix_len = fread(s->prefix, 1, sizeof s->prefix, raw);
-    *empty = s->prefix_len == 0;
-    return decompress_sniff(s->prefix, s->prefix_len, &more);
+    *empty = ready == 0;
+    return f;
 }
 
-bool decompress_source_start(struct decompress_source *s, FILE *raw, enum decompress_format f)
+bool decompress_source_start(struct decompress_source *s, struct text_reader *raw,
+                             enum decompress_format f)
 {
     s->raw = raw;
     s->format = f;
@@ -50,20 +51,14 @@ void decompress_source_end(struct decompress_source *s)
     s->codec = NULL;
 }
 
-/* Read some of the compressed file: the sniffed bytes first, then what it
- * gives now (text_input_read_some: a pipe gives what it has, so text fed
- * slowly comes out as it comes). 0 at the end, -1 on an error. */
+/* Read some of the compressed file: what it gives now (a pipe gives what
+ * it has, so text fed slowly comes out as it comes); the bytes read to
+ * sniff its format come first, from the reader's buffer. 0 at the end,
+ * -1 on an error. */
 static ssize_t raw_read(struct decompress_source *s, unsigned char *dst, size_t cap)
 {
-    if (s->prefix_len) {
-        size_t k = s->prefix_len < cap ? s->prefix_len : cap;
-        memcpy(dst, s->prefix, k);
-        memmove(s->prefix, s->prefix + k, s->prefix_len - k);
-        s->prefix_len -= k;
-        return (ssize_t)k;
-    }
     bool failed;
-    size_t got = text_input_read_some(s->raw, (char *)dst, cap, &failed);
+    size_t got = text_reader_read_some(s->raw, (char *)dst, cap, &failed);
     return failed ? -1 : (ssize_t)got;
 }
 

@@ -11,6 +11,7 @@
 
 #include "decompress_format.h"
 #include "decompress_codec.h"
+#include "base/text_input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,14 +21,12 @@
 enum { DECOMPRESS_SOURCE_IN = 1 << 17 };
 
 struct decompress_source {
-    FILE *raw;
+    struct text_reader *raw; /* the compressed bytes (the caller's) */
     enum decompress_format format;
     struct decompress_codec *codec; /* NULL until decompress_source_start */
     unsigned char in[DECOMPRESS_SOURCE_IN];
     size_t in_len, in_used;
-    bool in_end;                                /* the compressed input has ended */
-    unsigned char prefix[DECOMPRESS_MAGIC_MAX]; /* bytes read to sniff, read first */
-    size_t prefix_len;
+    bool in_end;         /* the compressed input has ended */
     unsigned long lines; /* '\n' given */
     unsigned long col;   /* bytes given since the last '\n' */
     int read_errno;      /* reading the compressed file failed */
@@ -35,15 +34,16 @@ struct decompress_source {
     struct decompress_damage damage;
 };
 
-/* The format whose magic bytes start raw (opened, nothing read from it
- * yet), looked at where they lie in its buffer; when the buffer holds too
- * few to decide, they are read into s->prefix (s zeroed before), to be
- * given first.  *empty is set when raw has no byte (or a read error). */
-enum decompress_format decompress_source_sniff(struct decompress_source *s, FILE *raw, bool *empty);
+/* The format whose magic bytes start raw (nothing given out from it
+ * yet), looked at in its buffer, read into until they decide (they stay
+ * there, to be read first).  *empty is set when raw has no byte (or a
+ * read error: raw->failed). */
+enum decompress_format decompress_source_sniff(struct text_reader *raw, bool *empty);
 
-/* Ready s (sniffed) to decode raw in format f, which the build has:
+/* Ready s (zeroed) to decode raw in format f, which the build has:
  * false when out of memory. */
-bool decompress_source_start(struct decompress_source *s, FILE *raw, enum decompress_format f);
+bool decompress_source_start(struct decompress_source *s, struct text_reader *raw,
+                             enum decompress_format f);
 
 /* Ends its codec (s itself is the caller's). */
 void decompress_source_end(struct decompress_source *s);

@@ -5,6 +5,7 @@
  */
 #include "jobs.h"
 
+#include "input/cli_input.h"
 #include "input/decompress.h"
 #include "jobs_cpus.h"
 #include "jobs_reader.h"
@@ -64,7 +65,8 @@ static void work_chunk(const struct jobs_config *cfg, void *worker, struct chunk
     res->at_rest = false;
     if (skip || k->open_errno || k->text.in.len == 0)
         return;
-    struct jobs_chunk in = {k->name, k->text.in.data, k->text.in.len, k->text.first_line};
+    struct jobs_chunk in = {k->name, k->text.in.data, k->text.in.len, k->text.first_line,
+                            k->text.offset};
     cfg->work(worker, &in, res);
 }
 
@@ -136,7 +138,7 @@ void jobs_stream_write(struct jobs_stream *s, struct jobs_result *res)
  * it goes; every chunk before it has been written.  The file is then read
  * to its end (rd->streamed). */
 static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name, const char *head,
-                        size_t head_len, unsigned long first_line, bool file_first)
+                        size_t head_len, unsigned long first_line, uint64_t offset, bool file_first)
 {
     struct jobs_reader *rd = p->rd;
     struct jobs_reader_rest src;
@@ -144,16 +146,16 @@ static void stream_rest(struct pool *p, struct jobs_totals *t, const char *name,
     if (file_first)
         p->game_offset = 0;
     struct jobs_stream s = {p->cfg, name, p->game_offset, file_first};
-    FILE *fp = jobs_reader_rest_open(&src, rd, head, head_len, p->cfg->meter);
-    if (!fp) {
+    struct text_reader *in = jobs_reader_rest_open(&src, rd, head, head_len, offset, p->cfg->meter);
+    if (!in) {
         t->status = cli_status_merge(t->status, cli_nomem());
         t->stop = true;
         return;
     }
-    struct jobs_chunk at = {name, NULL, 0, first_line};
-    p->cfg->stream(p->own, fp, &at, &res, &s);
+    struct jobs_chunk at = {name, NULL, 0, first_line, offset};
+    p->cfg->stream(p->own, in, &at, &res, &s);
     jobs_stream_write(&s, &res);
-    jobs_reader_rest_close(fp, rd);
+    jobs_reader_rest_close(&src, rd);
     p->game_offset += res.games;
     jobs_result_add_up(t, &res);
     if (p->cfg->meter)
@@ -204,7 +206,7 @@ static void respin(struct pool *p, struct jobs_totals *t, struct chunk *k)
             k->streamed = true;
             jobs_result_drop(&k->res);
             stream_rest(p, t, k->name, k->text.in.data, k->text.in.len, k->text.first_line,
-                        k->file_first);
+                        k->text.offset, k->file_first);
             return;
         }
     }
@@ -308,37 +310,27 @@ static void submit(struct pool *p, struct chunk *k)
  * is a chunk too, so that its message comes in its place. */
 static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
 {
-    bool use_stdin = strcmp(path, "-") == 0;
-    const char *name = use_stdin ? "<stdin>" : path;
+    const char *name;
+    struct cli_open_error e;
     struct jobs_reader rd = {.line = 1, .guess = p->cfg->guess_cuts};
-    FILE *raw = use_stdin ? stdin : fopen(path, "re");
+    rd.in = cli_open_quiet(path, &name, &e);
     struct chunk *k = next_slot(p, t, name);
     k->file_first = true;
-    if (!raw) {
-        k->open_errno = errno;
-        submit(p, k);
-        return;
-    }
-    if (use_stdin)
-        clearerr(stdin);
-    /* compressed input: chunks of its text */
-    enum decompress_format format;
-    rd.fp = decompress_open(raw, !use_stdin, &format);
-    if (!rd.fp) {
-        if (errno == ENOTSUP) {
+    if (!rd.in) {
+        if (e.what == CLI_OPEN_CANNOT_OPEN) {
+            k->open_errno = e.err;
+        } else if (e.what == CLI_OPEN_MISSING) {
             k->note_status = CLI_NOINPUT;
             k->note_always = true;
             k->note_line = k->note_col = 1;
-            snprintf(k->note, sizeof k->note, "%s", decompress_missing(format));
+            snprintf(k->note, sizeof k->note, "%s", decompress_missing(e.format));
         } else {
-            k->text.read_errno = errno;
+            k->text.read_errno = e.err;
         }
         submit(p, k);
-        if (!use_stdin)
-            fclose(raw);
         return;
     }
-    rd.meter_fd = rd.fp == raw ? -1 : decompress_fileno(rd.fp);
+    rd.meter_fd = cli_input_plain_fd(rd.in) >= 0 ? -1 : cli_input_fd(rd.in);
     p->rd = &rd;
     bool first = true;
     while (!t->stop) {
@@ -353,7 +345,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
             while (!rd.streamed && p->emit_seq != p->fill_seq)
                 emit_oldest(p, t);
             if (!rd.streamed && !t->stop)
-                stream_rest(p, t, name, NULL, 0, rd.line, first);
+                stream_rest(p, t, name, NULL, 0, rd.line, rd.offset, first);
             first = false;
             break;
         }
@@ -365,7 +357,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     if (first && !t->stop)
         submit(p, k); /* an empty file still starts its game count */
     struct decompress_damage dm;
-    if (!t->stop && decompress_damage(rd.fp, &dm)) {
+    if (!t->stop && cli_input_broke(rd.in, &dm)) {
         /* after the file's text: a chunk of its own */
         k = next_slot(p, t, name);
         k->note_status = dm.status;
@@ -377,8 +369,7 @@ static void read_file(struct pool *p, struct jobs_totals *t, const char *path)
     }
     p->rd = NULL;
     cli_buf_free(&rd.buf);
-    if (rd.fp != stdin)
-        fclose(rd.fp);
+    cli_close(rd.in);
 }
 
 /* One per CPU is one per CPU the process may run on (taskset, a cgroup's

@@ -38,6 +38,7 @@
 #include "cli/cli.h"
 #include "jobs_result.h"
 #include "cli/progress.h"
+#include "base/text_input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -77,13 +78,13 @@ struct jobs_config {
     void (*worker_free)(void *worker);
     /* Turn one chunk into a result; runs in any of the threads. */
     void (*work)(void *worker, const struct jobs_chunk *in, struct jobs_result *out);
-    /* Read fp, the rest of a file from the start of a game (at: its name
-     * and the line number of fp's first line; no data) as one thread
-     * reads a file, into out, writing out with jobs_stream_write as it
-     * goes (as often as one thread writes); runs in the main thread with
-     * its worker state. */
-    void (*stream)(void *worker, FILE *fp, const struct jobs_chunk *at, struct jobs_result *out,
-                   struct jobs_stream *s);
+    /* Read in, the rest of a file from the start of a game (at: its name,
+     * the line number of in's first line and its offset; no data) as one
+     * thread reads a file (pgn_reader_open_input), into out, writing out
+     * with jobs_stream_write as it goes (as often as one thread writes);
+     * runs in the main thread with its worker state. */
+    void (*stream)(void *worker, struct text_reader *in, const struct jobs_chunk *at,
+                   struct jobs_result *out, struct jobs_stream *s);
     void *arg; /* for worker_new */
     /* Cut the input where a game likely ends (a tag line after a result
      * line) instead of where the splitter, reading every line, shows that

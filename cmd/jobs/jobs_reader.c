@@ -104,13 +104,14 @@ enum jobs_reader_got jobs_reader_next(struct jobs_reader *rd, struct jobs_reader
             rd->eof = true;
             break;
         }
-        size_t got = fread(rd->buf.data + rd->buf.len, 1, target, rd->fp);
+        bool failed;
+        size_t got = text_reader_read_full(rd->in, rd->buf.data + rd->buf.len, target, &failed);
         rd->buf.len += got;
         rd->total += got;
         meter_add(rd, meter, got);
         if (got < target) {
-            if (ferror(rd->fp))
-                rd->err = errno ? errno : EIO;
+            if (failed)
+                rd->err = rd->in->err ? rd->in->err : EIO;
             rd->eof = true;
         }
     }
@@ -125,6 +126,8 @@ enum jobs_reader_got jobs_reader_next(struct jobs_reader *rd, struct jobs_reader
     t->in = rd->buf;
     t->in.len = cut;
     t->first_line = rd->line;
+    t->offset = rd->offset;
+    rd->offset += cut;
     t->read_errno = rd->eof && cut == rd->buf.len ? rd->err : 0;
     rd->err_sent |= t->read_errno != 0;
     rd->buf = rest;
@@ -156,12 +159,12 @@ static size_t take(char *dst, size_t cap, const char *src, size_t n)
     return k;
 }
 
-/* fopencookie's read: the head and the chunk's bytes, then what the file
- * gives now (text_input_read_some, as the reader reads a file: it waits
- * for no more than it needs). */
-static ssize_t rest_read(void *cookie, char *dst, size_t cap)
+/* The stream's source: the head and the chunk's bytes, then what the
+ * file gives now (text_reader_read_some, as the reader reads a file: it
+ * waits for no more than it needs). */
+static ssize_t rest_read(void *ctx, char *dst, size_t cap)
 {
-    struct jobs_reader_rest *src = cookie;
+    struct jobs_reader_rest *src = ctx;
     struct jobs_reader *rd = src->rd;
     if (src->head_len) {
         size_t k = take(dst, cap, src->head, src->head_len);
@@ -177,32 +180,31 @@ static ssize_t rest_read(void *cookie, char *dst, size_t cap)
     if (rd->eof)
         return 0;
     bool failed;
-    size_t got = text_input_read_some(rd->fp, dst, cap, &failed);
+    size_t got = text_reader_read_some(rd->in, dst, cap, &failed);
     if (failed) {
-        errno = errno ? errno : EIO;
+        errno = rd->in->err ? rd->in->err : EIO;
         return -1;
     }
     meter_add(rd, src->meter, got);
     return (ssize_t)got;
 }
 
-FILE *jobs_reader_rest_open(struct jobs_reader_rest *src, struct jobs_reader *rd, const char *head,
-                            size_t head_len, struct progress_games *meter)
+struct text_reader *jobs_reader_rest_open(struct jobs_reader_rest *src, struct jobs_reader *rd,
+                                          const char *head, size_t head_len, uint64_t offset,
+                                          struct progress_games *meter)
 {
-    *src = (struct jobs_reader_rest){head, head_len, rd, 0, meter};
-    FILE *fp = fopencookie(src, "r", (cookie_io_functions_t){.read = rest_read});
+    *src = (struct jobs_reader_rest){.head = head, .head_len = head_len, .rd = rd, .meter = meter};
     rd->streamed = true;
-    /* (reads of the chunks' size: the default buffer took 8 KiB a read) */
-    if (fp && setvbuf(fp, NULL, _IOFBF, JOBS_READER_TARGET) != 0) {
-        fclose(fp);
-        fp = NULL;
-    }
-    return fp;
+    /* (reads of the chunks' size) */
+    if (!text_reader_init(&src->text, rest_read, src, JOBS_READER_TARGET))
+        return NULL;
+    src->text.base = offset;
+    return &src->text;
 }
 
-void jobs_reader_rest_close(FILE *fp, struct jobs_reader *rd)
+void jobs_reader_rest_close(struct jobs_reader_rest *src, struct jobs_reader *rd)
 {
-    fclose(fp);
+    text_reader_free(&src->text);
     rd->eof = true;
     rd->err = 0;
     rd->buf.len = 0;

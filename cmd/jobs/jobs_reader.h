@@ -5,7 +5,7 @@
  * likely ends (pgn_split_guess: a tag line after a result line), which the
  * worker's reader then checks.  Text with no place to cut within
  * JOBS_READER_MAX bytes, and the rest of its file after it, is read as one
- * stream instead (jobs_reader_rest_open).  Used by jobs.c alone, in the
+ * stream instead (jobs_reader_rest_open: a text_reader of its own).  Used by jobs.c alone, in the
  * main thread.
  */
 #ifndef CHESS_JOBS_READER_H
@@ -15,6 +15,7 @@
 #include "games/pgn.h"
 #include "games/pgn_split.h"
 #include "cli/progress.h"
+#include "base/text_input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -43,14 +44,16 @@ enum { JOBS_READER_MAX = 16 * JOBS_READER_TARGET };
 
 /* Reading one file: the text from the start of the chunk being filled,
  * cut at game boundaries by the library's splitter.  The caller opens the
- * file and sets fp, line (1), guess and meter_fd; it frees buf at the end. */
+ * file (cli_open_quiet) and sets in, line (1), guess and meter_fd; it
+ * frees buf at the end. */
 struct jobs_reader {
-    FILE *fp;
+    struct text_reader *in;
     struct cli_buf buf; /* text from the start of the current chunk */
     size_t scanned;     /* bytes of buf looked at (by the splitter: whole lines) */
     size_t no_newline;  /* buf[scanned..no_newline) holds no '\n': the splitter
                          * need not look at that line again until it ends */
     size_t total;       /* bytes read from the file so far */
+    uint64_t offset;    /* the stream offset of buf's first byte */
     int meter_fd;       /* -1, or the compressed file's descriptor: the meter
                          * counts its bytes read (decompress_fileno) */
     uint64_t meter_at;  /* bytes of meter_fd counted */
@@ -69,6 +72,7 @@ struct jobs_reader {
 struct jobs_reader_text {
     struct cli_buf in;        /* the text (its memory kept from chunk to chunk) */
     unsigned long first_line; /* line number of the first line of in */
+    uint64_t offset;          /* offset in the file's text of in's first byte */
     int read_errno;           /* reading stopped on this error after in */
     bool guessed;             /* cut at its end by pgn_split_guess: unchecked */
 };
@@ -95,6 +99,7 @@ void jobs_reader_resplit(struct jobs_reader *rd, const char *text, size_t len);
  * head (the chunk before, its text not yet read), then rd->buf, then the
  * rest of the file.  Kept by the caller while the stream is open. */
 struct jobs_reader_rest {
+    struct text_reader text; /* the stream given out */
     const char *head;
     size_t head_len;
     struct jobs_reader *rd;
@@ -104,12 +109,14 @@ struct jobs_reader_rest {
 
 /* Open the rest of rd's file as a stream (src's text, kept by the caller
  * until the stream is closed: head[0..head_len), then rd->buf, then the
- * file), read in blocks of a chunk's size; NULL when out of memory.  The
- * file then counts as read through the stream (rd->streamed). */
-FILE *jobs_reader_rest_open(struct jobs_reader_rest *src, struct jobs_reader *rd, const char *head,
-                            size_t head_len, struct progress_games *meter);
+ * file), a text_reader whose offsets are the file's; NULL when out of
+ * memory.  The file then counts as read through the stream
+ * (rd->streamed). */
+struct text_reader *jobs_reader_rest_open(struct jobs_reader_rest *src, struct jobs_reader *rd,
+                                          const char *head, size_t head_len, uint64_t offset,
+                                          struct progress_games *meter);
 
 /* Close the stream: rd's file has been read to its end. */
-void jobs_reader_rest_close(FILE *fp, struct jobs_reader *rd);
+void jobs_reader_rest_close(struct jobs_reader_rest *src, struct jobs_reader *rd);
 
 #endif /* CHESS_JOBS_READER_H */

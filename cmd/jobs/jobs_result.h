@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct progress;
 
@@ -46,6 +47,9 @@ struct jobs_chunk {
     const char *data;         /* the text, not NUL-terminated */
     size_t len;               /* never 0 */
     unsigned long first_line; /* the line number in the file of data's first line */
+    uint64_t offset;          /* the offset in the file's text (decompressed) of
+                               * data's first byte: a game's address is
+                               * offset + its place in data */
 };
 
 /* What the work on one chunk gives.  Counters start at 0 and the buffers

@@ -165,15 +165,15 @@ static void convert_file(struct run *run, struct named_reader *reader, const cha
 {
     const char *name;
     progress_hold(run->out.progress);
-    FILE *fp = cli_open(path, &name);
+    struct text_reader *fp = cli_open(path, &name);
     progress_release(run->out.progress);
     int rc = -1;
     if (!fp) {
         run->status = cli_status_merge(run->status, CLI_NOINPUT);
         return;
     }
-    progress_games_file(run->counts, decompress_fileno(fp));
-    if (named_reader_open_file(reader, fp, name) == PGN_OK)
+    progress_games_file(run->counts, cli_input_fd(fp));
+    if (named_reader_open_input(reader, fp, name) == PGN_OK)
         for (;;) {
             if (run->stop)
                 break;

@@ -8,6 +8,7 @@
 #include "notation/san.h"
 #include "notation/uci.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,7 +222,7 @@ void game_json_end(struct game_json *j, struct cli_buf *out, const struct pgn_ga
     }
     struct game_json_line *main_line = &j->lines[0];
     close_ply(main_line);
-    snprintf(num, sizeof num, "{\"line\":%lu,\"tags\":{", line);
+    snprintf(num, sizeof num, "{\"line\":%lu,\"offset\":%" PRIu64 ",\"tags\":{", line, g->offset);
     cli_buf_str(out, num);
     /* A tag repeated in one game keeps its first value (the reader marks
      * the repeats): a JSON object has one member per name. */

@@ -234,6 +234,9 @@ static void put_game_cell(struct cli_buf *out, const struct game_table *t,
     case GAME_TABLE_RESULT:
         cli_buf_str(out, result);
         break;
+    case GAME_TABLE_OFFSET:
+        game_table_cell_put_ulong(out, (unsigned long)g->offset);
+        break;
     case GAME_TABLE_TAG:
         for (size_t i = 0; i < g->ntags; i++) {
             const struct pgn_tag *tg = &g->tags[i];

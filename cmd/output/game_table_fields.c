@@ -8,8 +8,8 @@
 
 /* The names of the kinds, in enum order (GAME_TABLE_TAG's is its prefix). */
 static const char *const kind_names[GAME_TABLE_KIND_NB] = {
-    "game",       "line",  "ply", "move", "side", "uci",     "san",    "named",    "fen",
-    "fen_before", "clock", "emt", "eval", "eco",  "opening", "result", "tag:NAME",
+    "game",       "line",  "ply", "move", "side", "uci",     "san",    "named",  "fen",
+    "fen_before", "clock", "emt", "eval", "eco",  "opening", "result", "offset", "tag:NAME",
 };
 
 /* "unknown field 'x' in --fields (known: game, line, ...)" */

@@ -28,6 +28,8 @@ enum game_table_kind {
     GAME_TABLE_ECO,        /* lichess's classification so far (per game: the game's) */
     GAME_TABLE_OPENING,    /* its name */
     GAME_TABLE_RESULT,     /* the game's termination marker (as --to=json's result) */
+    GAME_TABLE_OFFSET,     /* the game's address: the byte offset of its first byte in
+                            * the file's text (pgn_game.offset; pgn-select --at) */
     GAME_TABLE_TAG,        /* tag:NAME, the tag's value (its first, if repeated) */
     GAME_TABLE_KIND_NB
 };

@@ -3,7 +3,7 @@
  */
 #include "games.h"
 
-#include "input/decompress.h"
+#include "input/cli_input.h"
 #include "games/pgn_write.h"
 
 #include <stdio.h>
@@ -162,10 +162,10 @@ void games_hard_error_keep(struct jobs_result *res, const char *name, enum pgn_e
         res->stop = true;
 }
 
-void games_input_damage(struct jobs_result *res, FILE *fp)
+void games_input_damage(struct jobs_result *res, struct text_reader *in)
 {
     struct decompress_damage dm;
-    if (!fp || !decompress_damage(fp, &dm))
+    if (!cli_input_broke(in, &dm))
         return;
     res->status = cli_status_merge(res->status, dm.status);
     jobs_result_diag(&res->diags, dm.line, dm.col, 0, dm.msg);

@@ -59,11 +59,11 @@ int games_hard_error_text(const char *name, enum pgn_error e, int err, char *buf
  * line_offset, the lines before the text read), the status it gives, and
  * the end of the run when memory ran out.  The one wording of the PGN
  * tools (pgn-to-named-notation, pgn-check, pgn-select). */
-/* Once the reader of fp met the end of its text: a compressed stream that
+/* Once the reader of in (cli_open) met the end of its text: a compressed stream that
  * broke (decompress.h) kept in res, after the games read before it, as
  * its diagnostic placed in the decompressed text and the status it gives;
  * nothing for any other stream. */
-void games_input_damage(struct jobs_result *res, FILE *fp);
+void games_input_damage(struct jobs_result *res, struct text_reader *in);
 
 void games_hard_error_keep(struct jobs_result *res, const char *name, enum pgn_error e, int err,
                            unsigned long line_offset);

@@ -15,6 +15,7 @@ struct game_head {
     unsigned char kind;
     bool raw_ok, hashed;
     unsigned long number, line, col;
+    uint64_t offset;
     struct game_id id;
     size_t raw_len, lead, ndiags;
     size_t fixed_len;                   /* SIZE_MAX: not written again */
@@ -45,6 +46,7 @@ void checked_put_game(struct cli_buf *out, const struct pgn_game *g,
         .number = g->number,
         .line = g->line + line_offset,
         .col = g->col,
+        .offset = g->offset,
         .id = fx ? fx->id : res->id,
         .raw_len = g->raw ? g->raw_len : 0,
         .lead = g->raw ? game_out_lead(g->raw, g->raw_len) : 0,
@@ -120,6 +122,7 @@ bool checked_next(const char **p, const char *end, struct checked *rec)
         .number = h.number,
         .line = h.line,
         .col = h.col,
+        .offset = h.offset,
         .raw = h.raw_ok ? q : NULL,
         .raw_len = h.raw_len,
         .lead = h.lead,
@@ -250,7 +253,7 @@ static void write_game(struct checked_writer *run, const char *name, unsigned lo
     size_t n = add_duplicate(run, rec, rec->ndiags);
     bool errors = false, warnings = false;
     for (size_t i = 0; i < n; i++) {
-        report_diag(run->report, name, rec->number + game_offset, &run->diags[i]);
+        report_diag(run->report, name, rec->number + game_offset, rec->offset, &run->diags[i]);
         errors |= run->diags[i].level == PGN_CHECK_ERROR;
         warnings |= run->diags[i].level == PGN_CHECK_WARNING;
         run->found_at[run->diags[i].level] = true;
@@ -278,7 +281,7 @@ static void write_stray(struct checked_writer *run, const char *name, const stru
     struct pgn_check_diag d;
     for (size_t i = 0; i < rec->ndiags; i++) {
         checked_diag_next(&p, &d);
-        report_diag(run->report, name, 0, &d);
+        report_diag(run->report, name, 0, 0, &d);
         run->found_at[d.level] = true;
     }
     if (run->fix) {

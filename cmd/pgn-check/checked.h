@@ -34,6 +34,7 @@ enum { CHECKED_LABEL_TAGS = 4 };
 struct checked {
     enum checked_kind kind;
     unsigned long number, line, col; /* the game's number (from 1 in its chunk) and place */
+    uint64_t offset;                 /* its address: pgn_game.offset (the file's) */
     const char *raw;                 /* its bytes (NULL when the reader let them go) */
     size_t raw_len;
     size_t lead; /* the blank lines opening raw: the separator after the game before */

@@ -131,7 +131,8 @@ static void check_chunk(void *arg, const struct jobs_chunk *in, struct jobs_resu
 {
     struct worker *w = arg;
     int rc = -1;
-    if (w && pgn_reader_open_mem(w->reader, in->data, in->len, in->name) == PGN_OK)
+    if (w && pgn_reader_open_mem(w->reader, in->data, in->len, in->name) == PGN_OK &&
+        (pgn_reader_set_base(w->reader, in->offset), true))
         rc = check_games(w, res, in->first_line - 1, NULL);
     if (rc < 0 && w)
         hard_error(w, res, in->name, false);
@@ -142,12 +143,12 @@ static void check_chunk(void *arg, const struct jobs_chunk *in, struct jobs_resu
 }
 
 /* --jobs N: the rest of a file that cannot be cut into chunks, streamed. */
-static void check_stream(void *arg, FILE *fp, const struct jobs_chunk *at, struct jobs_result *res,
-                         struct jobs_stream *s)
+static void check_stream(void *arg, struct text_reader *fp, const struct jobs_chunk *at,
+                         struct jobs_result *res, struct jobs_stream *s)
 {
     struct worker *w = arg;
     int rc = -1;
-    if (w && pgn_reader_open_file(w->reader, fp, at->name) == PGN_OK)
+    if (w && pgn_reader_open_input(w->reader, fp, at->name) == PGN_OK)
         rc = check_games(w, res, at->first_line - 1, s);
     if (rc < 0 && w)
         hard_error(w, res, at->name, false);
@@ -168,7 +169,7 @@ static void run_serial(const struct check_options *o, struct checked_writer *run
     }
     for (int i = 0; i < (o->nfiles ? o->nfiles : 1) && !t->stop; i++) {
         const char *name;
-        FILE *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
+        struct text_reader *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
         struct jobs_stream s = {&writer, name, 0, true};
         if (!fp) {
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
@@ -176,7 +177,7 @@ static void run_serial(const struct check_options *o, struct checked_writer *run
             continue;
         }
         int rc = -1;
-        if (pgn_reader_open_file(w->reader, fp, name) == PGN_OK)
+        if (pgn_reader_open_input(w->reader, fp, name) == PGN_OK)
             rc = check_games(w, &res, 0, &s);
         if (rc < 0)
             hard_error(w, &res, name, false);

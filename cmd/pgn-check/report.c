@@ -7,6 +7,7 @@
 #include "cli/json.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,23 +139,26 @@ static void text_diag(const char *file, unsigned long game, const struct pgn_che
 }
 
 /* JSON lines: one self-contained object per finding, for jq and scripts. */
-static void json_diag(struct report *r, const char *file, unsigned long game,
+static void json_diag(struct report *r, const char *file, unsigned long game, uint64_t offset,
                       const struct pgn_check_diag *d)
 {
     FILE *out = stdout;
     fputs("{\"file\":", out);
     json_cstr(r, file);
-    fprintf(out,
-            ",\"line\":%lu,\"column\":%lu,\"game\":%lu,\"level\":\"%s\",\"code\":\"%s\","
-            "\"message\":",
-            d->line, d->col, game, pgn_check_level_name(d->level), pgn_check_code_name(d->code));
+    fprintf(out, ",\"line\":%lu,\"column\":%lu,\"game\":%lu,", d->line, d->col, game);
+    if (game) /* (the game's address: where pgn-select --at reads it) */
+        fprintf(out, "\"offset\":%" PRIu64 ",", offset);
+    fprintf(out, "\"level\":\"%s\",\"code\":\"%s\",\"message\":", pgn_check_level_name(d->level),
+            pgn_check_code_name(d->code));
     json_message(r, game, d);
     fputs(d->fixed ? ",\"fixed\":true}\n" : "}\n", out);
 }
 
 /* A SARIF result points at its rule by id and index, and at its place as
- * a physical location (1-based line and column, as SARIF counts them). */
-static void sarif_diag(struct report *r, const char *file, unsigned long game,
+ * a physical location (1-based line and column, as SARIF counts them);
+ * a finding about a game has the game's start as a related location, a
+ * region given by its byteOffset (the game's address). */
+static void sarif_diag(struct report *r, const char *file, unsigned long game, uint64_t offset,
                        const struct pgn_check_diag *d)
 {
     FILE *out = stdout;
@@ -165,8 +169,17 @@ static void sarif_diag(struct report *r, const char *file, unsigned long game,
     json_message(r, game, d);
     fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
     sarif_uri(out, file);
-    fprintf(out, "},\"region\":{\"startLine\":%lu,\"startColumn\":%lu}}}]%s}", d->line, d->col,
-            d->fixed ? ",\"properties\":{\"fixed\":true}" : "");
+    fprintf(out, "},\"region\":{\"startLine\":%lu,\"startColumn\":%lu}}}]", d->line, d->col);
+    if (game) {
+        fputs(",\"relatedLocations\":[{\"id\":1,\"physicalLocation\":{\"artifactLocation\":{"
+              "\"uri\":",
+              out);
+        sarif_uri(out, file);
+        fprintf(out,
+                "},\"region\":{\"byteOffset\":%" PRIu64 "}},\"message\":{\"text\":\"game %lu\"}}]",
+                offset, game);
+    }
+    fputs(d->fixed ? ",\"properties\":{\"fixed\":true}}" : "}", out);
     r->sarif_results = true;
 }
 
@@ -208,7 +221,7 @@ static void tally_diag(struct report *r, const char *file, const struct pgn_chec
 }
 
 /* Every format gets every finding; only its form differs. */
-void report_diag(struct report *r, const char *file, unsigned long game,
+void report_diag(struct report *r, const char *file, unsigned long game, uint64_t offset,
                  const struct pgn_check_diag *d)
 {
     if (r->quiet)
@@ -220,10 +233,10 @@ void report_diag(struct report *r, const char *file, unsigned long game,
         text_diag(file, game, d);
         break;
     case REPORT_JSON:
-        json_diag(r, file, game, d);
+        json_diag(r, file, game, offset, d);
         break;
     case REPORT_SARIF:
-        sarif_diag(r, file, game, d);
+        sarif_diag(r, file, game, offset, d);
         break;
     case REPORT_GITHUB:
         github_diag(r, file, game, d);

@@ -11,6 +11,7 @@
 #include "policy/pgn_check.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_SARIF, REPORT_GITHUB, REPORT_FORMAT_NB };
@@ -56,9 +57,10 @@ struct report_totals {
 void report_begin(struct report *r, enum report_format format, bool quiet);
 
 /* One finding of game number `game` of file `file` ("<stdin>" for the
- * standard input); game 0 for one about no game (stray text after a
- * game's result). */
-void report_diag(struct report *r, const char *file, unsigned long game,
+ * standard input), the game at byte offset `offset` of the file's text
+ * (its address: JSON's "offset", SARIF's related location); game 0 for
+ * one about no game (stray text after a game's result). */
+void report_diag(struct report *r, const char *file, unsigned long game, uint64_t offset,
                  const struct pgn_check_diag *d);
 
 /* Append the Markdown summary (the totals, then a table of every code

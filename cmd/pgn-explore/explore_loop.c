@@ -267,7 +267,7 @@ static void work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
         return;
 }
 
-static void work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
+static void work_stream(void *worker, struct text_reader *in, const struct jobs_chunk *at,
                         struct jobs_result *res, struct jobs_stream *s)
 {
     struct worker *w = worker;
@@ -278,7 +278,7 @@ static void work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
     w->res = res;
     set_file(w, at->name);
     w->line_offset = at->first_line - 1;
-    if (pgn_reader_open_file(w->reader, fp, at->name) == PGN_OK)
+    if (pgn_reader_open_input(w->reader, in, at->name) == PGN_OK)
         read_games(w, s);
 }
 

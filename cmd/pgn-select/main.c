@@ -15,6 +15,7 @@
  *     each game      select_work.c: skimmed (lib/games/pgn_skim.c) or read
  *                    (lib/games/pgn.c); its tags judged, its main line replayed
  *                    (lib/games/game.c) and judged when a criterion needs it
+ *     --at OFFSET    select_at.c: one game read where it lies (lseek)
  *     output         select_write.c: --game-number, --unique (game_id.h), --invert,
  *                    --limit, --count; the games byte for byte (game_out.c),
  *                    or each to its file under --split (select_split.c, the
@@ -24,6 +25,7 @@
 #include "cli/cli.h"
 #include "input/cli_input.h"
 #include "jobs/jobs.h"
+#include "select_at.h"
 #include "select_options.h"
 #include "select_work.h"
 #include "select_write.h"
@@ -34,6 +36,8 @@ int main(int argc, char **argv)
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     select_options_parse(&opt, argc, argv);
+    if (opt.at_given) /* one game, where it lies: no chunks, no criteria */
+        return cli_finish(select_at_run(&opt));
     /* Directories become the *.pgn files under them. */
     struct cli_operands ops;
     t.status = cli_operands_expand(&ops, opt.files, opt.nfiles, cli_pgn_suffixes);

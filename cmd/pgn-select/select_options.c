@@ -20,6 +20,7 @@ enum {
     OPT_SPLIT = 0x280,
     OPT_SPLIT_EVERY,
     OPT_APPEND,
+    OPT_AT,
 };
 
 static const struct argp_option tool_options[] = {
@@ -56,6 +57,10 @@ static const struct argp_option tool_options[] = {
      "(default 1)",
      2},
     {"append", OPT_APPEND, 0, 0, "--split adds the games to the files that exist", 2},
+    {"at", OPT_AT, "OFFSET", 0,
+     "Write the one game that starts at byte OFFSET of FILE, read there directly (a plain file: "
+     "its offset as --to=json's \"offset\" or pgn-check --format=json gives it)",
+     2},
     {0},
 };
 
@@ -103,11 +108,17 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case OPT_APPEND:
         opt->append = true;
         break;
+    case OPT_AT:
+        opt->at = cli_uint_option(state, "at", arg, 0, ULONG_MAX);
+        opt->at_given = true;
+        break;
     case ARGP_KEY_ARGS:
         opt->files = state->argv + state->next;
         opt->nfiles = state->argc - state->next;
         break;
     case ARGP_KEY_END:
+        if (opt->at_given && opt->nfiles != 1)
+            argp_error(state, "--at reads one game of one FILE: give exactly one FILE");
         if (opt->unique_max && !opt->unique)
             argp_error(state, "--unique-max bounds --unique, which is not given");
         if ((opt->split_every || opt->append) && !opt->split)

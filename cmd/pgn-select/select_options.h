@@ -14,6 +14,7 @@
 #include "select_template.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* The distinct games --unique remembers by default, and its largest bound. */
 enum { SELECT_UNIQUE_DEFAULT = 1 << 24 };
@@ -34,6 +35,8 @@ struct select_options {
     struct select_template template; /* parsed */
     unsigned long split_every;       /* --split-every: games per {n} (0: not given) */
     bool append;                     /* --append: add to files that exist */
+    bool at_given;                    /* --at: the one game at byte `at` of the one FILE */
+    uint64_t at;
     char **files;
     int nfiles;
 };

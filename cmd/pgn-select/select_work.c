@@ -344,7 +344,7 @@ void select_work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
     }
 }
 
-void select_work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
+void select_work_stream(void *worker, struct text_reader *fp, const struct jobs_chunk *at,
                         struct jobs_result *res, struct jobs_stream *s)
 {
     struct worker *w = worker;
@@ -355,6 +355,6 @@ void select_work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
     w->res = res;
     w->name = at->name;
     w->line_offset = at->first_line - 1;
-    if (pgn_reader_open_file(w->reader, fp, at->name) == PGN_OK)
+    if (pgn_reader_open_input(w->reader, fp, at->name) == PGN_OK)
         read_games(w, s);
 }

@@ -57,7 +57,7 @@ void select_worker_free(void *worker);
 /* The jobs module's callbacks (jobs.h): a chunk of whole games, and a
  * stream read to its end. */
 void select_work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_result *res);
-void select_work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
+void select_work_stream(void *worker, struct text_reader *fp, const struct jobs_chunk *at,
                         struct jobs_result *res, struct jobs_stream *s);
 
 #endif /* CHESS_SELECT_WORK_H */

@@ -96,7 +96,7 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
     for (int i = 0; i < n && !t->stop; i++) {
         const char *name;
         progress_hold(pr);
-        FILE *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
+        struct text_reader *fp = cli_open(o->nfiles ? o->files[i] : NULL, &name);
         progress_release(pr);
         if (!fp) {
             t->status = cli_status_merge(t->status, CLI_NOINPUT);
@@ -104,8 +104,8 @@ static void run_serial(const struct convert_options *o, struct progress *pr,
         }
         int rc = -1;
         struct jobs_stream out = {&writer, name, 0, true};
-        progress_games_file(counts, decompress_fileno(fp));
-        if (pgn_reader_open_file(c.reader, fp, name) == PGN_OK)
+        progress_games_file(counts, cli_input_fd(fp));
+        if (pgn_reader_open_input(c.reader, fp, name) == PGN_OK)
             rc = convert_input(&c, &out, counts);
         if (rc < 0)
             hard_error(&c, name);
@@ -157,7 +157,8 @@ static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs
     c->res = res;
     c->line_offset = in->first_line - 1;
     int rc = -1;
-    if (pgn_reader_open_mem(c->reader, in->data, in->len, in->name) == PGN_OK)
+    if (pgn_reader_open_mem(c->reader, in->data, in->len, in->name) == PGN_OK &&
+        (pgn_reader_set_base(c->reader, in->offset), true))
         rc = convert_input(c, NULL, NULL);
     if (rc < 0)
         hard_error(c, in->name);
@@ -166,7 +167,7 @@ static void convert_chunk(void *worker, const struct jobs_chunk *in, struct jobs
 
 /* Under --jobs, the rest of a file that cannot be cut into chunks: read
  * and written as one thread does. */
-static void convert_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
+static void convert_stream(void *worker, struct text_reader *fp, const struct jobs_chunk *at,
                            struct jobs_result *res, struct jobs_stream *s)
 {
     struct convert *c = worker;
@@ -177,7 +178,7 @@ static void convert_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
     c->res = res;
     c->line_offset = at->first_line - 1;
     int rc = -1;
-    if (pgn_reader_open_file(c->reader, fp, at->name) == PGN_OK)
+    if (pgn_reader_open_input(c->reader, fp, at->name) == PGN_OK)
         rc = convert_input(c, s, NULL);
     if (rc < 0)
         hard_error(c, at->name);

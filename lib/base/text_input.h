@@ -1,8 +1,8 @@
 /* Text input shared by every reader of the library and the tools: the one
  * line-end rule (LF, CRLF, and a lone CR, old Mac text: each ends a line;
- * a CR is never part of one), and the one place that looks into a stdio
- * stream's buffer (glibc's FILE fields), so that a reader takes what a
- * pipe has without waiting for a whole buffer.  Nothing here prints. */
+ * a CR is never part of one), and the one buffered reader
+ * (struct text_reader) that every reader reads through, over read(2),
+ * the decompressor or memory.  Nothing here prints. */
 #ifndef CHESS_TEXT_INPUT_H
 #define CHESS_TEXT_INPUT_H
 
@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/types.h>
 
 /* The line that starts at p, of which n bytes are known: returns the bytes
  * of the line with its end (LF, CRLF or a lone CR) and sets *len to the
@@ -82,40 +83,99 @@ static inline size_t text_input_cr_next(struct text_input_cr *c, const char *src
     return text_input_cr_scan(c, src, end, from);
 }
 
-/* The bytes fp has read and not yet given out: sets *p to the first and
- * returns their count (0, and *p NULL, where the C library is not glibc). */
-static inline size_t text_input_buffered(FILE *fp, char **p)
+/* ---------------------------------------------------------- the reader */
+
+/* Where a reader's bytes come from: up to cap bytes into dst, what there
+ * is now (waiting only when nothing is: a pipe's text is not held back
+ * for a whole buffer).  Returns the count, 0 at the end, or -1 with errno
+ * set on a failure. */
+typedef ssize_t text_source_fn(void *ctx, char *dst, size_t cap);
+
+/* The project's one buffered reader, the input of every reader of text:
+ * a buffer that a source fills (text_input_fd_read: read(2) on a
+ * descriptor; the tools' decompressor; a chunk's bytes), whose bytes the
+ * readers look at where they lie (text_reader_buffered, text_reader_take)
+ * or read as lines (text_reader_line: the one line-end rule).  No stdio
+ * stream and no C library internals: a FILE comes in only through
+ * text_input_stdio_read, a source like any other. */
+struct text_reader {
+    char *buf;
+    size_t cap;      /* bytes of buf (one more is kept for a line's NUL) */
+    size_t pos, end; /* buf[pos, end): read, not yet given out */
+    uint64_t base;   /* the offset in the whole stream of buf[0] */
+    bool eof;        /* the source said its end */
+    bool failed;     /* ... or failed: err is its errno */
+    int err;
+    text_source_fn *read;
+    void *ctx;
+    bool own_buf; /* buf is the reader's to free */
+};
+
+/* A reader over fn(ctx) with a buffer of cap bytes (grown as long lines
+ * need): false when out of memory. */
+bool text_reader_init(struct text_reader *r, text_source_fn *fn, void *ctx, size_t cap);
+
+/* A reader over a descriptor (read(2), EINTR retried). */
+bool text_reader_init_fd(struct text_reader *r, int fd, size_t cap);
+
+/* A reader over a copy of buf[0, len): at its end already. */
+bool text_reader_init_mem(struct text_reader *r, const char *buf, size_t len);
+
+/* Frees the buffer (the source is the caller's). */
+void text_reader_free(struct text_reader *r);
+
+/* The sources of descriptors (ctx: the fd, as (void *)(intptr_t)fd) and
+ * of stdio streams (ctx: the FILE *; fread, which waits for cap bytes or
+ * the end: for files and memory streams, not for pipes). */
+ssize_t text_input_fd_read(void *ctx, char *dst, size_t cap);
+ssize_t text_input_stdio_read(void *ctx, char *dst, size_t cap);
+
+/* The bytes read and not yet given out: sets *p to the first, returns
+ * their count. */
+static inline size_t text_reader_buffered(const struct text_reader *r, char **p)
 {
-#ifdef __GLIBC__
-    if (fp->_IO_read_ptr < fp->_IO_read_end) {
-        *p = fp->_IO_read_ptr;
-        return (size_t)(fp->_IO_read_end - fp->_IO_read_ptr);
-    }
-#else
-    (void)fp;
-#endif
-    *p = NULL;
-    return 0;
+    *p = r->buf + r->pos;
+    return r->end - r->pos;
 }
 
-/* Gives out n of the bytes text_input_buffered showed (n at most their
+/* Gives out n of the bytes text_reader_buffered showed (n at most their
  * count): the caller has read them where they stand. */
-static inline void text_input_take(FILE *fp, size_t n)
+static inline void text_reader_take(struct text_reader *r, size_t n)
 {
-#ifdef __GLIBC__
-    fp->_IO_read_ptr += n;
-#else
-    (void)fp;
-    (void)n;
-#endif
+    r->pos += n;
 }
 
-/* Reads what fp can give now, at most cap bytes, waiting only when nothing
- * is there (a fread of the whole buffer would wait for it to fill, holding
- * back text fed through a pipe): what the stream has buffered, else one
- * read(2) of its descriptor, else (a stream with none: fmemopen,
- * fopencookie) one byte and the rest of the stream's buffer.  0 at the
- * end; on a failure 0 with *failed set and errno. */
-size_t text_input_read_some(FILE *fp, char *dst, size_t cap, bool *failed);
+/* The offset in the stream of the next byte to be given out. */
+static inline uint64_t text_reader_offset(const struct text_reader *r)
+{
+    return r->base + r->pos;
+}
+
+/* Reads more after the bytes buffered, moving them to the buffer's start
+ * (and growing it, up to max bytes, when it is full): 1 when some came,
+ * 0 at the end (eof), -1 on a failure (failed, err) or when the buffer is
+ * full at max bytes. */
+int text_reader_fill(struct text_reader *r, size_t max);
+
+/* Reads until at least n bytes are buffered or the end: false on a
+ * failure (or out of memory). */
+bool text_reader_want(struct text_reader *r, size_t n);
+
+/* Up to cap bytes into dst: the bytes buffered first, else one read of
+ * the source straight into dst (what it has now).  0 at the end; on a
+ * failure 0 with *failed set and errno. */
+size_t text_reader_read_some(struct text_reader *r, char *dst, size_t cap, bool *failed);
+
+/* Reads until n bytes or the end: the count; *failed on a failure. */
+size_t text_reader_read_full(struct text_reader *r, char *dst, size_t n, bool *failed);
+
+/* The next line (text_input_line_end's rule; the bytes after the last
+ * end, if any, are the last line), where it lies in the buffer, its end
+ * overwritten by a NUL: *line and *len, valid until the next call.  A
+ * line longer than max bytes is read to its end but only its first max
+ * bytes kept, and *over set; memory stays about max bytes whatever the
+ * line.  A line of max bytes and its CRLF is not over.  Returns 1, 0 at
+ * the end, -1 on a failure (r->failed, r->err; or ENOMEM). */
+int text_reader_line(struct text_reader *r, size_t max, char **line, size_t *len, bool *over);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "named.h"
 #include "base/array.h"
+#include "base/text_input.h"
 #include "base/textscan.h"
 
 #include <errno.h>
@@ -28,16 +29,16 @@ struct named_reader {
     struct textscan_pattern re_tag, re_token;
     pcre2_match_data *md;
     /* input */
-    FILE *fp;
-    FILE *mem; /* fp, opened on a buffer by named_reader_open_mem */
+    struct text_reader *in; /* the input read (own, or the caller's) */
+    struct text_reader own; /* a stdio stream's or a buffer's */
     bool open, eof;
     char *name;
     size_t max_line;
     enum pgn_error err;
     int sys_errno;
     /* current line: line[pos, len) is still to be read */
-    char *line;
-    size_t line_cap, line_len, pos;
+    char *line; /* in the input's buffer (text_reader_line) */
+    size_t line_len, pos;
     bool have_line;
     unsigned long lineno, games;
     /* the game being read, and its visitor with what it answered: the
@@ -149,10 +150,8 @@ void named_reader_free(struct named_reader *r)
     textscan_free(&r->re_tag);
     textscan_free(&r->re_token);
     pcre2_match_data_free(r->md);
-    if (r->mem)
-        fclose(r->mem);
+    text_reader_free(&r->own);
     free(r->name);
-    free(r->line);
     free(r->arena);
     free(r->tags);
     free(r->tag_off);
@@ -191,25 +190,28 @@ static enum pgn_error reader_open(struct named_reader *r, const char *name)
     return PGN_OK;
 }
 
-enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name)
+enum pgn_error named_reader_open_input(struct named_reader *r, struct text_reader *in,
+                                       const char *name)
 {
-    if (r->mem)
-        fclose(r->mem);
-    r->mem = NULL;
-    r->fp = fp;
+    r->in = in;
     return reader_open(r, name);
 }
 
-/* The buffer is read as a stream (fmemopen), as a file is. */
+enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name)
+{
+    text_reader_free(&r->own);
+    if (!text_reader_init(&r->own, text_input_stdio_read, fp, 1 << 16))
+        return PGN_E_NOMEM;
+    return named_reader_open_input(r, &r->own, name);
+}
+
 enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, size_t len,
                                      const char *name)
 {
-    FILE *fp = fmemopen((void *)(buf ? buf : ""), len, "r");
-    if (!fp)
+    text_reader_free(&r->own);
+    if (!text_reader_init_mem(&r->own, buf ? buf : "", buf ? len : 0))
         return PGN_E_NOMEM;
-    enum pgn_error e = named_reader_open_file(r, fp, name);
-    r->mem = fp;
-    return e;
+    return named_reader_open_input(r, &r->own, name);
 }
 
 static bool nomem(struct named_reader *r)
@@ -331,44 +333,24 @@ static bool add_token(struct named_reader *r, enum pgn_token_kind kind, const ch
  * the start of the input); false at the end or on a read error. */
 static bool read_line(struct named_reader *r)
 {
-    size_t n = 0;
-    bool over = false;
+    size_t n;
+    bool over;
     if (!r->open || r->eof)
         return false;
-    if (!r->line && !(r->line = malloc(r->line_cap = 256)))
-        return nomem(r);
-    int c;
-    while ((c = getc_unlocked(r->fp)) != EOF && c != '\n') {
-        if (c == '\r') { /* CRLF, or a lone CR (old Mac text): both end the line */
-            int d = getc_unlocked(r->fp);
-            if (d != '\n' && d != EOF)
-                ungetc(d, r->fp);
-            break;
-        }
-        if (n >= r->max_line) {
-            over = true;
-            continue;
-        }
-        if (n + 1 >= r->line_cap) {
-            char *l = array_grow(r->line, &r->line_cap, n + 2, 1);
-            if (!l)
-                return nomem(r);
-            r->line = l;
-        }
-        r->line[n++] = (char)c;
-    }
-    if (c == EOF) {
-        if (ferror(r->fp)) {
+    int got = text_reader_line(r->in, r->max_line, &r->line, &n, &over);
+    if (got < 0) {
+        if (r->in->failed) {
             r->err = PGN_E_IO;
-            r->sys_errno = errno ? errno : EIO;
+            r->sys_errno = r->in->err;
             return false;
         }
+        return nomem(r);
+    }
+    if (got == 0) {
         r->eof = true;
-        if (n == 0 && !over)
-            return false;
+        return false;
     }
     r->lineno++;
-    r->line[n] = '\0';
     r->line_len = n;
     r->pos = r->lineno == 1 ? pgn_utf8_bom_len(r->line, n) : 0;
     if (r->lineno == 1 && n >= 2 && pgn_utf16_bom(r->line)) {

@@ -24,6 +24,11 @@ struct named_reader *named_reader_new(void);
 void named_reader_free(struct named_reader *r);
 /* Longest line kept (default 1 MiB; longer ones are cut, with a diagnostic). */
 void named_reader_set_max_line(struct named_reader *r, size_t max_line);
+/* Start reading a text_reader (base/text_input.h; not freed), a stdio
+ * stream (not closed; fread) or a copy of a buffer, as pgn_reader_open_*
+ * do: lines by text_reader_line, the one line-end rule. */
+enum pgn_error named_reader_open_input(struct named_reader *r, struct text_reader *in,
+                                       const char *name);
 enum pgn_error named_reader_open_file(struct named_reader *r, FILE *fp, const char *name);
 enum pgn_error named_reader_open_mem(struct named_reader *r, const char *buf, size_t len,
                                      const char *name);

@@ -51,6 +51,7 @@ __attribute__((noinline)) void pgn_tell_tags(struct pgn_reader *r)
         .number = r->games + 1,
         .line = r->start_line,
         .col = r->start_col,
+        .offset = r->start_offset,
         .tags = r->tags,
         .ntags = r->ntags,
         .tokens = r->toks,
@@ -537,6 +538,7 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     /* a line, its CR and the byte after, which tells a lone CR (fetch_line) */
     size_t limit = keep_raw ? r->lim.max_game + max + 2 : max + 2;
     memmove(r->buf, r->src + keep, r->end - keep);
+    r->src_base += keep;
     r->end -= keep;
     r->cur -= keep;
     if (keep_raw)
@@ -552,7 +554,7 @@ static __attribute__((noinline)) int refill(struct pgn_reader *r)
     r->src = r->buf;
     text_input_cr_reset(&r->cr);
     bool failed;
-    size_t got = text_input_read_some(r->fp, r->buf + r->end, r->buf_cap - r->end, &failed);
+    size_t got = text_reader_read_some(r->in, r->buf + r->end, r->buf_cap - r->end, &failed);
     if (got == 0) {
         if (failed) {
             r->sys_errno = errno;
@@ -575,9 +577,12 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
     for (;;) {
         size_t avail = r->end - r->cur;
         const char *base = r->src + r->cur;
-        size_t look = avail < max + 1 ? avail : max + 1;
+        /* max bytes and their CRLF are a line of max bytes, not over */
+        size_t look = avail < max + 2 ? avail : max + 2;
         const char *nl = look ? memchr(base, '\n', look) : NULL;
-        size_t lim = nl ? (size_t)(nl - base) : look;
+        if (nl && (size_t)(nl - base) == max + 1 && base[max] != '\r')
+            nl = NULL;
+        size_t lim = nl ? (size_t)(nl - base) : look < max + 1 ? look : max + 1;
         size_t cr = text_input_cr_next(&r->cr, r->src, r->end, r->cur) - r->cur;
         if (__builtin_expect(cr < lim, 0) && !(nl && cr + 1 == lim)) {
             /* a CR that is not the CR of a CRLF: a line end (old Mac
@@ -633,6 +638,7 @@ static inline __attribute__((always_inline)) int fetch_line(struct pgn_reader *r
             r->line_raw = (size_t)(base - r->src);
             size_t i = pgn_utf8_bom_len(base, len); /* not a column */
             base += i;
+            r->line_offset = r->src_base + (uint64_t)(base - r->src);
             len -= i;
             i = 0;
             while (i < len && (base[i] == ' ' || base[i] == '\t'))

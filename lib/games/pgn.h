@@ -35,9 +35,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+struct text_reader;
 
 /* Diagnostics inside a game, and the hard errors of pgn_read_game
  * (PGN_E_NOMEM, PGN_E_IO).  pgn_error_name gives a short stable name for
@@ -173,6 +176,10 @@ struct pgn_diag {
 struct pgn_game {
     unsigned long number;    /* 1 for the first game of the input */
     unsigned long line, col; /* where the game's first tag or token starts */
+    uint64_t offset;         /* ... as a byte offset in the input's text (from
+                              * 0, or from the offset pgn_reader_set_base
+                              * gives): the game's address, where a reader
+                              * seeked to reads the game */
     const struct pgn_tag *tags;
     size_t ntags;
     const struct pgn_token *tokens;
@@ -253,14 +260,22 @@ enum {
 };
 void pgn_reader_set_options(struct pgn_reader *r, unsigned options);
 
-/* Start reading a stream (not closed by the reader) or a memory buffer
- * (not copied: it must outlive the reading).  name labels games (e.g. the
- * file name); NULL reads as "-".  Returns PGN_OK, PGN_E_NOMEM, or
- * PGN_E_NOT_OPEN for a NULL fp; on failure the reader is left closed.
- * A stream is read without waiting for more than one game: the reader
- * takes what fp has buffered, then read(2)s its descriptor directly, so
- * nothing else may read from fp while the reader uses it. */
+/* Start reading a text_reader (base/text_input.h: a descriptor, the
+ * tools' decompressor...; not freed by the reader), a stdio stream (not
+ * closed; read with fread, which waits for a whole read: files and
+ * memory streams) or a memory buffer (not copied: it must outlive the
+ * reading).  name labels games (e.g. the file name); NULL reads as "-".
+ * Returns PGN_OK, PGN_E_NOMEM, or PGN_E_NOT_OPEN for a NULL in or fp; on
+ * failure the reader is left closed.  A text_reader is read without
+ * waiting for more than one game (what its source has now), so nothing
+ * else may read from it while the reader uses it.  Offsets
+ * (pgn_game.offset) count from the reader's offset at the open. */
+enum pgn_error pgn_reader_open_input(struct pgn_reader *r, struct text_reader *in,
+                                     const char *name);
 enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name);
+/* After an open: the offset in the whole text of the input's first byte
+ * (a chunk of a file read apart), which pgn_game.offset counts from. */
+void pgn_reader_set_base(struct pgn_reader *r, uint64_t offset);
 enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,
                                    const char *name);
 

@@ -131,6 +131,8 @@ int pgn_finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end, bool a
     if (!r->started && r->ndiags) {
         r->start_line = r->diags[0].line;
         r->start_col = r->diags[0].col;
+        r->start_offset =
+            r->diags[0].line == r->lineno ? r->line_offset + r->start_col - 1 : r->line_offset;
     }
     *g = (struct pgn_game){
         .number = stray ? r->games : ++r->games,
@@ -139,6 +141,7 @@ int pgn_finish_game(struct pgn_reader *r, struct pgn_game *g, size_t end, bool a
         .stray_nul = stray && r->stray_nul,
         .line = r->start_line,
         .col = r->start_col,
+        .offset = r->start_offset,
         .tags = r->tags,
         .ntags = r->ntags,
         .tokens = r->toks,

@@ -88,7 +88,9 @@ struct pgn_reader {
     struct pgn_lexer lex; /* the patterns of words and tag pairs */
 
     /* input: unread bytes are src[cur, end); src is NULL when none is open */
-    FILE *fp;
+    struct text_reader *in; /* the input read (own, or the caller's) */
+    struct text_reader own; /* a stdio stream's (pgn_reader_open_file) */
+    uint64_t src_base;      /* the stream offset of src[0] */
     const char *src;
     char *buf;
     size_t buf_cap, cur, end;
@@ -130,6 +132,8 @@ struct pgn_reader {
     bool move_dropped;    /* a move, move number or null move was dropped (max_tokens) */
     size_t comment_len;   /* the skipped comment's length so far */
     unsigned long comment_line, comment_col, start_line, start_col;
+    uint64_t line_offset;                  /* the stream offset of the current line's column 1 */
+    uint64_t start_offset;                 /* ... of start_line:start_col */
     size_t comment_nest;                   /* inner '{' open, with PGN_OPT_NESTED_COMMENTS */
     unsigned long markup_line, markup_col; /* pgn_game.markup_line */
 
@@ -168,6 +172,7 @@ static inline void mark_start(struct pgn_reader *r, unsigned long line, unsigned
         r->started = true;
         r->start_line = line;
         r->start_col = col;
+        r->start_offset = r->line_offset + col - 1; /* (line is the current line) */
     }
 }
 

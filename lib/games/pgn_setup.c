@@ -106,6 +106,7 @@ void pgn_reader_free(struct pgn_reader *r)
     if (!r)
         return;
     pgn_lexer_free(&r->lex);
+    text_reader_free(&r->own);
     free(r->buf);
     free(r->name);
     free(r->arena);
@@ -128,7 +129,8 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
         return PGN_E_NOMEM;
     free(r->name);
     r->name = copy;
-    r->fp = NULL;
+    r->in = NULL;
+    r->src_base = 0;
     r->src = r->line = NULL;
     r->cur = r->end = r->line_len = r->pos = r->raw_start = 0;
     r->eof = r->have_line = r->continued = r->cur_blank = r->at_end = r->at_rest = false;
@@ -142,12 +144,12 @@ static enum pgn_error open_common(struct pgn_reader *r, const char *name)
     return PGN_OK;
 }
 
-enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name)
+enum pgn_error pgn_reader_open_input(struct pgn_reader *r, struct text_reader *in, const char *name)
 {
     enum pgn_error e = open_common(r, name);
     if (e)
         return e;
-    if (!fp)
+    if (!in)
         return PGN_E_NOT_OPEN;
     if (!r->buf) {
         r->buf = malloc(READ_CHUNK);
@@ -155,9 +157,29 @@ enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *
             return PGN_E_NOMEM;
         r->buf_cap = READ_CHUNK;
     }
-    r->fp = fp;
+    r->in = in;
+    r->src_base = text_reader_offset(in);
     r->src = r->buf;
     return PGN_OK;
+}
+
+/* A stdio stream is a source like any other: its reader, the reader's own
+ * (its buffer unused: the bytes go straight into the reader's). */
+enum pgn_error pgn_reader_open_file(struct pgn_reader *r, FILE *fp, const char *name)
+{
+    if (!fp) {
+        enum pgn_error e = open_common(r, name);
+        return e ? e : PGN_E_NOT_OPEN;
+    }
+    text_reader_free(&r->own);
+    if (!text_reader_init(&r->own, text_input_stdio_read, fp, 16))
+        return PGN_E_NOMEM;
+    return pgn_reader_open_input(r, &r->own, name);
+}
+
+void pgn_reader_set_base(struct pgn_reader *r, uint64_t offset)
+{
+    r->src_base = offset;
 }
 
 enum pgn_error pgn_reader_open_mem(struct pgn_reader *r, const char *buf, size_t len,

@@ -25,7 +25,7 @@ plies() {
     assert_success
     assert_stderr_equal ''
     # python-chess: clock() 181.0 and 3723.4; eval().white() Cp(+26), Mate(-3) at depth 22
-    assert_output '{"line":1,"tags":{"Event":"Rated Blitz game","Site":"https://lichess.org/abcdefgh","Date":"2024.01.31","Round":"-","White":"A","Black":"B","Result":"1-0","TimeControl":"180+0"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","clock":181,"eval":{"cp":26}},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","clock":3723.4,"eval":{"mate":-3,"depth":22}}],"result":"1-0"}'
+    assert_output '{"line":1,"offset":0,"tags":{"Event":"Rated Blitz game","Site":"https://lichess.org/abcdefgh","Date":"2024.01.31","Round":"-","White":"A","Black":"B","Result":"1-0","TimeControl":"180+0"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","clock":181,"eval":{"cp":26}},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2","clock":3723.4,"eval":{"mate":-3,"depth":22}}],"result":"1-0"}'
     # --comments adds nothing: the comments were commands only
     run --separate-stderr pgn-to-named-notation --to=json --comments lichess.pgn
     assert_success

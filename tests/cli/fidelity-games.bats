@@ -154,7 +154,7 @@ e7e5
     assert_stderr_equal "$warn"
     run --separate-stderr pgn-to-named-notation --to=json repeated-tag.pgn
     assert_success
-    [[ $output == '{"line":1,"tags":{"Event":"E","Site":"x","Date":"2024.01.01","Round":"1","White":"W","Black":"B","Result":"1-0"},'* ]]
+    [[ $output == '{"line":1,"offset":0,"tags":{"Event":"E","Site":"x","Date":"2024.01.01","Round":"1","White":"W","Black":"B","Result":"1-0"},'* ]]
     assert_stderr_equal "$warn"
     # pgn-check: one game, its warning (as before)
     run --separate-stderr pgn-check --stats repeated-tag.pgn

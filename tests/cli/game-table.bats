@@ -163,7 +163,7 @@ need_pychess() {
     run --separate-stderr pgn-to-named-notation --to=tsv --fields=game,fenn </dev/null
     assert_failure 64
     assert_output ''
-    assert_stderr_equal "pgn-to-named-notation: unknown field 'fenn' in --fields (known: game, line, ply, move, side, uci, san, named, fen, fen_before, clock, emt, eval, eco, opening, result, tag:NAME)
+    assert_stderr_equal "pgn-to-named-notation: unknown field 'fenn' in --fields (known: game, line, ply, move, side, uci, san, named, fen, fen_before, clock, emt, eval, eco, opening, result, offset, tag:NAME)
 Try \`pgn-to-named-notation --help' or \`pgn-to-named-notation --usage' for more
 information."
 }

@@ -445,15 +445,15 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     run --separate-stderr pgn-check --format=json king-count.pgn
     assert_failure 1
     assert_stderr_equal ''
-    assert_output '{"file":"king-count.pgn","line":9,"column":7,"game":1,"level":"error","code":"king-count","message":"game 1 (A - B, 1): FEN tag: white has 0 kings, expected 1"}
-{"file":"king-count.pgn","line":9,"column":7,"game":1,"level":"error","code":"king-count","message":"game 1 (A - B, 1): FEN tag: black has 0 kings, expected 1"}'
+    assert_output '{"file":"king-count.pgn","line":9,"column":7,"game":1,"offset":0,"level":"error","code":"king-count","message":"game 1 (A - B, 1): FEN tag: white has 0 kings, expected 1"}
+{"file":"king-count.pgn","line":9,"column":7,"game":1,"offset":0,"level":"error","code":"king-count","message":"game 1 (A - B, 1): FEN tag: black has 0 kings, expected 1"}'
 }
 
 @test "--format=json escapes quotes and replaces bytes that are not UTF-8" {
     run --separate-stderr pgn-check --format=json --select=fen-without-setup,invalid-utf8 fen-without-setup.pgn invalid-utf8.pgn
     assert_failure 1
-    assert_line --index 0 '{"file":"fen-without-setup.pgn","line":8,"column":1,"game":1,"level":"warning","code":"fen-without-setup","message":"game 1 (A - B, 1): FEN tag without SetUp \"1\""}'
-    assert_line --index 1 '{"file":"invalid-utf8.pgn","line":9,"column":11,"game":1,"level":"warning","code":"invalid-utf8","message":"game 1 (A - B, 1): byte 0xE9 is not valid UTF-8"}'
+    assert_line --index 0 '{"file":"fen-without-setup.pgn","line":8,"column":1,"game":1,"offset":0,"level":"warning","code":"fen-without-setup","message":"game 1 (A - B, 1): FEN tag without SetUp \"1\""}'
+    assert_line --index 1 '{"file":"invalid-utf8.pgn","line":9,"column":11,"game":1,"offset":0,"level":"warning","code":"invalid-utf8","message":"game 1 (A - B, 1): byte 0xE9 is not valid UTF-8"}'
     printf '[White "Andr\xe9"]\n\n1. e4 *\n' | pgn-check --format=json --select=invalid-utf8 |
         grep -qF '"message":"game 1 (Andr\ufffd - ?): byte 0xE9'
 }
@@ -485,7 +485,7 @@ pgn-check:san-style.pgn:31:4: note: game 3 (A - B, 3): ply 1 (1.): '\''a8Q'\'' i
     # one rule per code: as many as --select lists
     codes=$(pgn-check --select=x 2>&1 | head -n 1 | sed 's/.*the codes: //; s/)$//' | tr ',' '\n' | wc -l)
     [[ $(grep -o '"defaultConfiguration"' <<<"$output" | wc -l) == "$codes" ]]
-    [[ $output == *'"ruleId":"illegal-move","ruleIndex":10,"level":"error","message":{"text":"game 1 (A - B, 1): ply 3 (2.): illegal move '"'Ke3'"': a king cannot move from e1 to e3"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"illegal-move.pgn"},"region":{"startLine":9,"startColumn":13}}}]}'* ]]
+    [[ $output == *'"ruleId":"illegal-move","ruleIndex":10,"level":"error","message":{"text":"game 1 (A - B, 1): ply 3 (2.): illegal move '"'Ke3'"': a king cannot move from e1 to e3"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"illegal-move.pgn"},"region":{"startLine":9,"startColumn":13}}}],"relatedLocations":[{"id":1,"physicalLocation":{"artifactLocation":{"uri":"illegal-move.pgn"},"region":{"byteOffset":0}},"message":{"text":"game 1"}}]}'* ]]
     [[ $output == *'"ruleId":"result-mismatch"'*'"startLine":9,"startColumn":10'* ]]
     [[ $output == *']}]}' ]]
 }

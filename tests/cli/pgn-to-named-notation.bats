@@ -790,7 +790,7 @@ g1f3
     assert_success
     assert_stderr_equal ''
     # The moves and positions of 1. e4 e5 2. Nf3, worked out by hand.
-    assert_output '{"line":1,"tags":{"Event":"t","White":"A"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},{"ply":3,"move":2,"side":"w","uci":"g1f3","san":"Nf3","named":"g1 - f3 leap2 n nw","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}],"result":"1-0"}'
+    assert_output '{"line":1,"offset":0,"tags":{"Event":"t","White":"A"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},{"ply":2,"move":1,"side":"b","uci":"e7e5","san":"e5","named":"e7 - e5 Pawn-move","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},{"ply":3,"move":2,"side":"w","uci":"g1f3","san":"Nf3","named":"g1 - f3 leap2 n nw","fen":"rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"}],"result":"1-0"}'
 }
 
 @test "--to=json keeps comments, NAGs and nested variations when asked, for jq" {
@@ -810,7 +810,7 @@ g1f3
 @test "--to=json: a kept error, and strings escaped as valid JSON whatever the bytes" {
     run --separate-stderr pgn-to-named-notation --to=json --on-error=keep <<<$'[Event "a\\"b \xc3\xa9\xff"]\n\n1. e4 Ke3 *'
     assert_failure 1
-    assert_output '{"line":1,"tags":{"Event":"a\"b é\ufffd"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}],"result":"*","error":{"line":3,"column":7,"message":"ply 2 (1...): illegal move '"'"'Ke3'"'"': a king cannot move from e8 to e3"}}'
+    assert_output '{"line":1,"offset":0,"tags":{"Event":"a\"b é\ufffd"},"plies":[{"ply":1,"move":1,"side":"w","uci":"e2e4","san":"e4","named":"e2 - e4 Pawn-move","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}],"result":"*","error":{"line":3,"column":7,"message":"ply 2 (1...): illegal move '"'"'Ke3'"'"': a king cannot move from e8 to e3"}}'
     run --separate-stderr pgn-to-named-notation --to=json --inline <<<'1. e4 *'
     assert_failure 64
 }

@@ -1,9 +1,11 @@
 /* libFuzzer target for compressed input (cmd/input/decompress.c): any bytes as
- * a file given to decompress_open, read to the end of its text (or to a
- * bound: a few bytes may stand for gigabytes).  Besides crashes, hangs
- * and sanitizer reports, a finding is any broken property (abort):
- *  - bytes whose first ones are no magic come back as the stream given,
- *    every byte of it;
+ * a file's reader given to decompress_detect and decompress_open, read
+ * through a text_reader (base/text_input.h) to the end of its text (or to
+ * a bound: a few bytes may stand for gigabytes), in reads of a size the
+ * last byte picks.  Besides crashes, hangs and sanitizer reports, a
+ * finding is any broken property (abort):
+ *  - bytes whose first ones are no magic are read as they are, every
+ *    byte of them;
  *  - a stream that breaks is reported once (a second ask says nothing),
  *    placed just after the last byte given (line and column counted over
  *    the text), with status 1 or 71 and a message naming its format;
@@ -33,16 +35,22 @@ static void require(bool cond)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
-        return 0; /* (fmemopen takes no empty buffer) */
-    FILE *raw = fmemopen((void *)data, size, "r");
-    require(raw != NULL);
-    enum decompress_format f;
-    FILE *fp = decompress_open(raw, true, &f);
-    if (!fp) {
-        require(errno == ENOTSUP || errno == ENOMEM);
-        fclose(raw);
         return 0;
+    struct text_reader raw, text;
+    require(text_reader_init_mem(&raw, (const char *)data, size));
+    bool empty;
+    enum decompress_format f = decompress_detect(&raw, &empty);
+    struct decompress *d = NULL;
+    if (f == DECOMPRESS_PLAIN) {
+        text = raw;
+    } else if (!(d = decompress_open(&raw, -1, false, f))) {
+        require(errno == ENOTSUP || errno == ENOMEM);
+        text_reader_free(&raw);
+        return 0;
+    } else {
+        require(text_reader_init(&text, decompress_read, d, 1 << 16));
     }
+    size_t step = (size_t)data[size - 1] * 97 + 1; /* (at most 24,736: within buf) */
     bool more;
     enum decompress_format sniffed = decompress_sniff(data, size, &more);
     require(f == sniffed);
@@ -51,7 +59,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t k;
     unsigned long line = 1, col = 1;
     bool same = true;
-    while ((k = fread(buf, 1, sizeof buf, fp)) > 0) {
+    bool failed;
+    while ((k = text_reader_read_some(&text, buf, step, &failed)) > 0) {
         require(total + k <= ((uint64_t)size << 17) + size);
         if (total >= FUZZ_MAX_TEXT) {
             total += k;
@@ -73,14 +82,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (f == DECOMPRESS_PLAIN)
         require(same && total == size);
     struct decompress_damage dm, again;
-    bool damaged = decompress_damage(fp, &dm);
-    require(!decompress_damage(fp, &again));
+    bool damaged = decompress_damage(d, &dm);
+    require(!decompress_damage(d, &again));
     if (damaged) {
         require(f != DECOMPRESS_PLAIN);
         require(!looked || (dm.line == line && dm.col == col));
         require(dm.status == 1 || dm.status == 71);
         require(strstr(dm.msg, decompress_format_name(f)) != NULL);
     }
-    fclose(fp);
+    text_reader_free(&text);
+    decompress_close(d);
     return 0;
 }

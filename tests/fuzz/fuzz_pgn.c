@@ -3,8 +3,11 @@
  *   - every text is a clean C string of the stated length, every position
  *     is 1-based and tokens and diagnostics come in input order, depths
  *     follow the parentheses, NAG values fit in 0..255, caps hold;
- *   - the same bytes read through a FILE (fmemopen), and read with the
- *     PCRE2 pattern alone (PGN_OPT_NO_FASTPATH), give the same games;
+ *   - the same bytes read through a text_reader (base/text_input.h, the
+ *     tools' input) whose source gives them in pieces of a size the
+ *     input's length picks, and read with the PCRE2 pattern alone
+ *     (PGN_OPT_NO_FASTPATH), give the same games, at the same offsets
+ *     (pgn_game.offset: within the input, at its line's column);
  *   - read with PGN_OPT_SKIP_NUMBERS and PGN_OPT_SKIP_COMMENTS, they give
  *     the same games without the move numbers and comments (unless the
  *     token cap cut the game, which then counts different tokens);
@@ -12,7 +15,8 @@
  *     token that the input's length picks (or never), it is offered the
  *     game's tokens in order up to that one, and the game at game_end is
  *     the same but for the MOVE tokens offered; so with the skipping
- *     options (pgn-to-named-notation's reader) and through a FILE;
+ *     options (pgn-to-named-notation's reader) and through a FILE
+ *     (fmemopen: pgn_reader_open_file);
  *   - stray text (pgn_game.stray) holds no tag, no move and no result at
  *     depth 0 (a result ends a game, an empty one at least: PGN 18) and
  *     has one diagnostic, stray-text; a run of binary data
@@ -24,6 +28,7 @@
  * A broken property aborts, which libFuzzer reports as a crash. */
 #include "pgn_collect.h"
 #include "games/pgn.h"
+#include "base/text_input.h"
 
 #include "pgn_alike.h"
 
@@ -299,17 +304,35 @@ static void make_setup(struct setup *s, const struct pgn_limits *lim)
     };
 }
 
+/* The text_reader's source: the input step bytes at a time. */
+struct pieces {
+    const uint8_t *s;
+    size_t n, at, step;
+};
+static ssize_t pieces_read(void *ctx, char *dst, size_t cap)
+{
+    struct pieces *p = ctx;
+    size_t k = p->n - p->at;
+    k = k < p->step ? k : p->step;
+    k = k < cap ? k : cap;
+    memcpy(dst, p->s + p->at, k);
+    p->at += k;
+    return (ssize_t)k;
+}
+
 /* Reads the input with the three readers of a setup in step. */
 static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long lines)
 {
-    FILE *fp = size ? fmemopen((void *)data, size, "r") : NULL;
+    struct pieces src = {data, size, 0, size % 97 + 1};
+    struct text_reader in;
+    bool fp = size && text_reader_init(&in, pieces_read, &src, 16);
     FILE *tp = size ? fmemopen((void *)data, size, "r") : NULL;
     taker.give_up = (long)(size % 11) - 1;
     pgn_reader_open_mem(s->mem, (const char *)data, size, "fuzz");
     pgn_reader_open_mem(s->slow, (const char *)data, size, "fuzz");
     pgn_reader_open_mem(s->skip, (const char *)data, size, "fuzz");
     if (fp)
-        pgn_reader_open_file(s->file, fp, "fuzz");
+        pgn_reader_open_input(s->file, &in, "fuzz");
     if (tp)
         pgn_reader_open_file(s->take, tp, "fuzz");
     else
@@ -351,12 +374,16 @@ static void run(struct setup *s, const uint8_t *data, size_t size, unsigned long
         if (!same_game(&g, &gs))
             fail("fast path and PCRE2-only disagree", games, 0);
         if (fp && !same_game(&g, &gf))
-            fail("FILE and memory disagree", games, 0);
+            fail("a text_reader and memory disagree", games, 0);
+        if (fp && g.offset != gf.offset)
+            fail("a text_reader and memory disagree on the offset", games, 0);
+        if (g.offset > size || (g.offset < size && g.offset + 1 < g.col))
+            fail("an offset out of the input", games, 0);
         if (!token_cap_hit(&g, &s->lim) && !same_game_skipped(&g, &gk))
             fail("skipping numbers and comments dropped more than them", games, 0);
     }
     if (fp)
-        fclose(fp);
+        text_reader_free(&in);
     if (tp)
         fclose(tp);
 }

@@ -111,19 +111,28 @@ struct got {
 static void read_all(const unsigned char *data, size_t n, struct got *g)
 {
     *g = (struct got){0};
-    FILE *raw = fmemopen((void *)data, n, "r");
-    if (!raw)
+    struct text_reader raw, text;
+    if (!text_reader_init_mem(&raw, (const char *)data, n))
         return;
-    FILE *fp = decompress_open(raw, true, &g->format);
-    if (!fp) {
-        fclose(raw);
+    bool empty;
+    g->format = decompress_detect(&raw, &empty);
+    struct decompress *d = NULL;
+    if (g->format == DECOMPRESS_PLAIN) {
+        text = raw;
+    } else if (!(d = decompress_open(&raw, -1, false, g->format))) {
+        text_reader_free(&raw);
+        return;
+    } else if (!text_reader_init(&text, decompress_read, d, 1 << 16)) {
+        decompress_close(d);
         return;
     }
     g->opened = true;
     size_t cap = 1 << 16;
     g->text = malloc(cap);
     size_t k;
-    while (g->text && (k = fread(g->text + g->len, 1, cap - g->len, fp)) > 0) {
+    bool failed;
+    while (g->text &&
+           (k = text_reader_read_some(&text, g->text + g->len, cap - g->len, &failed)) > 0) {
         g->len += k;
         if (g->len == cap) {
             char *more = realloc(g->text, cap *= 2);
@@ -132,10 +141,11 @@ static void read_all(const unsigned char *data, size_t n, struct got *g)
             g->text = more;
         }
     }
-    g->damaged = decompress_damage(fp, &g->dm);
+    g->damaged = decompress_damage(d, &g->dm);
     struct decompress_damage again;
-    g->told_twice = decompress_damage(fp, &again);
-    fclose(fp);
+    g->told_twice = decompress_damage(d, &again);
+    text_reader_free(&text);
+    decompress_close(d);
 }
 
 static bool is_prefix(const struct got *g, const char *text, size_t n)

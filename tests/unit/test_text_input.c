@@ -102,21 +102,29 @@ static void test_cr_scan(void)
     UNIT_EQ_INT((int)text_input_cr_next(&c, "a\r\nb\rc", 6, 0), 4, "more read: looked at again");
 }
 
-static void test_read_some(void)
+/* A source that gives its text in pieces of a fixed size: the reader's
+ * cuts fall anywhere, a CR's LF in the next read. */
+struct pieces {
+    const char *s;
+    size_t n, at, step;
+};
+static ssize_t pieces_read(void *ctx, char *dst, size_t cap)
+{
+    struct pieces *p = ctx;
+    size_t k = p->n - p->at;
+    if (k > p->step)
+        k = p->step;
+    if (k > cap)
+        k = cap;
+    memcpy(dst, p->s + p->at, k);
+    p->at += k;
+    return (ssize_t)k;
+}
+
+static void test_reader(void)
 {
     bool failed;
     char buf[64];
-
-    /* a stream with no descriptor (fmemopen): it all comes, byte by byte
-     * or in what its buffer holds */
-    char text[] = "1. e4 e5\n";
-    FILE *fp = fmemopen(text, sizeof text - 1, "r");
-    size_t got = 0, n;
-    while ((n = text_input_read_some(fp, buf + got, sizeof buf - got, &failed)) > 0)
-        got += n;
-    UNIT_CHECK(!failed && got == sizeof text - 1 && memcmp(buf, text, got) == 0,
-               "fmemopen: all the text, then 0 (got %zu)", got);
-    fclose(fp);
 
     /* a pipe gives what it holds: no wait for the buffer to fill */
     int pfd[2];
@@ -124,41 +132,109 @@ static void test_read_some(void)
         return;
     if (write(pfd[1], "abc", 3) != 3)
         return;
-    fp = fdopen(pfd[0], "r");
-    n = text_input_read_some(fp, buf, sizeof buf, &failed);
+    struct text_reader r;
+    text_reader_init_fd(&r, pfd[0], 16);
+    size_t n = text_reader_read_some(&r, buf, sizeof buf, &failed);
     UNIT_CHECK(n == 3 && !failed, "a pipe: the 3 bytes written, at once (got %zu)", n);
     close(pfd[1]);
-    n = text_input_read_some(fp, buf, sizeof buf, &failed);
-    UNIT_CHECK(n == 0 && !failed, "... then the end");
-    fclose(fp);
-
-    /* the bytes a stream buffered come first, then read(2) */
-    char text2[] = "xyz";
-    fp = fmemopen(text2, 3, "r");
-    int c = getc(fp);
-    char *p;
-    size_t ready = text_input_buffered(fp, &p);
-    UNIT_CHECK(c == 'x' && ready == 2 && p && p[0] == 'y', "the buffered bytes (%zu)", ready);
-    text_input_take(fp, 1);
-    UNIT_EQ_INT(getc(fp), 'z', "taken bytes are given out");
-    fclose(fp);
+    n = text_reader_read_some(&r, buf, sizeof buf, &failed);
+    UNIT_CHECK(n == 0 && !failed && r.eof, "... then the end");
+    UNIT_EQ_INT((int)text_reader_offset(&r), 3, "the offset counts bytes read past the buffer");
+    text_reader_free(&r);
+    close(pfd[0]);
 
     /* a read error: a directory read */
     int fd = open(".", O_RDONLY | O_DIRECTORY);
-    fp = fd >= 0 ? fdopen(fd, "r") : NULL;
-    if (UNIT_CHECK(fp != NULL, "a directory opened")) {
+    if (UNIT_CHECK(fd >= 0, "a directory opened")) {
+        text_reader_init_fd(&r, fd, 16);
         errno = 0;
-        n = text_input_read_some(fp, buf, sizeof buf, &failed);
-        UNIT_CHECK(n == 0 && failed && errno == EISDIR, "a read error: failed, errno EISDIR (%d)",
-                   errno);
-        fclose(fp);
+        n = text_reader_read_some(&r, buf, sizeof buf, &failed);
+        UNIT_CHECK(n == 0 && failed && r.err == EISDIR, "a read error: failed, EISDIR (%d)", r.err);
+        char *line;
+        size_t len;
+        bool over;
+        UNIT_EQ_INT(text_reader_line(&r, 10, &line, &len, &over), -1, "... and lines fail");
+        text_reader_free(&r);
+        close(fd);
     }
+
+    /* lines: LF, CRLF, a lone CR, the last without an end; every piece
+     * size, so that a CR's LF comes in the next read */
+    static const char text[] = "ab\ncd\r\nef\rgh\r\r\nij";
+    static const char *const want[] = {"ab", "cd", "ef", "gh", "", "ij"};
+    for (size_t step = 1; step <= sizeof text; step++) {
+        struct pieces src = {text, sizeof text - 1, 0, step};
+        text_reader_init(&r, pieces_read, &src, 4);
+        char *line;
+        size_t len, k = 0;
+        bool over, same = true;
+        uint64_t at = 0;
+        int got;
+        while ((got = text_reader_line(&r, 8, &line, &len, &over)) == 1) {
+            same = same && k < 6 && len == strlen(want[k]) && memcmp(line, want[k], len) == 0 &&
+                   line[len] == '\0' && !over;
+            k++;
+            at = text_reader_offset(&r);
+        }
+        UNIT_CHECK(got == 0 && same && k == 6 && at == sizeof text - 1,
+                   "lines read in pieces of %zu bytes (%zu lines)", step, k);
+        text_reader_free(&r);
+    }
+
+    /* a line of max bytes and its CRLF (or lone CR) is not over-long; one
+     * byte more is, cut to max, and the line after keeps its offset */
+    static const char edge[] = "abcd\r\nabcd\refghi\r\nxy\n";
+    for (size_t step = 1; step <= sizeof edge; step++) {
+        struct pieces src = {edge, sizeof edge - 1, 0, step};
+        text_reader_init(&r, pieces_read, &src, 4);
+        char *line;
+        size_t len;
+        bool over;
+        bool ok = text_reader_line(&r, 4, &line, &len, &over) == 1 && len == 4 && !over &&
+                  memcmp(line, "abcd", 4) == 0;
+        ok = ok && text_reader_line(&r, 4, &line, &len, &over) == 1 && len == 4 && !over;
+        ok = ok && text_reader_line(&r, 4, &line, &len, &over) == 1 && len == 4 && over &&
+             memcmp(line, "efgh", 4) == 0;
+        uint64_t at = text_reader_offset(&r);
+        ok = ok && at == 18 && text_reader_line(&r, 4, &line, &len, &over) == 1 && len == 2 &&
+             !over && memcmp(line, "xy", 2) == 0;
+        ok = ok && text_reader_line(&r, 4, &line, &len, &over) == 0;
+        UNIT_CHECK(ok, "max-byte lines with CRLF and CR, an over-long one (pieces of %zu)", step);
+        text_reader_free(&r);
+    }
+
+    /* a huge line costs time, not memory */
+    enum { HUGE = 1 << 20 };
+    char *big = malloc(HUGE + 2);
+    if (big) {
+        memset(big, 'x', HUGE);
+        memcpy(big + HUGE, "\ny", 2);
+        struct pieces src = {big, HUGE + 2, 0, 1000};
+        text_reader_init(&r, pieces_read, &src, 64);
+        char *line;
+        size_t len;
+        bool over;
+        bool ok = text_reader_line(&r, 100, &line, &len, &over) == 1 && len == 100 && over;
+        ok = ok && r.cap <= 256 && text_reader_line(&r, 100, &line, &len, &over) == 1 && len == 1 &&
+             line[0] == 'y' && text_reader_offset(&r) == HUGE + 2;
+        UNIT_CHECK(ok, "a 1 MiB line: cut, in a buffer of %zu bytes", r.cap);
+        text_reader_free(&r);
+        free(big);
+    }
+
+    /* memory, and an empty input */
+    text_reader_init_mem(&r, "", 0);
+    char *line;
+    size_t len;
+    bool over;
+    UNIT_EQ_INT(text_reader_line(&r, 4, &line, &len, &over), 0, "an empty input: no line");
+    text_reader_free(&r);
 }
 
 int main(void)
 {
     test_line_end();
     test_cr_scan();
-    test_read_some();
+    test_reader();
     return unit_done();
 }

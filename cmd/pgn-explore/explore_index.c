@@ -181,7 +181,8 @@ static int build(const struct explore_options *opt)
     if (!commit)
         cli_error("%s: nothing was added: the index is left as it was", opt->index.db);
     int end = explore_index_build_end(b, commit);
-    explore_loop_stats(opt, &counts);
+    if (opt->stats)
+        explore_loop_stats(opt, &counts);
     return cli_status_merge(status, end);
 }
 

@@ -166,10 +166,8 @@ static int check_marks(struct explore_index_db *db, enum explore_index_db_mode m
 {
     int status = 0;
     long long objects = query_int(db, "SELECT count(*) FROM sqlite_schema", &status);
-    if (status) {
-        /* SQLITE_NOTADB says it in its own words; ours name the tool. */
+    if (status)
         return status;
-    }
     long long app = query_int(db, "PRAGMA application_id", &status);
     long long version = query_int(db, "PRAGMA user_version", &status);
     if (status)
@@ -301,7 +299,15 @@ int explore_index_db_open(struct explore_index_db *db, const char *path,
     /* A writer's one transaction starts before the marks are read, so
      * that no other writer comes between; the caller ends it. */
     int status = 0;
-    if (mode == EXPLORE_INDEX_DB_WRITE && sqlite3_exec(db->db, "BEGIN IMMEDIATE", 0, 0, 0))
+    sqlite3_stmt *st;
+    rc = sqlite3_prepare_v2(db->db, "SELECT count(*) FROM sqlite_schema", -1, &st, NULL);
+    sqlite3_finalize(st);
+    if ((rc & 0xff) == SQLITE_NOTADB) {
+        refuse(db, "not an index of pgn-explore (not an SQLite database); it is left as it is");
+        status = CLI_NOINPUT;
+    }
+    if (!status && mode == EXPLORE_INDEX_DB_WRITE &&
+        sqlite3_exec(db->db, "BEGIN IMMEDIATE", 0, 0, 0))
         status = explore_index_db_fail(db, "cannot open the index");
     if (!status)
         status = check_marks(db, mode);

@@ -4,8 +4,9 @@
  * added), --merge (indexes combined), --memory (the bound while
  * building); --index DB alone answers the positions asked from it.  The
  * filters of lichess's API that an index keeps are options here too
- * (--ratings, --since, --until; --speed and --variant are the criteria's),
- * and filter the games of an archive alike (explore_index_keeps).
+ * (--ratings, --since, --until; --speed and --variant are the criteria's);
+ * they choose a build's games too, and explore_index_keeps is the test a
+ * scan of the archive would ask.
  *
  * The modules: explore_index_db (the file, its checks and tables),
  * explore_index_agg (the build's rows in bounded memory),

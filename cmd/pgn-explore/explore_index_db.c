@@ -78,8 +78,15 @@ static const char schema_sql[] =
 int explore_index_db_fail(const struct explore_index_db *db, const char *what)
 {
     int code = db->db ? sqlite3_extended_errcode(db->db) : SQLITE_NOMEM;
-    cli_error("%s: %s: %s", db->path, what,
-              db->db ? sqlite3_errmsg(db->db) : sqlite3_errstr(SQLITE_NOMEM));
+    /* SQLite's message may quote a damaged file's schema: one line of
+     * printable bytes, cut short, so that the diagnostic stays one line. */
+    const char *msg = db->db ? sqlite3_errmsg(db->db) : sqlite3_errstr(SQLITE_NOMEM);
+    char line[160];
+    size_t n = 0;
+    for (; msg[n] && n < sizeof line - 4; n++)
+        line[n] = (unsigned char)msg[n] < 0x20 || msg[n] == 0x7f ? ' ' : msg[n];
+    snprintf(line + n, sizeof line - n, "%s", msg[n] ? "..." : "");
+    cli_error("%s: %s: %s", db->path, what, line);
     switch (code & 0xff) {
     case SQLITE_NOMEM:
         return CLI_OSERR;

@@ -1,6 +1,8 @@
 /* libFuzzer target for pgn-explore's reading of a saved index
  * (cmd/pgn-explore/explore_index_db.c, explore_index_query.c): any bytes
- * as the database file (a memfd named by its /proc/self/fd path), opened
+ * as the database file (a file in a directory of its own under $TMPDIR or
+ * /tmp, written again for each input: SQLite resolves a path, so a memfd's
+ * /proc/self/fd name is no use), opened
  * as --index DB opens it and asked for the positions of its own rows and
  * for a few fixed keys.  The messages cli_error writes are caught in a
  * memory stream.  Besides crashes and sanitizer reports, a finding is
@@ -23,21 +25,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void require(bool cond)
+/* A broken property: its line on stderr, then abort. */
+static void require_at(bool cond, int line)
 {
-    if (!cond)
+    if (!cond) {
+        fprintf(stderr, "fuzz_explore_index.c:%d: a property broke\n", line);
         abort();
+    }
 }
+#define require(cond) require_at((cond), __LINE__)
 
 /* Every line of the messages names the file. */
 static void check_messages(const char *diag, const char *path)
 {
-    char with[128], open[128];
+    char with[4200], open[4200];
     snprintf(with, sizeof with, "%s: %s: ", program_invocation_name, path);
     snprintf(open, sizeof open, "%s: cannot open %s: ", program_invocation_name, path);
     for (const char *line = diag; *line;) {
@@ -71,15 +77,21 @@ static size_t own_keys(const char *path, struct explore_key *keys, int *variants
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    int fd = memfd_create("fuzz-explore-index", 0);
+    static char path[4096];
+    if (!path[0]) {
+        const char *tmp = getenv("TMPDIR");
+        char dir[4000];
+        snprintf(dir, sizeof dir, "%s/fuzz-explore-index-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+        require(mkdtemp(dir) != NULL);
+        snprintf(path, sizeof path, "%s/index.db", dir);
+    }
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
     require(fd >= 0);
     for (size_t off = 0; off < size;) {
         ssize_t w = write(fd, data + off, size - off);
         require(w > 0);
         off += (size_t)w;
     }
-    char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
 
     struct explore_key keys[8] = {{{1, 2}}, {{0x8000000000000000u, 7}}};
     int variants[8] = {0, 1};

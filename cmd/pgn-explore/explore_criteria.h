@@ -1,11 +1,9 @@
 /*
- * explore_criteria.h - pgn-select's criteria as pgn-explore's argp child
- * (each read by lib/policy/select.h as it comes, a bad one a usage error
- * naming its option), but --fen and --moves, which pgn-explore takes for
- * the position asked, and --unique.
- *
- * INTERIM: replaced by the criteria child shared with pgn-select once it
- * lands (branch w-criteria).
+ * explore_criteria.h - pgn-select's criteria as pgn-explore's argp child:
+ * the shared child (cli/criteria_args.h: the same names, texts, meanings
+ * and messages) but --fen and --moves, which pgn-explore takes for the
+ * position asked, and --game-number; and the --variant text, whose rules
+ * are those of the position asked.
  */
 #ifndef CHESS_EXPLORE_CRITERIA_H
 #define CHESS_EXPLORE_CRITERIA_H
@@ -20,15 +18,18 @@ struct explore_criteria_opts {
     const char *variant;              /* the last --variant's text, or NULL */
 };
 
-/* The child; its input is a struct explore_criteria_opts * (zeroed). */
+/* The child; its input is a struct explore_criteria_opts * (zeroed).
+ * explore_criteria_prepare builds its table: call it before argp_parse. */
 extern const struct argp explore_criteria_argp;
+void explore_criteria_prepare(void);
 
 /* The --variant text given (NULL: none), for the rules of the position
  * asked. */
 const char *explore_criteria_variant(const struct explore_criteria_opts *o);
 
 /* After parsing: the criteria, ready to judge games (owned by the caller:
- * select_free), or NULL with a message. */
+ * select_free); the shared child finished them (a refusal was a usage
+ * error). */
 struct select_criteria *explore_criteria_finish(struct explore_criteria_opts *o, char *err,
                                                 size_t errsize);
 

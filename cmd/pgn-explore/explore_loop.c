@@ -118,8 +118,6 @@ static enum pgn_visit tags_done(void *ctx, const struct pgn_game *g)
     m->file_index = w->file_index;
     m->line = g->line + w->line_offset;
     explore_meta_from_tags(m, g->tags, g->ntags);
-    if (m->result == EXPLORE_RESULT_NONE && !w->run->cfg->any_result)
-        return PGN_VISIT_SKIP_GAME;
     w->opened = true;
     if (!game_replay_open(w->replay, g))
         return PGN_VISIT_SKIP_GAME;
@@ -136,7 +134,11 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
     enum pgn_visit answer;
     if (!game_replay_visit(w->replay, tok, &ev, &answer))
         return answer;
-    if (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL) {
+    if (ev.kind == GAME_EV_RESULT) {
+        /* a Result tag that is missing or "*": the movetext's marker */
+        if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE)
+            w->walk->meta.result = explore_result_parse_text(tok->text, tok->len);
+    } else if (ev.kind == GAME_EV_MOVE || ev.kind == GAME_EV_NULL) {
         move m = ev.kind == GAME_EV_MOVE ? ev.m : MOVE_NONE;
         explore_walk_move(w->walk, m, ev.after);
         if (w->verdict == SELECT_REPLAY)
@@ -174,13 +176,12 @@ static void game_end(void *ctx, const struct pgn_game *g)
         res->counts[COUNT_UNREADABLE]++;
         return;
     }
-    if (!opened) {
-        bool turned_away = w->verdict == SELECT_NO;
-        res->counts[turned_away ? COUNT_NOT_CHOSEN : COUNT_NO_RESULT]++;
+    if (!opened || (w->verdict == SELECT_REPLAY && !select_game_end(w->judge))) {
+        res->counts[COUNT_NOT_CHOSEN]++;
         return;
     }
-    if (w->verdict == SELECT_REPLAY && !select_game_end(w->judge)) {
-        res->counts[COUNT_NOT_CHOSEN]++;
+    if (w->walk->meta.result == EXPLORE_RESULT_NONE && !w->run->cfg->any_result) {
+        res->counts[COUNT_NO_RESULT]++;
         return;
     }
     explore_walk_end(w->walk);
@@ -282,7 +283,11 @@ int explore_loop_run(const struct explore_loop_config *cfg, const struct explore
         return cli_nomem();
     struct cli_operands ops;
     t.status = cli_operands_expand(&ops, opt->files, opt->nfiles, cli_pgn_suffixes);
-    struct run r = {cfg, c, ops.files, ops.nfiles, {opt->common.quiet, NULL}};
+    struct run r = {.cfg = cfg,
+                    .c = c,
+                    .files = ops.files,
+                    .nfiles = ops.nfiles,
+                    .how = {opt->common.quiet, NULL}};
     pthread_mutex_init(&r.mu, NULL);
     struct progress_games meter = {0};
     struct progress *pr = NULL;

@@ -14,6 +14,7 @@
 #include "notation/san.h"
 #include "rules/makemove.h"
 #include "rules/variant.h"
+#include "rules/variant_rules.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,37 +24,36 @@ enum {
     OPT_MOVES,
     OPT_POSITIONS,
     OPT_TO,
-    OPT_JSON,
     OPT_MAX_PLY,
     OPT_STATS,
 };
 
 static const struct argp_option tool_options[] = {
-    {0, 0, 0, 0, "The position asked:", 1},
+    {0, 0, 0, 0, "The position asked:", 2},
     {"fen", OPT_FEN, "FEN", 0,
      "The position (X-FEN or Shredder-FEN; its rules are those of --variant when it names one, "
      "else standard chess); the counters are not part of it",
-     1},
+     2},
     {"moves", OPT_MOVES, "'SAN...'", 0,
-     "The position after these moves ('e4 c5 Nf3'), from the start or from --fen", 1},
+     "The position after these moves ('e4 c5 Nf3'), from the start or from --fen", 2},
     {"positions", OPT_POSITIONS, "FILE", 0,
      "One FEN a line (- : standard input; blank lines and lines starting with # skipped): one "
      "answer each, in order, from one pass over the games",
-     1},
-    {0, 0, 0, 0, "Output:", 2},
+     2},
+    {0, 0, 0, 0, "Output:", 3},
     {"to", OPT_TO, "FORMAT", 0,
      "table (the default: a table a person reads), json (lichess's explorer API shape; JSON "
      "Lines with --positions), tsv, csv (the move table), polyglot (a Polyglot book: --output)",
-     2},
-    {"json", OPT_JSON, 0, 0, "The same as --to=json", 2},
+     3},
+    {"json", 'J', 0, 0, "The same as --to=json", 3},
     {"max-ply", OPT_MAX_PLY, "N", 0,
      "Index the positions before the first N moves of each game (default 50, as lichess; "
      "with --to=polyglot, make-book's 1024)",
-     2},
+     3},
     {"jobs", 'j', "N", 0, "Read with N threads (0: one per CPU it may use); the output is the same",
-     2},
+     3},
     {"stats", OPT_STATS, 0, 0,
-     "End with 'N games, N counted, N unreadable, N without result, N not chosen' on stderr", 2},
+     "End with 'N games, N counted, N unreadable, N without result, N not chosen' on stderr", 3},
     {0},
 };
 
@@ -100,7 +100,9 @@ static void asked_position(struct explore_options *opt, struct argp_state *state
                        rep.count ? rep.problems[0].message : "");
     } else {
         struct fen_report rep;
-        static const char start[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        struct fen_options fo;
+        asked_rules(opt, &fo);
+        const char *start = variant_rules((enum variant)fo.variant)->start;
         if (!read_fen(opt, start, strlen(start), &pos, &rep))
             argp_error(state, "--variant: no standard start position for these rules");
     }
@@ -165,7 +167,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         opt->to = (enum explore_to)i;
         break;
     }
-    case OPT_JSON:
+    case 'J':
         opt->to = EXPLORE_TO_JSON;
         break;
     case OPT_MAX_PLY:
@@ -204,12 +206,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-static const struct argp_child children[] = {
-    {&explore_criteria_argp, 0, "Criteria (the games counted meet them all, as pgn-select's):", 3},
-    {&cli_common_select_argp, 0, "Common options:", 4},
-    {&explore_index_argp, 0, "The saved index:", 5},
-    {&explore_book_argp, 0, "Polyglot books:", 6},
-    {0}};
+static const struct argp_child children[] = {{&explore_criteria_argp, 0, NULL, 0},
+                                             {&cli_common_select_argp, 0, "Common options:", 4},
+                                             {&explore_index_argp, 0, "The saved index:", 5},
+                                             {&explore_book_argp, 0, "Polyglot books:", 6},
+                                             {0}};
 
 static const struct argp argp = {
     tool_options,
@@ -237,6 +238,7 @@ static const struct argp argp = {
 void explore_options_parse(struct explore_options *opt, int argc, char **argv)
 {
     opt->max_ply = EXPLORE_MAX_PLY_DEFAULT;
+    explore_criteria_prepare();
     argp_parse(&argp, argc, argv, 0, NULL, opt);
 }
 

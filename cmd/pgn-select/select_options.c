@@ -3,84 +3,22 @@
  */
 #include "select_options.h"
 
-#include "cli/cli_help.h"
+#include "cli/criteria_args.h"
 #include "jobs/jobs.h"
-#include "rules/variant.h"
 
 #include <stdlib.h>
 
-/* A criterion's option is OPT_CRITERION + its enum select_criterion (but
- * --player's, -p); lib/policy/select.c has its row. */
+/* The criteria's options are criteria_argp's (cmd/cli/criteria_args.h),
+ * from the library's rows; --unique, whose identities the writer keeps,
+ * and --unique-max are the tool's own. */
 enum {
-    OPT_CRITERION = 0x300,
-    OPT_TAG = OPT_CRITERION + SELECT_TAG,
-    OPT_SPEED = OPT_CRITERION + SELECT_SPEED,
-    OPT_VARIANT = OPT_CRITERION + SELECT_VARIANT,
-    OPT_FEN = OPT_CRITERION + SELECT_FEN,
-    OPT_POSITION = OPT_CRITERION + SELECT_POSITION,
-    OPT_MATERIAL = OPT_CRITERION + SELECT_MATERIAL,
-    OPT_MATERIAL_PLIES = OPT_CRITERION + SELECT_MATERIAL_PLIES,
-    OPT_MIN_PLIES = OPT_CRITERION + SELECT_MIN_PLIES,
-    OPT_MAX_PLIES = OPT_CRITERION + SELECT_MAX_PLIES,
-    OPT_ENDING = OPT_CRITERION + SELECT_ENDING,
-    OPT_MOVES = OPT_CRITERION + SELECT_MOVES,
-    OPT_ECO = OPT_CRITERION + SELECT_ECO,
-    OPT_OPENING = OPT_CRITERION + SELECT_OPENING,
-    OPT_UNIQUE = OPT_CRITERION + SELECT_UNIQUE,
     OPT_LIMIT = 0x200,
     OPT_UNIQUE_MAX,
     OPT_STATS,
+    OPT_UNIQUE,
 };
 
 static const struct argp_option tool_options[] = {
-    {0, 0, 0, 0, "Criteria (a game is chosen when it meets them all):", 1},
-    {"tag", OPT_TAG, "'NAME OP VALUE'", 0,
-     "A tag compared with a value: OP is = != < <= > >= (numbers as numbers, dates such as "
-     "2024.01.?? as dates, other values as text) or ~ !~ (a PCRE2 pattern); spaces around OP "
-     "are optional ('WhiteElo>=2700'). A game without the tag meets no comparison. Repeatable: "
-     "every one must hold",
-     1},
-    {"player", 'p', "PATTERN", 0, "White or Black matches the PCRE2 pattern", 1},
-    {"speed", OPT_SPEED, "LIST", 0,
-     "The speed of the TimeControl tag, by lichess's rule (initial + 40 x increment seconds: "
-     "ultrabullet < 30, bullet < 180, blitz < 480, rapid < 1500, classical < 21600; '-' is "
-     "correspondence); a comma-separated list, any one",
-     1},
-    {"variant", OPT_VARIANT, "NAME", 0,
-     "The rules of the game, from its Variant tag (none: chess): %s (PGN's spellings too)", 1},
-    {"fen", OPT_FEN, "FEN", 0,
-     "The main line reaches this position (pieces, side to move, castling rights, and the "
-     "en-passant square when a capture there is legal; the counters are not compared); "
-     "repeatable: any one",
-     1},
-    {"position", OPT_POSITION, "PATTERN", 0,
-     "The main line reaches a board that the pattern describes: FEN's board field where ? "
-     "stands for any square ('rnbqkb?r/pp??pppp/8/8/8/8/PPPPPPPP/RNBQKBNR'), optionally "
-     "followed by ' w' or ' b'; repeatable: any one",
-     1},
-    {"material", OPT_MATERIAL, "SIG", 0,
-     "The main line reaches this material, White's pieces then Black's ('KQR:KR'; '+' after "
-     "a side: at least those, 'KR+:K'); repeatable: any one",
-     1},
-    {"material-plies", OPT_MATERIAL_PLIES, "N", 0,
-     "The material of --material is held for N plies in a row (default 1)", 1},
-    {"min-plies", OPT_MIN_PLIES, "N", 0, "The main line has at least N plies", 1},
-    {"max-plies", OPT_MAX_PLIES, "N", 0, "The main line has at most N plies", 1},
-    {"ending", OPT_ENDING, "LIST", 0,
-     "The position at the end of the main line: checkmate, stalemate, insufficient "
-     "(material), threefold (it stands for the third time), fifty (fifty moves without a "
-     "capture or a pawn move) or variant (the variant's own end); a comma-separated list, any one",
-     1},
-    {"moves", OPT_MOVES, "'SAN...'", 0,
-     "The main line starts with these moves ('e4 c5 Nf3'), from the standard starting position", 1},
-    {"eco", OPT_ECO, "CODES", 0,
-     "The game's opening has one of these ECO codes or ranges ('B90', 'A00-B99', "
-     "'C60-C99,B20'), named by lichess's table of openings (lichess-org/chess-openings, built in) "
-     "as lichess "
-     "names them: the deepest named position among the first 40 plies",
-     1},
-    {"opening", OPT_OPENING, "PATTERN", 0,
-     "The name of the game's opening matches the PCRE2 pattern ('Sicilian.*Najdorf')", 1},
     {"unique", OPT_UNIQUE, 0, 0,
      "Of the games with the same rules, start position and main line, only the first (names, "
      "dates and other tags are not compared)",
@@ -101,39 +39,19 @@ static const struct argp_option tool_options[] = {
     {0},
 };
 
-/* The long name of an option, for the messages. */
-static const char *option_name(int key)
-{
-    for (const struct argp_option *o = tool_options; o->name || o->doc; o++)
-        if (o->key == key && o->name)
-            return o->name;
-    return "?";
-}
-
-/* The criterion of an option, or SELECT_CRITERION_NB. */
-static enum select_criterion criterion_of(int key)
-{
-    if (key == 'p')
-        return SELECT_PLAYER;
-    if (key >= OPT_CRITERION && key < OPT_CRITERION + SELECT_CRITERION_NB)
-        return (enum select_criterion)(key - OPT_CRITERION);
-    return SELECT_CRITERION_NB;
-}
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
     struct select_options *opt = state->input;
     char err[512];
-    enum select_criterion c = criterion_of(key);
-    if (c != SELECT_CRITERION_NB) {
-        if (!select_add(opt->criteria, c, arg, err, sizeof err))
-            argp_error(state, "--%s: %s", option_name(key), err);
-        opt->unique |= c == SELECT_UNIQUE;
-        return 0;
-    }
     switch (key) {
     case ARGP_KEY_INIT:
-        state->child_inputs[0] = &opt->common;
+        state->child_inputs[0] = opt->criteria;
+        state->child_inputs[1] = &opt->common;
+        break;
+    case OPT_UNIQUE:
+        if (!select_add(opt->criteria, "unique", NULL, err, sizeof err))
+            argp_error(state, "--unique: %s", err);
+        opt->unique = true;
         break;
     case 'v':
         opt->invert = true;
@@ -160,8 +78,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     case ARGP_KEY_END:
         if (opt->unique_max && !opt->unique)
             argp_error(state, "--unique-max bounds --unique, which is not given");
-        if (!select_finish(opt->criteria, err, sizeof err))
-            argp_error(state, "%s", err);
         break;
     default:
         return ARGP_ERR_UNKNOWN;
@@ -169,15 +85,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
     return 0;
 }
 
-/* --variant's help: the names from the rule table. */
-static char *help_filter(int key, const char *text, void *input)
-{
-    (void)input;
-    return key == OPT_VARIANT && text ? cli_help_variants(text, 0) : (char *)text;
-}
-
-static const struct argp_child children[] = {{&cli_common_select_argp, 0, "Common options:", 3},
-                                             {0}};
+static const struct argp_child children[] = {
+    {&criteria_argp, 0, NULL, 0}, {&cli_common_select_argp, 0, "Common options:", 3}, {0}};
 
 static const struct argp argp = {
     tool_options,
@@ -198,7 +107,7 @@ static const struct argp argp = {
     "and every game needed could be read, 1 when none was or when a game could not be "
     "read.\n\n" CLI_EXIT_STATUS_DOC,
     children,
-    help_filter,
+    NULL,
     NULL};
 
 void select_options_parse(struct select_options *opt, int argc, char **argv)

@@ -109,11 +109,12 @@ bool select_record_next(const char **p, const char *end, struct select_record *r
 }
 
 /* The line where text[0..len) ends, first being its first line's; 0
- * when no --limit needs it (the writer says nothing past its last game). */
+ * when neither --limit nor --game-number needs it (the writer says
+ * nothing past the last game it can write). */
 static unsigned long last_line(const struct worker *w, const char *text, size_t len,
                                unsigned long first)
 {
-    if (!w->opt->limit)
+    if (!w->opt->limit && !select_needs_number(w->opt->criteria))
         return 0;
     for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p)));)
         if (++p < end)

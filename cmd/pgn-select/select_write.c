@@ -19,11 +19,12 @@ void select_writer_free(struct select_writer *w)
     game_id_set_free(&w->seen);
 }
 
-/* Is a game chosen, all said?  The first of equal games only, under
- * --unique. */
-static bool chosen(struct select_writer *w, const struct select_record *rec)
+/* Is a game chosen, all said?  Only under its number in its file, with
+ * --game-number (the worker, with a chunk of the file, does not know
+ * it); the first of equal games only, under --unique. */
+static bool chosen(struct select_writer *w, const struct select_record *rec, unsigned long number)
 {
-    if (rec->outcome != SELECT_CHOSEN)
+    if (rec->outcome != SELECT_CHOSEN || !select_number(w->opt->criteria, number))
         return false;
     w->chosen++;
     if (!rec->has_id)
@@ -51,6 +52,24 @@ static bool chosen(struct select_writer *w, const struct select_record *rec)
     return true;
 }
 
+/* Is name the run's last file?  Only one pointed to by the last operand
+ * is known to be (standard input among files is not). */
+static bool last_file(const struct select_options *opt, const char *name)
+{
+    return opt->nfiles <= 1 || name == opt->files[opt->nfiles - 1];
+}
+
+/* Is the game numbered number (in its file) past the last number
+ * --game-number can choose, in the last file, with nothing after it
+ * wanted (--invert's games, --stats's counts)?  The run then stops there,
+ * as at --limit's last game: after this game, whose leading blank lines
+ * end the last game written, as they do when the file is read on. */
+static bool numbers_done(const struct select_options *opt, const char *name, unsigned long number)
+{
+    return select_needs_number(opt->criteria) && number > select_number_last(opt->criteria) &&
+           !opt->invert && !opt->stats && last_file(opt, name);
+}
+
 void select_write(void *writer, struct jobs_result *res, const char *name,
                   unsigned long game_offset, bool file_first)
 {
@@ -64,6 +83,7 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
     struct select_record rec;
     while (p && !cut && select_record_next(&p, end, &rec)) {
         if (rec.kind == SELECT_RECORD_STRAY) { /* no game: never written */
+            w->invalid = true;
             if (to_out)
                 game_out_between(&w->out, rec.raw, rec.raw_len);
             continue;
@@ -75,14 +95,23 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         }
         w->games++;
         w->unreadable += rec.outcome == SELECT_UNREADABLE;
-        bool written = rec.outcome != SELECT_UNREADABLE && chosen(w, &rec) != opt->invert;
+        w->invalid |= rec.outcome == SELECT_UNREADABLE;
+        bool written = rec.outcome != SELECT_UNREADABLE &&
+                       chosen(w, &rec, game_offset + rec.number) != opt->invert;
         w->written += written;
         if (to_out)
             game_out_game(&w->out, rec.raw, rec.raw_len, rec.lead, written);
-        if (written && opt->limit && w->written == opt->limit) {
+        bool done = numbers_done(opt, name, game_offset + rec.number);
+        if ((written && opt->limit && w->written == opt->limit) || done) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;
         }
+        /* the games read ahead of the stop (by the worker, in the same
+         * chunk) are not read as far as the run goes: their problems
+         * leave the status alone (a problem is a record or a hard error,
+         * which ends a text: none comes before this one) */
+        if (done && res->status == CLI_INVALID && !w->invalid)
+            res->status = CLI_OK;
     }
     res->out.len = 0;
     if (cut) { /* what was found past the last game written is not said */

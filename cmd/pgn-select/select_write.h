@@ -21,6 +21,7 @@ struct select_writer {
     /* totals */
     unsigned long games, chosen, unreadable, duplicates, written;
     bool full_said; /* --unique's bound was reported */
+    bool invalid;   /* a game written about was unreadable, or text made no game */
     /* private */
     struct game_out out;
     struct game_id_set seen;
@@ -31,7 +32,8 @@ void select_writer_init(struct select_writer *w, const struct select_options *op
 void select_writer_free(struct select_writer *w);
 
 /* The jobs module's write hook (jobs_config.write); sets res->stop once
- * --limit's games are written. */
+ * --limit's games are written, or in the last file past the last number
+ * --game-number can choose (without --invert or --stats). */
 void select_write(void *writer, struct jobs_result *res, const char *name,
                   unsigned long game_offset, bool file_first);
 

@@ -28,9 +28,12 @@ struct explore_key explore_key_of(const struct position *p)
 
 enum explore_result explore_result_parse(const char *text)
 {
-    if (!text)
-        return EXPLORE_RESULT_NONE;
-    switch (pgn_result_parse(text, strlen(text))) {
+    return text ? explore_result_parse_text(text, strlen(text)) : EXPLORE_RESULT_NONE;
+}
+
+enum explore_result explore_result_parse_text(const char *s, size_t n)
+{
+    switch (pgn_result_parse(s, n)) {
     case PGN_RESULT_WHITE:
         return EXPLORE_WHITE_WINS;
     case PGN_RESULT_BLACK:

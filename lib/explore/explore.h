@@ -3,8 +3,9 @@
  * positions of a game are indexed and which move is counted for each.
  *
  * The rule:
- *   - a game counts only with a known result (its Result tag 1-0, 0-1 or
- *     1/2-1/2) and a main line that replays (the caller's replay says so);
+ *   - a game counts only with a known result (1-0, 0-1 or 1/2-1/2: its
+ *     Result tag, or where that is missing or "*" the marker that ends its
+ *     movetext) and a main line that replays (the caller's replay says so);
  *   - the positions before its first max_ply moves are indexed (lichess:
  *     50), each keyed by explore_key_of: without the counters, with the
  *     en-passant square only where a capture there is legal, the variant
@@ -97,8 +98,10 @@ struct explore_meta {
  * rules and the place are left for explore_walk_begin and the caller. */
 void explore_meta_from_tags(struct explore_meta *m, const struct pgn_tag *tags, size_t ntags);
 
-/* The result of a Result tag's text (NULL: missing). */
+/* The result of a Result tag's text (NULL: missing), and of a result
+ * token's n bytes. */
 enum explore_result explore_result_parse(const char *text);
+enum explore_result explore_result_parse_text(const char *s, size_t n);
 
 /* Year and month of a PGN date ("2024.01.15", "2024.01.??", "2024.??.??"):
  * false when the year is unknown (then both are 0); a month '??' is 0. */

@@ -9,8 +9,9 @@
  * looks at positions, select_game_move is an increment and a test.
  *
  *     struct select_criteria *s = select_new();
- *     if (!select_add(s, SELECT_TAG, "WhiteElo>=2000", err, sizeof err)) ... err ...
+ *     if (!select_add(s, "tag", "WhiteElo>=2000", err, sizeof err)) ... err ...
  *     select_finish(s, err, sizeof err);        // after the last select_add
+ *     if (!select_number(s, n)) ...              // every game, by its number in its file
  *     switch (select_tags(s, tags, ntags)) {     // every game
  *     case SELECT_NO: ...                        // its moves are not needed
  *     case SELECT_YES: ...
@@ -20,45 +21,57 @@
  *         chosen = select_game_end(gs);
  *     }
  *
- * Criteria (the option texts; formats/pgn-select.md is their manual):
- *   SELECT_TAG       "NAME OP VALUE", OP one of = != ~ !~ < <= > >= (spaces
+ * Criteria (their rows in select_kinds[], by option name; the option texts;
+ * formats/pgn-select.md is their manual):
+ *   tag             "NAME OP VALUE", OP one of = != ~ !~ < <= > >= (spaces
  *                    around OP optional); ~ and !~ take a PCRE2 pattern;
  *                    < <= > >= compare numbers as numbers, PGN dates
  *                    ("2024.01.??") as dates, other text as text (bytes);
  *                    = and != compare text, or numbers as numbers when
  *                    both sides are numbers.  A missing tag meets no
  *                    comparison, not even != and !~.
- *   SELECT_PLAYER    a PCRE2 pattern that White or Black matches
- *   SELECT_SPEED     ultrabullet, bullet, blitz, rapid, classical or
+ *   player          a PCRE2 pattern that White or Black matches
+ *   speed           ultrabullet, bullet, blitz, rapid, classical or
  *                    correspondence (a comma-separated list: any one),
  *                    from TimeControl by lichess's rule
- *   SELECT_VARIANT   a variant name (variant_parse's spellings, or the
+ *   variant         a variant name (variant_parse's spellings, or the
  *                    Variant tag's as game_variant_parse reads them; a
  *                    comma-separated list: any one): the game's rules,
  *                    from its Variant tag as the replay reads it (none or
  *                    "Standard": chess); chess960 for a Chess960 game; an
  *                    unknown Variant tag meets none
- *   SELECT_FEN       a FEN the main line reaches (ply 0 included): board,
+ *   fen             a FEN the main line reaches (ply 0 included): board,
  *                    side, castling rights (with their rooks), the
  *                    en-passant square when a capture en passant is legal,
  *                    a variant's state (pockets, checks); counters ignored
- *   SELECT_POSITION  a board in FEN board syntax where '?' stands for any
+ *   position        a board in FEN board syntax where '?' stands for any
  *                    square, optionally followed by " w" or " b"
- *   SELECT_MATERIAL  "KQR:KR" (White's pieces, Black's), "+" after a side
+ *   material        "KQR:KR" (White's pieces, Black's), "+" after a side
  *                    for "at least", reached on the main line and held for
- *                    SELECT_MATERIAL_PLIES plies (default 1)
- *   SELECT_MATERIAL_PLIES  N >= 1, with a SELECT_MATERIAL only
- *   SELECT_MIN_PLIES, SELECT_MAX_PLIES  the main line's length in plies
+ *                    material-plies plies (default 1)
+ *   material-plies  N >= 1, with a material only
+ *   min-plies, max-plies  the main line's length in plies
  *                    (a minimum above the maximum: select_finish refuses)
- *   SELECT_ENDING    checkmate, stalemate, insufficient, threefold, fifty
+ *   ending           checkmate, stalemate, insufficient, threefold, fifty
  *                    or variant (a comma-separated list: any one): the
  *                    position at the end of the main line (threefold: it
  *                    stood three times on the main line, as --fen compares)
- *   SELECT_MOVES     "e4 c5 Nf3": the main line starts with these moves
+ *   moves            "e4 c5 Nf3": the main line starts with these moves
  *                    (SAN, from the standard start of standard chess)
- *   SELECT_ECO       "B90" or "A00-B99" (a comma-separated list: any one):
+ *   eco              "B90" or "A00-B99" (a comma-separated list: any one):
  *                    the opening's code (opening.h)
- *   SELECT_OPENING   a PCRE2 pattern on the opening's name */
+ *   opening          a PCRE2 pattern on the opening's name
+ *   game-number      "5000-5010,17": numbers and ranges of numbers from 1 (a
+ *                    comma-separated list: any one): the game's number in
+ *                    its file, which the caller knows and select_number
+ *                    judges
+ *   unique           no text: the main line's identity is wanted
+ *                    (select_game_identity), for the tool to keep
+ *
+ * A new criterion is one row of select_kinds[] (select.c) with the
+ * functions it names: how its text is read into its own storage, and its
+ * judge on the tags or on the number; docs/development.md says which
+ * files one on the moves touches. */
 #ifndef CHESS_SELECT_H
 #define CHESS_SELECT_H
 
@@ -71,24 +84,30 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum select_criterion {
-    SELECT_TAG,
-    SELECT_PLAYER,
-    SELECT_SPEED,
-    SELECT_VARIANT,
-    SELECT_FEN,
-    SELECT_POSITION,
-    SELECT_MATERIAL,
-    SELECT_MATERIAL_PLIES,
-    SELECT_MIN_PLIES,
-    SELECT_MAX_PLIES,
-    SELECT_ENDING,
-    SELECT_MOVES,
-    SELECT_ECO,
-    SELECT_OPENING,
-    SELECT_UNIQUE, /* no text: the main line's identity is wanted (select_game_identity) */
-    SELECT_CRITERION_NB
+/* A criterion's row: its option, as every tool that offers the criteria
+ * names and explains it (cmd/cli/criteria_args builds the argp options
+ * from the rows), and how it is read and judged (ops, select_impl.h). */
+struct select_ops;
+struct select_kind {
+    const char *name; /* the option's long name, select_add's kind: "tag" */
+    int key;          /* its short option ('p'), or 0 */
+    const char *arg;  /* its argument's name in --help; NULL: it takes no text */
+    const char *doc;  /* its --help text; NULL: the tool words it (SELECT_KIND_TOOL) */
+    unsigned flags;   /* SELECT_KIND_... */
+    const struct select_ops *ops;
 };
+enum {
+    /* doc holds a "%s" for the variants' names (cli_help_variants) */
+    SELECT_KIND_VARIANTS = 1,
+    /* the tool does part of it and offers the option itself: --unique
+     * (the tool keeps the identities), which criteria_args leaves out */
+    SELECT_KIND_TOOL = 2,
+};
+/* The rows, in no order that matters; select_nkinds of them. */
+extern const struct select_kind select_kinds[];
+extern const size_t select_nkinds;
+/* The row named name (an option's long name), or NULL. */
+const struct select_kind *select_kind_named(const char *name);
 
 /* The lichess speed categories of a TimeControl value. */
 enum select_speed {
@@ -115,12 +134,13 @@ struct select_criteria;
 struct select_criteria *select_new(void);
 void select_free(struct select_criteria *s);
 
-/* Add a criterion from its option text (NULL for SELECT_UNIQUE): true, or
+/* Add the criterion of the row named kind ("tag") from its option text
+ * (NULL for one that takes none, as "unique"): true, or
  * false with a message in err (snprintf contract), such as "no operator
  * in 'WhiteElo' (one of = != ~ !~ < <= > >=)" or "unknown speed 'blit'
  * (ultrabullet, bullet, ...)", which the tool prefixes with the option's
  * name; control bytes of text show as '?' in it. */
-bool select_add(struct select_criteria *s, enum select_criterion kind, const char *text, char *err,
+bool select_add(struct select_criteria *s, const char *kind, const char *text, char *err,
                 size_t errsize);
 
 /* After the last select_add: checks how the criteria combine (a
@@ -131,6 +151,17 @@ bool select_finish(struct select_criteria *s, char *err, size_t errsize);
 
 /* Whether any criterion needs the moves (else select_tags decides). */
 bool select_needs_moves(const struct select_criteria *s);
+
+/* Whether a criterion asks for the game's number (--game-number): the
+ * caller then asks select_number of every game, as well as the others. */
+bool select_needs_number(const struct select_criteria *s);
+/* Does the game numbered n (from 1, in its file, as the tools' messages
+ * number games) meet the criteria on the number?  True when there is
+ * none; false once n is past select_number_last. */
+bool select_number(const struct select_criteria *s, unsigned long n);
+/* The last number select_number can accept (ULONG_MAX: no bound), so that
+ * a caller can stop reading a file there. */
+unsigned long select_number_last(const struct select_criteria *s);
 
 enum select_verdict {
     SELECT_NO,     /* not chosen */
@@ -165,7 +196,7 @@ void select_game_move(struct select_game *g, move m, const struct position *afte
 /* The main line has ended: is the game chosen? */
 bool select_game_end(struct select_game *g);
 
-/* With SELECT_UNIQUE, after select_game_end: the game's identity
+/* With "unique", after select_game_end: the game's identity
  * (game_id.h) without tag texts: its rules, start position and main line,
  * 16 bytes a distinct game for the caller to keep (in a game_id_set). */
 void select_game_identity(const struct select_game *g, uint64_t out[2]);

@@ -18,7 +18,6 @@ struct select_game {
      * position (--ending), the history of positions (threefold) */
     bool per_ply, positions, keep_last, history;
     bool fen_met, pattern_met;   /* (true when none is asked) */
-    bool moves_ok;               /* the --moves lists agree with the main line so far */
     unsigned long *material_run; /* plies the signature has held, per --material */
     struct opening_search os;
     struct game_id_acc id; /* --unique's identity so far */
@@ -30,6 +29,14 @@ struct select_game {
     size_t nhist, caphist;
     bool hist_lost;    /* memory ran out: threefold is not known */
     bool material_met; /* a --material has held long enough */
+    /* the rows' own judges on the main line (s->line_judges), each with
+     * its scratch; those with a move function first, nmoving of them */
+    struct hook {
+        const struct select_ops *ops;
+        const void *state;
+        void *game;
+    } * hooks;
+    size_t nhooks, nmoving;
 };
 
 struct select_game *select_game_new(const struct select_criteria *s)
@@ -47,8 +54,21 @@ struct select_game *select_game_new(const struct select_criteria *s)
         endings |= s->endings[i];
     g->history = (endings & 1u << END_THREEFOLD) != 0;
     g->keep_last = (endings & ~(1u << END_THREEFOLD)) != 0;
+    if (s->nline_judges && !(g->hooks = calloc(s->nline_judges, sizeof *g->hooks)))
+        goto fail;
+    for (int moving = 1; moving >= 0; moving--)
+        for (size_t i = 0; i < s->nline_judges; i++) {
+            const struct select_judge *j = &s->line_judges[i];
+            if ((j->ops->move != NULL) != moving)
+                continue;
+            struct hook *h = &g->hooks[g->nhooks++];
+            *h = (struct hook){j->ops, j->state, calloc(1, j->ops->game_size + 1)};
+            if (!h->game)
+                goto fail;
+            g->nmoving += moving;
+        }
     g->per_ply = s->nfens || s->npatterns || s->nmaterials || g->keep_last || g->history ||
-                 s->nlines || s->table || s->unique;
+                 g->nmoving || s->table || s->unique;
     return g;
 fail:
     select_game_free(g);
@@ -60,6 +80,9 @@ void select_game_free(struct select_game *g)
     if (!g)
         return;
     pcre2_match_data_free(g->md);
+    for (size_t i = 0; i < g->nhooks; i++)
+        free(g->hooks[i].game);
+    free(g->hooks);
     free(g->material_run);
     free(g->hist);
     free(g);
@@ -131,8 +154,9 @@ void select_game_start(struct select_game *g, const struct position *start)
     if (s->nmaterials) {
         memset(g->material_run, 0, s->nmaterials * sizeof *g->material_run);
     }
-    g->moves_ok = !s->nlines || (start->variant == VARIANT_CHESS && !start->chess960 &&
-                                 select_fen_match(&s->start, start));
+    for (struct hook *h = g->hooks, *e = h + g->nhooks; h < e; h++)
+        if (h->ops->start)
+            h->ops->start(h->state, h->game, start);
     if (s->table)
         opening_search_start(&g->os, s->table, start);
     if (s->unique)
@@ -151,10 +175,8 @@ static __attribute__((noinline)) void move_slow(struct select_game *g, move m,
     const struct select_criteria *s = g->s;
     if (s->unique)
         game_id_move(&g->id, m);
-    if (g->moves_ok && g->ply <= s->longest_line)
-        for (size_t i = 0; i < s->nlines; i++)
-            if (g->ply <= s->lines[i].n && s->lines[i].moves[g->ply - 1] != m)
-                g->moves_ok = false;
+    for (struct hook *h = g->hooks, *e = h + g->nmoving; h < e; h++)
+        h->ops->move(h->state, h->game, g->ply, m, after);
     if (g->positions)
         look(g, after);
     if (s->table) /* (a null move ends lichess's search) */
@@ -207,8 +229,9 @@ bool select_game_end(struct select_game *g)
         return false;
     if (!g->material_met)
         return false;
-    if (s->nlines && (!g->moves_ok || g->ply < s->longest_line))
-        return false;
+    for (struct hook *h = g->hooks, *e = h + g->nhooks; h < e; h++)
+        if (!h->ops->end(h->state, h->game, g->ply))
+            return false;
     for (size_t i = 0; i < s->nendings; i++)
         if (!ending_holds(g, s->endings[i]))
             return false;

@@ -79,6 +79,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/bin/perft-cluster
 ./usr/bin/perft-sum
 ./usr/bin/pgn-check
+./usr/bin/pgn-explore
 ./usr/bin/pgn-select
 ./usr/bin/pgn-to-named-notation
 ./usr/share/doc/chesskit/formats/annotations.md
@@ -96,6 +97,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/share/man/man1/named-notation-to-pgn.1
 ./usr/share/man/man1/perft.1
 ./usr/share/man/man1/pgn-check.1
+./usr/share/man/man1/pgn-explore.1
 ./usr/share/man/man1/pgn-select.1
 ./usr/share/man/man1/pgn-to-named-notation.1"
     # The perft cluster runs from where it is installed (it finds perft-sum beside it).

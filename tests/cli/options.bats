@@ -157,7 +157,7 @@ Try \`fen-check --help' or \`fen-check --usage' for more information."
 
 # ---- one vocabulary of options (docs/options.md) ----
 
-TOOLS=(fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check pgn-select)
+TOOLS=(fen-check legal-moves perft pgn-to-named-notation named-notation-to-pgn pgn-check pgn-select pgn-explore)
 KIWI='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 GAME=$'[Event "t"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *'
 
@@ -207,7 +207,7 @@ help_entries() {
         "$tool" --help | grep -qE -- '^  -j, .*--jobs=N' || { echo "$tool: no -j for --jobs"; return 1; }
         n=$((n + 1))
     done
-    ((n == 4)) # perft and the three PGN tools that run threads
+    ((n == 5)) # perft and the four PGN tools that run threads
     # perft(3) of the start position is 8902 (chessprogramming wiki)
     run --separate-stderr perft -j 2 --startpos -d 3
     assert_success

@@ -277,6 +277,91 @@ check_case() {
     [[ $(ids <<<"$output") == "$(case_ids ending-checkmate)" ]]
 }
 
+# numbered FILE N...: the Ids of the games numbered N (from 1) of FILE,
+# counted by awk as tag sections: a tag line after any other line (or at
+# the file's start) starts a game.
+numbered() {
+    local file=$1
+    shift
+    awk -v want=" $* " '
+        /^\[/ { if (!intag) { n++; on = index(want, " " n " ") > 0 }; intag = 1; }
+        !/^\[/ { intag = 0 }
+        on && /^\[Id "/ { id = $0; sub(/^\[Id "/, "", id); sub(/"\].*/, "", id); print id }
+    ' "$file"
+}
+
+@test "--game-number LIST: the games of those numbers in the file, as awk counts them and pgn-extract --selectonly selects" {
+    local f="$FIX/openings.pgn" want
+    want=$(numbered "$f" 2 3 4 7 13)
+    [[ $(wc -l <<<"$want") == 5 ]]
+    run --separate-stderr pgn-select --game-number 2-4,7,13,99 "$f"
+    assert_success
+    assert_stderr_equal ''
+    [[ $(ids <<<"$output") == "$want" ]] || fail "ids $(ids <<<"$output" | tr '\n' ' '), want $want"
+    cmp <(pgn-select --game-number 2-4,7,13,99 "$f") <(games_text "$f" $want)
+    cmp <(pgn-select --game-number 2-4,7,13,99 "$f") <(pgn-select --jobs 3 --game-number=2-4,7,13,99 "$f")
+    # the order of the list and repeats in it do not matter
+    cmp <(pgn-select --game-number 2-4,7,13,99 "$f") <(pgn-select --game-number 13,7,3-4,2,2-3,99-200 "$f")
+    if [[ -x $PGN_EXTRACT ]]; then # (pgn-extract writes a range 2:4)
+        [[ $("$PGN_EXTRACT" -s --selectonly 2:4,7,13,99 "$f" | ids) == "$want" ]]
+    fi
+    # past the last game: nothing
+    run --separate-stderr pgn-select --game-number 14-100 "$f"
+    assert_failure 1
+    assert_output ''
+    assert_stderr_equal ''
+}
+
+@test "--game-number: each file counts from 1; with other criteria, with itself, --invert and --count" {
+    local a="$FIX/endings.pgn" b="$FIX/openings.pgn" t="$FIX/tags.pgn" want
+    run --separate-stderr pgn-select --game-number 1,3 "$a" "$b"
+    assert_success
+    [[ $(ids <<<"$output") == "$(numbered "$a" 1 3; numbered "$b" 1 3)" ]]
+    # and a --tag: both hold (awk reads the Result of games 1 to 8)
+    want=$(awk '/^\[/ { if (!intag) n++; intag = 1 } !/^\[/ { intag = 0 }
+                /^\[Id "/ { id = $0; sub(/^\[Id "/, "", id); sub(/"\].*/, "", id) }
+                n <= 8 && /^\[Result "1-0"\]/ { print id }' "$t")
+    [[ -n $want ]]
+    [[ $(pgn-select --game-number 1-8 --tag 'Result=1-0' "$t" | ids) == "$want" ]]
+    # two lists: each holds
+    [[ $(pgn-select --game-number 1-6 --game-number 4-9 "$b" | ids) == "$(numbered "$b" 4 5 6)" ]]
+    [[ $(pgn-select --invert --game-number 2-11 "$b" | ids) == "$(numbered "$b" 1 12 13)" ]]
+    run --separate-stderr pgn-select --count --game-number 2-4,99 "$b"
+    assert_success
+    assert_output 3
+}
+
+@test "--game-number: in the last file, reading stops past the last number it can choose, unless --invert or --stats need the rest" {
+    local a="$FIX/endings.pgn" bad="$BATS_TEST_TMPDIR/bad.pgn"
+    { games_text "$a" 1 2; printf '\n[Id "cut"]\n[White "A"]\n[Black "B"]\n\n1. e4 {a comment never closed\n'; } >"$bad"
+    [[ -n $(converter_report "$bad") ]]
+    # game 2 is read (its blank lines end game 1), the damaged game 3 not
+    run --separate-stderr pgn-select --game-number 1 "$bad"
+    assert_success
+    assert_stderr_equal ''
+    [[ $(ids <<<"$output") == 1 ]]
+    run --separate-stderr pgn-select --jobs 2 --game-number 1 "$bad"
+    assert_success
+    assert_stderr_equal ''
+    # game 3 is the first past 2: read, and reported
+    run --separate-stderr pgn-select --game-number 2 "$bad"
+    assert_failure 1
+    assert_stderr_equal "$(converter_report "$bad")"
+    run --separate-stderr pgn-select --stats --game-number 1 "$bad"
+    assert_failure 1
+    assert_stderr_equal "$(converter_report "$bad")
+3 games, 1 selected, 1 unreadable"
+    run --separate-stderr pgn-select --invert --game-number 1 "$bad"
+    assert_failure 1
+    assert_stderr_equal "$(converter_report "$bad")"
+    [[ $(ids <<<"$output") == 2 ]]
+    # not the last file: the next one counts from 1 again
+    run --separate-stderr pgn-select --game-number 1 "$bad" "$a"
+    assert_failure 1
+    assert_stderr_equal "$(converter_report "$bad")"
+    [[ $(ids <<<"$output" | tr '\n' ' ') == '1 1 ' ]]
+}
+
 @test "--jobs 2: the same output as one thread, for every case" {
     local f name fixture
     for f in "$FIX"/expected/*.ids; do
@@ -487,6 +572,11 @@ usage_error() {
     usage_error "pgn-select: --eco: bad ECO code or range 'Z99' (a code as B90, a range as A00-B99)" --eco=Z99
     usage_error "pgn-select: --eco: bad ECO code or range 'B99-A00' (a code as B90, a range as A00-B99)" --eco=B99-A00
     usage_error "pgn-select: --opening: bad pattern '(unclosed': missing closing parenthesis at offset 9" --opening='(unclosed'
+    usage_error "pgn-select: --game-number: bad game number or range '0' (a number from 1, a range as 5000-5010)" --game-number=0
+    usage_error "pgn-select: --game-number: bad game number or range 'x' (a number from 1, a range as 5000-5010)" --game-number=5,x
+    usage_error "pgn-select: --game-number: bad game number or range '5-' (a number from 1, a range as 5000-5010)" --game-number=5-
+    usage_error "pgn-select: --game-number: bad game number or range '' (a number from 1, a range as 5000-5010)" --game-number=
+    usage_error "pgn-select: --game-number: range '10-5' ends before it starts" --game-number=10-5
     usage_error "pgn-select: invalid --limit value 'lots' (expected 1 to 18446744073709551615)" --limit=lots
     usage_error "pgn-select: invalid --limit value '0' (expected 1 to 18446744073709551615)" --limit=0
     usage_error "pgn-select: invalid --jobs value '-1' (expected 0 to 256)" --jobs=-1
@@ -505,8 +595,8 @@ usage_error() {
     assert_success
     assert_exit_status_table
     local o
-    for o in --tag --player --speed --variant --fen --position --material --material-plies --min-plies \
-        --max-plies --ending --moves --eco --opening --unique --invert --count --limit --jobs --stats; do
+    for o in --tag --player --speed --variant --game-number --fen --position --material --material-plies \
+        --min-plies --max-plies --ending --moves --eco --opening --unique --invert --count --limit --jobs --stats; do
         [[ $output == *"$o"* ]] || fail "--help does not name $o"
     done
 }
@@ -648,4 +738,13 @@ games_only() { cat "$1"; }
     cmp <(pgn-select --jobs 1 --eco=B00-B99 --min-plies=60 "$f") <(pgn-select --jobs 2 --eco=B00-B99 --min-plies=60 "$f")
     cmp <(pgn-select --jobs 1 --tag 'Date>=2005.01.01' "$f") <(pgn-select --jobs 2 --tag 'Date>=2005.01.01' "$f")
     cmp <(pgn-select --jobs 1 --unique "$f") <(pgn-select --jobs 2 --unique "$f")
+}
+
+@test "shared: --game-number on the 100k lichess archive writes what awk cuts by its [Event lines, with --jobs 2 too" {
+    need_shared pgn/bench/random-100k.pgn.zst
+    local f="$SHARED/pgn/bench/random-100k.pgn.zst" want="$BATS_TEST_TMPDIR/want.pgn"
+    zstd -dc "$f" | awk '/^\[Event /{ n++ } (n >= 5000 && n <= 5010) || n == 17 || (n >= 99999 && n <= 100005)' >"$want"
+    [[ $(grep -c '^\[Event ' "$want") == 14 ]]
+    cmp <(pgn-select --game-number 5000-5010,17,99999-100005 "$f") "$want"
+    cmp <(pgn-select --jobs 2 --game-number 5000-5010,17,99999-100005 "$f") "$want"
 }

@@ -1,6 +1,6 @@
 /* libFuzzer target for pgn-select's criteria (select.h): each line of the
  * input is one option text, its first byte naming the kind (its value
- * modulo SELECT_CRITERION_NB), the rest the text.  Whatever is read must
+ * modulo select_nkinds: its row), the rest the text.  Whatever is read must
  * hold up (abort on a broken property; crashes, leaks and sanitizer
  * reports are findings):
  *  - select_add and select_finish either accept or give a message that
@@ -86,7 +86,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         while (end < size && data[end] != '\n')
             end++;
         if (end > at) {
-            enum select_criterion kind = (enum select_criterion)(data[at] % SELECT_CRITERION_NB);
+            const struct select_kind *kind = &select_kinds[data[at] % select_nkinds];
             /* the option text as argp hands it over: NUL-terminated, on
              * the heap at its exact size */
             size_t n = end - at - 1;
@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             memcpy(text, data + at + 1, n);
             text[n] = '\0';
             memset(err, 'x', sizeof err);
-            ok = select_add(s, kind, kind == SELECT_UNIQUE ? NULL : text, err, sizeof err);
+            ok = select_add(s, kind->name, kind->arg ? text : NULL, err, sizeof err);
             if (!ok)
                 check_message(err, sizeof err);
             free(text);

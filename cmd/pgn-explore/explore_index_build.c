@@ -313,7 +313,7 @@ int explore_index_build_add(struct explore_index_build *b, const struct explore_
     bk.speed = (uint8_t)(m->speed >= 0 && m->speed < EXPLORE_INDEX_DB_SPEEDS
                              ? m->speed
                              : EXPLORE_INDEX_DB_SPEED_UNKNOWN);
-    int64_t id = explore_index_games_id(&b->games_table, m);
+    int64_t id = explore_index_games_next_id(&b->games_table);
     int status =
         explore_index_games_add(&b->games_table, m, result, bk.month, bk.speed, bk.variant, number);
     bool white = w->start.side == WHITE;

@@ -18,11 +18,6 @@
  * as many as an answer shows. */
 enum { EXPLORE_INDEX_BUILD_TOP = EXPLORE_TOP_GAMES };
 
-/* A game's id in the index: its file's id times this, plus its line, so
- * that the ids' order is the inputs' order (the tie-break of the top
- * games). */
-#define EXPLORE_INDEX_BUILD_FILE_STEP ((int64_t)1 << 36)
-
 struct explore_index_build;
 
 /* Open (or create) the index at path for adding games, with at most

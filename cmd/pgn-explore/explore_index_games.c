@@ -155,6 +155,14 @@ int explore_index_games_init(struct explore_index_games *g, struct explore_index
     else if (st)
         status = explore_index_db_fail(db, "cannot read the index");
     sqlite3_finalize(st);
+    st = NULL;
+    if (!status)
+        st = explore_index_db_prepare(db, "SELECT coalesce(max(id), 0) FROM games", &status);
+    if (st && sqlite3_step(st) == SQLITE_ROW)
+        g->next_id = sqlite3_column_int64(st, 0) + 1;
+    else if (st)
+        status = explore_index_db_fail(db, "cannot read the index");
+    sqlite3_finalize(st);
     return status;
 }
 
@@ -168,11 +176,6 @@ void explore_index_games_free(struct explore_index_games *g)
     memset(g, 0, sizeof *g);
 }
 
-int64_t explore_index_games_id(const struct explore_index_games *g, const struct explore_meta *m)
-{
-    return (g->file_base + m->file_index + 1) * EXPLORE_INDEX_BUILD_FILE_STEP + (int64_t)m->line;
-}
-
 int explore_index_games_add(struct explore_index_games *g, const struct explore_meta *m, int result,
                             int month, int speed, int variant, unsigned long **number)
 {
@@ -180,9 +183,10 @@ int explore_index_games_add(struct explore_index_games *g, const struct explore_
     if (status)
         return status;
     struct explore_index_games_pending *p =
-        pending_new(g, m, explore_index_games_id(g, m), result, month, speed, variant);
+        pending_new(g, m, g->next_id, result, month, speed, variant);
     if (!p)
         return cli_nomem();
+    g->next_id++;
     *number = &p->number;
     return 0;
 }

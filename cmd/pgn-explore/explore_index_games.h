@@ -22,6 +22,7 @@ struct explore_index_games {
     struct explore_index_db *db;
     sqlite3_stmt *put_game, *put_file;
     int64_t file_base; /* the files' ids of this run: file_base + file_index + 1 */
+    int64_t next_id;   /* the id of the next game: ids follow the input's order */
     long last_file;    /* the file_index of the last game (-1: none yet) */
     struct explore_index_games_pending **pending;
     size_t npending, cap, bytes, max_bytes;
@@ -33,9 +34,13 @@ int explore_index_games_init(struct explore_index_games *g, struct explore_index
                              size_t max_bytes);
 void explore_index_games_free(struct explore_index_games *g);
 
-/* The id of a game of the run: its file's id times
- * EXPLORE_INDEX_BUILD_FILE_STEP, plus its line. */
-int64_t explore_index_games_id(const struct explore_index_games *g, const struct explore_meta *m);
+/* The id the next game added takes: 1, 2, ... after the index's last,
+ * so that the ids' order is the input's (the tie-break of the top
+ * games). */
+static inline int64_t explore_index_games_next_id(const struct explore_index_games *g)
+{
+    return g->next_id;
+}
 
 /* Keep a game (result 0 White won, 1 drawn, 2 Black won; month, speed
  * and variant as the index codes them): *number is where its number is

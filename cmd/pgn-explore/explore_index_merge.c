@@ -107,10 +107,8 @@ static int merge_one(struct explore_index_db *out, const char *path)
     int status = explore_index_db_open(&src, path, EXPLORE_INDEX_DB_READ, 0);
     if (status)
         return status;
-    /* A game's id is its file's times EXPLORE_INDEX_BUILD_FILE_STEP plus
-     * its line: moving the files moves the games. */
     long long file_off = max_id(out, "files", &status);
-    long long game_off = file_off * EXPLORE_INDEX_BUILD_FILE_STEP;
+    long long game_off = status ? 0 : max_id(out, "games", &status);
     for (size_t i = 0; i < sizeof copies / sizeof copies[0] && !status; i++)
         status = copy_table(&src, out, &copies[i], game_off, file_off);
     explore_index_db_close(&src);

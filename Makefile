@@ -152,10 +152,16 @@ $(BUILD)/tests/test_decompress: $(BUILD)/tests/unit/test_decompress.o $(LIBTSUP)
 	@mkdir -p $(@D)
 	$(LINK)
 
+# (the index's unit test takes its modules from $(LIBCLI), and SQLite with them)
+$(BUILD)/tests/test_explore_index: $(BUILD)/tests/unit/test_explore_index.o $(LIBTSUP) $(LIBCLI) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(LINK)
+
 # pgn-explore's saved index is an SQLite database (cmd/pgn-explore/explore_index_db.c):
 # that program alone links libsqlite3 (the others take nothing of it from $(LIBCLI)).
 SQLITE_LIBS := -lsqlite3
-$(BUILD)/bin/pgn-explore $(BUILD)/tests/seeds/fuzz_explore_index: LDLIBS_ALL += $(SQLITE_LIBS)
+$(BUILD)/bin/pgn-explore $(BUILD)/tests/seeds/fuzz_explore_index $(BUILD)/tests/test_explore_index: \
+  LDLIBS_ALL += $(SQLITE_LIBS)
 
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)

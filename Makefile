@@ -160,7 +160,9 @@ $(BUILD)/tests/test_explore_index: $(BUILD)/tests/unit/test_explore_index.o $(LI
 # pgn-explore's saved index is an SQLite database (cmd/pgn-explore/explore_index_db.c):
 # that program alone links libsqlite3 (the others take nothing of it from $(LIBCLI)).
 SQLITE_LIBS := -lsqlite3
-$(BUILD)/bin/pgn-explore $(BUILD)/tests/seeds/fuzz_explore_index $(BUILD)/tests/test_explore_index: \
+# (The seed runs of the fuzz targets link it too: any of them may take
+# pgn-explore's modules, which reach the index's, from $(LIBCLI).)
+$(BUILD)/bin/pgn-explore $(BUILD)/tests/seeds/% $(BUILD)/tests/test_explore_index: \
   LDLIBS_ALL += $(SQLITE_LIBS)
 
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)

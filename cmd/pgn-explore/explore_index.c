@@ -44,15 +44,16 @@ static const struct argp_option options[] = {
      "least 1M): the counts gathered are written out whenever they fill it",
      0},
     {"ratings", OPT_RATINGS, "LIST", 0,
-     "Only games whose players' mean rating is in one of lichess's groups, named by their "
-     "lower bound: 0 (below 1000), 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2500 (and "
-     "above); a comma-separated list. A game without both ratings is in none",
+     "With --index: only games whose players' mean rating is in one of lichess's groups, "
+     "named by their lower bound: 0 (below 1000), 1000, 1200, 1400, 1600, 1800, 2000, 2200, "
+     "2500 (and above); a comma-separated list. A game without both ratings is in none",
      0},
     {"since", OPT_SINCE, "YYYY-MM", 0,
-     "Only games played in that month or later (UTCDate, else Date); a game without a year "
-     "is left out",
+     "With --index: only games played in that month or later (UTCDate, else Date; YYYY: "
+     "its first month); a game without a year is left out",
      0},
-    {"until", OPT_UNTIL, "YYYY-MM", 0, "Only games played in that month or earlier", 0},
+    {"until", OPT_UNTIL, "YYYY-MM", 0,
+     "With --index: only games played in that month or earlier (YYYY: its last month)", 0},
     {0},
 };
 

@@ -285,11 +285,13 @@ int explore_index_db_open(struct explore_index_db *db, const char *path,
     /* A query opens the file writable when it may, only so that SQLite
      * can roll back what an interrupted build left in its journal. */
     db->existed = exists;
-    int flags = SQLITE_OPEN_READWRITE | (mode == EXPLORE_INDEX_DB_WRITE ? SQLITE_OPEN_CREATE : 0);
+    /* One thread uses a connection: no mutex around each call. */
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX |
+                (mode == EXPLORE_INDEX_DB_WRITE ? SQLITE_OPEN_CREATE : 0);
     int rc = sqlite3_open_v2(path, &db->db, flags, NULL);
     if (rc != SQLITE_OK && mode == EXPLORE_INDEX_DB_READ) {
         sqlite3_close(db->db);
-        rc = sqlite3_open_v2(path, &db->db, SQLITE_OPEN_READONLY, NULL);
+        rc = sqlite3_open_v2(path, &db->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
     }
     if (rc != SQLITE_OK) {
         int status = explore_index_db_fail(db, "cannot open the index");

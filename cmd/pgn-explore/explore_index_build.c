@@ -147,9 +147,9 @@ static int step(struct explore_index_build *b, sqlite3_stmt *st)
     return explore_index_db_fail(&b->db, "cannot write the index; it is left as it was");
 }
 
-/* Write both tables out in key order and clear them, and the games whose
- * number has come. */
-static int flush(struct explore_index_build *b)
+/* Write both tables out in key order and clear them (but after the last),
+ * and the games whose number has come. */
+static int flush(struct explore_index_build *b, bool last)
 {
     int status = 0;
     explore_index_agg_sort(&b->moves, cmp_move_row, NULL);
@@ -180,8 +180,12 @@ static int flush(struct explore_index_build *b)
         b->flushed_into_rows = true;
     if (!status)
         status = explore_index_games_write(&b->games_table, false);
-    explore_index_agg_clear(&b->moves);
-    explore_index_agg_clear(&b->tops);
+    /* (the last write-out leaves the slots: clearing them would touch
+     * every page of a table sized for --memory, for nothing) */
+    if (!last) {
+        explore_index_agg_clear(&b->moves);
+        explore_index_agg_clear(&b->tops);
+    }
     return status;
 }
 
@@ -324,7 +328,7 @@ int explore_index_build_add(struct explore_index_build *b, const struct explore_
             continue;
         if (b->moves.n == b->moves.max_rows || b->tops.n == b->tops.max_rows ||
             explore_index_games_full(&b->games_table))
-            status = flush(b);
+            status = flush(b, false);
         if (!status &&
             !add_ply(b, &bk, &w->ply[i], result, white ? m->white_elo : m->black_elo, m, id))
             status = cli_nomem();
@@ -343,7 +347,7 @@ int explore_index_build_end(struct explore_index_build *b, bool commit)
 {
     int status = 0;
     if (commit && b->put_move) {
-        status = flush(b);
+        status = flush(b, true);
         if (!status)
             status = explore_index_games_write(&b->games_table, true);
         if (!status && b->flushed_into_rows)

@@ -4,6 +4,7 @@
 #include "explore_loop.h"
 
 #include "cli/progress.h"
+#include "games/annotation.h"
 #include "games/game.h"
 #include "games/opening.h"
 #include "games/pgn.h"
@@ -41,6 +42,7 @@ struct worker {
     struct game_replay *replay;
     struct select_game *judge;
     struct explore_walk *walk;
+    struct cli_buf scratch; /* a comment's text without its commands */
     /* the run being read */
     struct jobs_result *res;
     const char *name;
@@ -74,6 +76,7 @@ static void worker_free(void *arg)
     free(w->replay);
     select_game_free(w->judge);
     explore_walk_free(w->walk);
+    cli_buf_free(&w->scratch);
     free(w);
 }
 
@@ -127,6 +130,17 @@ static enum pgn_visit tags_done(void *ctx, const struct pgn_game *g)
     return PGN_VISIT_GO;
 }
 
+/* A main-line comment (cfg->comments): its [%eval] for the ply before. */
+static void eval_comment(struct worker *w, const struct pgn_token *tok)
+{
+    if (!cli_buf_reserve(&w->scratch, tok->len + 1))
+        return;
+    struct annotations a;
+    annotation_parse(tok->text, tok->len, &a, w->scratch.data);
+    if ((a.has & ANNOTATION_HAS_EVAL) && !a.eval.mate)
+        explore_walk_eval(w->walk, a.eval.value);
+}
+
 static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
 {
     struct worker *w = ctx;
@@ -134,7 +148,10 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
     enum pgn_visit answer;
     if (!game_replay_visit(w->replay, tok, &ev, &answer))
         return answer;
-    if (ev.kind == GAME_EV_RESULT) {
+    if (ev.kind == GAME_EV_COMMENT) {
+        if (ev.depth == 0)
+            eval_comment(w, tok);
+    } else if (ev.kind == GAME_EV_RESULT) {
         /* a Result tag that is missing or "*": the movetext's marker */
         if (ev.depth == 0 && w->walk->meta.result == EXPLORE_RESULT_NONE)
             w->walk->meta.result = explore_result_parse_text(tok->text, tok->len);
@@ -184,6 +201,14 @@ static void game_end(void *ctx, const struct pgn_game *g)
         res->counts[COUNT_NO_RESULT]++;
         return;
     }
+    /* the tags again: the reader's arena may have moved since tags_done
+     * (the result and the rules are the walk's own) */
+    struct explore_meta *m = &w->walk->meta;
+    struct explore_meta kept = *m;
+    explore_meta_from_tags(m, g->tags, g->ntags);
+    m->result = kept.result;
+    m->variant = kept.variant;
+    m->chess960 = kept.chess960;
     explore_walk_end(w->walk);
     res->counts[COUNT_WALKED]++;
     unsigned long *slot = w->run->c->game(w->state, w->walk);
@@ -199,7 +224,7 @@ static const struct pgn_visitor visitor = {tags_done, token, game_end};
  * error (kept in the result). */
 static int read_games(struct worker *w, struct jobs_stream *s)
 {
-    int rc;
+    int rc = 0;
     struct jobs_result *res = w->res;
     while (!res->stop && (rc = pgn_read_game(w->reader, &visitor, w)) > 0)
         if (s && (res->out.len >= (1 << 16) || res->diags.n))
@@ -234,11 +259,9 @@ static void work_chunk(void *worker, const struct jobs_chunk *in, struct jobs_re
     w->res = res;
     set_file(w, in->name);
     w->line_offset = in->first_line - 1;
-    res->at_rest = false;
     if (pgn_reader_open_mem(w->reader, in->data, in->len, in->name) != PGN_OK ||
         read_games(w, NULL) < 0)
         return;
-    res->at_rest = pgn_reader_at_rest(w->reader);
 }
 
 static void work_stream(void *worker, FILE *fp, const struct jobs_chunk *at,
@@ -304,7 +327,11 @@ int explore_loop_run(const struct explore_loop_config *cfg, const struct explore
                                  .work = work_chunk,
                                  .stream = work_stream,
                                  .arg = &r,
-                                 .guess_cuts = true,
+                                 /* exact cuts: a guessed cut's chunk may be
+                                  * worked again, and the consumers add up
+                                  * as they go (a second reading would count
+                                  * its games twice) */
+                                 .guess_cuts = false,
                                  .meter = pr ? &meter : NULL,
                                  .write = write_result,
                                  .write_arg = &r};

@@ -65,8 +65,8 @@ static void asked_rules(const struct explore_options *opt, struct fen_options *f
 {
     *fo = (struct fen_options){.chess960 = cli_chess960(&opt->common)};
     const char *v = explore_criteria_variant(&opt->criteria_opts);
-    enum variant var;
-    bool c960;
+    enum variant var = VARIANT_CHESS;
+    bool c960 = false;
     if (v && !strchr(v, ',') &&
         (variant_parse(v, strlen(v), &var, &c960) || game_variant_parse(v, &var, &c960))) {
         fo->variant = (uint8_t)var;

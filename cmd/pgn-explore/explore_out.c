@@ -121,9 +121,14 @@ static void json(struct cli_buf *b, const struct explore_answer *a)
         cli_buf_char(b, ',');
         json_stats(b, &mv->stats);
         cli_buf_str(b, ",\"game\":null");
-        /* not lichess's: the latest year the move was played */
+        /* not lichess's: the latest year the move was played, the mean
+         * [%eval] after it (centipawns, White's side) and its games */
         if (mv->stats.last_year)
             cli_buf_printf(b, ",\"lastYear\":%u", mv->stats.last_year);
+        int64_t ev;
+        if (explore_stats_average_eval(&mv->stats, &ev))
+            cli_buf_printf(b, ",\"averageEval\":%lld,\"evalGames\":%llu", (long long)ev,
+                           (unsigned long long)mv->stats.eval_count);
         cli_buf_char(b, '}');
     }
     cli_buf_str(b, "],\"topGames\":[");

@@ -145,6 +145,10 @@ static unsigned long *one_game(void *state, const struct explore_walk *w)
         bool white = (w->start.side == WHITE) == (i % 2 == 0);
         struct explore_stats one = {0};
         explore_stats_add_game(&one, m->result, white ? m->white_elo : m->black_elo, m->year);
+        if (p->has_eval) {
+            one.eval_sum = p->eval;
+            one.eval_count = 1;
+        }
         explore_answer_add(&s->ans[k], p->m, &one);
         if (!m->white_elo || !m->black_elo)
             continue;
@@ -208,7 +212,11 @@ int explore_query_run(const struct explore_options *opt, struct explore_answer *
             explore_answer_init(&q.total[q.nkeys++], &opt->asked[i].pos);
     }
     struct explore_consumer c = {&q, state_new, one_game, finish};
-    struct explore_loop_config cfg = {.opt = opt, .max_ply = opt->max_ply, .filter = q.filter};
+    /* the evaluations only where they are written (reading comments costs) */
+    struct explore_loop_config cfg = {.opt = opt,
+                                      .max_ply = opt->max_ply,
+                                      .filter = q.filter,
+                                      .comments = opt->to == EXPLORE_TO_JSON};
     status = explore_loop_run(&cfg, &c, n);
     for (size_t i = 0; i < opt->nasked; i++)
         if (index[i] >= 0)

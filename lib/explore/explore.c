@@ -297,6 +297,15 @@ void explore_walk_move(struct explore_walk *w, move m, const struct position *af
         before_next(w, after);
 }
 
+void explore_walk_eval(struct explore_walk *w, int32_t centipawns)
+{
+    /* (played == nplies: the last move given was walked) */
+    if (w->nplies && w->played == w->nplies && !w->ply[w->nplies - 1].has_eval) {
+        w->ply[w->nplies - 1].has_eval = true;
+        w->ply[w->nplies - 1].eval = centipawns;
+    }
+}
+
 void explore_walk_end(struct explore_walk *w)
 {
     size_t mask = w->nslots - 1;
@@ -351,4 +360,13 @@ unsigned explore_stats_average_rating(const struct explore_stats *s)
         return 0;
     /* lichess: (sum as f64 / n).round(), halves away from zero */
     return (unsigned)((2 * s->rating_sum + s->rating_count) / (2 * s->rating_count));
+}
+
+bool explore_stats_average_eval(const struct explore_stats *s, int64_t *out)
+{
+    if (!s->eval_count)
+        return false;
+    int64_t n = (int64_t)s->eval_count, sum = s->eval_sum;
+    *out = sum >= 0 ? (2 * sum + n) / (2 * n) : -((-2 * sum + n) / (2 * n));
+    return true;
 }

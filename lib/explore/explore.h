@@ -77,8 +77,9 @@ enum explore_result {
 };
 
 /* What the tags say that the explorer keeps.  The strings point into the
- * reader's tags: valid while the game is being visited (a consumer that
- * keeps a game copies them). */
+ * reader's tags: valid during the call that reads them (the reader's
+ * arena may move as it reads the movetext: explore_loop reads them again
+ * at the game's end; a consumer that keeps a game copies them). */
 struct explore_meta {
     enum explore_result result;    /* from the Result tag */
     const char *white, *black;     /* the White and Black tags; NULL when missing */
@@ -115,6 +116,8 @@ struct explore_ply {
                              * see explore_walk_only) */
     move m;                 /* the move played there (never a null move: see below) */
     bool counted;           /* the last ply of the walk at this key: the one that counts */
+    bool has_eval;          /* an [%eval] in centipawns after the move (explore_walk_eval) */
+    int32_t eval;           /* it, from White's side */
 };
 
 /* Which keys a walk computes: all (NULL filter), or only those of
@@ -171,6 +174,11 @@ static inline bool explore_walk_open(const struct explore_walk *w)
     return !w->stopped && w->nplies < w->max_ply;
 }
 
+/* An evaluation in centipawns (White's side) read after the last move
+ * given to explore_walk_move: kept with that ply when it was walked (the
+ * first one of the ply holds). */
+void explore_walk_eval(struct explore_walk *w, int32_t centipawns);
+
 /* The main line has ended: mark each key's last ply counted. */
 void explore_walk_end(struct explore_walk *w);
 
@@ -200,7 +208,7 @@ struct explore_stats {
     unsigned last_year; /* the latest year a game was played (0: none known) */
     /* extras */
     int64_t eval_sum;    /* [%eval] after the move, centipawns from White's side */
-    uint64_t eval_count; /* games with one */
+    uint64_t eval_count; /* games with one (mates are not counted) */
 };
 
 /* Add one game: its result and the mover's rating (0: none). */
@@ -214,5 +222,8 @@ static inline uint64_t explore_stats_games(const struct explore_stats *s)
 }
 /* The mean rating rounded (lichess's averageRating), 0 when none. */
 unsigned explore_stats_average_rating(const struct explore_stats *s);
+/* The mean evaluation in centipawns, rounded half away from zero; false
+ * when no game had one. */
+bool explore_stats_average_eval(const struct explore_stats *s, int64_t *out);
 
 #endif /* CHESS_EXPLORE_H */

@@ -9,7 +9,8 @@
 # online and engines archives (tests/cli/fixtures/pgn-explore; the engines'
 # comments stripped), listed with their arguments in expected/cases; then
 # --jobs, standard input, compressed input, directories, the diagnostics,
-# --stats, --positions and usage errors.
+# --stats, --positions and usage errors; and lichess's chessops
+# (scripts/chessops-explore.mjs) as a second reference where installed.
 
 load test_helper
 
@@ -93,6 +94,11 @@ START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
     answer_is freestyle-start.tsv
 }
 
+@test "--json: the mean [%eval] after each move, under names lichess does not use (averageEval, evalGames)" {
+    answer_is evals-start.json
+    answer_is evals-e4.json
+}
+
 @test "--positions: one answer a line in order (JSON Lines), a line that is no FEN reported and answered null" {
     answer_is positions.tsv
     answer_is positions.jsonl
@@ -111,6 +117,13 @@ START='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
         mapfile -t args < <(case_args "$name")
         cmp <(pgn-explore -j 3 "${args[@]}" 2>/dev/null) "expected/$name" || fail "$name with -j 3"
     done < <(cut -f1 expected/cases)
+}
+
+@test "--jobs 3 on archives of many chunks: the same answers and top games as one thread" {
+    need_shared pgn/online pgn/events
+    local f=("$SHARED/pgn/online/dela3499_carlsen_all.pgn" "$SHARED/pgn/online/allancao_games.pgn" "$SHARED/pgn/events")
+    cmp <(pgn-explore --json "${f[@]}" 2>&1) <(pgn-explore -j 3 --json "${f[@]}" 2>&1)
+    cmp <(pgn-explore --to=tsv --moves 'e4 e5' "${f[@]}" 2>&1) <(pgn-explore -j 3 --to=tsv --moves 'e4 e5' "${f[@]}" 2>&1)
 }
 
 @test "a game that does not replay is reported FILE:LINE:COL and skipped; --stats counts" {
@@ -227,5 +240,25 @@ d5,d7d5,2,1,0,1,2050,2021"
         cmp <(pgn-explore --to=tsv --moves 'e4' "$f" 2>/dev/null) \
             <(PYTHONPATH="${PYCHESS_DIR:-}${PYTHONPATH:+:$PYTHONPATH}" "$GEN" --to=tsv --moves e4 "$f") ||
             fail "$f"
+    done
+}
+
+# need_chessops: skip unless chessops (node) is installed.
+need_chessops() {
+    CHESSOPS=${CHESSOPS_DIR:-$BATS_TEST_DIRNAME/../../build/chessops}
+    [[ -d $CHESSOPS/node_modules/chessops ]] || skip "chessops is not installed in $CHESSOPS (scripts/check-slow-chessops installs it)"
+    command -v node >/dev/null || skip "node is not installed"
+}
+
+@test "chessops (lichess's rules library) counts the same move tables: fixtures and the shared archives" {
+    need_chessops
+    local f mv
+    local files=("$FIX/events.pgn" "$FIX/online.pgn")
+    [[ -e $SHARED/pgn/online/dela3499_Carlsen.pgn ]] && files+=("$SHARED/pgn/online/dela3499_Carlsen.pgn")
+    for f in "${files[@]}"; do
+        for mv in '' e4 'd4 Nf6 c4' 'e4 c5 Nf3 d6'; do
+            cmp <(CHESSOPS_DIR=$CHESSOPS node "$BATS_TEST_DIRNAME/../../scripts/chessops-explore.mjs" --moves "$mv" "$f") \
+                <(pgn-explore --to=tsv --moves "$mv" "$f" 2>/dev/null) || fail "$f --moves '$mv'"
+        done
     done
 }

@@ -178,7 +178,9 @@ static int build(const struct explore_options *opt)
     struct build_run run = {.b = b, .o = &opt->index};
     struct explore_consumer c = {
         .arg = &run, .state_new = build_state, .game = build_game, .finish = build_finish};
-    struct explore_loop_config cfg = {.opt = &one, .max_ply = opt->max_ply};
+    /* The evaluations are kept (the index answers --json as the archive
+     * does, averageEval included): the comments are read. */
+    struct explore_loop_config cfg = {.opt = &one, .max_ply = opt->max_ply, .comments = true};
     struct explore_loop_counts counts;
     status = explore_loop_run(&cfg, &c, &counts);
     status = cli_status_merge(status, run.status);

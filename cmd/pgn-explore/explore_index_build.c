@@ -291,6 +291,10 @@ static bool add_ply(struct explore_index_build *b, const struct bucket *bk,
         r->rating_sum += mover_elo;
         r->rating_games++;
     }
+    if (p->has_eval) {
+        r->eval_sum += p->eval;
+        r->eval_games++;
+    }
     if (!m->white_elo || !m->black_elo)
         return true;
     struct top_row *t = explore_index_agg_get(&b->tops, &key.b, &fresh, &nomem);

@@ -34,7 +34,7 @@ setup() {
 [BlackElo "1710"]
 [TimeControl "180+0"]
 
-1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0
+1. e4 { [%eval 0.3] } e5 { [%eval 0.25] } 2. Nf3 { [%eval #4] } Nc6 3. Bb5 { [%eval -1.5] } a6 1-0
 
 [Event "b"]
 [White "Cid"]
@@ -150,6 +150,9 @@ same_answers() {
         run --separate-stderr pgn-explore --moves "$moves" --json "$T/small.pgn"
         assert_equal "$index" "$output"
     done
+    # The evaluations: after 1. e4, 30 centipawns (one game of two has one).
+    run pgn-explore --index "$T/i.db" --json
+    assert_equal "$(jq -c '[.moves[] | select(.uci == "e2e4") | .averageEval, .evalGames]' <<<"$output")" "[30,1]"
     # A transposition: 1. e4 e5 2. Nf3 Nc6 and 1. Nf3 Nc6 2. e4 e5.
     run pgn-explore --index "$T/i.db" --moves 'e4 e5 Nf3 Nc6' --json
     assert_equal "$(jq -c '[.white, .draws, .black]' <<<"$output")" "[1,0,1]"

@@ -153,6 +153,19 @@ $(BUILD)/tests/test_decompress: $(BUILD)/tests/unit/test_decompress.o $(LIBTSUP)
 	@mkdir -p $(@D)
 	$(LINK)
 
+# (the index's unit test takes its modules from $(LIBCLI), and SQLite with them)
+$(BUILD)/tests/test_explore_index: $(BUILD)/tests/unit/test_explore_index.o $(LIBTSUP) $(LIBCLI) $(LIBCHESS)
+	@mkdir -p $(@D)
+	$(LINK)
+
+# pgn-explore's saved index is an SQLite database (cmd/pgn-explore/explore_index_db.c):
+# that program alone links libsqlite3 (the others take nothing of it from $(LIBCLI)).
+SQLITE_LIBS := -lsqlite3
+# (The seed runs of the fuzz targets link it too: any of them may take
+# pgn-explore's modules, which reach the index's, from $(LIBCLI).)
+$(BUILD)/bin/pgn-explore $(BUILD)/tests/seeds/% $(BUILD)/tests/test_explore_index: \
+  LDLIBS_ALL += $(SQLITE_LIBS)
+
 $(BUILD)/tests/bin/%: $(BUILD)/tests/%.o $(LIBTSUP) $(LIBCHESS)
 	@mkdir -p $(@D)
 	$(LINK)
@@ -349,7 +362,7 @@ $(FUZZ_BUILD)/obj/%.o: %.c | $(FUZZ_BUILD)/gen/named_vocabularies.h $(FUZZ_BUILD
 	@mkdir -p $(@D)
 	clang $(FUZZ_CFLAGS) $(DECOMPRESS_DEFS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
 $(FUZZ_BUILD)/%: $(FUZZ_BUILD)/obj/tests/fuzz/%.o $(FUZZ_LIB_OBJ)
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpcre2-8 $(DECOMPRESS_LIBS) -lpthread
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lpcre2-8 $(DECOMPRESS_LIBS) $(SQLITE_LIBS) -lpthread
 $(FUZZ_BINS): | $(BUILD)/.deps-build $(BUILD)/.deps-fuzz
 fuzz: $(FUZZ_BINS)
 	@for f in $(FUZZ_BINS); do n=$$(basename $$f); mkdir -p $(FUZZ_BUILD)/corpus/$$n; \

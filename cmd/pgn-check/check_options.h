@@ -28,7 +28,7 @@ struct check_options {
     struct cli_common common;
     bool pedantic, invert;
     enum cli_stats stats; /* --stats[=json] */
-    bool fix, in_place; /* --fix, --in-place */
+    bool fix, in_place;   /* --fix, --in-place */
     enum report_format format;
     bool selected[PGN_CHECK_CODE_NB], ignored[PGN_CHECK_CODE_NB];
     bool select_given;

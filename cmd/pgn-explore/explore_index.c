@@ -103,10 +103,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
         if (o->merge && (o->ratings || o->since || o->until))
             argp_error(state, "--merge adds whole indexes: --ratings, --since and --until "
                               "filter queries and builds");
-        /* (the archive scan does not judge them yet: explore_loop would
-         * ask explore_index_keeps) */
-        if ((o->ratings || o->since || o->until) && !o->db)
-            argp_error(state, "--ratings, --since and --until are asked of an index (--index DB)");
         if (o->since && o->until && o->since > o->until)
             argp_error(state, "--since is after --until");
         break;

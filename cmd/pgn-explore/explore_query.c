@@ -4,6 +4,8 @@
  */
 #include "explore_query.h"
 
+#include "explore_index.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +29,7 @@ struct cand {
 };
 
 struct query {
+    const struct explore_index_options *keep; /* --ratings, --since, --until */
     struct explore_filter *filter;
     size_t nkeys;
     struct explore_answer *total; /* [nkeys]: the moves, and the top games */
@@ -134,6 +137,9 @@ static unsigned long *one_game(void *state, const struct explore_walk *w)
     struct qstate *s = state;
     const struct explore_meta *m = &w->meta;
     struct grec *r = NULL;
+    /* the filters an index keeps, judged here as the index judges them */
+    if (!explore_index_keeps(s->q->keep, m))
+        return NULL;
     for (size_t i = 0; i < w->nplies; i++) {
         const struct explore_ply *p = &w->ply[i];
         if (!p->counted)
@@ -194,7 +200,7 @@ static void finish(void *arg, void *state)
 int explore_query_run(const struct explore_options *opt, struct explore_answer *answers,
                       struct explore_loop_counts *n)
 {
-    struct query q = {.filter = explore_filter_new()};
+    struct query q = {.keep = &opt->index, .filter = explore_filter_new()};
     long *index = calloc(opt->nasked ? opt->nasked : 1, sizeof *index);
     q.total = calloc(opt->nasked ? opt->nasked : 1, sizeof *q.total);
     int status = CLI_OK;

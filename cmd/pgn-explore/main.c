@@ -43,8 +43,13 @@ static int answer(struct explore_options *opt)
         return cli_nomem();
     for (size_t i = 0; i < opt->nasked; i++)
         explore_answer_init(&answers[i], &opt->asked[i].pos);
+    bool write = true;
     if (opt->index.db) {
-        status = cli_status_merge(status, explore_index_query(opt, answers));
+        int st = explore_index_query(opt, answers);
+        /* an index that could not be read answers nothing: empty answers
+         * would read as "no games" */
+        write = st < CLI_USAGE;
+        status = cli_status_merge(status, st);
     } else {
         struct explore_loop_counts n;
         status = cli_status_merge(status, explore_query_run(opt, answers, &n));
@@ -56,7 +61,9 @@ static int answer(struct explore_options *opt)
         if (answers[i].nomem)
             status = cli_status_merge(status, cli_nomem());
     }
-    if (status != CLI_USAGE)
+    /* (an archive that could not be read is reported, and the others
+     * answer, as the other tools go on with the next file) */
+    if (write && status != CLI_USAGE && status != CLI_OSERR)
         explore_out_write(opt, answers);
     for (size_t i = 0; i < opt->nasked; i++)
         explore_answer_clear(&answers[i]);

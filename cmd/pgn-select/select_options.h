@@ -35,7 +35,7 @@ struct select_options {
     struct select_template template; /* parsed */
     unsigned long split_every;       /* --split-every: games per {n} (0: not given) */
     bool append;                     /* --append: add to files that exist */
-    bool at_given;                    /* --at: the one game at byte `at` of the one FILE */
+    bool at_given;                   /* --at: the one game at byte `at` of the one FILE */
     uint64_t at;
     char **files;
     int nfiles;

@@ -22,7 +22,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 @test "install-deps --list build: the compiler, make, PCRE2's and the compression libraries' headers, nothing else" {
     run --separate-stderr "$ROOT/scripts/install-deps" --list build
     assert_success
-    assert_output $'build-essential\nlibpcre2-dev\nlibzstd-dev\nzlib1g-dev\nlibbz2-dev\nliblzma-dev'
+    assert_output $'build-essential\nlibpcre2-dev\nlibsqlite3-dev\nlibzstd-dev\nzlib1g-dev\nlibbz2-dev\nliblzma-dev'
     assert_equal "$stderr" ""
 }
 
@@ -83,6 +83,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/bin/pgn-select
 ./usr/bin/pgn-to-named-notation
 ./usr/share/doc/chesskit/formats/annotations.md
+./usr/share/doc/chesskit/formats/explorer.md
 ./usr/share/doc/chesskit/formats/fen.md
 ./usr/share/doc/chesskit/formats/game-json.md
 ./usr/share/doc/chesskit/formats/game-table.md
@@ -92,6 +93,7 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
 ./usr/share/doc/chesskit/formats/pgn-export.md
 ./usr/share/doc/chesskit/formats/pgn-select.md
 ./usr/share/doc/chesskit/formats/pgn.md
+./usr/share/doc/chesskit/formats/polyglot.md
 ./usr/share/man/man1/fen-check.1
 ./usr/share/man/man1/legal-moves.1
 ./usr/share/man/man1/named-notation-to-pgn.1
@@ -147,10 +149,15 @@ built() { dirname "$(dirname "$(type -P fen-check)")"; }
         fi
     done <"$block"
     ((n >= 6)) || fail "only $n examples found"
+    # Run where the checkout's files are seen but nothing is written into
+    # it (an example that writes files, pgn-select --split, writes here).
+    local here=$BATS_TEST_TMPDIR/checkout entry
+    mkdir "$here"
+    for entry in "$ROOT"/*; do ln -s "$entry" "$here/"; done
     for ((i = 1; i <= n; i++)); do
         cmd=$(cat "$BATS_TEST_TMPDIR/cmd.$i")
         expected=$(cat "$BATS_TEST_TMPDIR/out.$i")
-        run bash -c "cd '$ROOT' && $cmd"
+        run bash -c "cd '$here' && $cmd"
         [[ $output == "$expected" ]] || fail "README example $i: $cmd
 printed:
 $output

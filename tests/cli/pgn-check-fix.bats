@@ -109,14 +109,15 @@ pgn-check:mixed.pgn:15:13: error: game 2 (I - J): ply 3 (2.): illegal move 'Ke3'
     cp tags.pgn "$BATS_TEST_TMPDIR/"
     run --separate-stderr pgn-check --fix --in-place --format=json --select=fen-without-setup,bad-date "$BATS_TEST_TMPDIR/tags.pgn"
     assert_failure 1
-    assert_output "{\"file\":\"$BATS_TEST_TMPDIR/tags.pgn\",\"line\":10,\"column\":1,\"game\":1,\"level\":\"note\",\"code\":\"fen-without-setup\",\"message\":\"game 1 (K - L, 3): FEN tag without SetUp \\\"1\\\"\",\"fixed\":true}"
+    assert_output "{\"file\":\"$BATS_TEST_TMPDIR/tags.pgn\",\"line\":10,\"column\":1,\"game\":1,\"offset\":0,\"level\":\"note\",\"code\":\"fen-without-setup\",\"message\":\"game 1 (K - L, 3): FEN tag without SetUp \\\"1\\\"\",\"fixed\":true}"
 }
 
 @test "--fix --format=sarif --in-place: a fixed result has properties.fixed" {
     cp tags.pgn "$BATS_TEST_TMPDIR/"
     run --separate-stderr pgn-check --fix --in-place --format=sarif --select=fen-without-setup "$BATS_TEST_TMPDIR/tags.pgn"
     assert_failure 1
-    [[ $output == *'"region":{"startLine":10,"startColumn":1}}}],"properties":{"fixed":true}}'* ]]
+    # (game 1 starts at byte 0 of tags.pgn: its related location)
+    [[ $output == *'"region":{"startLine":10,"startColumn":1}}}],"relatedLocations":[{"id":1,"physicalLocation":{"artifactLocation":{"uri":'*'},"region":{"byteOffset":0}},"message":{"text":"game 1"}}],"properties":{"fixed":true}}'* ]]
 }
 
 # ------------------------------------------------------------------ --in-place

@@ -226,6 +226,10 @@ same_answers() {
         cmp <(answer "$T/all.db" --since 2012-06 --until 2012-07 --moves "$moves") \
             <(answer "$T/m.db" --moves "$moves")
         cmp <(answer "$T/all.db" --speed blitz,rapid --moves "$moves") <(answer "$T/s.db" --moves "$moves")
+        # the archive, asked with the same filters, answers as the index does
+        scan() { pgn-explore "$@" --json "$T/all.pgn" 2>/dev/null | jq -c 'del(.topGames[]?.file, .topGames[]?.number)'; }
+        cmp <(scan --ratings 2500 --moves "$moves") <(answer "$T/r.db" --moves "$moves")
+        cmp <(scan --since 2012-06 --until 2012-07 --moves "$moves") <(answer "$T/m.db" --moves "$moves")
     done
     run pgn-explore --index "$T/all.db" --ratings 1600 --moves e4 --json
     assert_equal "$(jq -c '[.white, .draws, .black]' <<<"$output")" "[1,0,0]"

@@ -34,7 +34,7 @@ const { parsePgn, startingPosition, emptyHeaders } = await load('pgn.js');
 const { makeFen, parseFen } = await load('fen.js');
 const { parseSan } = await load('san.js');
 const { defaultPosition, setupPosition } = await load('variant.js');
-const { makeUci } = await load('util.js');
+const { makeUci, squareFile } = await load('util.js');
 const { makeSan } = await load('san.js');
 
 const CHESS960 = ['chess960', 'chess 960', 'fischerandom', 'fischerrandom', 'fischer random'];
@@ -105,6 +105,17 @@ function year(h) {
     if (/^\d{4}/.test(v)) return +v.slice(0, 4);
   }
   return 0;
+}
+
+// UCI as lichess writes it outside Chess960: castling as the king's two
+// squares (chessops's moves are king-takes-rook).
+function uciOf(pos, m, c960) {
+  if (!c960 && m.from !== undefined && pos.board.get(m.from)?.role === 'king') {
+    const target = pos.board.get(m.to);
+    if (target && target.role === 'rook' && target.color === pos.turn)
+      return makeUci({ from: m.from, to: (m.to & ~7) | (squareFile(m.to) > squareFile(m.from) ? 6 : 2) });
+  }
+  return makeUci(m);
 }
 
 function* walk(files, maxPly) {
@@ -182,7 +193,7 @@ function main() {
       if (!want.has(k)) continue;
       const mover = rating(g.h.get(pos.turn === 'white' ? 'WhiteElo' : 'BlackElo'));
       for (const i of want.get(k)) {
-        const uci = makeUci(m);
+        const uci = uciOf(pos, m, boards[i].c960);
         if (!res[i].has(uci))
           res[i].set(uci, { san: makeSan(pos, m), white: 0, draws: 0, black: 0, rsum: 0, rn: 0, year: 0 });
         const row = res[i].get(uci);

@@ -10,7 +10,7 @@
 # comments stripped), listed with their arguments in expected/cases; then
 # --jobs, standard input, compressed input, directories, the diagnostics,
 # --stats, --positions and usage errors; and lichess's chessops
-# (scripts/chessops-explore.mjs) as a second reference where installed.
+# (scripts/explore-chessops.mjs) as a second reference where installed.
 
 load test_helper
 
@@ -257,7 +257,7 @@ need_chessops() {
     [[ -e $SHARED/pgn/online/dela3499_Carlsen.pgn ]] && files+=("$SHARED/pgn/online/dela3499_Carlsen.pgn")
     for f in "${files[@]}"; do
         for mv in '' e4 'd4 Nf6 c4' 'e4 c5 Nf3 d6'; do
-            cmp <(CHESSOPS_DIR=$CHESSOPS node "$BATS_TEST_DIRNAME/../../scripts/chessops-explore.mjs" --moves "$mv" "$f") \
+            cmp <(CHESSOPS_DIR=$CHESSOPS node "$BATS_TEST_DIRNAME/../../scripts/explore-chessops.mjs" --moves "$mv" "$f") \
                 <(pgn-explore --to=tsv --moves "$mv" "$f" 2>/dev/null) || fail "$f --moves '$mv'"
         done
     done

@@ -238,7 +238,7 @@ static const struct pgn_visitor visitor = {tags_done, token, game_end};
  * error (reported), or when the writer asked to stop. */
 static int read_games(struct worker *w, struct jobs_stream *s)
 {
-    int rc;
+    int rc = 0;
     struct jobs_result *res = w->res;
     while (!res->stop && (rc = pgn_read_game(w->reader, &visitor, w)) > 0)
         if (s && (res->out.len >= FLUSH_AT || res->diags.n))

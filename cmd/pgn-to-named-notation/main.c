@@ -56,7 +56,7 @@ static bool convert_nomem(const struct convert *c)
 static int convert_input(struct convert *c, struct jobs_stream *stream,
                          struct progress_games *counts)
 {
-    int rc;
+    int rc = 0;
     c->number = 0;
     while (!c->res->stop && (rc = convert_next_game(c)) > 0) {
         if (convert_nomem(c))

@@ -130,13 +130,14 @@ void select_write(void *writer, struct jobs_result *res, const char *name,
         if ((written && opt->limit && w->written == opt->limit) || done) {
             res->stop = true;
             cut = rec.last_line ? rec.last_line : 1;
+            /* the games read ahead of the stop (by the worker, in the
+             * same chunk) are not read as far as the run goes: their
+             * problems, not said, leave the status alone (a problem is a
+             * record or a hard error, which ends a text: none comes
+             * before this one) */
+            if (res->status == CLI_INVALID && !w->invalid)
+                res->status = CLI_OK;
         }
-        /* the games read ahead of the stop (by the worker, in the same
-         * chunk) are not read as far as the run goes: their problems
-         * leave the status alone (a problem is a record or a hard error,
-         * which ends a text: none comes before this one) */
-        if (done && res->status == CLI_INVALID && !w->invalid)
-            res->status = CLI_OK;
     }
     res->out.len = 0;
     if (cut) { /* what was found past the last game written is not said */

@@ -277,6 +277,22 @@ check_case() {
     [[ $(ids <<<"$output") == "$(case_ids ending-checkmate)" ]]
 }
 
+@test "--limit N: a damaged game after the Nth is not read as far as the run goes: no message, status 0" {
+    printf '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. d4 d5 *\n\n[Event "c"]\n\n1. e4 {unterminated\n' >"$BATS_TEST_TMPDIR/t.pgn"
+    for crit in --min-plies=1 --tag=Event~.; do
+        for j in 1 2; do
+            run --separate-stderr pgn-select -j $j --limit 2 $crit "$BATS_TEST_TMPDIR/t.pgn"
+            assert_success
+            assert_stderr_equal ''
+            assert_output "$(printf '[Event "a"]\n\n1. e4 e5 *\n\n[Event "b"]\n\n1. d4 d5 *')"
+        done
+    done
+    # without --limit the third game is read, and reported
+    run --separate-stderr pgn-select --min-plies=1 "$BATS_TEST_TMPDIR/t.pgn"
+    assert_failure 1
+    [[ $stderr == *"t.pgn:11:"* ]]
+}
+
 # numbered FILE N...: the Ids of the games numbered N (from 1) of FILE,
 # counted by awk as tag sections: a tag line after any other line (or at
 # the file's start) starts a game.

@@ -36,8 +36,12 @@ int main(int argc, char **argv)
     struct jobs_totals t = {.status = CLI_OK};
     cli_init(argc, argv);
     select_options_parse(&opt, argc, argv);
-    if (opt.at_given) /* one game, where it lies: no chunks, no criteria */
-        return cli_finish(select_at_run(&opt));
+    if (opt.at_given) { /* one game, where it lies: no chunks, no criteria */
+        int at = select_at_run(&opt);
+        select_free(opt.criteria);
+        select_template_free(&opt.template);
+        return cli_finish(at);
+    }
     /* Directories become the *.pgn files under them. */
     struct cli_operands ops;
     t.status = cli_operands_expand(&ops, opt.files, opt.nfiles, cli_pgn_suffixes);

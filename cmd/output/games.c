@@ -100,6 +100,16 @@ void games_problem(const struct pgn_game *g, const struct game_problem *pb,
     out->col = pb->line ? pb->col : g->col;
 }
 
+void games_report_problem(struct jobs_result *res, const struct pgn_game *g,
+                          const struct game_problem *pb, unsigned long line_offset,
+                          unsigned long number)
+{
+    struct games_problem gp;
+    games_problem(g, pb, &gp);
+    jobs_result_diag(&res->diags, gp.line + line_offset, gp.col, number, gp.msg);
+    res->status = cli_status_merge(res->status, CLI_INVALID);
+}
+
 /* A read error is a problem of the input file (66), running out of memory
  * a failure of the system (71); any other hard error (a limit) is a
  * problem of the input, reported with the reader's own message. */

@@ -47,6 +47,13 @@ struct games_problem {
 void games_problem(const struct pgn_game *g, const struct game_problem *pb,
                    struct games_problem *out);
 
+/* Report a game's problem into res, "FILE:LINE:COL: game N (LABEL):
+ * what" (line_offset: the lines before the chunk; number: the game's in
+ * the chunk), and the input not clean (status 1). */
+void games_report_problem(struct jobs_result *res, const struct pgn_game *g,
+                          const struct game_problem *pb, unsigned long line_offset,
+                          unsigned long number);
+
 /* Report a reader's hard error on file name: "cannot read NAME: reason"
  * (CLI_NOINPUT) or "NAME: message" (CLI_INVALID); returns the status.  The
  * _text form words it into buf (GAMES_HARD_ERROR_MAX bytes hold any) for

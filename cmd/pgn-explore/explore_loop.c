@@ -167,15 +167,6 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
     return PGN_VISIT_GO;
 }
 
-static void report(struct worker *w, const struct pgn_game *g, const struct game_problem *pb,
-                   unsigned long number)
-{
-    struct games_problem gp;
-    games_problem(g, pb, &gp);
-    jobs_result_diag(&w->res->diags, gp.line + w->line_offset, gp.col, number, gp.msg);
-    w->res->status = cli_status_merge(w->res->status, CLI_INVALID);
-}
-
 static void game_end(void *ctx, const struct pgn_game *g)
 {
     struct worker *w = ctx;
@@ -192,7 +183,7 @@ static void game_end(void *ctx, const struct pgn_game *g)
     else if (game_damage(g, 0, &own) != GAME_OK)
         pb = &own;
     if (pb) {
-        report(w, g, pb, number);
+        games_report_problem(w->res, g, pb, w->line_offset, number);
         res->counts[COUNT_UNREADABLE]++;
         return;
     }

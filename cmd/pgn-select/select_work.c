@@ -176,16 +176,6 @@ static enum pgn_visit token(void *ctx, const struct pgn_token *tok)
     return PGN_VISIT_GO;
 }
 
-/* A game's problem reported: "FILE:LINE:COL: game N (LABEL): what". */
-static void report(struct worker *w, const struct pgn_game *g, const struct game_problem *pb,
-                   unsigned long number)
-{
-    struct games_problem gp;
-    games_problem(g, pb, &gp);
-    jobs_result_diag(&w->res->diags, gp.line + w->line_offset, gp.col, number, gp.msg);
-    w->res->status = cli_status_merge(w->res->status, CLI_INVALID);
-}
-
 static void game_end(void *ctx, const struct pgn_game *g)
 {
     struct worker *w = ctx;
@@ -217,7 +207,7 @@ static void game_end(void *ctx, const struct pgn_game *g)
         pb = &own;
     }
     if (pb) {
-        report(w, g, pb, h.number);
+        games_report_problem(w->res, g, pb, w->line_offset, h.number);
         h.outcome = SELECT_UNREADABLE;
         h.raw_len = g->raw ? g->raw_len : 0;
     } else if (opened) {

@@ -9,8 +9,8 @@
 #include "rules/makemove.h"
 #include "rules/makemove_impl.h"
 #include "perft_leaf.h"
+#include "perft_pool.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -311,19 +311,7 @@ static void *worker(void *arg)
  * they can be created). */
 static void run_job(struct job *j, int threads)
 {
-    enum { THREADS_MAX = 256 };
-    pthread_t tid[THREADS_MAX];
-    int started = 0;
-    if (threads > THREADS_MAX)
-        threads = THREADS_MAX;
-    for (int i = 1; i < threads; i++) {
-        if (pthread_create(&tid[started], NULL, worker, j) != 0)
-            break;
-        started++;
-    }
-    worker(j);
-    for (int i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    perft_pool_run(worker, j, threads);
 }
 
 /* The root and its children directly, for shallow depths or when the

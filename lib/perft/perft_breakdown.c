@@ -8,8 +8,8 @@
 #include "rules/makemove.h"
 #include "rules/makemove_impl.h"
 #include "rules/status.h"
+#include "perft_pool.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -158,19 +158,7 @@ static void *worker(void *arg)
 
 static void run_job(struct job *j, int threads)
 {
-    enum { THREADS_MAX = 256 };
-    pthread_t tid[THREADS_MAX];
-    int started = 0;
-    if (threads > THREADS_MAX)
-        threads = THREADS_MAX;
-    for (int i = 1; i < threads; i++) {
-        if (pthread_create(&tid[started], NULL, worker, j) != 0)
-            break;
-        started++;
-    }
-    worker(j);
-    for (int i = 0; i < started; i++)
-        pthread_join(tid[i], NULL);
+    perft_pool_run(worker, j, threads);
 }
 
 /* The root moves one by one on the calling thread: shallow depths, or
